@@ -1,0 +1,194 @@
+// bench/run.mjs: `npm run bench`. Builds generated collections of 1k, 10k and 100k bookmarks in
+// both formats (plus a 100k single-folder file and a deep tree), each in a fresh child process so
+// peak RSS is the build's own, and reports per phase: read, decode, parse, model, render, search
+// index, write; total wall, peak RSS, pages, bytes, search-index bytes, and the reader's
+// throughput. In the same run it measures the floor (bench/floor-child.mjs: a bare streaming
+// parse, cached string rendering, a lean MiniSearch index and a bare write of the same number of
+// files and bytes) and prints bookgen's ratio to it. Output goes to tmpfs (/dev/shm) when there is one: this VM's disk timing varies a lot.
+//
+//   npm run bench                      # the full matrix
+//   npm run bench -- --sizes 1000,10000 --formats netscape --runs 1
+//   npm run bench -- --json            # one JSON document on stdout (for tracking)
+//
+// Results are also written to bench/results.json.
+import { execFileSync, spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+const root = path.resolve(here, '..')
+const { values: opt } = parseArgs({
+  options: {
+    sizes: { type: 'string', default: '1000,10000,100000' },
+    formats: { type: 'string', default: 'netscape,xbel' },
+    shapes: { type: 'string', default: 'flat,deep' },
+    runs: { type: 'string', default: '3' },
+    json: { type: 'boolean', default: false },
+    'no-floor': { type: 'boolean', default: false },
+  },
+})
+
+if (!existsSync(path.join(root, 'dist', 'index.js'))) {
+  console.error('bench: dist/ is missing; run `npm run build` first')
+  process.exit(1)
+}
+
+const scratch = existsSync('/dev/shm') ? '/dev/shm/bookgen-bench' : path.join(os.tmpdir(), 'bookgen-bench')
+const cache = path.join(root, 'bench', '.cache')
+mkdirSync(cache, { recursive: true })
+mkdirSync(scratch, { recursive: true })
+const runs = Math.max(1, Number(opt.runs))
+const log = opt.json ? () => {} : (line) => console.log(line)
+
+/** Generate (once, cached) a collection with bench/gen.mjs. */
+function corpus(format, bookmarks, shape) {
+  const file = path.join(cache, `${shape}-${bookmarks}.${format === 'xbel' ? 'xbel' : 'html'}`)
+  if (!existsSync(file)) {
+    execFileSync(
+      process.execPath,
+      [
+        path.join(here, 'gen.mjs'),
+        '--format',
+        format,
+        '--bookmarks',
+        String(bookmarks),
+        '--seed',
+        '1',
+        '--shape',
+        shape,
+        '--out',
+        file,
+      ],
+      { stdio: 'ignore' },
+    )
+  }
+  return file
+}
+
+/** One build in a child process: returns its timings, counts and peak RSS. */
+function buildOnce(file) {
+  const out = path.join(scratch, 'out')
+  rmSync(out, { recursive: true, force: true })
+  const child = spawnSync(process.execPath, [path.join(here, 'build-child.mjs'), file, out], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 24,
+  })
+  if (child.status !== 0) throw new Error(`build of ${file} failed:\n${child.stderr}`)
+  return JSON.parse(child.stdout)
+}
+
+/** The floor: bare parse and bare write of what the build wrote, in a child process. */
+function floorOnce(file, files, bytes) {
+  const child = spawnSync(
+    process.execPath,
+    [path.join(here, 'floor-child.mjs'), file, String(files), String(bytes), path.join(scratch, 'floor')],
+    { encoding: 'utf8' },
+  )
+  if (child.status !== 0) throw new Error(`floor for ${file} failed:\n${child.stderr}`)
+  return JSON.parse(child.stdout)
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]
+
+const cases = []
+for (const format of opt.formats.split(',')) {
+  for (const size of opt.sizes.split(',').map(Number)) cases.push({ format, size, shape: 'tree' })
+}
+const largest = Math.max(...opt.sizes.split(',').map(Number))
+for (const shape of opt.shapes.split(',').filter(Boolean))
+  cases.push({ format: 'netscape', size: largest, shape })
+
+const results = []
+for (const { format, size, shape } of cases) {
+  const file = corpus(format, size, shape)
+  const sourceBytes = statSync(file).size
+  const samples = Array.from({ length: runs }, () => buildOnce(file))
+  const pick = (key) => median(samples.map((sample) => sample.timings[key]))
+  const last = samples[samples.length - 1]
+  const result = {
+    case: `${format} ${shape} ${size}`,
+    format,
+    shape,
+    bookmarks: last.bookmarks,
+    sourceBytes,
+    runs,
+    ms: Object.fromEntries(
+      ['read', 'decode', 'parse', 'model', 'render', 'search', 'write', 'total'].map((key) => [
+        key,
+        Math.round(pick(key)),
+      ]),
+    ),
+    wallMs: Math.round(median(samples.map((sample) => sample.wallMs))),
+    peakRssMb: Math.round(Math.max(...samples.map((sample) => sample.maxRssKb)) / 1024),
+    pages: last.pages,
+    files: last.files,
+    bytesWritten: last.bytes,
+    searchIndexBytes: last.searchIndexBytes,
+    readerMBps: +(sourceBytes / 1e6 / ((pick('decode') + pick('parse')) / 1000)).toFixed(1),
+  }
+  if (!opt['no-floor']) {
+    const floors = Array.from({ length: runs }, () => floorOnce(file, last.files, last.bytes))
+    const part = (key) => Math.round(median(floors.map((floor) => floor[key])))
+    result.floor = {
+      parseMs: part('parseMs'),
+      renderMs: part('renderMs'),
+      searchMs: part('searchMs'),
+      writeMs: part('writeMs'),
+    }
+    result.floor.totalMs =
+      result.floor.parseMs + result.floor.renderMs + result.floor.searchMs + result.floor.writeMs
+    result.ratio = {
+      parse: +((pick('decode') + pick('parse')) / Math.max(1, result.floor.parseMs)).toFixed(2),
+      render: +(pick('render') / Math.max(1, result.floor.renderMs)).toFixed(2),
+      search: +(pick('search') / Math.max(1, result.floor.searchMs)).toFixed(2),
+      write: +(pick('write') / Math.max(1, result.floor.writeMs)).toFixed(2),
+      total: +(pick('total') / Math.max(1, result.floor.totalMs)).toFixed(2),
+    }
+  }
+  results.push(result)
+  log(formatRow(result))
+}
+
+const growth = {}
+for (const format of opt.formats.split(',')) {
+  const small = results.find((r) => r.format === format && r.shape === 'tree' && r.bookmarks === 10000)
+  const big = results.find((r) => r.format === format && r.shape === 'tree' && r.bookmarks === 100000)
+  if (small && big) growth[format] = +(big.wallMs / small.wallMs).toFixed(1)
+}
+
+const report = {
+  node: process.version,
+  cpus: os.cpus().length,
+  scratch,
+  date: new Date().toISOString(),
+  results,
+  growth10kTo100k: growth,
+}
+writeFileSync(path.join(here, 'results.json'), `${JSON.stringify(report, null, 2)}\n`)
+if (opt.json) console.log(JSON.stringify(report))
+else {
+  console.log(
+    `\ngrowth 10k → 100k (wall): ${
+      Object.entries(growth)
+        .map(([format, ratio]) => `${format} ${ratio}x`)
+        .join(', ') || 'n/a'
+    }`,
+  )
+  console.log(`results: bench/results.json (output on ${scratch})`)
+}
+
+function formatRow(r) {
+  const head = `${r.case.padEnd(22)} wall ${String(r.wallMs).padStart(6)} ms  rss ${String(r.peakRssMb).padStart(4)} MB`
+  const phases = Object.entries(r.ms)
+    .filter(([key]) => key !== 'total')
+    .map(([key, ms]) => `${key} ${ms}`)
+    .join(' · ')
+  const out = `${r.pages} pages, ${(r.bytesWritten / 1e6).toFixed(1)} MB, index ${(r.searchIndexBytes / 1e6).toFixed(2)} MB`
+  const floor = r.floor
+    ? `floor ${r.floor.totalMs} ms (parse ${r.floor.parseMs}, render ${r.floor.renderMs}, index ${r.floor.searchMs}, write ${r.floor.writeMs}) → ratio ${r.ratio.total}x`
+    : ''
+  return `${head}  [${phases}]\n${''.padEnd(24)}${out}; reader ${r.readerMBps} MB/s; ${floor}`
+}

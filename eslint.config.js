@@ -1,0 +1,47 @@
+// ESLint flat config: typescript-eslint's recommended rules over src/, test/ and bench/.
+import js from '@eslint/js'
+import tseslint from 'typescript-eslint'
+
+export default tseslint.config(
+  { ignores: ['dist/', 'site/', 'node_modules/', 'bench/out/', 'coverage/', 'test/fixtures/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      globals: {
+        console: 'readonly',
+        process: 'readonly',
+        URL: 'readonly',
+        performance: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        document: 'readonly',
+        window: 'readonly',
+        location: 'readonly',
+        history: 'readonly',
+        fetch: 'readonly',
+        Buffer: 'readonly',
+      },
+    },
+    rules: {
+      // Sanitizers match control characters on purpose.
+      'no-control-regex': 'off',
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['templates/**/*.js'],
+    languageOptions: {
+      globals: {
+        HTMLElement: 'readonly',
+        HTMLInputElement: 'readonly',
+        HTMLTextAreaElement: 'readonly',
+        HTMLOListElement: 'readonly',
+        EventSource: 'readonly',
+        localStorage: 'readonly',
+      },
+    },
+  },
+)

@@ -1,0 +1,265 @@
+/**
+ * (I/O) The `bookgen` command: a thin layer over the public API. It parses flags, calls `build`,
+ * `parseSource` or a writer, prints results, and owns the exit code:
+ * 0 success, 1 when a source (or the config) cannot be used, 2 on bad usage.
+ */
+import { readFile, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { cac } from 'cac'
+import { resolveConfig, type ConfigEnv, type InlineConfig } from './config.js'
+import { loadConfigFile } from './config-file.js'
+import { BookgenError, isBookgenError } from './errors.js'
+import { collectionToJson } from './inspect.js'
+import { formatTree } from './inspect-text.js'
+import type { Folder, Warning } from './model.js'
+import { build, displayPath } from './site/build.js'
+import { parseSource } from './sources/index.js'
+import { writeNetscape } from './writers/netscape.js'
+import { writeXbel } from './writers/xbel.js'
+import { VERSION } from './version.js'
+
+/** Exit codes. */
+export const EXIT_OK = 0
+export const EXIT_FAILURE = 1
+export const EXIT_USAGE = 2
+
+/** How many warnings `build` prints before pointing at `inspect`. */
+const WARNINGS_SHOWN = 5
+
+/** Rules whose errors are the user's command line rather than their data. */
+const USAGE_RULES = new Set(['config/not-found', 'config/invalid-base', 'cli/usage'])
+
+interface Io {
+  stdout: (text: string) => void
+  stderr: (text: string) => void
+  cwd: string
+}
+
+const defaultIo: Io = {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+  cwd: process.cwd(),
+}
+
+/** Run the CLI with `argv` (without `node` and the script); resolves to the exit code. */
+export async function runCli(argv: readonly string[], io: Io = defaultIo): Promise<number> {
+  const cli = cac('bookgen')
+  let action: (() => Promise<number>) | undefined
+  let debug = false
+
+  cli.option('--debug', 'Print stack traces for unexpected errors')
+
+  cli
+    .command('build [...sources]', 'Build the static site')
+    .option('--config <file>', 'Config file (default: bookmarks.config.ts if present)')
+    .option('--out <dir>', 'Output folder (default: dist)')
+    .option('--base <path>', 'URL path the site is served under, e.g. /my-bookmarks/ (default: /)')
+    .option('--title <title>', 'Site title')
+    .option('--quiet', 'Print only errors')
+    .example('bookgen build bookmarks.html --base /my-bookmarks/')
+    .action((sources: string[], flags: Record<string, unknown>) => {
+      action = () => buildCommand(sources, flags, io)
+    })
+
+  cli
+    .command('inspect <source>', 'Print the normalized bookmark tree of a source file')
+    .option('--json', 'Print JSON (the stable interface for scripts and tests)')
+    .example('bookgen inspect bookmarks.html --json')
+    .action((source: string, flags: Record<string, unknown>) => {
+      action = () => inspectCommand(source, flags, io)
+    })
+
+  cli
+    .command('convert <source>', 'Convert a bookmark file to Netscape HTML or XBEL')
+    .option('--to <format>', 'Output format: netscape or xbel')
+    .option('-o, --output <file>', 'Output file (default: standard output)')
+    .example('bookgen convert bookmarks.xbel --to netscape -o bookmarks.html')
+    .action((source: string, flags: Record<string, unknown>) => {
+      action = () => convertCommand(source, flags, io)
+    })
+
+  cli.help()
+  cli.version(VERSION)
+
+  try {
+    const parsed = cli.parse(['node', 'bookgen', ...argv], { run: false })
+    debug = parsed.options['debug'] === true
+    if (parsed.options['help'] === true || parsed.options['version'] === true) return EXIT_OK
+    if (cli.matchedCommand === undefined) {
+      if (parsed.args.length > 0)
+        throw new BookgenError(`Unknown command "${parsed.args[0]}"`, { ruleId: 'cli/usage' })
+      cli.outputHelp()
+      return EXIT_USAGE
+    }
+    await cli.runMatchedCommand()
+    if (action === undefined) return EXIT_USAGE
+    return await action()
+  } catch (error) {
+    return reportError(error, io, debug)
+  }
+}
+
+async function buildCommand(sources: string[], flags: Record<string, unknown>, io: Io): Promise<number> {
+  const quiet = flags['quiet'] === true
+  const inline: InlineConfig = {
+    sources,
+    outDir: optionalString(flags, 'out'),
+    base: optionalString(flags, 'base'),
+    title: optionalString(flags, 'title'),
+  }
+  const config = await loadResolvedConfig(flags, inline, io.cwd, { command: 'build' })
+  const result = await build(config)
+  if (quiet) return EXIT_OK
+  const lines: string[] = []
+  for (const collection of result.collections) {
+    const stats = collectionStats(collection.root)
+    lines.push(
+      `  ${safe(collection.file)}  ${collection.format}, ${stats}${collection.warnings.length > 0 ? `, ${plural(collection.warnings.length, 'warning')}` : ''}`,
+    )
+  }
+  const { plan, written, timings } = result
+  lines.push(
+    `✓ ${plural(result.stats.bookmarks, 'bookmark')} → ${plural(plan.folderPages, 'folder page')}, ${plural(plan.tagPages, 'tag page')}, search index` +
+      ` (${plural(written.files, 'file')}, ${formatBytes(written.bytes)}) in ${displayPath(config.outDir)}/ — ${Math.round(timings.total)} ms`,
+  )
+  io.stdout(`${lines.join('\n')}\n`)
+  if (result.warnings.length > 0) io.stderr(formatWarnings(result.warnings))
+  return EXIT_OK
+}
+
+async function inspectCommand(source: string, flags: Record<string, unknown>, io: Io): Promise<number> {
+  const file = path.resolve(io.cwd, source)
+  const bytes = await readFile(file).catch((error: NodeJS.ErrnoException) => {
+    throw new BookgenError(
+      error.code === 'ENOENT' ? 'Source not found' : `Cannot read source (${error.code})`,
+      {
+        ruleId: 'source/unreadable',
+        file: source,
+      },
+    )
+  })
+  const collection = parseSource(bytes, source)
+  if (flags['json'] === true) {
+    io.stdout(`${JSON.stringify(collectionToJson(collection), null, 2)}\n`)
+  } else {
+    io.stdout(formatTree(collection, safe))
+    if (collection.warnings.length > 0) io.stderr(formatWarnings(collection.warnings, Infinity))
+  }
+  return EXIT_OK
+}
+
+async function convertCommand(source: string, flags: Record<string, unknown>, io: Io): Promise<number> {
+  const to = optionalString(flags, 'to')
+  if (to !== 'netscape' && to !== 'xbel') {
+    throw new BookgenError('--to must be "netscape" or "xbel"', { ruleId: 'cli/usage' })
+  }
+  const file = path.resolve(io.cwd, source)
+  const bytes = await readFile(file).catch(() => {
+    throw new BookgenError('Source not found', { ruleId: 'source/unreadable', file: source })
+  })
+  const collection = parseSource(bytes, source)
+  const { text, warnings } = to === 'netscape' ? writeNetscape(collection) : writeXbel(collection)
+  const output = optionalString(flags, 'output')
+  if (output === undefined) io.stdout(text)
+  else {
+    if (path.resolve(io.cwd, output) === file) {
+      throw new BookgenError('The output file is the source file; choose another -o', { ruleId: 'cli/usage' })
+    }
+    await writeFile(path.resolve(io.cwd, output), text)
+  }
+  const all = [...collection.warnings, ...warnings]
+  if (all.length > 0) io.stderr(formatWarnings(all))
+  if (output !== undefined) io.stderr(`✓ wrote ${safe(output)} (${to})\n`)
+  return EXIT_OK
+}
+
+async function loadResolvedConfig(
+  flags: Record<string, unknown>,
+  inline: InlineConfig,
+  cwd: string,
+  env: ConfigEnv,
+) {
+  const loaded = await loadConfigFile(optionalString(flags, 'config'), cwd, env)
+  return resolveConfig(loaded.config, inline, { cwd, configFile: loaded.file })
+}
+
+function reportError(error: unknown, io: Io, debug: boolean): number {
+  if (isBookgenError(error)) {
+    const nested = error.cause instanceof AggregateError ? error.cause.errors.filter(isBookgenError) : []
+    io.stderr(`error: ${safe(error.format())}\n`)
+    for (const inner of nested) io.stderr(`  ${safe(inner.format())}\n`)
+    if (debug && error.stack !== undefined) io.stderr(`${error.stack}\n`)
+    return USAGE_RULES.has(error.ruleId) ? EXIT_USAGE : EXIT_FAILURE
+  }
+  if (error instanceof Error && error.name === 'CACError') {
+    io.stderr(`error: ${safe(error.message)}\nRun "bookgen --help" for usage.\n`)
+    return EXIT_USAGE
+  }
+  io.stderr(
+    `bookgen crashed — this is a bug, please report it.\n${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  )
+  return EXIT_FAILURE
+}
+
+/** Warnings as `file:line:col: message [rule]`, the first few, then a count by rule. */
+export function formatWarnings(warnings: readonly Warning[], limit = WARNINGS_SHOWN): string {
+  const lines = [`${plural(warnings.length, 'warning')}:`]
+  for (const warning of warnings.slice(0, limit)) {
+    lines.push(
+      `  ${safe(`${warning.file}:${warning.line}:${warning.column}: ${warning.message} [${warning.rule}]`)}`,
+    )
+  }
+  if (warnings.length > limit) {
+    const byRule = new Map<string, number>()
+    for (const warning of warnings) byRule.set(warning.rule, (byRule.get(warning.rule) ?? 0) + 1)
+    lines.push(
+      `  … ${warnings.length - limit} more (${[...byRule].map(([rule, count]) => `${count}× ${rule}`).join(', ')}); ` +
+        '`bookgen inspect FILE --json` lists them all',
+    )
+  }
+  return `${lines.join('\n')}\n`
+}
+
+function collectionStats(root: Folder): string {
+  let bookmarks = 0
+  let folders = 0
+  const stack = [root]
+  while (stack.length > 0) {
+    for (const child of stack.pop()!.children) {
+      if (child.type === 'folder') {
+        folders++
+        stack.push(child)
+      } else if (child.type === 'bookmark' && child.href !== undefined) bookmarks++
+    }
+  }
+  return `${plural(bookmarks, 'bookmark')} in ${plural(folders, 'folder')}`
+}
+
+/** Terminal-safe text: control characters from input never reach the terminal. */
+function safe(text: string): string {
+  return text.replace(
+    /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g,
+    (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`,
+  )
+}
+
+function optionalString(flags: Record<string, unknown>, name: string): string | undefined {
+  const value = flags[name]
+  if (value === undefined) return undefined
+  if (typeof value !== 'string' || value === '') {
+    throw new BookgenError(`--${name} needs a value`, { ruleId: 'cli/usage' })
+  }
+  return value
+}
+
+function plural(count: number, noun: string): string {
+  return `${count.toLocaleString('en-US')} ${noun}${count === 1 ? '' : 's'}`
+}
+
+function formatBytes(bytes: number): string {
+  return bytes < 1024
+    ? `${bytes} B`
+    : bytes < 1024 ** 2
+      ? `${(bytes / 1024).toFixed(1)} KB`
+      : `${(bytes / 1024 ** 2).toFixed(1)} MB`
+}

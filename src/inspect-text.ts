@@ -1,0 +1,42 @@
+/**
+ * The normalized tree as readable text, for `bookgen inspect` without `--json`:
+ *
+ * ```
+ * Bookmarks (netscape, utf-8): 12 bookmarks, 3 folders, 1 separator, 0 aliases, 5 tags
+ * 📁 Development
+ *    🔖 MDN Web Docs  https://developer.mozilla.org/  [reference, web]
+ *    ──
+ * ```
+ */
+import { countNodes, walk, type Collection } from './model.js'
+
+/** Render a collection as an indented tree; `clean` makes untrusted text terminal-safe. */
+export function formatTree(collection: Collection, clean: (text: string) => string): string {
+  const stats = countNodes(collection.root)
+  const lines = [
+    `${clean(collection.title || collection.root.title || collection.file)} (${collection.format}, ${collection.encoding}): ` +
+      `${stats.bookmarks} bookmarks, ${stats.folders} folders, ${stats.separators} separators, ${stats.aliases} aliases, ${stats.tags} tags`,
+  ]
+  for (const { node, depth } of walk(collection.root)) {
+    const indent = '   '.repeat(depth - 1)
+    switch (node.type) {
+      case 'folder':
+        lines.push(`${indent}📁 ${clean(node.title) || '(untitled)'}`)
+        break
+      case 'bookmark': {
+        const tags = node.tags.length > 0 ? `  [${clean(node.tags.join(', '))}]` : ''
+        lines.push(
+          `${indent}🔖 ${clean(node.title) || '(untitled)'}  ${clean(node.href ?? '(no URL)')}${tags}`,
+        )
+        break
+      }
+      case 'separator':
+        lines.push(`${indent}──`)
+        break
+      case 'alias':
+        lines.push(`${indent}↪ alias of ${clean(node.ref)}`)
+        break
+    }
+  }
+  return `${lines.join('\n')}\n`
+}

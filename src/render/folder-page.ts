@@ -1,0 +1,97 @@
+/**
+ * A folder's page content: breadcrumbs, heading, description, its sub-folders (with sizes) and its
+ * entries in document order, separators kept between them.
+ */
+import type { ElementContent } from 'hast'
+import { h } from 'hastscript'
+import { breadcrumbsToHast } from './document.js'
+import { cleanText } from './text.js'
+
+export interface SubfolderLink {
+  title: string
+  href: string
+  /** Bookmarks in the folder and below. */
+  count: number
+}
+
+export interface FolderPageInput {
+  title: string
+  description?: string | undefined
+  /** Ancestors and the folder itself; empty on the home page. */
+  crumbs: Array<{ title: string; href: string }>
+  subfolders: SubfolderLink[]
+  /** Entry items (`li` elements or trusted fragments) and separators (`'separator'`), in order. */
+  items: Array<ElementContent | 'separator'>
+  /** Bookmarks in this folder and below. */
+  total: number
+  /** A line such as a site description, shown under the heading on the home page. */
+  lead?: string | undefined
+}
+
+/** Build the `<main>` content of a folder page. */
+export function folderPageToHast(input: FolderPageInput): ElementContent[] {
+  const content: ElementContent[] = []
+  if (input.crumbs.length > 1) content.push(breadcrumbsToHast(input.crumbs))
+  content.push(h('h1', cleanText(input.title) || 'Untitled folder'))
+  if (input.lead !== undefined && input.lead !== '') content.push(h('p.lead', cleanText(input.lead)))
+  if (input.description !== undefined && input.description !== '') {
+    content.push(h('p.folder-description', cleanText(input.description)))
+  }
+  content.push(h('p.folder-stats', summary(input)))
+  if (input.subfolders.length > 0) {
+    content.push(
+      h('nav.subfolders', { 'aria-label': 'Folders' }, [
+        h('h2.visually-hidden', 'Folders'),
+        h(
+          'ul',
+          input.subfolders.map((sub) =>
+            h('li', [
+              h('a.folder-link', { href: sub.href }, cleanText(sub.title) || 'Untitled folder'),
+              ' ',
+              h(
+                'span.count',
+                { title: `${sub.count} bookmark${sub.count === 1 ? '' : 's'}` },
+                String(sub.count),
+              ),
+            ]),
+          ),
+        ),
+      ]),
+    )
+  }
+  const groups = splitAtSeparators(input.items)
+  if (groups.length > 0) {
+    content.push(h('h2.visually-hidden', 'Bookmarks'))
+    groups.forEach((group, index) => {
+      if (index > 0) content.push(h('hr.separator'))
+      content.push(h('ul.entries', group))
+    })
+  } else if (input.subfolders.length === 0) {
+    content.push(h('p.empty', 'This folder is empty.'))
+  }
+  return content
+}
+
+function summary(input: FolderPageInput): string {
+  const direct = input.items.filter((item) => item !== 'separator').length
+  const parts = [`${input.total} bookmark${input.total === 1 ? '' : 's'}`]
+  if (input.subfolders.length > 0) {
+    parts.push(`${input.subfolders.length} folder${input.subfolders.length === 1 ? '' : 's'}`)
+    if (direct !== input.total) parts.push(`${direct} here`)
+  }
+  return parts.join(' · ')
+}
+
+/** Entries grouped between separators; empty groups (leading, trailing, repeated separators) dropped. */
+function splitAtSeparators(items: Array<ElementContent | 'separator'>): ElementContent[][] {
+  const groups: ElementContent[][] = []
+  let current: ElementContent[] = []
+  for (const item of items) {
+    if (item === 'separator') {
+      if (current.length > 0) groups.push(current)
+      current = []
+    } else current.push(item)
+  }
+  if (current.length > 0) groups.push(current)
+  return groups
+}

@@ -1,0 +1,30 @@
+/**
+ * hast → HTML through unified + rehype-stringify: the only place markup becomes text. `raw` nodes
+ * are allowed for one purpose only: fragments bookgen itself serialized from hast with this same
+ * function (an entry rendered once and reused on its folder and tag pages).
+ */
+import type { Element, ElementContent, Root } from 'hast'
+import rehypeStringify from 'rehype-stringify'
+import { unified } from 'unified'
+
+const processor = unified().use(rehypeStringify, { allowDangerousHtml: true, upperDoctype: true }).freeze()
+
+/** A fragment of HTML that `serializeHast` produced, for reuse inside another tree. */
+export interface TrustedHtml {
+  readonly html: string
+}
+
+/** Serialize a hast tree (or one element) to HTML. */
+export function serializeHast(tree: Root | Element): string {
+  return processor.stringify(tree.type === 'root' ? tree : { type: 'root', children: [tree] })
+}
+
+/** Serialize an element once, for reuse with `trustedNode`. */
+export function serializeFragment(element: Element): TrustedHtml {
+  return { html: serializeHast(element) }
+}
+
+/** A hast node carrying a fragment that `serializeFragment` produced. */
+export function trustedNode(fragment: TrustedHtml): ElementContent {
+  return { type: 'raw', value: fragment.html } as unknown as ElementContent
+}

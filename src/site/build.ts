@@ -1,0 +1,173 @@
+/**
+ * (I/O) `bookgen build`: the one place where disk and pure code meet.
+ * Sources in → parse → merge → plan (pure) → write (atomic swap) → a result to report.
+ */
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { glob, isDynamicPattern } from 'tinyglobby'
+import type { ResolvedConfig } from '../config.js'
+import { BookgenError, isBookgenError } from '../errors.js'
+import { countNodes, createFolder, type Collection, type Folder, type Stats, type Warning } from '../model.js'
+import { checkSourceSize, decodeSource, parseDecoded } from '../sources/index.js'
+import { resolveAliases } from './aliases.js'
+import { planSite, type SitePlan } from './plan.js'
+import { writeSite, type WriteResult } from './write.js'
+
+/** Milliseconds per phase of a build. */
+export interface BuildTimings {
+  /** Reading source files from disk. */
+  read: number
+  /** Bytes → text (encoding detection and decoding). */
+  decode: number
+  /** Text → model. */
+  parse: number
+  /** Merging sources and resolving aliases into the site's tree. */
+  model: number
+  /** Routes, page rendering and serialization. */
+  render: number
+  /** The search index. */
+  search: number
+  /** Writing and swapping in the output folder. */
+  write: number
+  total: number
+}
+
+export interface BuildResult {
+  collections: Collection[]
+  siteTitle: string
+  stats: Stats
+  plan: SitePlan['stats']
+  written: WriteResult
+  warnings: Warning[]
+  timings: BuildTimings
+}
+
+/** Build the site described by `config`. Throws `BookgenError` for anything the user can fix. */
+export async function build(config: ResolvedConfig): Promise<BuildResult> {
+  const t0 = performance.now()
+  const files = await expandSources(config.sources, config.root)
+  const texts = await Promise.all(files.map(async (file) => ({ file, bytes: await readSourceFile(file) })))
+  const t1 = performance.now()
+
+  const collections: Collection[] = []
+  const failures: BookgenError[] = []
+  let decodeMs = 0
+  for (const { file, bytes } of texts) {
+    try {
+      const name = displayPath(file)
+      checkSourceSize(bytes, name)
+      const started = performance.now()
+      const decoded = decodeSource(bytes)
+      decodeMs += performance.now() - started
+      collections.push(parseDecoded(decoded, name))
+    } catch (error) {
+      if (!isBookgenError(error)) throw error
+      failures.push(error)
+    }
+  }
+  if (failures.length === 1) throw failures[0]!
+  if (failures.length > 1) {
+    throw new BookgenError(`${failures.length} sources could not be used`, {
+      ruleId: 'build/sources',
+      cause: new AggregateError(failures),
+    })
+  }
+  const t2 = performance.now()
+
+  const { root, siteTitle } = mergeCollections(collections, config.title)
+  const aliasTargets = resolveAliases(collections)
+  const tModel = performance.now()
+  const plan = planSite({
+    root,
+    siteTitle,
+    description: config.description,
+    lang: config.lang,
+    base: config.base,
+    allowFileLinks: config.allowFileLinks,
+    aliasTargets,
+    clock: () => performance.now(),
+  })
+  const t3 = performance.now()
+
+  const written = await writeSite(plan, {
+    outDir: config.outDir,
+    protectedDirs: [config.root, process.cwd()],
+    sources: files,
+  })
+  const t4 = performance.now()
+
+  return {
+    collections,
+    siteTitle,
+    stats: countNodes(root),
+    plan: plan.stats,
+    written,
+    warnings: collections.flatMap((collection) => collection.warnings),
+    timings: {
+      read: t1 - t0,
+      decode: decodeMs,
+      parse: t2 - t1 - decodeMs,
+      model: tModel - t2,
+      render: (plan.timings?.routes ?? 0) + (plan.timings?.render ?? 0),
+      search: plan.timings?.search ?? 0,
+      write: t4 - t3,
+      total: t4 - t0,
+    },
+  }
+}
+
+/**
+ * One tree for the site: a single source is the site; several become top-level sections named
+ * after their titles (or file names).
+ */
+export function mergeCollections(
+  collections: readonly Collection[],
+  title: string | undefined,
+): { root: Folder; siteTitle: string } {
+  if (collections.length === 1) {
+    const only = collections[0]!
+    return { root: only.root, siteTitle: title ?? (only.title || only.root.title || 'Bookmarks') }
+  }
+  const root = createFolder(title ?? 'Bookmarks')
+  for (const collection of collections) {
+    const section = collection.root
+    if (section.title === '') section.title = collection.title || path.basename(collection.file)
+    root.children.push(section)
+  }
+  return { root, siteTitle: root.title }
+}
+
+/** Expand globs and check that literal paths exist; sorted for deterministic builds. */
+export async function expandSources(patterns: readonly string[], cwd: string): Promise<string[]> {
+  const found = new Set<string>()
+  for (const pattern of patterns) {
+    if (isDynamicPattern(pattern)) {
+      const matches = await glob(pattern.split(path.sep).join('/'), { absolute: true, onlyFiles: true, cwd })
+      if (matches.length === 0) {
+        throw new BookgenError(`No source matches ${displayPath(pattern)}`, { ruleId: 'source/not-found', file: displayPath(pattern) })
+      }
+      for (const match of matches.sort()) found.add(path.resolve(match))
+    } else {
+      found.add(path.resolve(cwd, pattern))
+    }
+  }
+  if (found.size === 0) throw new BookgenError('No sources given', { ruleId: 'source/none' })
+  return [...found]
+}
+
+async function readSourceFile(file: string): Promise<Uint8Array> {
+  try {
+    return await readFile(file)
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    const reason =
+      code === 'ENOENT' ? 'Source not found' : code === 'EISDIR' ? 'Source is a folder, not a file' : `Cannot read source (${code ?? 'error'})`
+    throw new BookgenError(reason, { ruleId: 'source/unreadable', file: displayPath(file), cause: error })
+  }
+}
+
+/** Paths in messages: relative to the working directory when inside it. */
+export function displayPath(file: string): string {
+  const relative = path.relative(process.cwd(), file)
+  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file
+}

@@ -1,0 +1,99 @@
+/**
+ * Where every page goes: folder pages at pretty URLs mirroring the tree (`development/web/`), tag
+ * pages at `tags/<tag>/`, all under the configured base. Pure: takes the tree, returns the map.
+ */
+import type { Bookmark, Folder } from '../model.js'
+import { assignSlugs } from './slug.js'
+
+/** Top-level names the site itself uses; a folder called "Tags" gets `tags-2/`. */
+export const RESERVED_TOP_LEVEL: ReadonlySet<string> = new Set(['tags', 'search', 'assets'])
+
+export interface TagRoute {
+  tag: string
+  /** Path below the base, e.g. `tags/css/`. */
+  path: string
+  bookmarks: Bookmark[]
+}
+
+export interface FolderRoute {
+  folder: Folder
+  /** Path below the base; `''` for the root. */
+  path: string
+  /** The enclosing folder's route (undefined for the root). */
+  parent: FolderRoute | undefined
+  depth: number
+}
+
+/** Folders from the root down to `route` (inclusive). */
+export function trailOf(route: FolderRoute): Folder[] {
+  const trail: Folder[] = []
+  for (let at: FolderRoute | undefined = route; at !== undefined; at = at.parent) trail.push(at.folder)
+  return trail.reverse()
+}
+
+export interface SiteRoutes {
+  /** Every folder in document order, root first. */
+  folders: FolderRoute[]
+  folderRoute: Map<Folder, FolderRoute>
+  /** Tags sorted by name (case-insensitive, then exact). */
+  tags: TagRoute[]
+  tagRoute: Map<string, TagRoute>
+  /** Absolute URL path for a path below the base. */
+  url(path: string): string
+}
+
+/** Compute every folder and tag route for a tree, under `base` (which starts and ends with `/`). */
+export function planRoutes(root: Folder, base: string): SiteRoutes {
+  const folders: FolderRoute[] = []
+  const folderRoute = new Map<Folder, FolderRoute>()
+  const tagBookmarks = new Map<string, Bookmark[]>()
+
+  const rootRoute: FolderRoute = { folder: root, path: '', parent: undefined, depth: 0 }
+  folderRoute.set(root, rootRoute)
+  // Iterative depth-first walk in document order, so deep trees cannot overflow the stack.
+  const stack: FolderRoute[] = [rootRoute]
+  while (stack.length > 0) {
+    const route = stack.pop()!
+    folders.push(route)
+    const subfolders: Folder[] = []
+    for (const child of route.folder.children) {
+      if (child.type === 'folder') subfolders.push(child)
+      else if (child.type === 'bookmark') {
+        for (const tag of child.tags) {
+          const list = tagBookmarks.get(tag)
+          if (list === undefined) tagBookmarks.set(tag, [child])
+          else list.push(child)
+        }
+      }
+    }
+    if (subfolders.length === 0) continue
+    const slugs = assignSlugs(
+      subfolders.map((folder) => folder.title),
+      route.path === '' ? RESERVED_TOP_LEVEL : undefined,
+    )
+    const childRoutes = subfolders.map((folder, index) => {
+      const childRoute: FolderRoute = {
+        folder,
+        path: `${route.path}${slugs[index]}/`,
+        parent: route,
+        depth: route.depth + 1,
+      }
+      folderRoute.set(folder, childRoute)
+      return childRoute
+    })
+    for (let i = childRoutes.length - 1; i >= 0; i--) stack.push(childRoutes[i]!)
+  }
+
+  const tagNames = [...tagBookmarks.keys()].sort(compareTags)
+  const tagSlugs = assignSlugs(tagNames)
+  const tags = tagNames.map((tag, index) => ({ tag, path: `tags/${tagSlugs[index]}/`, bookmarks: tagBookmarks.get(tag)! }))
+  const tagRoute = new Map(tags.map((route) => [route.tag, route]))
+
+  return { folders, folderRoute, tags, tagRoute, url: (path: string) => `${base}${path}` }
+}
+
+function compareTags(a: string, b: string): number {
+  const la = a.toLowerCase()
+  const lb = b.toLowerCase()
+  return la < lb ? -1 : la > lb ? 1 : a < b ? -1 : a > b ? 1 : 0
+}

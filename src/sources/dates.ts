@@ -1,0 +1,160 @@
+/**
+ * Date parsing for both formats. Every date becomes an instant (milliseconds since the epoch, UTC).
+ *
+ * Netscape files store epoch numbers whose unit varies by exporter (seconds: Firefox, Chrome;
+ * milliseconds: Google Takeout; microseconds: Google Bookmarks), and a few store text dates. XBEL
+ * and Desktop Bookmark files use the W3C-DTF profiles of ISO 8601.
+ */
+
+/** A parsed date, or why it was not usable. `note` says the value was read but was not standard. */
+export type DateResult = { ok: true; value: number; note?: string } | { ok: false; reason: string }
+
+/** Latest instant accepted as a real bookmark date (2200-01-01). Later values are corrupt data. */
+const LATEST = Date.UTC(2200, 0, 1)
+
+/**
+ * Parse a Netscape epoch date (`ADD_DATE`, `LAST_VISIT`, `LAST_MODIFIED`). The unit is inferred
+ * from the magnitude and the result is whole seconds, the format's own precision.
+ *
+ * @example parseEpochDate('1466271584') // → {ok: true, value: 1466271584000}
+ */
+export function parseEpochDate(raw: string): DateResult {
+  const value = raw.trim()
+  if (value === '') return { ok: false, reason: 'it is empty' }
+  if (/^[+-]?\d+(\.\d+)?$/.test(value)) {
+    const number = Number(value)
+    if (!Number.isFinite(number) || number <= 0) return { ok: false, reason: `${value} is not after 1970` }
+    const scale = number < 1e11 ? 1 : number < 1e14 ? 1e3 : number < 1e17 ? 1e6 : 0
+    if (scale === 0)
+      return {
+        ok: false,
+        reason: `${value} is too large to be a date in seconds, milliseconds or microseconds`,
+      }
+    const ms = Math.floor(number / scale) * 1000
+    if (ms > LATEST) return { ok: false, reason: `${value} is after the year 2200` }
+    if (scale === 1) return { ok: true, value: ms }
+    return {
+      ok: true,
+      value: ms,
+      note: `read ${value} as ${scale === 1e3 ? 'milliseconds' : 'microseconds'}`,
+    }
+  }
+  const text = parseTextDate(value)
+  if (text !== undefined)
+    return { ok: true, value: Math.floor(text / 1000) * 1000, note: `read text date "${value}"` }
+  return { ok: false, reason: `"${value}" is not a number of seconds since 1970` }
+}
+
+const MONTHS: Readonly<Record<string, number>> = Object.fromEntries(
+  ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'].map((name, index) => [
+    name,
+    index,
+  ]),
+)
+
+/** Text dates seen in Netscape exports: Apache log form, RFC 2822, and ISO 8601. */
+function parseTextDate(value: string): number | undefined {
+  // Apache common log: 10/Oct/2000:13:55:36 +0300
+  let m = /^(\d{1,2})\/([A-Za-z]{3})\/(\d{4}):(\d\d):(\d\d):(\d\d)\s*([+-]\d{4})?$/.exec(value)
+  if (m)
+    return build(+m[3]!, MONTHS[m[2]!.toLowerCase()], +m[1]!, +m[4]!, +m[5]!, +m[6]!, 0, offsetMinutes(m[7]))
+  // RFC 2822: Sat, 06 Jun 2020 15:50:59 +0200
+  m =
+    /^(?:[A-Za-z]{3},\s*)?(\d{1,2})\s+([A-Za-z]{3})\s+(\d{4})\s+(\d\d):(\d\d)(?::(\d\d))?\s*([+-]\d{4}|GMT|UTC|UT|Z)?$/.exec(
+      value,
+    )
+  if (m)
+    return build(
+      +m[3]!,
+      MONTHS[m[2]!.toLowerCase()],
+      +m[1]!,
+      +m[4]!,
+      +m[5]!,
+      +(m[6] ?? 0),
+      0,
+      offsetMinutes(m[7]),
+    )
+  const iso = parseW3cDate(value)
+  return iso.ok ? iso.value : undefined
+}
+
+function offsetMinutes(zone: string | undefined): number {
+  if (zone === undefined || !/^[+-]\d{4}$/.test(zone)) return 0
+  const sign = zone[0] === '-' ? -1 : 1
+  return sign * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(3, 5)))
+}
+
+function build(
+  year: number,
+  month: number | undefined,
+  day: number,
+  hour: number,
+  minute: number,
+  second: number,
+  ms: number,
+  offset: number,
+): number | undefined {
+  if (month === undefined || month < 0 || month > 11 || year < 1 || year > 9999) return undefined
+  if (day < 1 || day > daysInMonth(year, month) || hour > 24 || minute > 59 || second > 60) return undefined
+  if (hour === 24 && (minute > 0 || second > 0 || ms > 0)) return undefined
+  const date = new Date(Date.UTC(2000, month, day, hour, minute, Math.min(second, 59), ms))
+  date.setUTCFullYear(year) // Date.UTC maps years 0-99 to 1900-1999
+  const value = date.getTime() - offset * 60_000
+  return Number.isFinite(value) && value <= LATEST ? value : undefined
+}
+
+function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month + 1, 0)).getUTCDate()
+}
+
+const W3C_DTF =
+  /^(\d{4})(?:-?(\d\d)(?:-?(\d\d)(?:[Tt ](\d\d):?(\d\d)(?::?(\d\d)(?:[.,](\d+))?)?\s*(Z|z|[+-]\d\d(?::?\d\d)?)?)?)?)?$/
+
+/**
+ * Parse a W3C-DTF (ISO 8601 profile) date as XBEL and the Desktop Bookmark spec use it: `YYYY`,
+ * `YYYY-MM`, `YYYY-MM-DD`, then `Thh:mm`, `:ss`, `.fraction`, and `Z` or `±hh:mm`. The compact
+ * basic form GLib once wrote (`20050930T23:05:28Z`) is accepted too. A time without a zone is read
+ * as UTC, with a note.
+ *
+ * @example parseW3cDate('2005-09-30T23:05:28Z') // → {ok: true, value: 1128121528000}
+ */
+export function parseW3cDate(raw: string): DateResult {
+  const value = raw.trim()
+  const m = W3C_DTF.exec(value)
+  if (!m) return { ok: false, reason: `"${value}" is not an ISO 8601 (W3C-DTF) date` }
+  const [, y, mo, d, h, mi, s, fraction, zone] = m
+  const ms = fraction === undefined ? 0 : Math.floor(Number(`0.${fraction}`) * 1000)
+  let offset = 0
+  if (zone !== undefined && zone.toUpperCase() !== 'Z') {
+    const sign = zone[0] === '-' ? -1 : 1
+    const digits = zone.slice(1).replace(':', '')
+    offset = sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2, 4) || '0'))
+    if (Math.abs(offset) > 18 * 60)
+      return { ok: false, reason: `"${value}" has an impossible time zone offset` }
+  }
+  const result = build(
+    Number(y),
+    mo === undefined ? 0 : Number(mo) - 1,
+    d === undefined ? 1 : Number(d),
+    h === undefined ? 0 : Number(h),
+    mi === undefined ? 0 : Number(mi),
+    s === undefined ? 0 : Number(s),
+    ms,
+    offset,
+  )
+  if (result === undefined) return { ok: false, reason: `"${value}" is not a valid date` }
+  if (h !== undefined && zone === undefined)
+    return { ok: true, value: result, note: `"${value}" has no time zone; read as UTC` }
+  return { ok: true, value: result }
+}
+
+/** An instant as W3C-DTF in UTC, with milliseconds only when there are some: `2005-09-30T23:05:28Z`. */
+export function formatW3cDate(value: number): string {
+  const iso = new Date(value).toISOString()
+  return iso.endsWith('.000Z') ? `${iso.slice(0, -5)}Z` : iso
+}
+
+/** An instant as whole seconds since the epoch, as Netscape files store it. */
+export function formatEpochSeconds(value: number): string {
+  return String(Math.floor(value / 1000))
+}

@@ -1,0 +1,6 @@
+/** bookgen's version, read from its package.json (one level above `src/` and `dist/`). */
+import { readFileSync } from 'node:fs'
+
+export const VERSION: string = (
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
+).version

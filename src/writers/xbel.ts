@@ -1,0 +1,386 @@
+/**
+ * Model → XBEL 1.0, lossless for everything XBEL carries (opaque metadata of other owners
+ * included). What only Netscape files carry (keyword, POST data, favicon data, feed, unknown
+ * attributes, …) goes into a bookgen-owned `<metadata>` block, so nothing is lost; tags become
+ * Desktop Bookmark groups. The writer reports, grouped per field, what it had to drop (control
+ * characters XML forbids, aliases to missing ids) and what it kept in bookgen metadata.
+ */
+import { formatW3cDate } from '../sources/dates.js'
+import {
+  BOOKGEN_FLAG_FIELDS,
+  BOOKGEN_NAMESPACE,
+  BOOKGEN_OWNER,
+  BOOKGEN_TEXT_FIELDS,
+  BOOKMARK_NAMESPACE,
+  FREEDESKTOP_OWNER,
+  MIME_NAMESPACE,
+} from '../sources/xbel-metadata.js'
+import { isXmlChar } from '../sources/xml-text.js'
+import {
+  walk,
+  type Bookmark,
+  type Collection,
+  type Folder,
+  type Metadata,
+  type Node,
+  type Place,
+  type Warning,
+  type XmlNode,
+} from '../model.js'
+
+export interface WriteResult {
+  text: string
+  warnings: Warning[]
+}
+
+const DOCTYPE =
+  '<!DOCTYPE xbel PUBLIC "+//IDN python.org//DTD XML Bookmark Exchange Language 1.0//EN//XML" "http://pyxml.sourceforge.net/topics/dtds/xbel.dtd">'
+
+/** Serialize a collection as XBEL. */
+export function writeXbel(collection: Collection): WriteResult {
+  return new XbelWriter(collection).write()
+}
+
+class XbelWriter {
+  private readonly out: string[] = []
+  private readonly collection: Collection
+  private readonly notes = new Map<string, { count: number; place: Place | undefined; message: string }>()
+  private readonly kept = new Map<string, number>()
+  private keptItems = 0
+  private keptFirst: Place | undefined
+  private readonly ids = new Set<string>()
+
+  constructor(collection: Collection) {
+    this.collection = collection
+  }
+
+  write(): WriteResult {
+    const { collection } = this
+    const root = collection.root
+    for (const { node } of walk(root)) {
+      if ((node.type === 'bookmark' || node.type === 'folder') && node.id !== undefined) this.ids.add(node.id)
+    }
+    if (root.id !== undefined) this.ids.add(root.id)
+
+    const version = collection.version === '1.1' ? '1.1' : '1.0'
+    const attributes: Array<[string, string]> = [['version', version]]
+    if (root.id !== undefined) attributes.push(['id', root.id])
+    if (root.added !== undefined) attributes.push(['added', formatW3cDate(root.added)])
+    for (const [name, value] of namespaceDeclarations(root)) attributes.push([name, value])
+    for (const [name, value] of this.xmlAttributes(root)) attributes.push([name, value])
+
+    this.out.push('<?xml version="1.0" encoding="UTF-8"?>\n', DOCTYPE, '\n')
+    this.out.push(`<xbel${this.attributeList(attributes, root.place)}>\n`)
+    this.writeHead(
+      root,
+      '  ',
+      collection.title !== '' && collection.title !== root.title ? collection.title : undefined,
+    )
+    this.writeChildren(root, '  ')
+    this.out.push('</xbel>\n')
+    return { text: this.out.join(''), warnings: this.warnings() }
+  }
+
+  /** Folders iteratively, so depth never exhausts the stack. */
+  private writeChildren(folder: Folder, indent: string): void {
+    const stack: Array<{ folder: Folder; index: number; indent: string }> = [{ folder, index: 0, indent }]
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1]!
+      if (top.index >= top.folder.children.length) {
+        stack.pop()
+        if (stack.length > 0) this.out.push(`${top.indent.slice(2)}</folder>\n`)
+        continue
+      }
+      const node = top.folder.children[top.index++]!
+      if (node.type === 'folder') {
+        this.openFolder(node, top.indent)
+        stack.push({ folder: node, index: 0, indent: `${top.indent}  ` })
+      } else this.writeLeaf(node, top.indent)
+    }
+  }
+
+  private openFolder(folder: Folder, indent: string): void {
+    const attributes: Array<[string, string]> = []
+    if (folder.id !== undefined) attributes.push(['id', folder.id])
+    if (folder.added !== undefined) attributes.push(['added', formatW3cDate(folder.added)])
+    if (folder.folded !== undefined) attributes.push(['folded', folder.folded ? 'yes' : 'no'])
+    if (folder.toolbar === true) attributes.push(['toolbar', 'yes'])
+    if (folder.iconName !== undefined) attributes.push(['icon', folder.iconName])
+    for (const [name, value] of this.xmlAttributes(folder)) attributes.push([name, value])
+    this.out.push(`${indent}<folder${this.attributeList(attributes, folder.place)}>\n`)
+    this.writeHead(folder, `${indent}  `, undefined)
+  }
+
+  private writeLeaf(node: Exclude<Node, Folder>, indent: string): void {
+    switch (node.type) {
+      case 'separator':
+        this.out.push(`${indent}<separator/>\n`)
+        return
+      case 'alias':
+        if (!this.ids.has(node.ref))
+          this.note('dangling-alias', node.place, 'aliases whose target id is missing (written anyway)')
+        this.out.push(`${indent}<alias ref="${this.escape(node.ref, node.place, true)}"/>\n`)
+        return
+      case 'bookmark':
+        this.writeBookmark(node, indent)
+    }
+  }
+
+  private writeBookmark(bookmark: Bookmark, indent: string): void {
+    const attributes: Array<[string, string]> = []
+    if (bookmark.href !== undefined) attributes.push(['href', bookmark.href])
+    else
+      this.note(
+        'missing-href',
+        bookmark.place,
+        'bookmarks without a URL (XBEL requires href; written without it)',
+      )
+    if (bookmark.id !== undefined) attributes.push(['id', bookmark.id])
+    if (bookmark.added !== undefined) attributes.push(['added', formatW3cDate(bookmark.added)])
+    if (bookmark.modified !== undefined) attributes.push(['modified', formatW3cDate(bookmark.modified)])
+    if (bookmark.visited !== undefined) attributes.push(['visited', formatW3cDate(bookmark.visited)])
+    if (bookmark.iconName !== undefined) attributes.push(['icon', bookmark.iconName])
+    for (const [name, value] of this.xmlAttributes(bookmark)) attributes.push([name, value])
+    this.out.push(`${indent}<bookmark${this.attributeList(attributes, bookmark.place)}>\n`)
+    this.writeHead(bookmark, `${indent}  `, undefined)
+    this.out.push(`${indent}</bookmark>\n`)
+  }
+
+  /** `<title>`, `<info>`, `<desc>` (the DTD's order) of the xbel root, a folder or a bookmark. */
+  private writeHead(item: Folder | Bookmark, indent: string, documentTitle: string | undefined): void {
+    const place = item.place
+    this.out.push(`${indent}<title>${this.escape(item.title, place, false)}</title>\n`)
+    const blocks: string[] = []
+    if (item.type === 'bookmark') {
+      const desktop = this.desktopBlock(item)
+      if (desktop !== undefined) blocks.push(desktop)
+    }
+    const bookgen = this.bookgenBlock(item, documentTitle)
+    if (bookgen !== undefined) blocks.push(bookgen)
+    for (const metadata of item.info ?? []) {
+      if (item.type === 'bookmark' && metadata.owner === FREEDESKTOP_OWNER) continue // merged into the block above
+      if (metadata.owner === BOOKGEN_OWNER) continue
+      blocks.push(this.metadataElement(metadata, [], place))
+    }
+    if (blocks.length > 0) {
+      this.out.push(`${indent}<info>\n`)
+      for (const block of blocks) this.out.push(`${indent}  ${block}\n`)
+      this.out.push(`${indent}</info>\n`)
+    }
+    if (item.description !== undefined && item.description !== '') {
+      this.out.push(`${indent}<desc>${this.escape(item.description, place, false)}</desc>\n`)
+    }
+  }
+
+  /**
+   * Unknown attributes read from an XBEL file go back as attributes; those read from a Netscape
+   * file (often not XML names) go into the bookgen block instead.
+   */
+  private xmlAttributes(item: Folder | Bookmark): Array<[string, string]> {
+    if (item.attributes === undefined || this.collection.format !== 'xbel') return []
+    return Object.entries(item.attributes)
+  }
+
+  /** The Desktop Bookmark block: MIME type, groups (tags), applications, icon, private, and leftovers. */
+  private desktopBlock(bookmark: Bookmark): string | undefined {
+    const place = bookmark.place
+    const parts: string[] = []
+    if (bookmark.mimeType !== undefined)
+      parts.push(`<mime:mime-type type="${this.escape(bookmark.mimeType, place, true)}"/>`)
+    if (bookmark.tags.length > 0) {
+      const groups = bookmark.tags
+        .map((tag) => `<bookmark:group>${this.escape(tag, place, false)}</bookmark:group>`)
+        .join('')
+      parts.push(`<bookmark:groups>${groups}</bookmark:groups>`)
+    }
+    if (bookmark.applications !== undefined && bookmark.applications.length > 0) {
+      const applications = bookmark.applications.map((application) => {
+        const attributes: Array<[string, string]> = [['name', application.name]]
+        if (application.exec !== undefined) attributes.push(['exec', application.exec])
+        if (application.modified !== undefined)
+          attributes.push(['modified', formatW3cDate(application.modified)])
+        if (application.count !== undefined) attributes.push(['count', String(application.count)])
+        if (application.timestamp !== undefined)
+          attributes.push(['timestamp', String(Math.floor(application.timestamp / 1000))])
+        return `<bookmark:application${this.attributeList(attributes, place)}/>`
+      })
+      parts.push(`<bookmark:applications>${applications.join('')}</bookmark:applications>`)
+    }
+    if (bookmark.desktopIcon !== undefined) {
+      const attributes: Array<[string, string]> = []
+      for (const key of ['href', 'name', 'type'] as const) {
+        const value = bookmark.desktopIcon[key]
+        if (value !== undefined) attributes.push([key, value])
+      }
+      parts.push(`<bookmark:icon${this.attributeList(attributes, place)}/>`)
+    }
+    if (bookmark.private === true) parts.push('<bookmark:private/>')
+    const leftover = (bookmark.info ?? []).filter((metadata) => metadata.owner === FREEDESKTOP_OWNER)
+    if (parts.length === 0 && leftover.length === 0) return undefined
+    if (leftover.length > 0) {
+      const attributes = Object.assign({}, ...leftover.map((metadata) => metadata.attributes)) as Record<
+        string,
+        string
+      >
+      const children = leftover.flatMap((metadata) => metadata.children)
+      return this.metadataElement({ owner: FREEDESKTOP_OWNER, attributes, children }, parts, place)
+    }
+    return `<metadata owner="${FREEDESKTOP_OWNER}">${parts.join('')}</metadata>`
+  }
+
+  /** bookgen's block: fields XBEL has no place for. */
+  private bookgenBlock(item: Folder | Bookmark, documentTitle: string | undefined): string | undefined {
+    const place = item.place
+    const parts: string[] = []
+    const fields = item as unknown as Record<string, unknown>
+    const keep = (field: string) => {
+      this.kept.set(field, (this.kept.get(field) ?? 0) + 1)
+    }
+    for (const [element, field] of Object.entries(BOOKGEN_TEXT_FIELDS)) {
+      const value = fields[field]
+      if (typeof value === 'string') {
+        parts.push(`<bookgen:${element}>${this.escape(value, place, false)}</bookgen:${element}>`)
+        keep(field)
+      }
+    }
+    for (const [element, field] of Object.entries(BOOKGEN_FLAG_FIELDS)) {
+      const value = fields[field]
+      // private=true has a Desktop Bookmark home; only an explicit "not private" needs ours.
+      if (typeof value !== 'boolean' || (field === 'private' && (value || item.type !== 'bookmark'))) continue
+      parts.push(`<bookgen:${element}>${value ? 'true' : 'false'}</bookgen:${element}>`)
+      keep(field)
+    }
+    if (item.type === 'folder' && item.modified !== undefined) {
+      parts.push(`<bookgen:modified>${formatW3cDate(item.modified)}</bookgen:modified>`)
+      keep('modified')
+    }
+    if (item.attributes !== undefined && this.collection.format !== 'xbel') {
+      for (const [name, value] of Object.entries(item.attributes)) {
+        parts.push(
+          `<bookgen:attribute name="${this.escape(name, place, true)}">${this.escape(value, place, false)}</bookgen:attribute>`,
+        )
+        keep('attributes')
+      }
+    }
+    if (documentTitle !== undefined) {
+      parts.push(
+        `<bookgen:document-title>${this.escape(documentTitle, place, false)}</bookgen:document-title>`,
+      )
+      keep('documentTitle')
+    }
+    const leftover = (item.info ?? []).filter((metadata) => metadata.owner === BOOKGEN_OWNER)
+    if (parts.length === 0 && leftover.length === 0) return undefined
+    if (parts.length > 0) {
+      this.keptItems++
+      this.keptFirst ??= place
+    }
+    const children = leftover.flatMap((metadata) => metadata.children)
+    return this.metadataElement({ owner: BOOKGEN_OWNER, attributes: {}, children }, parts, place)
+  }
+
+  /** A `<metadata>` element: serialized parts first, then opaque children as they were read. */
+  private metadataElement(metadata: Metadata, parts: string[], place: Place | undefined): string {
+    const attributes: Array<[string, string]> = [['owner', metadata.owner]]
+    for (const [name, value] of Object.entries(metadata.attributes)) attributes.push([name, value])
+    const children = metadata.children.map((child) => this.xmlNode(child, place)).join('')
+    return `<metadata${this.attributeList(attributes, place)}>${parts.join('')}${children}</metadata>`
+  }
+
+  /** An opaque node, iteratively. */
+  private xmlNode(node: XmlNode, place: Place | undefined): string {
+    const out: string[] = []
+    const stack: Array<XmlNode | { close: string }> = [node]
+    while (stack.length > 0) {
+      const next = stack.pop()!
+      if (typeof next === 'string') out.push(this.escape(next, place, false))
+      else if ('close' in next) out.push(next.close)
+      else {
+        const name = this.name(next.name, place)
+        const attributes = Object.entries(next.attributes).map(
+          ([key, value]) => [this.name(key, place), value] as [string, string],
+        )
+        if (next.children.length === 0) out.push(`<${name}${this.attributeList(attributes, place)}/>`)
+        else {
+          out.push(`<${name}${this.attributeList(attributes, place)}>`)
+          stack.push({ close: `</${name}>` })
+          for (let i = next.children.length - 1; i >= 0; i--) stack.push(next.children[i]!)
+        }
+      }
+    }
+    return out.join('')
+  }
+
+  private attributeList(attributes: Array<[string, string]>, place: Place | undefined): string {
+    let out = ''
+    for (const [name, value] of attributes)
+      out += ` ${this.name(name, place)}="${this.escape(value, place, true)}"`
+    return out
+  }
+
+  /** Names must be XML names; anything else could not be written back as the same name. */
+  private name(name: string, place: Place | undefined): string {
+    if (/^[A-Za-z_][-A-Za-z0-9_.:]*$/.test(name)) return name
+    this.note('name', place, 'element or attribute names XML cannot carry (renamed)')
+    return `_${name.replace(/[^-A-Za-z0-9_.:]/g, '_')}`
+  }
+
+  /** Escape for XML text or a double-quoted attribute; characters XML forbids are dropped and reported. */
+  private escape(value: string, place: Place | undefined, attribute: boolean): string {
+    let text = value
+    if (/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDFFF]/.test(text)) {
+      let cleaned = ''
+      for (const char of text) {
+        if (isXmlChar(char.codePointAt(0)!)) cleaned += char
+      }
+      if (cleaned !== text)
+        this.note('control-characters', place, 'characters XML 1.0 forbids (control characters; removed)')
+      text = cleaned
+    }
+    text = text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+    if (attribute)
+      text = text
+        .replace(/"/g, '&quot;')
+        .replace(/\n/g, '&#10;')
+        .replace(/\r/g, '&#13;')
+        .replace(/\t/g, '&#9;')
+    else text = text.replace(/\r/g, '&#13;')
+    return text
+  }
+
+  private note(key: string, place: Place | undefined, message: string): void {
+    const entry = this.notes.get(key)
+    if (entry === undefined) this.notes.set(key, { count: 1, place, message })
+    else entry.count++
+  }
+
+  private warnings(): Warning[] {
+    const file = this.collection.file
+    const warnings: Warning[] = [...this.notes.values()].map(({ count, place, message }) => ({
+      file,
+      line: place?.line ?? 1,
+      column: place?.column ?? 1,
+      rule: 'convert/lost-field',
+      message: `XBEL cannot carry ${message}: ${count} item${count === 1 ? '' : 's'}`,
+    }))
+    if (this.keptItems > 0) {
+      const fields = [...this.kept.entries()].map(([field, count]) => `${field} (${count})`).join(', ')
+      warnings.push({
+        file,
+        line: this.keptFirst?.line ?? 1,
+        column: this.keptFirst?.column ?? 1,
+        rule: 'convert/kept-in-metadata',
+        message: `${this.keptItems} item${this.keptItems === 1 ? '' : 's'}: ${fields} kept in bookgen metadata (owner ${BOOKGEN_OWNER}); other XBEL readers will ignore them`,
+      })
+    }
+    return warnings
+  }
+}
+
+/** Namespace declarations the document needs on `<xbel>`. */
+function namespaceDeclarations(root: Folder): Array<[string, string]> {
+  return [
+    ['xmlns:bookmark', BOOKMARK_NAMESPACE],
+    ['xmlns:mime', MIME_NAMESPACE],
+    ['xmlns:bookgen', BOOKGEN_NAMESPACE],
+  ].filter(([name]) => !(root.attributes !== undefined && name in root.attributes)) as Array<[string, string]>
+}

@@ -1,0 +1,11 @@
+// Types for search-terms.js (a browser ES module the build imports too).
+export declare const INDEX_VERSION: number
+export declare const FIELDS: readonly string[]
+export declare const SEARCH_OPTIONS: {
+  boost: Record<string, number>
+  prefix: boolean
+  fuzzy: number
+  combineWith: 'AND' | 'OR'
+}
+export declare function processTerm(term: string): string | null
+export declare function splitUrl(href: string): { host: string; path: string }

@@ -1,0 +1,38 @@
+/** Shared test helpers: fixture paths, parsing fixtures, and trees without source places. */
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { Collection, Node } from '../src/model.js'
+import { parseSource } from '../src/sources/index.js'
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+export const FIXTURES = path.join(REPO_ROOT, 'test', 'fixtures')
+/** The shared corpus of real files, when this checkout sits next to it. */
+export const CORPUS = path.resolve(REPO_ROOT, '..', 'shared', 'corpus')
+
+/** Parse a fixture (path below test/fixtures). */
+export function parseFixture(relative: string): Collection {
+  return parseSource(readFileSync(path.join(FIXTURES, relative)), relative)
+}
+
+/** Parse a string as a source file named `file`. */
+export function parseText(text: string, file = 'input.html'): Collection {
+  return parseSource(new TextEncoder().encode(text), file)
+}
+
+/** A deep copy of a tree without `place` fields, for comparing trees read from different files. */
+export function withoutPlaces<T extends Node | Collection['root']>(node: T): T {
+  return JSON.parse(JSON.stringify(node, (key, value: unknown) => (key === 'place' ? undefined : value))) as T
+}
+
+/** All bookmarks of a collection in document order. */
+export function bookmarksOf(collection: Collection): Array<Extract<Node, { type: 'bookmark' }>> {
+  const result: Array<Extract<Node, { type: 'bookmark' }>> = []
+  const stack: Node[] = [...collection.root.children].reverse()
+  while (stack.length > 0) {
+    const node = stack.pop()!
+    if (node.type === 'bookmark') result.push(node)
+    if (node.type === 'folder') stack.push(...[...node.children].reverse())
+  }
+  return result
+}

@@ -1,0 +1,172 @@
+import { describe, expect, it } from 'vitest'
+import { createBookmark, createFolder, type Bookmark, type Collection, type Folder } from '../../src/model.js'
+import { resolveAliases } from '../../src/site/aliases.js'
+import { planSite, type OutputFile } from '../../src/site/plan.js'
+import { page, within } from '../html.js'
+
+function bookmark(title: string, href: string, extra: Partial<Bookmark> = {}): Bookmark {
+  return Object.assign(createBookmark(title, href), extra)
+}
+
+function folder(title: string, children: Folder['children'], extra: Partial<Folder> = {}): Folder {
+  return Object.assign(createFolder(title), { children }, extra)
+}
+
+function sampleTree(): Folder {
+  return folder('Root', [
+    bookmark('Top <b>level</b> & co', 'https://top.example/?a=1&b=2', {
+      tags: ['css', 'C++', 'c++'],
+      description: 'Line one\nLine <two>',
+      added: Date.UTC(2020, 4, 4, 12),
+      id: 'top',
+    }),
+    { type: 'separator' },
+    bookmark('Bookmarklet', 'javascript:alert(document.cookie)'),
+    bookmark('Sneaky', ' JaVaScRiPt:alert(1)', { tags: ['css'] }),
+    bookmark('Data', 'data:text/html,<script>alert(1)</script>'),
+    bookmark('<script>alert("title")</script>', 'https://xss.example/"><script>alert(1)</script>'),
+    folder('Development', [
+      folder('Web', [bookmark('MDN', 'https://developer.mozilla.org/', { tags: ['css', 'reference'] })]),
+      { type: 'alias', ref: 'top' },
+    ]),
+    folder('Tags', []),
+    folder('Café', []),
+    folder('Cafe', []),
+  ])
+}
+
+function plan(root: Folder, base = '/sub/'): Map<string, OutputFile> {
+  const collection: Collection = { format: 'netscape', file: 'x.html', encoding: 'utf-8', title: 'T', root, warnings: [] }
+  const result = planSite({
+    root,
+    siteTitle: 'My <Links>',
+    lang: 'en',
+    base,
+    allowFileLinks: false,
+    aliasTargets: resolveAliases([collection]),
+  })
+  return new Map(result.files.map((file) => [file.path, file]))
+}
+
+const html = (files: Map<string, OutputFile>, path: string) => {
+  const file = files.get(path)
+  if (file === undefined) throw new Error(`no ${path} in ${[...files.keys()].join(', ')}`)
+  return String(file.contents)
+}
+
+describe('planSite', () => {
+  const files = plan(sampleTree())
+
+  it('should write one page per folder at pretty URLs mirroring the tree, and one per tag', () => {
+    const pages = [...files.keys()].filter((path) => path.endsWith('index.html')).sort()
+    expect(pages).toEqual([
+      'cafe-2/index.html',
+      'cafe/index.html',
+      'development/index.html',
+      'development/web/index.html',
+      'index.html',
+      'search/index.html',
+      'tags-2/index.html',
+      'tags/c-plus-plus-2/index.html',
+      'tags/c-plus-plus/index.html',
+      'tags/css/index.html',
+      'tags/index.html',
+      'tags/reference/index.html',
+    ])
+  })
+
+  it('should mark every bookmark as an xFolk entry with exactly one taggedlink', () => {
+    const home = page(html(files, 'index.html'))
+    const entries = home.all('.xfolkentry')
+    expect(entries).toHaveLength(5)
+    for (const entry of entries) expect(within(entry).all('.taggedlink')).toHaveLength(1)
+    expect(home.all('.xfolkentry.h-entry')).toHaveLength(5)
+  })
+
+  it('should emit xFolk and microformats2 markup for a full entry', () => {
+    const home = page(html(files, 'index.html'))
+    const inner = within(home.all('.xfolkentry')[0]!)
+    expect(inner.attr('a.taggedlink.u-bookmark-of.p-name', 'href')).toEqual(['https://top.example/?a=1&b=2'])
+    expect(inner.text('a.taggedlink')).toEqual(['Top <b>level</b> & co'])
+    expect(inner.text('.description.p-summary')).toEqual(['Line one\nLine <two>'])
+    expect(inner.attr('time.dt-published', 'datetime')).toEqual(['2020-05-04T12:00:00Z'])
+    expect(inner.attr('a[rel~=tag].p-category', 'href')).toEqual(['/sub/tags/css/', '/sub/tags/c-plus-plus/', '/sub/tags/c-plus-plus-2/'])
+  })
+
+  it('should never make javascript:, data: or other unsafe URLs clickable', () => {
+    for (const [path, file] of files) {
+      if (!path.endsWith('.html')) continue
+      const doc = page(String(file.contents))
+      for (const href of [...doc.attr('[href]', 'href'), ...doc.attr('[src]', 'src')]) {
+        expect(href, `${path}: ${href}`).toMatch(/^(\/sub\/|https?:|mailto:|ftp:|#)/)
+      }
+    }
+    const home = page(html(files, 'index.html'))
+    expect(home.text('code.bookmarklet')).toEqual(['javascript:alert(document.cookie)', ' JaVaScRiPt:alert(1)'])
+    expect(home.text('code.url')).toEqual(['data:text/html,<script>alert(1)</script>'])
+  })
+
+  it('should escape hostile titles and URLs', () => {
+    const source = html(files, 'index.html')
+    expect(source).not.toContain('<script>alert')
+    expect(source).toContain('&#x3C;script>alert("title")&#x3C;/script>')
+    const doc = page(source)
+    expect(doc.attr('a.taggedlink', 'href')).toContain('https://xss.example/%22%3E%3Cscript%3Ealert(1)%3C/script%3E')
+  })
+
+  it('should keep separators between entries', () => {
+    expect(page(html(files, 'index.html')).all('hr.separator')).toHaveLength(1)
+  })
+
+  it('should show sub-folders with their sizes and breadcrumbs on nested pages', () => {
+    const home = page(html(files, 'index.html'))
+    expect(home.text('.subfolders a')).toEqual(['Development', 'Tags', 'Café', 'Cafe'])
+    expect(home.text('.subfolders .count')).toEqual(['1', '0', '0', '0'])
+    const web = page(html(files, 'development/web/index.html'))
+    expect(web.text('.breadcrumbs a')).toEqual(['My <Links>', 'Development', 'Web'])
+    expect(web.attr('.breadcrumbs a', 'href')).toEqual(['/sub/', '/sub/development/', '/sub/development/web/'])
+    expect(web.attr('.breadcrumbs [aria-current=page]', 'href')).toEqual(['/sub/development/web/'])
+  })
+
+  it('should render an alias as a distinct link to its target', () => {
+    const dev = page(html(files, 'development/index.html'))
+    expect(dev.attr('li.alias a.alias-link', 'href')).toEqual(['https://top.example/?a=1&b=2'])
+    expect(dev.all('li.alias.xfolkentry')).toHaveLength(0)
+  })
+
+  it('should put every URL under the base path', () => {
+    const tag = page(html(files, 'tags/css/index.html'))
+    expect(tag.text('h1')).toEqual(['Tag: css'])
+    expect(tag.all('.xfolkentry')).toHaveLength(3)
+    expect(tag.attr('link[rel=stylesheet]', 'href')).toEqual(['/sub/assets/style.css'])
+    expect(tag.attr('form[role=search]', 'action')).toEqual(['/sub/search/'])
+    const search = page(html(files, 'search/index.html'))
+    expect(search.attr('script', 'src')).toEqual(['/sub/assets/search.js'])
+    expect(search.attr('#search-results', 'data-index')).toEqual(['/sub/search-index.json'])
+  })
+
+  it('should write a tag index linking every tag with rel=tag', () => {
+    const index = page(html(files, 'tags/index.html'))
+    expect(index.text('.tag-index a[rel~=tag]')).toEqual(['C++', 'c++', 'css', 'reference'])
+  })
+
+  it('should write a search index whose JSON cannot break out of a script element', () => {
+    const json = html(files, 'search-index.json')
+    expect(json).not.toContain('<')
+    const parsed = JSON.parse(json) as { docs: unknown[]; version: number }
+    expect(parsed.version).toBe(1)
+    expect(parsed.docs).toHaveLength(6)
+  })
+
+  it('should be deterministic', () => {
+    const again = plan(sampleTree())
+    expect([...again.entries()].map(([path, file]) => [path, String(file.contents)])).toEqual(
+      [...files.entries()].map(([path, file]) => [path, String(file.contents)]),
+    )
+  })
+
+  it('should work at the root base path too', () => {
+    const root = plan(sampleTree(), '/')
+    expect(page(html(root, 'index.html')).attr('link[rel=stylesheet]', 'href')).toEqual(['/assets/style.css'])
+  })
+})

@@ -1,0 +1,90 @@
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { SitePlan } from '../../src/site/plan.js'
+import { MARKER_FILE, writeSite } from '../../src/site/write.js'
+
+let tmp: string
+beforeEach(() => {
+  tmp = mkdtempSync(path.join(os.tmpdir(), 'bookgen-write-'))
+})
+afterEach(() => {
+  rmSync(tmp, { recursive: true, force: true })
+})
+
+const plan = (files: Record<string, string>): SitePlan => ({
+  files: Object.entries(files).map(([filePath, contents]) => ({ path: filePath, contents })),
+  assets: [{ path: 'assets/style.css', source: 'default/style.css' }],
+  stats: { folderPages: 1, tagPages: 0, bookmarks: 0, icons: 0 },
+})
+const options = (outDir: string) => ({ outDir, protectedDirs: [path.join(tmp, 'project')], sources: [] })
+
+describe('writeSite', () => {
+  it('should write every file, the theme assets and a marker', async () => {
+    const out = path.join(tmp, 'out')
+    const result = await writeSite(plan({ 'index.html': 'home', 'a/b/index.html': 'deep' }), options(out))
+    expect(readFileSync(path.join(out, 'a/b/index.html'), 'utf8')).toBe('deep')
+    expect(existsSync(path.join(out, 'assets/style.css'))).toBe(true)
+    expect(readFileSync(path.join(out, MARKER_FILE), 'utf8')).toContain('"generator":"bookgen"')
+    expect(result.files).toBe(4)
+  })
+
+  it('should replace a previous build completely, leaving no stale files or staging folders', async () => {
+    const out = path.join(tmp, 'out')
+    await writeSite(plan({ 'index.html': 'one', 'old/index.html': 'stale' }), options(out))
+    await writeSite(plan({ 'index.html': 'two' }), options(out))
+    expect(readFileSync(path.join(out, 'index.html'), 'utf8')).toBe('two')
+    expect(existsSync(path.join(out, 'old'))).toBe(false)
+    expect(readdirSync(tmp)).toEqual(['out'])
+  })
+
+  it('should leave the previous site untouched when a build fails part-way', async () => {
+    const out = path.join(tmp, 'out')
+    await writeSite(plan({ 'index.html': 'good' }), options(out))
+    const broken = plan({ 'index.html': 'new', 'x/index.html': 'new' })
+    broken.files.push({ path: '../escape.html', contents: 'evil' })
+    await expect(writeSite(broken, options(out))).rejects.toThrow(/outside the output folder/)
+    expect(readFileSync(path.join(out, 'index.html'), 'utf8')).toBe('good')
+    expect(existsSync(path.join(out, 'x'))).toBe(false)
+    expect(existsSync(path.join(tmp, 'escape.html'))).toBe(false)
+    expect(readdirSync(tmp)).toEqual(['out'])
+  })
+
+  it('should refuse a non-empty folder it did not create', async () => {
+    const out = path.join(tmp, 'mine')
+    mkdirSync(out)
+    writeFileSync(path.join(out, 'thesis.docx'), 'precious')
+    await expect(writeSite(plan({ 'index.html': 'x' }), options(out))).rejects.toThrow(/did not create/)
+    expect(readFileSync(path.join(out, 'thesis.docx'), 'utf8')).toBe('precious')
+  })
+
+  it('should refuse dangerous output folders', async () => {
+    const project = path.join(tmp, 'project')
+    mkdirSync(project)
+    await expect(writeSite(plan({}), options('/'))).rejects.toThrow(/root of the file system/)
+    await expect(writeSite(plan({}), options(os.homedir()))).rejects.toThrow(/home folder/)
+    await expect(writeSite(plan({}), options(project))).rejects.toThrow(/would replace/)
+    await expect(writeSite(plan({}), options(tmp))).rejects.toThrow(/would replace/)
+    const withSource = path.join(tmp, 'src-out')
+    await expect(
+      writeSite(plan({}), { outDir: withSource, protectedDirs: [], sources: [path.join(withSource, 'bookmarks.html')] }),
+    ).rejects.toThrow(/contains the source/)
+  })
+
+  it('should refuse an output folder that is a symbolic link', async () => {
+    const target = path.join(tmp, 'target')
+    mkdirSync(target)
+    const link = path.join(tmp, 'link')
+    symlinkSync(target, link)
+    await expect(writeSite(plan({ 'index.html': 'x' }), options(link))).rejects.toThrow(/symbolic link/)
+    expect(readdirSync(target)).toEqual([])
+  })
+
+  it('should accept an existing empty folder', async () => {
+    const out = path.join(tmp, 'empty')
+    mkdirSync(out)
+    await writeSite(plan({ 'index.html': 'x' }), options(out))
+    expect(readFileSync(path.join(out, 'index.html'), 'utf8')).toBe('x')
+  })
+})

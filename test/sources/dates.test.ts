@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest'
+import { formatEpochSeconds, formatW3cDate, parseEpochDate, parseW3cDate } from '../../src/sources/dates.js'
+
+const ok = (value: number) => expect.objectContaining({ ok: true, value })
+
+describe('parseEpochDate', () => {
+  it('should read seconds, milliseconds and microseconds as the same instant', () => {
+    expect(parseEpochDate('1466271584')).toEqual({ ok: true, value: 1466271584000 })
+    expect(parseEpochDate('1466271584123')).toEqual(ok(1466271584000))
+    expect(parseEpochDate('1466271584123456')).toEqual(ok(1466271584000))
+    expect(parseEpochDate('1466271584123').ok && parseEpochDate('1466271584123')).toMatchObject({
+      note: expect.stringContaining('milliseconds'),
+    })
+  })
+
+  it('should treat 0, negative, non-numeric and absurd values as absent', () => {
+    for (const value of ['0', '-1', '', 'invaliddate', '99999999999999999999', '1e400', '7258118401']) {
+      expect(parseEpochDate(value).ok, value).toBe(false)
+    }
+  })
+
+  it('should read text dates in Apache log, RFC 2822 and ISO 8601 form, with a note', () => {
+    expect(parseEpochDate('10/Oct/2000:13:55:36 +0300')).toEqual(ok(971175336000))
+    expect(parseEpochDate('Sat, 06 Jun 2020 15:50:59 +0200')).toEqual(ok(Date.UTC(2020, 5, 6, 13, 50, 59)))
+    expect(parseEpochDate('2020-06-06T13:50:59Z')).toEqual(ok(Date.UTC(2020, 5, 6, 13, 50, 59)))
+  })
+})
+
+describe('parseW3cDate', () => {
+  it('should read every W3C-DTF profile', () => {
+    expect(parseW3cDate('2005')).toEqual({ ok: true, value: Date.UTC(2005, 0, 1) })
+    expect(parseW3cDate('2005-09')).toEqual({ ok: true, value: Date.UTC(2005, 8, 1) })
+    expect(parseW3cDate('2005-09-30')).toEqual({ ok: true, value: Date.UTC(2005, 8, 30) })
+    expect(parseW3cDate('2005-09-30T23:05Z')).toEqual({ ok: true, value: Date.UTC(2005, 8, 30, 23, 5) })
+    expect(parseW3cDate('2005-09-30T23:05:28Z')).toEqual({
+      ok: true,
+      value: Date.UTC(2005, 8, 30, 23, 5, 28),
+    })
+    expect(parseW3cDate('2005-09-30T23:05:28.25Z')).toEqual({
+      ok: true,
+      value: Date.UTC(2005, 8, 30, 23, 5, 28, 250),
+    })
+    expect(parseW3cDate('2005-09-30T23:05:28+02:00')).toEqual({
+      ok: true,
+      value: Date.UTC(2005, 8, 30, 21, 5, 28),
+    })
+    expect(parseW3cDate('2005-09-30T23:05:28-0530')).toEqual({
+      ok: true,
+      value: Date.UTC(2005, 8, 31, 4, 35, 28),
+    })
+  })
+
+  it('should read the compact form GLib wrote, and a zone-less time as UTC with a note', () => {
+    expect(parseW3cDate('20050930T23:05:28Z')).toEqual({ ok: true, value: Date.UTC(2005, 8, 30, 23, 5, 28) })
+    expect(parseW3cDate('2005-09-30T23:05:28')).toMatchObject({
+      ok: true,
+      note: expect.stringContaining('UTC'),
+    })
+  })
+
+  it('should reject invalid dates', () => {
+    for (const value of [
+      '2005-13-01',
+      '2005-02-30',
+      '2005-09-30T25:00Z',
+      'yesterday',
+      '2T0+819855292164632335',
+      '2005-09-30T10:00+25:00',
+    ]) {
+      expect(parseW3cDate(value).ok, value).toBe(false)
+    }
+  })
+})
+
+describe('formatting', () => {
+  it('should write W3C-DTF in UTC, with milliseconds only when there are some', () => {
+    expect(formatW3cDate(Date.UTC(2005, 8, 30, 23, 5, 28))).toBe('2005-09-30T23:05:28Z')
+    expect(formatW3cDate(Date.UTC(2005, 8, 30, 23, 5, 28, 250))).toBe('2005-09-30T23:05:28.250Z')
+    expect(formatEpochSeconds(1466271584999)).toBe('1466271584')
+  })
+})
