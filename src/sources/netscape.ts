@@ -611,7 +611,7 @@ class NetscapeReader {
           this.keepUnknown(bookmark, name, value)
       }
     }
-    if (bookmark.href === undefined && bookmark.feedUrl === undefined) {
+    if (bookmark.href === undefined && bookmark.feedUrl === undefined && aliasOf === undefined) {
       this.warn(
         start,
         'netscape/missing-href',

@@ -129,7 +129,7 @@ class XbelReader {
     this.validate()
     let tree: FxpNode[]
     try {
-      tree = parser.parse(this.text) as FxpNode[]
+      tree = parser.parse(blankDoctype(this.text)) as FxpNode[]
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
       const tooDeep = /nest/i.test(message)
@@ -810,6 +810,18 @@ export function scanStartTags(text: string): number[] {
     i = text.indexOf('<', resume)
   }
   return offsets
+}
+
+/**
+ * The text with its DOCTYPE declaration (internal subset included) replaced by spaces, line breaks
+ * kept: a DOCTYPE is accepted and ignored, so the parser never reads entity declarations at all.
+ */
+export function blankDoctype(text: string): string {
+  const start = text.search(/<!DOCTYPE[\s>[]/)
+  if (start === -1) return text
+  const end = skipDeclaration(text, start + 2)
+  const stop = end === -1 ? text.length : end
+  return text.slice(0, start) + text.slice(start, stop).replace(/[^\n]/g, ' ') + text.slice(stop)
 }
 
 function after(index: number, length: number): number {

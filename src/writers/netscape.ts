@@ -21,6 +21,17 @@ const HEADER = `<!DOCTYPE NETSCAPE-Bookmark-file-1>
 <META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=UTF-8">
 `
 
+/** Netscape dates are whole seconds; a finer instant loses its milliseconds. */
+function seconds(
+  value: number,
+  writer: { lose(field: string, place: Place | undefined, message: string): void },
+  place: Place | undefined,
+): string {
+  if (value % 1000 !== 0)
+    writer.lose('subsecond', place, 'fractions of a second in dates (written as whole seconds)')
+  return formatEpochSeconds(value)
+}
+
 /** Serialize a collection as a Netscape bookmark file. */
 export function writeNetscape(collection: Collection): WriteResult {
   return new NetscapeWriter(collection).write()
@@ -43,9 +54,10 @@ class NetscapeWriter {
     this.out.push(HEADER)
     this.out.push(`<TITLE>${escapeText(collection.title || root.title)}</TITLE>\n`)
     const rootAttributes: string[] = []
-    if (root.added !== undefined) rootAttributes.push(attribute('ADD_DATE', formatEpochSeconds(root.added)))
+    if (root.added !== undefined)
+      rootAttributes.push(attribute('ADD_DATE', seconds(root.added, this, root.place)))
     if (root.modified !== undefined)
-      rootAttributes.push(attribute('LAST_MODIFIED', formatEpochSeconds(root.modified)))
+      rootAttributes.push(attribute('LAST_MODIFIED', seconds(root.modified, this, root.place)))
     if (root.id !== undefined) rootAttributes.push(attribute('ALIASID', root.id))
     this.unknownAttributes(root, rootAttributes)
     this.out.push(`<H1${rootAttributes.join('')}>${escapeText(root.title)}</H1>\n`)
@@ -81,9 +93,10 @@ class NetscapeWriter {
 
   private writeFolderHeading(folder: Folder, indent: string): void {
     const attributes: string[] = []
-    if (folder.added !== undefined) attributes.push(attribute('ADD_DATE', formatEpochSeconds(folder.added)))
+    if (folder.added !== undefined)
+      attributes.push(attribute('ADD_DATE', seconds(folder.added, this, folder.place)))
     if (folder.modified !== undefined)
-      attributes.push(attribute('LAST_MODIFIED', formatEpochSeconds(folder.modified)))
+      attributes.push(attribute('LAST_MODIFIED', seconds(folder.modified, this, folder.place)))
     if (folder.toolbar === true) attributes.push(attribute('PERSONAL_TOOLBAR_FOLDER', 'true'))
     if (folder.unfiled === true) attributes.push(attribute('UNFILED_BOOKMARKS_FOLDER', 'true'))
     if (folder.id !== undefined) attributes.push(attribute('ALIASID', folder.id))
@@ -110,11 +123,9 @@ class NetscapeWriter {
           return
         }
         if (target.type === 'folder') {
-          this.lose(
-            'folder-alias',
-            node.place,
-            'aliases to folders (Netscape aliases point at bookmarks only)',
-          )
+          // Netscape only ever aliased bookmarks; an <A> without HREF keeps a folder alias for
+          // readers that resolve ALIASOF (bookgen does), and browsers skip it.
+          this.out.push(`${indent}<DT><A${attribute('ALIASOF', node.ref)}>${escapeText(target.title)}</A>\n`)
           return
         }
         this.writeBookmark(target, indent, node.ref)
@@ -129,10 +140,12 @@ class NetscapeWriter {
   private writeBookmark(bookmark: Bookmark, indent: string, aliasOf: string | undefined): void {
     const a: string[] = []
     if (bookmark.href !== undefined) a.push(attribute('HREF', bookmark.href))
-    if (bookmark.added !== undefined) a.push(attribute('ADD_DATE', formatEpochSeconds(bookmark.added)))
-    if (bookmark.visited !== undefined) a.push(attribute('LAST_VISIT', formatEpochSeconds(bookmark.visited)))
+    if (bookmark.added !== undefined)
+      a.push(attribute('ADD_DATE', seconds(bookmark.added, this, bookmark.place)))
+    if (bookmark.visited !== undefined)
+      a.push(attribute('LAST_VISIT', seconds(bookmark.visited, this, bookmark.place)))
     if (bookmark.modified !== undefined)
-      a.push(attribute('LAST_MODIFIED', formatEpochSeconds(bookmark.modified)))
+      a.push(attribute('LAST_MODIFIED', seconds(bookmark.modified, this, bookmark.place)))
     if (bookmark.iconUri !== undefined) a.push(attribute('ICON_URI', bookmark.iconUri))
     if (bookmark.icon !== undefined) a.push(attribute('ICON', bookmark.icon))
     if (bookmark.shortcutUrl !== undefined) a.push(attribute('SHORTCUTURL', bookmark.shortcutUrl))
@@ -190,7 +203,7 @@ class NetscapeWriter {
     }
   }
 
-  private lose(field: string, place: Place | undefined, message: string): void {
+  lose(field: string, place: Place | undefined, message: string): void {
     const loss = this.losses.get(field)
     if (loss === undefined) this.losses.set(field, { count: 1, place, message })
     else loss.count++
