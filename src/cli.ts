@@ -3,6 +3,7 @@
  * `parseSource` or a writer, prints results, and owns the exit code:
  * 0 success, 1 when a source (or the config) cannot be used, 2 on bad usage.
  */
+import { existsSync } from 'node:fs'
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { cac } from 'cac'
@@ -12,6 +13,7 @@ import { BookgenError, isBookgenError } from './errors.js'
 import { collectionToJson } from './inspect.js'
 import { formatTree } from './inspect-text.js'
 import type { Folder, Warning } from './model.js'
+import { startStaticServer } from './serve.js'
 import { build, displayPath } from './site/build.js'
 import { parseSource } from './sources/index.js'
 import { writeNetscape } from './writers/netscape.js'
@@ -22,6 +24,9 @@ import { VERSION } from './version.js'
 export const EXIT_OK = 0
 export const EXIT_FAILURE = 1
 export const EXIT_USAGE = 2
+
+/** Default port of `bookgen preview` (Vite's convention). */
+const PREVIEW_PORT = 4173
 
 /** How many warnings `build` prints before pointing at `inspect`. */
 const WARNINGS_SHOWN = 5
@@ -78,6 +83,17 @@ export async function runCli(argv: readonly string[], io: Io = defaultIo): Promi
       action = () => convertCommand(source, flags, io)
     })
 
+  cli
+    .command('preview', 'Serve a built site under its base path (no rebuilds)')
+    .option('--config <file>', 'Config file (default: bookmarks.config.ts if present)')
+    .option('--out <dir>', 'The built site (default: dist)')
+    .option('--base <path>', 'URL path the site is served under (default: /)')
+    .option('--port <port>', `Port (default: ${PREVIEW_PORT}; the next free one if taken)`)
+    .option('--host <host>', 'Interface to listen on (default: 127.0.0.1)')
+    .action((flags: Record<string, unknown>) => {
+      action = () => previewCommand(flags, io)
+    })
+
   cli.help()
   cli.version(VERSION)
 
@@ -122,8 +138,40 @@ async function buildCommand(sources: string[], flags: Record<string, unknown>, i
     `✓ ${plural(result.stats.bookmarks, 'bookmark')} → ${plural(plan.folderPages, 'folder page')}, ${plural(plan.tagPages, 'tag page')}, search index` +
       ` (${plural(written.files, 'file')}, ${formatBytes(written.bytes)}) in ${displayPath(config.outDir)}/ — ${Math.round(timings.total)} ms`,
   )
+  const held = Object.entries(result.heldBack).filter(([, count]) => count > 0)
+  if (held.length > 0) {
+    const names: Record<string, string> = { private: 'private', fileUrls: 'file://', placeUrls: 'place:' }
+    lines.push(
+      `  held back: ${held.map(([reason, count]) => `${count} ${names[reason] ?? reason}`).join(', ')} (not published; see "publish" in the config)`,
+    )
+  }
   io.stdout(`${lines.join('\n')}\n`)
   if (result.warnings.length > 0) io.stderr(formatWarnings(result.warnings))
+  return EXIT_OK
+}
+
+async function previewCommand(flags: Record<string, unknown>, io: Io): Promise<number> {
+  const inline: InlineConfig = { outDir: optionalString(flags, 'out'), base: optionalString(flags, 'base') }
+  const config = await loadResolvedConfig(flags, inline, io.cwd, { command: 'preview' })
+  if (!existsSync(path.join(config.outDir, 'index.html'))) {
+    throw new BookgenError(`No built site in ${displayPath(config.outDir)}/: run "bookgen build" first`, {
+      ruleId: 'cli/usage',
+    })
+  }
+  const server = await listenOnFreePort(
+    (port) =>
+      startStaticServer({
+        root: config.outDir,
+        base: config.base,
+        host: optionalString(flags, 'host'),
+        port,
+      }),
+    parsePort(flags, PREVIEW_PORT),
+    io,
+  )
+  io.stdout(`Serving ${displayPath(config.outDir)}/ at ${server.url}  (Ctrl-C to stop)\n`)
+  await waitForSignal()
+  await server.close()
   return EXIT_OK
 }
 
@@ -171,6 +219,50 @@ async function convertCommand(source: string, flags: Record<string, unknown>, io
   if (all.length > 0) io.stderr(formatWarnings(all))
   if (output !== undefined) io.stderr(`✓ wrote ${safe(output)} (${to})\n`)
   return EXIT_OK
+}
+
+/** Try `port`, then the next ones, saying so when the requested one is taken. */
+export async function listenOnFreePort<T>(
+  start: (port: number) => Promise<T>,
+  port: number,
+  io: Io,
+): Promise<T> {
+  for (let candidate = port; candidate < port + 20; candidate++) {
+    try {
+      const started = await start(candidate)
+      if (candidate !== port) io.stderr(`Port ${port} is in use; using ${candidate} instead.\n`)
+      return started
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || port === 0) throw error
+    }
+  }
+  throw new BookgenError(`Ports ${port}–${port + 19} are all in use; choose one with --port`, {
+    ruleId: 'cli/usage',
+  })
+}
+
+function parsePort(flags: Record<string, unknown>, fallback: number): number {
+  const value = flags['port']
+  if (value === undefined) return fallback
+  const port = Number(value)
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new BookgenError(`--port must be a number from 0 to 65535, not "${String(value)}"`, {
+      ruleId: 'cli/usage',
+    })
+  }
+  return port
+}
+
+function waitForSignal(): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop)
+      process.off('SIGTERM', stop)
+      resolve()
+    }
+    process.on('SIGINT', stop)
+    process.on('SIGTERM', stop)
+  })
 }
 
 async function loadResolvedConfig(

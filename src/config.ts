@@ -20,8 +20,18 @@ export interface UserConfig {
   description?: string | undefined
   /** `lang` of the pages (BCP 47). Default: `'en'` */
   lang?: string | undefined
-  /** Make `file://` links clickable. Default: `false` (they are shown as text) */
-  allowFileLinks?: boolean | undefined
+  /** What is published beyond ordinary bookmarks. Default: nothing private, no `file://`, no `place:` */
+  publish?: PublishOptions | undefined
+}
+
+/** Bookmarks a site leaves out unless asked: they are for the owner's own eyes or machine. */
+export interface PublishOptions {
+  /** Bookmarks marked private (Netscape `PRIVATE="1"`, `<bookmark:private/>`). Default: `false` */
+  private?: boolean | undefined
+  /** `file://` bookmarks (paths on your disk; GNOME's recently-used files). Default: `false` */
+  fileUrls?: boolean | undefined
+  /** Firefox `place:` queries ("Most Visited", "Recent Tags"): meaningless off the browser. Default: `false` */
+  placeUrls?: boolean | undefined
 }
 
 /** What the config function receives: which command is running. */
@@ -60,7 +70,7 @@ export interface ResolvedConfig {
   readonly title: string | undefined
   readonly description: string | undefined
   readonly lang: string
-  readonly allowFileLinks: boolean
+  readonly publish: Readonly<Required<{ [K in keyof PublishOptions]-?: boolean }>>
 }
 
 /** Flags from the command line; they win over the config file. Paths are relative to `cwd`. */
@@ -76,7 +86,7 @@ export const configDefaults = Object.freeze({
   outDir: 'dist',
   base: '/',
   lang: 'en',
-  allowFileLinks: false,
+  publish: Object.freeze({ private: false, fileUrls: false, placeUrls: false }),
 })
 
 /**
@@ -119,7 +129,11 @@ export function resolveConfig(
     title: inline.title ?? user.title,
     description: user.description,
     lang: user.lang ?? configDefaults.lang,
-    allowFileLinks: user.allowFileLinks ?? configDefaults.allowFileLinks,
+    publish: Object.freeze({
+      private: user.publish?.private ?? configDefaults.publish.private,
+      fileUrls: user.publish?.fileUrls ?? configDefaults.publish.fileUrls,
+      placeUrls: user.publish?.placeUrls ?? configDefaults.publish.placeUrls,
+    }),
   })
 }
 
@@ -154,7 +168,7 @@ function assertUserConfig(user: unknown, file: string | undefined): asserts user
     )
   }
   const config = user as Record<string, unknown>
-  const known = new Set(['sources', 'outDir', 'base', 'title', 'description', 'lang', 'allowFileLinks'])
+  const known = new Set(['sources', 'outDir', 'base', 'title', 'description', 'lang', 'publish'])
   for (const key of Object.keys(config)) {
     if (!known.has(key)) fail(`Unknown config option "${key}"; known options: ${[...known].join(', ')}`)
   }
@@ -169,7 +183,14 @@ function assertUserConfig(user: unknown, file: string | undefined): asserts user
   for (const key of ['outDir', 'base', 'title', 'description', 'lang']) {
     if (config[key] !== undefined && typeof config[key] !== 'string') fail(`"${key}" must be a string`)
   }
-  if (config['allowFileLinks'] !== undefined && typeof config['allowFileLinks'] !== 'boolean') {
-    fail('"allowFileLinks" must be true or false')
+  const publish = config['publish']
+  if (publish !== undefined) {
+    if (typeof publish !== 'object' || publish === null || Array.isArray(publish))
+      fail('"publish" must be an object')
+    for (const [key, value] of Object.entries(publish as Record<string, unknown>)) {
+      if (!['private', 'fileUrls', 'placeUrls'].includes(key))
+        fail(`Unknown option "publish.${key}"; known: private, fileUrls, placeUrls`)
+      if (typeof value !== 'boolean') fail(`"publish.${key}" must be true or false`)
+    }
   }
 }

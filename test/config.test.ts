@@ -17,7 +17,7 @@ describe('resolveConfig', () => {
       outDir: '/work/project/dist',
       base: '/',
       lang: 'en',
-      allowFileLinks: false,
+      publish: { private: false, fileUrls: false, placeUrls: false },
     })
     expect(Object.isFrozen(config)).toBe(true)
   })
@@ -56,8 +56,11 @@ describe('resolveConfig', () => {
     expect(() => resolveConfig({ sources: 3 } as unknown as UserConfig, {}, { cwd })).toThrow(
       /"sources" must be/,
     )
-    expect(() => resolveConfig({ allowFileLinks: 'yes' } as unknown as UserConfig, {}, { cwd })).toThrow(
-      /true or false/,
+    expect(() =>
+      resolveConfig({ publish: { fileUrls: 'yes' } } as unknown as UserConfig, {}, { cwd }),
+    ).toThrow(/"publish.fileUrls" must be true or false/)
+    expect(() => resolveConfig({ publish: { secrets: true } } as unknown as UserConfig, {}, { cwd })).toThrow(
+      /Unknown option "publish.secrets"/,
     )
   })
 })

@@ -45,6 +45,7 @@ export function documentToHast(site: SiteContext, page: PageInput): Root {
     h('meta', { name: 'generator', content: 'bookgen' }),
     h('title', title),
     h('link', { rel: 'stylesheet', href: site.url('assets/style.css') }),
+    h('link', { rel: 'icon', href: site.url('assets/icon.svg'), type: 'image/svg+xml' }),
     ...(page.head ?? []),
     ...(page.scripts ?? []).map((script) => h('script', { type: 'module', src: site.url(script) })),
   ]

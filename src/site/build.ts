@@ -10,6 +10,7 @@ import { BookgenError, isBookgenError } from '../errors.js'
 import { countNodes, createFolder, type Collection, type Folder, type Stats, type Warning } from '../model.js'
 import { checkSourceSize, decodeSource, parseDecoded } from '../sources/index.js'
 import { resolveAliases } from './aliases.js'
+import { filterForPublishing, type HeldBack } from './publish-filter.js'
 import { planSite, type SitePlan } from './plan.js'
 import { writeSite, type WriteResult } from './write.js'
 
@@ -35,7 +36,10 @@ export interface BuildTimings {
 export interface BuildResult {
   collections: Collection[]
   siteTitle: string
+  /** Counts over what was published. */
   stats: Stats
+  /** Bookmarks left out of the site, by reason (see `publish` in the config). */
+  heldBack: HeldBack
   plan: SitePlan['stats']
   written: WriteResult
   warnings: Warning[]
@@ -74,8 +78,10 @@ export async function build(config: ResolvedConfig): Promise<BuildResult> {
   }
   const t2 = performance.now()
 
-  const { root, siteTitle } = mergeCollections(collections, config.title)
-  const aliasTargets = resolveAliases(collections)
+  const merged = mergeCollections(collections, config.title)
+  const { siteTitle } = merged
+  const published = filterForPublishing(merged.root, resolveAliases(collections), config.publish)
+  const { root, aliasTargets } = published
   const tModel = performance.now()
   const plan = planSite({
     root,
@@ -83,7 +89,7 @@ export async function build(config: ResolvedConfig): Promise<BuildResult> {
     description: config.description,
     lang: config.lang,
     base: config.base,
-    allowFileLinks: config.allowFileLinks,
+    allowFileLinks: config.publish.fileUrls,
     aliasTargets,
     clock: () => performance.now(),
   })
@@ -100,6 +106,7 @@ export async function build(config: ResolvedConfig): Promise<BuildResult> {
     collections,
     siteTitle,
     stats: countNodes(root),
+    heldBack: published.heldBack,
     plan: plan.stats,
     written,
     warnings: collections.flatMap((collection) => collection.warnings),

@@ -65,6 +65,7 @@ export interface SitePlan {
 /** Theme files every site gets, relative to `templates/`. */
 export const THEME_ASSETS: readonly AssetCopy[] = [
   { path: 'assets/style.css', source: 'default/style.css' },
+  { path: 'assets/icon.svg', source: 'default/icon.svg' },
   { path: 'assets/search.js', source: 'default/search.js' },
   { path: 'assets/search-terms.js', source: 'default/search-terms.js' },
   { path: 'assets/minisearch.js', source: 'npm:minisearch/dist/es/index.js' },

@@ -1,0 +1,188 @@
+/**
+ * (I/O) A small static server for a built site, under its base path, as GitHub Pages would serve
+ * it: `bookgen preview` (and the dev server, which adds live reload on top).
+ *
+ * Safe by default: binds 127.0.0.1, answers GET and HEAD only, serves only regular files inside
+ * the output folder (no `..`, no encoded dots, no symbolic links out of it), with correct content
+ * types and `nosniff`.
+ */
+import { createReadStream } from 'node:fs'
+import { lstat, realpath } from 'node:fs/promises'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import path from 'node:path'
+
+export const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.xbel': 'application/xml; charset=utf-8',
+  '.atom': 'application/atom+xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.png': 'image/png',
+  '.gif': 'image/gif',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.svg': 'image/svg+xml',
+  '.map': 'application/json; charset=utf-8',
+}
+
+export interface StaticServerOptions {
+  /** The built site. */
+  root: string
+  /** Base path the site lives under (starts and ends with `/`). */
+  base: string
+  host?: string | undefined
+  /** Port to listen on; `0` picks a free one. */
+  port?: number | undefined
+  /** Called for requests the static files do not answer (the dev server's event stream). */
+  extra?: ((request: IncomingMessage, response: ServerResponse) => boolean) | undefined
+  /** Rewrites HTML before it is sent (the dev server injects its reload client). */
+  transformHtml?: ((html: string) => string) | undefined
+}
+
+export interface StaticServer {
+  server: Server
+  url: string
+  close(): Promise<void>
+}
+
+/** Start serving `root` under `base`. */
+export async function startStaticServer(options: StaticServerOptions): Promise<StaticServer> {
+  const host = options.host ?? '127.0.0.1'
+  const server = createServer((request, response) => {
+    handle(request, response, options).catch(() => {
+      if (!response.headersSent) send(response, 500, 'Internal error')
+      else response.destroy()
+    })
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+  const address = server.address() as AddressInfo
+  const shownHost = host.includes(':') ? `[${host}]` : host
+  return {
+    server,
+    url: `http://${shownHost}:${address.port}${options.base}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        server.closeAllConnections()
+      }),
+  }
+}
+
+async function handle(
+  request: IncomingMessage,
+  response: ServerResponse,
+  options: StaticServerOptions,
+): Promise<void> {
+  if (options.extra?.(request, response) === true) return
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    response.setHeader('Allow', 'GET, HEAD')
+    send(response, 405, 'Method not allowed')
+    return
+  }
+  const url = new URL(request.url ?? '/', 'http://localhost')
+  let pathname: string
+  try {
+    pathname = decodeURIComponent(url.pathname)
+  } catch {
+    send(response, 400, 'Bad request')
+    return
+  }
+  if (pathname === options.base.slice(0, -1)) {
+    redirect(response, options.base)
+    return
+  }
+  if (!pathname.startsWith(options.base)) {
+    send(response, 404, `Not found. The site is served under ${options.base}`)
+    return
+  }
+  const relative = pathname.slice(options.base.length)
+  if (
+    relative.includes('\0') ||
+    relative.split(/[/\\]/).some((segment) => segment === '..' || segment === '.')
+  ) {
+    send(response, 403, 'Forbidden')
+    return
+  }
+  const file = await resolveFile(options.root, relative)
+  if (file === 'directory') {
+    redirect(response, `${url.pathname}/${url.search}`)
+    return
+  }
+  if (file === undefined) {
+    const notFound = await resolveFile(options.root, '404.html')
+    if (typeof notFound === 'string') await sendFile(request, response, notFound, 404, options)
+    else send(response, 404, 'Not found')
+    return
+  }
+  await sendFile(request, response, file, 200, options)
+}
+
+/** The regular file a path names inside `root` (index.html for folders), or undefined. */
+async function resolveFile(root: string, relative: string): Promise<string | 'directory' | undefined> {
+  const realRoot = await realpath(root).catch(() => undefined)
+  if (realRoot === undefined) return undefined
+  let candidate = path.resolve(realRoot, relative)
+  if (candidate !== realRoot && !candidate.startsWith(realRoot + path.sep)) return undefined
+  let stat = await lstat(candidate).catch(() => undefined)
+  if (stat?.isDirectory()) {
+    if (relative !== '' && !relative.endsWith('/')) return 'directory'
+    candidate = path.join(candidate, 'index.html')
+    stat = await lstat(candidate).catch(() => undefined)
+  }
+  if (stat === undefined || !stat.isFile()) return undefined // symbolic links are not followed
+  const real = await realpath(candidate).catch(() => undefined)
+  if (real === undefined || !real.startsWith(realRoot + path.sep)) return undefined
+  return real
+}
+
+async function sendFile(
+  request: IncomingMessage,
+  response: ServerResponse,
+  file: string,
+  status: number,
+  options: StaticServerOptions,
+): Promise<void> {
+  const type = CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream'
+  response.setHeader('Content-Type', type)
+  response.setHeader('X-Content-Type-Options', 'nosniff')
+  response.setHeader('Cache-Control', 'no-cache')
+  if (options.transformHtml !== undefined && type.startsWith('text/html')) {
+    const { readFile } = await import('node:fs/promises')
+    const body = Buffer.from(options.transformHtml(await readFile(file, 'utf8')))
+    response.writeHead(status, { 'Content-Length': body.length })
+    response.end(request.method === 'HEAD' ? undefined : body)
+    return
+  }
+  const { size } = await lstat(file)
+  response.writeHead(status, { 'Content-Length': size })
+  if (request.method === 'HEAD') {
+    response.end()
+    return
+  }
+  createReadStream(file).pipe(response)
+}
+
+function send(response: ServerResponse, status: number, message: string): void {
+  response.writeHead(status, {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'X-Content-Type-Options': 'nosniff',
+  })
+  response.end(`${message}\n`)
+}
+
+function redirect(response: ServerResponse, location: string): void {
+  response.writeHead(301, { Location: location })
+  response.end()
+}

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest'
+import * as api from '../src/index.js'
+
+describe('public API', () => {
+  it('should expose exactly these names', () => {
+    expect(Object.keys(api).sort()).toEqual([
+      'BookgenError',
+      'build',
+      'collectionToJson',
+      'countNodes',
+      'defineConfig',
+      'loadConfigFile',
+      'normalizeBase',
+      'parseNetscape',
+      'parseSource',
+      'parseXbel',
+      'resolveConfig',
+      'sniffFormat',
+      'walk',
+      'writeNetscape',
+      'writeXbel',
+    ])
+  })
+})

@@ -1,0 +1,29 @@
+/** Shared setup for real-browser tests: Debian's Chromium driven by playwright-core. */
+import { existsSync } from 'node:fs'
+import { chromium, type Browser } from 'playwright-core'
+
+export const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium'
+export const hasChromium = existsSync(CHROMIUM)
+
+if (!hasChromium) {
+  console.warn(
+    `\n⚠️  SKIPPING BROWSER TESTS: no Chromium at ${CHROMIUM}. Install it (apt-get install chromium) or set CHROMIUM_PATH; CI installs it.\n`,
+  )
+}
+
+/** Launch headless Chromium with flags that suit a closed network and a root sandbox. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-quic',
+    ],
+  })
+}

@@ -1,0 +1,127 @@
+/**
+ * The search page in a real browser: the example site built under a sub-path, served as GitHub
+ * Pages would, searched by URL (`?q=`), by typing, and with the keyboard.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { resolveConfig } from '../../src/config.js'
+import { startStaticServer, type StaticServer } from '../../src/serve.js'
+import { build } from '../../src/site/build.js'
+import { REPO_ROOT } from '../helpers.js'
+import { hasChromium, launchChromium } from './chromium.js'
+
+describe.skipIf(!hasChromium)('search page in Chromium', () => {
+  let dir: string
+  let server: StaticServer
+  let browser: Browser
+  const errors: string[] = []
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'bookgen-search-'))
+    const config = resolveConfig(
+      {},
+      {
+        sources: ['example/bookmarks.html', 'example/reading-list.xbel'],
+        outDir: path.join(dir, 'site'),
+        base: '/sub/path/',
+      },
+      { cwd: REPO_ROOT },
+    )
+    await build(config)
+    server = await startStaticServer({ root: config.outDir, base: config.base })
+    browser = await launchChromium()
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await server?.close()
+    rmSync(dir, { recursive: true, force: true })
+  })
+
+  async function open(url: string): Promise<{ page: Page; requests: string[] }> {
+    const page = await browser.newPage()
+    const requests: string[] = []
+    page.on('pageerror', (error) => errors.push(error.message))
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text())
+    })
+    page.on('request', (request) => requests.push(new URL(request.url()).pathname))
+    await page.goto(url)
+    return { page, requests }
+  }
+
+  const titles = (page: Page) => page.locator('#search-results .taggedlink').allTextContents()
+
+  it('should show the bookmark whose title contains the word from ?q=', async () => {
+    const { page } = await open(`${server.url}search/?q=flexbox`)
+    await page.locator('#search-results .xfolkentry').first().waitFor()
+    expect(await titles(page)).toContain('A Complete Guide to Flexbox | CSS-Tricks')
+    expect(await page.locator('#search-status').textContent()).toMatch(/result/)
+    expect(await page.inputValue('#search-q')).toBe('flexbox')
+    await page.close()
+  })
+
+  it('should tolerate a typo and ignore accents', async () => {
+    const { page } = await open(`${server.url}search/?q=flexbix`)
+    await page.locator('#search-results .xfolkentry').first().waitFor()
+    expect(await titles(page)).toContain('A Complete Guide to Flexbox | CSS-Tricks')
+    await page.goto(`${server.url}search/?q=creme`)
+    await page.locator('#search-results .xfolkentry').first().waitFor()
+    expect(await titles(page)).toContain('Crème brûlée — Wikipedia')
+    await page.close()
+  })
+
+  it('should search as you type, keep the query in the URL and move through results with the keyboard', async () => {
+    const { page } = await open(`${server.url}search/`)
+    await page.keyboard.press('/')
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('search-q')
+    await page.keyboard.type('kyoto')
+    await page.waitForFunction(() => document.querySelectorAll('#search-results .xfolkentry').length > 0)
+    expect(await titles(page)).toEqual(['Kyoto City Official Travel Guide'])
+    expect(new URL(page.url()).searchParams.get('q')).toBe('kyoto')
+    await page.keyboard.press('ArrowDown')
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(
+      'Kyoto City Official Travel Guide',
+    )
+    await page.keyboard.press('Escape')
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('search-q')
+    await page.close()
+  })
+
+  it('should say so when nothing matches', async () => {
+    const { page } = await open(`${server.url}search/?q=zzzzqqqq`)
+    await page.waitForFunction(() =>
+      /No results/.test(document.getElementById('search-status')?.textContent ?? ''),
+    )
+    expect(await page.locator('#search-results li').count()).toBe(0)
+    await page.close()
+  })
+
+  it('should show results with their folder and tags, and link them under the base path', async () => {
+    const { page } = await open(`${server.url}search/?q=wcag`)
+    await page.locator('#search-results .xfolkentry').first().waitFor()
+    expect(await page.locator('#search-results .folder-path').first().getAttribute('href')).toMatch(
+      /^\/sub\/path\/.+\/$/,
+    )
+    expect(await page.locator('#search-results a[rel=tag]').first().getAttribute('href')).toMatch(
+      /^\/sub\/path\/tags\/.+\/$/,
+    )
+    await page.close()
+  })
+
+  it('should not download the index on ordinary pages, and the form should reach the search page', async () => {
+    const { page, requests } = await open(server.url)
+    expect(requests.some((request) => request.endsWith('search-index.json'))).toBe(false)
+    await page.fill('#search-q', 'rust')
+    await Promise.all([page.waitForURL(/\/sub\/path\/search\/\?q=rust/), page.press('#search-q', 'Enter')])
+    await page.locator('#search-results .xfolkentry').first().waitFor()
+    expect(await titles(page)).toContain('The Rust Programming Language')
+    await page.close()
+  })
+
+  it('should have thrown no page errors', () => {
+    expect(errors).toEqual([])
+  })
+})

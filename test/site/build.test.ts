@@ -1,0 +1,101 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { resolveConfig, type UserConfig } from '../../src/config.js'
+import { BookgenError } from '../../src/errors.js'
+import { build } from '../../src/site/build.js'
+
+let dir: string
+beforeEach(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'bookgen-build-'))
+})
+afterEach(() => rmSync(dir, { recursive: true, force: true }))
+
+const NETSCAPE = `<!DOCTYPE NETSCAPE-Bookmark-file-1>
+<TITLE>Mine</TITLE>
+<DL><p>
+  <DT><A HREF="https://public.example/" TAGS="open">Public page</A>
+  <DT><A HREF="https://secret.example/" PRIVATE="1" TAGS="secret">Secret page</A>
+  <DT><A HREF="file:///home/me/taxes.pdf">Taxes</A>
+  <DT><A HREF="place:sort=8">Most Visited</A>
+</DL><p>
+`
+const XBEL = `<?xml version="1.0"?>
+<xbel version="1.0"><title>Reading</title>
+  <bookmark href="https://reading.example/" id="r"><title>A paper</title></bookmark>
+  <alias ref="r"/>
+</xbel>
+`
+
+function write(name: string, text: string): string {
+  const file = path.join(dir, name)
+  writeFileSync(file, text)
+  return file
+}
+
+function allText(root: string): string {
+  return readdirSync(root, { recursive: true })
+    .map((entry) => path.join(root, String(entry)))
+    .filter((file) => statSync(file).isFile())
+    .map((file) => readFileSync(file, 'utf8'))
+    .join('\n')
+}
+
+const configFor = (user: UserConfig, sources: string[]) => resolveConfig(user, { sources, outDir: 'out' }, { cwd: dir })
+
+describe('build', () => {
+  it('should merge several sources into top-level sections and report what it built', async () => {
+    write('a.html', NETSCAPE)
+    write('b.xbel', XBEL)
+    const result = await build(configFor({ title: 'Both' }, ['*.html', 'b.xbel']))
+    expect(result.collections.map((collection) => collection.format)).toEqual(['netscape', 'xbel'])
+    expect(result.siteTitle).toBe('Both')
+    expect(result.stats).toMatchObject({ bookmarks: 2, folders: 2, aliases: 1 })
+    const home = readFileSync(path.join(dir, 'out', 'index.html'), 'utf8')
+    expect(home).toContain('href="/mine/"')
+    expect(home).toContain('href="/reading/"')
+    expect(result.timings.total).toBeGreaterThan(0)
+  })
+
+  it('should hold back private, file:// and place: bookmarks everywhere by default, and count them', async () => {
+    write('a.html', NETSCAPE)
+    const result = await build(configFor({}, ['a.html']))
+    expect(result.heldBack).toEqual({ private: 1, fileUrls: 1, placeUrls: 1 })
+    const site = allText(path.join(dir, 'out'))
+    for (const secret of ['secret.example', 'Secret page', 'taxes.pdf', 'Taxes', 'place:sort', 'Most Visited']) {
+      expect(site).not.toContain(secret)
+    }
+    expect(readdirSync(path.join(dir, 'out', 'tags'))).toEqual(['index.html', 'open'])
+  })
+
+  it('should publish them when the config asks', async () => {
+    write('a.html', NETSCAPE)
+    const result = await build(configFor({ publish: { private: true, fileUrls: true, placeUrls: true } }, ['a.html']))
+    expect(result.heldBack).toEqual({ private: 0, fileUrls: 0, placeUrls: 0 })
+    const home = readFileSync(path.join(dir, 'out', 'index.html'), 'utf8')
+    expect(home).toContain('href="https://secret.example/"')
+    expect(home).toContain('href="file:///home/me/taxes.pdf"')
+    expect(home).not.toContain('href="place:')
+  })
+
+  it('should report every broken source, then fail without touching the output folder', async () => {
+    write('good.html', NETSCAPE)
+    write('bad1.xbel', '<xbel><title>x</xbel>')
+    write('bad2.html', 'plain text, no bookmarks')
+    await build(configFor({}, ['good.html']))
+    const before = readFileSync(path.join(dir, 'out', 'index.html'), 'utf8')
+    const failure = await build(configFor({}, ['good.html', 'bad1.xbel', 'bad2.html'])).catch((error: unknown) => error)
+    expect(failure).toBeInstanceOf(BookgenError)
+    const nested = ((failure as BookgenError).cause as AggregateError).errors as BookgenError[]
+    expect(nested.map((error) => error.ruleId)).toEqual(['xbel/not-well-formed', 'source/unknown-format'])
+    // Outside the working directory, files are named by their absolute path.
+    expect(nested.map((error) => error.file)).toEqual(['bad1.xbel', 'bad2.html'].map((name) => path.join(dir, name)))
+    expect(readFileSync(path.join(dir, 'out', 'index.html'), 'utf8')).toBe(before)
+  })
+
+  it('should say which source is missing, and when a glob matches nothing', async () => {
+    await expect(build(configFor({}, ['nope.html']))).rejects.toMatchObject({ ruleId: 'source/unreadable' })
+    await expect(build(configFor({}, ['*.nothing']))).rejects.toMatchObject({ ruleId: 'source/not-found' })
+  })
+})
