@@ -91,6 +91,16 @@ function floorOnce(file, files, bytes) {
   return JSON.parse(child.stdout)
 }
 
+/** Reader throughput (decode + parse) on one file, in its own process. */
+function readerOnce(file) {
+  const child = spawnSync(process.execPath, [path.join(here, 'reader-child.mjs'), file, String(runs)], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 20,
+  })
+  if (child.status !== 0) throw new Error(`reader on ${file} failed:\n${child.stderr}`)
+  return JSON.parse(child.stdout)
+}
+
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]
 
 const cases = []
@@ -150,6 +160,29 @@ for (const { format, size, shape } of cases) {
   }
   results.push(result)
   log(formatRow(result))
+}
+
+// Readers alone, on 100k-bookmark files: ours, and the shared reference generator's when present.
+const readers = []
+const sharedGenerator = path.resolve(root, '..', 'shared', 'bench', 'gen-corpus.mjs')
+for (const format of opt.formats.split(',')) {
+  readers.push({ source: 'bench/gen.mjs', ...readerOnce(corpus(format, largest, 'tree')) })
+  if (existsSync(sharedGenerator)) {
+    const file = path.join(cache, `shared-${largest}.${format === 'xbel' ? 'xbel' : 'html'}`)
+    if (!existsSync(file)) {
+      execFileSync(
+        process.execPath,
+        [sharedGenerator, '--format', format, '--bookmarks', String(largest), '--seed', '1', '--out', file],
+        { stdio: 'ignore' },
+      )
+    }
+    readers.push({ source: '../shared/bench/gen-corpus.mjs', ...readerOnce(file) })
+  }
+}
+for (const reader of readers) {
+  log(
+    `reader ${reader.format.padEnd(8)} ${(reader.bytes / 1e6).toFixed(1).padStart(6)} MB in ${String(reader.ms).padStart(5)} ms = ${reader.mbPerS} MB/s (${reader.stats.bookmarks} bookmarks, ${reader.maxRssMb} MB RSS; ${reader.source})`,
+  )
 }
 
 const growth = {}

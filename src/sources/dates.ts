@@ -107,6 +107,8 @@ function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month + 1, 0)).getUTCDate()
 }
 
+const COMMON_FORM = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/
+
 const W3C_DTF =
   /^(\d{4})(?:-?(\d\d)(?:-?(\d\d)(?:[Tt ](\d\d):?(\d\d)(?::?(\d\d)(?:[.,](\d+))?)?\s*(Z|z|[+-]\d\d(?::?\d\d)?)?)?)?)?$/
 
@@ -119,6 +121,13 @@ const W3C_DTF =
  * @example parseW3cDate('2005-09-30T23:05:28Z') // → {ok: true, value: 1128121528000}
  */
 export function parseW3cDate(raw: string): DateResult {
+  // Fast path for the form nearly every writer uses: YYYY-MM-DDThh:mm:ssZ.
+  if (raw.length === 20 && raw.charCodeAt(19) === 0x5a /* Z */ && COMMON_FORM.test(raw)) {
+    const value = Date.parse(raw)
+    if (Number.isFinite(value) && new Date(value).toISOString().slice(0, 19) === raw.slice(0, 19)) {
+      return value <= LATEST ? { ok: true, value } : { ok: false, reason: `"${raw}" is not a valid date` }
+    }
+  }
   const value = raw.trim()
   const m = W3C_DTF.exec(value)
   if (!m) return { ok: false, reason: `"${value}" is not an ISO 8601 (W3C-DTF) date` }

@@ -97,6 +97,8 @@ const parser = new XMLParser({
   cdataPropName: CDATA,
   allowBooleanAttributes: false,
   maxNestedTags: MAX_XML_DEPTH,
+  // No callback needs the element path as a string; building it for every node is costly.
+  jPath: false,
   transformTagName: maskName,
   transformAttributeName: maskName,
   onDangerousProperty: (name: string) => `#${name}`,

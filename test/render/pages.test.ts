@@ -1,0 +1,84 @@
+import type { Element } from 'hast'
+import { h } from 'hastscript'
+import { describe, expect, it } from 'vitest'
+import { CONTENT_SECURITY_POLICY, documentToHast, type SiteContext } from '../../src/render/document.js'
+import { folderPageToHast } from '../../src/render/folder-page.js'
+import { searchPageToHast } from '../../src/render/search-page.js'
+import { serializeHast } from '../../src/render/serialize.js'
+import { tagIndexToHast, tagPageToHast } from '../../src/render/tag-pages.js'
+import { page } from '../html.js'
+
+const site: SiteContext = { siteTitle: 'Links', lang: 'fr', url: (path) => `/b/${path}` }
+const main = (content: Parameters<typeof documentToHast>[1]['main']) => page(serializeHast({ type: 'root', children: content }))
+
+describe('documentToHast', () => {
+  it('should wrap a page: doctype, lang, CSP, title, stylesheet, skip link, landmarks, search form', () => {
+    const html = serializeHast(documentToHast(site, { title: 'Web', path: 'web/', main: [h('h1', 'Web')] }))
+    expect(html.startsWith('<!DOCTYPE html><html lang="fr">')).toBe(true)
+    const doc = page(html)
+    expect(doc.text('title')).toEqual(['Web · Links'])
+    expect(doc.attr('meta[http-equiv=Content-Security-Policy]', 'content')).toEqual([CONTENT_SECURITY_POLICY])
+    expect(doc.attr('link[rel=stylesheet]', 'href')).toEqual(['/b/assets/style.css'])
+    expect(doc.attr('a.skip-link', 'href')).toEqual(['#main'])
+    expect(doc.all('header, main#main, footer')).toHaveLength(3)
+    expect(doc.attr('form[role=search]', 'action')).toEqual(['/b/search/'])
+    expect(doc.attr('form input[type=search]', 'name')).toEqual(['q'])
+    expect(doc.all('script')).toHaveLength(0)
+  })
+
+  it('should mark the home page and load only the scripts asked for', () => {
+    const doc = page(serializeHast(documentToHast(site, { title: 'Links', path: '', main: [], scripts: ['assets/x.js'] })))
+    expect(doc.text('title')).toEqual(['Links'])
+    expect(doc.attr('.site-title', 'aria-current')).toEqual(['page'])
+    expect(doc.attr('script[type=module]', 'src')).toEqual(['/b/assets/x.js'])
+  })
+})
+
+describe('folderPageToHast', () => {
+  const entry = (text: string): Element => h('li.xfolkentry', text)
+
+  it('should show breadcrumbs, description, sizes and entries split at separators', () => {
+    const doc = main(
+      folderPageToHast({
+        title: 'Web',
+        description: 'About\nthe web',
+        crumbs: [
+          { title: 'Links', href: '/b/' },
+          { title: 'Web', href: '/b/web/' },
+        ],
+        subfolders: [{ title: 'CSS', href: '/b/web/css/', count: 3 }],
+        items: ['separator', entry('one'), 'separator', 'separator', entry('two'), 'separator'],
+        total: 5,
+      }),
+    )
+    expect(doc.text('.breadcrumbs a')).toEqual(['Links', 'Web'])
+    expect(doc.text('.folder-description')).toEqual(['About\nthe web'])
+    expect(doc.text('.folder-stats')).toEqual(['5 bookmarks · 1 folder · 2 here'])
+    expect(doc.text('.subfolders a')).toEqual(['CSS'])
+    expect(doc.all('ul.entries')).toHaveLength(2)
+    expect(doc.all('hr.separator')).toHaveLength(1)
+  })
+
+  it('should say when a folder is empty', () => {
+    const doc = main(folderPageToHast({ title: '', crumbs: [], subfolders: [], items: [], total: 0 }))
+    expect(doc.text('h1')).toEqual(['Untitled folder'])
+    expect(doc.text('.empty')).toEqual(['This folder is empty.'])
+  })
+})
+
+describe('tag pages and the search page', () => {
+  it('should render a tag page and the tag index with rel=tag links', () => {
+    const crumbs = [{ title: 'Links', href: '/b/' }]
+    expect(main(tagPageToHast({ tag: 'css', crumbs, entries: [h('li.xfolkentry', 'x')] })).text('h1')).toEqual(['Tag: css'])
+    const index = main(tagIndexToHast({ crumbs, tags: [{ tag: 'css', href: '/b/tags/css/', count: 2 }] }))
+    expect(index.attr('a[rel=tag]', 'href')).toEqual(['/b/tags/css/'])
+    expect(main(tagIndexToHast({ crumbs, tags: [] })).text('.empty')).toEqual(['No bookmark has a tag yet.'])
+  })
+
+  it('should give the search page a noscript note, a live status and the index URL', () => {
+    const doc = main(searchPageToHast({ crumbs: [], indexUrl: '/b/search-index.json', tagsUrl: '/b/tags/', homeUrl: '/b/' }))
+    expect(doc.all('noscript')).toHaveLength(1)
+    expect(doc.attr('#search-status', 'aria-live')).toEqual(['polite'])
+    expect(doc.attr('#search-results', 'data-index')).toEqual(['/b/search-index.json'])
+  })
+})

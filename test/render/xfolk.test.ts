@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest'
+import { createBookmark, createFolder } from '../../src/model.js'
+import { serializeHast } from '../../src/render/serialize.js'
+import { cleanText } from '../../src/render/text.js'
+import { aliasToHast, bookmarkToHast, type EntryContext } from '../../src/render/xfolk.js'
+
+const context: EntryContext = { tagUrl: (tag) => `/tags/${encodeURIComponent(tag)}/`, allowFileLinks: false }
+
+describe('bookmarkToHast', () => {
+  it('should render the exact xFolk + h-entry markup', () => {
+    const bookmark = Object.assign(createBookmark('MDN', 'https://developer.mozilla.org/'), {
+      description: 'Docs',
+      tags: ['web'],
+      added: Date.UTC(2021, 2, 4, 10),
+    })
+    expect(serializeHast(bookmarkToHast(bookmark, context))).toBe(
+      '<li class="xfolkentry h-entry"><a class="taggedlink u-bookmark-of p-name" href="https://developer.mozilla.org/">MDN</a>' +
+        '<p class="description p-summary">Docs</p><div class="meta"><time class="dt-published" datetime="2021-03-04T10:00:00Z">2021-03-04</time>' +
+        '<span class="visually-hidden">Tags:</span><ul class="tags"><li><a class="p-category" rel="tag" href="/tags/web/">web</a></li></ul></div></li>',
+    )
+  })
+
+  it('should show a bookmarklet as code, not as a link', () => {
+    const html = serializeHast(bookmarkToHast(createBookmark('Tool', 'javascript:alert(1)'), context))
+    expect(html).toBe(
+      '<li class="xfolkentry h-entry"><span class="taggedlink p-name">Tool</span> <span class="badge">bookmarklet</span><code class="bookmarklet">javascript:alert(1)</code></li>',
+    )
+  })
+
+  it('should fall back to the URL, then to "Untitled", for a missing title', () => {
+    expect(serializeHast(bookmarkToHast(createBookmark('', 'https://a.example/'), context))).toContain('>https://a.example/</a>')
+    expect(serializeHast(bookmarkToHast(createBookmark(''), context))).toContain('>Untitled</span>')
+  })
+
+  it('should add a stored favicon when there is one', () => {
+    const html = serializeHast(bookmarkToHast(createBookmark('a', 'https://a.example/'), { ...context, iconUrl: () => '/assets/icons/x.png' }))
+    expect(html).toContain('<img class="favicon" src="/assets/icons/x.png" alt="" width="16" height="16" loading="lazy">')
+  })
+})
+
+describe('aliasToHast', () => {
+  it('should link an alias visibly to its bookmark or folder', () => {
+    const target = createBookmark('Target', 'https://t.example/')
+    expect(serializeHast(aliasToHast({ type: 'alias', ref: 'x' }, target, undefined, context))).toBe(
+      '<li class="alias"><span class="alias-mark" aria-hidden="true">↪ </span><span class="visually-hidden">Alias of: </span><a class="alias-link" href="https://t.example/">Target</a></li>',
+    )
+    expect(serializeHast(aliasToHast({ type: 'alias', ref: 'x' }, createFolder('Dir'), '/dir/', context))).toContain(
+      'Alias of folder: </span><a class="alias-link" href="/dir/">Dir</a>',
+    )
+    expect(serializeHast(aliasToHast({ type: 'alias', ref: 'gone' }, undefined, undefined, context))).toContain('missing entry (gone)')
+  })
+})
+
+describe('cleanText', () => {
+  it('should drop control characters but keep tabs and line breaks', () => {
+    expect(cleanText('a\u0000b\u0007c\u001bd\u009be\tf\ng')).toBe('abcde\tf\ng')
+  })
+})
