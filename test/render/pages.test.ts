@@ -9,7 +9,8 @@ import { tagIndexToHast, tagPageToHast } from '../../src/render/tag-pages.js'
 import { page } from '../html.js'
 
 const site: SiteContext = { siteTitle: 'Links', lang: 'fr', url: (path) => `/b/${path}` }
-const main = (content: Parameters<typeof documentToHast>[1]['main']) => page(serializeHast({ type: 'root', children: content }))
+const main = (content: Parameters<typeof documentToHast>[1]['main']) =>
+  page(serializeHast({ type: 'root', children: content }))
 
 describe('documentToHast', () => {
   it('should wrap a page: doctype, lang, CSP, title, stylesheet, skip link, landmarks, search form', () => {
@@ -27,7 +28,9 @@ describe('documentToHast', () => {
   })
 
   it('should mark the home page and load only the scripts asked for', () => {
-    const doc = page(serializeHast(documentToHast(site, { title: 'Links', path: '', main: [], scripts: ['assets/x.js'] })))
+    const doc = page(
+      serializeHast(documentToHast(site, { title: 'Links', path: '', main: [], scripts: ['assets/x.js'] })),
+    )
     expect(doc.text('title')).toEqual(['Links'])
     expect(doc.attr('.site-title', 'aria-current')).toEqual(['page'])
     expect(doc.attr('script[type=module]', 'src')).toEqual(['/b/assets/x.js'])
@@ -69,14 +72,18 @@ describe('folderPageToHast', () => {
 describe('tag pages and the search page', () => {
   it('should render a tag page and the tag index with rel=tag links', () => {
     const crumbs = [{ title: 'Links', href: '/b/' }]
-    expect(main(tagPageToHast({ tag: 'css', crumbs, entries: [h('li.xfolkentry', 'x')] })).text('h1')).toEqual(['Tag: css'])
+    expect(
+      main(tagPageToHast({ tag: 'css', crumbs, entries: [h('li.xfolkentry', 'x')] })).text('h1'),
+    ).toEqual(['Tag: css'])
     const index = main(tagIndexToHast({ crumbs, tags: [{ tag: 'css', href: '/b/tags/css/', count: 2 }] }))
     expect(index.attr('a[rel=tag]', 'href')).toEqual(['/b/tags/css/'])
     expect(main(tagIndexToHast({ crumbs, tags: [] })).text('.empty')).toEqual(['No bookmark has a tag yet.'])
   })
 
   it('should give the search page a noscript note, a live status and the index URL', () => {
-    const doc = main(searchPageToHast({ crumbs: [], indexUrl: '/b/search-index.json', tagsUrl: '/b/tags/', homeUrl: '/b/' }))
+    const doc = main(
+      searchPageToHast({ crumbs: [], indexUrl: '/b/search-index.json', tagsUrl: '/b/tags/', homeUrl: '/b/' }),
+    )
     expect(doc.all('noscript')).toHaveLength(1)
     expect(doc.attr('#search-status', 'aria-live')).toEqual(['polite'])
     expect(doc.attr('#search-results', 'data-index')).toEqual(['/b/search-index.json'])

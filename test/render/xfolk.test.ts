@@ -28,13 +28,22 @@ describe('bookmarkToHast', () => {
   })
 
   it('should fall back to the URL, then to "Untitled", for a missing title', () => {
-    expect(serializeHast(bookmarkToHast(createBookmark('', 'https://a.example/'), context))).toContain('>https://a.example/</a>')
+    expect(serializeHast(bookmarkToHast(createBookmark('', 'https://a.example/'), context))).toContain(
+      '>https://a.example/</a>',
+    )
     expect(serializeHast(bookmarkToHast(createBookmark(''), context))).toContain('>Untitled</span>')
   })
 
   it('should add a stored favicon when there is one', () => {
-    const html = serializeHast(bookmarkToHast(createBookmark('a', 'https://a.example/'), { ...context, iconUrl: () => '/assets/icons/x.png' }))
-    expect(html).toContain('<img class="favicon" src="/assets/icons/x.png" alt="" width="16" height="16" loading="lazy">')
+    const html = serializeHast(
+      bookmarkToHast(createBookmark('a', 'https://a.example/'), {
+        ...context,
+        iconUrl: () => '/assets/icons/x.png',
+      }),
+    )
+    expect(html).toContain(
+      '<img class="favicon" src="/assets/icons/x.png" alt="" width="16" height="16" loading="lazy">',
+    )
   })
 })
 
@@ -44,10 +53,12 @@ describe('aliasToHast', () => {
     expect(serializeHast(aliasToHast({ type: 'alias', ref: 'x' }, target, undefined, context))).toBe(
       '<li class="alias"><span class="alias-mark" aria-hidden="true">↪ </span><span class="visually-hidden">Alias of: </span><a class="alias-link" href="https://t.example/">Target</a></li>',
     )
-    expect(serializeHast(aliasToHast({ type: 'alias', ref: 'x' }, createFolder('Dir'), '/dir/', context))).toContain(
-      'Alias of folder: </span><a class="alias-link" href="/dir/">Dir</a>',
-    )
-    expect(serializeHast(aliasToHast({ type: 'alias', ref: 'gone' }, undefined, undefined, context))).toContain('missing entry (gone)')
+    expect(
+      serializeHast(aliasToHast({ type: 'alias', ref: 'x' }, createFolder('Dir'), '/dir/', context)),
+    ).toContain('Alias of folder: </span><a class="alias-link" href="/dir/">Dir</a>')
+    expect(
+      serializeHast(aliasToHast({ type: 'alias', ref: 'gone' }, undefined, undefined, context)),
+    ).toContain('missing entry (gone)')
   })
 })
 
