@@ -24,6 +24,11 @@ export function serializeFragment(element: Element): TrustedHtml {
   return { html: serializeHast(element) }
 }
 
+/** Serialize sibling elements once, for reuse with `trustedNode`. */
+export function serializeFragments(elements: Element[]): TrustedHtml {
+  return { html: processor.stringify({ type: 'root', children: elements }) }
+}
+
 /** A hast node carrying a fragment that `serializeFragment` produced. */
 export function trustedNode(fragment: TrustedHtml): ElementContent {
   return { type: 'raw', value: fragment.html } as unknown as ElementContent

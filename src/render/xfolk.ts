@@ -5,17 +5,20 @@
  * <li class="xfolkentry h-entry">
  *   <a class="taggedlink u-bookmark-of p-name" href="https://…">Title</a>
  *   <p class="description p-summary">…</p>
- *   <p class="meta"><time class="dt-published" datetime="2020-05-04T12:00:00Z">2020-05-04</time>
- *     <a rel="tag" class="p-category" href="/tags/css/">css</a></p>
+ *   <div class="meta"><time class="dt-published" datetime="2020-05-04T12:00:00Z">2020-05-04</time>
+ *     <span class="visually-hidden">Tags:</span>
+ *     <ul class="tags"><li><a class="p-category" rel="tag" href="/tags/css/">css</a></li></ul></div>
  * </li>
  * ```
  *
  * Titles, notes and URLs are untrusted: they only ever become text children or known properties,
  * and the serializer escapes them. Only URLs that pass `safeHref` become links; a bookmarklet is
  * shown as code, anything else unsafe as plain text.
+ *
+ * Entries are built as plain hast objects rather than through hastscript's selector parser: there
+ * is one per bookmark, so this is the hot path of a large build.
  */
-import type { Element } from 'hast'
-import { h } from 'hastscript'
+import type { Element, ElementContent, Properties } from 'hast'
 import type { Alias, Bookmark, Folder } from '../model.js'
 import { isBookmarklet, safeHref } from './safe-url.js'
 import { cleanText } from './text.js'
@@ -23,55 +26,100 @@ import { cleanText } from './text.js'
 export interface EntryContext {
   /** URL of a tag's page. */
   tagUrl(tag: string): string
+  /**
+   * Reuse a rendered tag list: called with the tags and a function that renders them; may return
+   * a cached, already serialized copy. Without it the list is rendered every time.
+   */
+  tagList?(tags: readonly string[], render: () => Element[]): ElementContent
   /** URL of a stored favicon, if the bookmark has one. */
   iconUrl?(bookmark: Bookmark): string | undefined
   allowFileLinks: boolean
 }
 
+/** A hast element from a tag name, known properties and children. */
+function element(tagName: string, properties: Properties, children: ElementContent[]): Element {
+  return { type: 'element', tagName, properties, children }
+}
+
+function text(value: string): ElementContent {
+  return { type: 'text', value }
+}
+
+const ENTRY_CLASS = ['xfolkentry', 'h-entry']
+const LINK_CLASS = ['taggedlink', 'u-bookmark-of', 'p-name']
+const NAME_CLASS = ['taggedlink', 'p-name']
+
 /** Render one bookmark as an xFolk/h-entry list item. */
 export function bookmarkToHast(bookmark: Bookmark, context: EntryContext): Element {
   const href = safeHref(bookmark.href, { allowFile: context.allowFileLinks })
   const title = cleanText(bookmark.title) || cleanText(bookmark.href ?? '') || 'Untitled'
-  const children: Array<Element | string> = []
+  const children: ElementContent[] = []
   const icon = context.iconUrl?.(bookmark)
-  const iconNode =
+  const label: ElementContent[] =
     icon === undefined
-      ? undefined
-      : h('img.favicon', { src: icon, alt: '', width: 16, height: 16, loading: 'lazy' })
+      ? [text(title)]
+      : [
+          element(
+            'img',
+            { className: ['favicon'], src: icon, alt: '', width: 16, height: 16, loading: 'lazy' },
+            [],
+          ),
+          text(title),
+        ]
 
   if (href !== undefined) {
-    children.push(
-      h('a.taggedlink.u-bookmark-of.p-name', { href }, iconNode === undefined ? [title] : [iconNode, title]),
-    )
+    children.push(element('a', { className: LINK_CLASS, href }, label))
   } else {
-    children.push(h('span.taggedlink.p-name', iconNode === undefined ? [title] : [iconNode, title]))
+    children.push(element('span', { className: NAME_CLASS }, label))
     if (isBookmarklet(bookmark.href)) {
       children.push(
-        ' ',
-        h('span.badge', 'bookmarklet'),
-        h('code.bookmarklet', cleanText(bookmark.href ?? '')),
+        text(' '),
+        element('span', { className: ['badge'] }, [text('bookmarklet')]),
+        element('code', { className: ['bookmarklet'] }, [text(cleanText(bookmark.href ?? ''))]),
       )
     } else if (bookmark.href !== undefined && bookmark.href !== '') {
-      children.push(' ', h('code.url', cleanText(bookmark.href)))
+      children.push(text(' '), element('code', { className: ['url'] }, [text(cleanText(bookmark.href))]))
     }
   }
   if (bookmark.description !== undefined && bookmark.description !== '') {
-    children.push(h('p.description.p-summary', cleanText(bookmark.description)))
+    children.push(
+      element('p', { className: ['description', 'p-summary'] }, [text(cleanText(bookmark.description))]),
+    )
   }
-  const meta: Array<Element | string> = []
+  const meta: ElementContent[] = []
   if (bookmark.added !== undefined) {
     const iso = new Date(bookmark.added).toISOString()
-    meta.push(h('time.dt-published', { dateTime: iso.replace('.000Z', 'Z') }, iso.slice(0, 10)))
+    meta.push(
+      element('time', { className: ['dt-published'], dateTime: iso.replace('.000Z', 'Z') }, [
+        text(iso.slice(0, 10)),
+      ]),
+    )
   }
   if (bookmark.tags.length > 0) {
-    const tags: Element[] = []
-    for (const tag of bookmark.tags) {
-      tags.push(h('li', h('a.p-category', { rel: ['tag'], href: context.tagUrl(tag) }, cleanText(tag))))
-    }
-    meta.push(h('span.visually-hidden', 'Tags:'), h('ul.tags', tags))
+    const render = () => tagListToHast(bookmark.tags, context)
+    if (context.tagList === undefined) meta.push(...render())
+    else meta.push(context.tagList(bookmark.tags, render))
   }
-  if (meta.length > 0) children.push(h('div.meta', meta))
-  return h('li.xfolkentry.h-entry', children)
+  if (meta.length > 0) children.push(element('div', { className: ['meta'] }, meta))
+  return element('li', { className: ENTRY_CLASS }, children)
+}
+
+/** The tag links of an entry: rel-tag links to the tag pages, labelled for screen readers. */
+export function tagListToHast(tags: readonly string[], context: Pick<EntryContext, 'tagUrl'>): Element[] {
+  return [
+    element('span', { className: ['visually-hidden'] }, [text('Tags:')]),
+    element(
+      'ul',
+      { className: ['tags'] },
+      tags.map((tag) =>
+        element('li', {}, [
+          element('a', { className: ['p-category'], rel: ['tag'], href: context.tagUrl(tag) }, [
+            text(cleanText(tag)),
+          ]),
+        ]),
+      ),
+    ),
+  ]
 }
 
 /** Render an alias: a visibly distinct link to the bookmark or folder it stands for. */
@@ -81,20 +129,23 @@ export function aliasToHast(
   targetUrl: string | undefined,
   context: EntryContext,
 ): Element {
+  const mark = element('span', { className: ['alias-mark'], ariaHidden: 'true' }, [text('↪ ')])
   if (target === undefined) {
-    return h('li.alias.alias-dangling', [
-      h('span.alias-mark', { 'aria-hidden': 'true' }, '↪ '),
-      `Alias of a missing entry (${cleanText(alias.ref)})`,
+    return element('li', { className: ['alias', 'alias-dangling'] }, [
+      mark,
+      text(`Alias of a missing entry (${cleanText(alias.ref)})`),
     ])
   }
   const title =
     cleanText(target.title) || (target.type === 'bookmark' ? cleanText(target.href ?? '') : '') || 'Untitled'
   const href =
     target.type === 'bookmark' ? safeHref(target.href, { allowFile: context.allowFileLinks }) : targetUrl
-  const label = target.type === 'folder' ? `Alias of folder: ` : 'Alias of: '
-  return h('li.alias', [
-    h('span.alias-mark', { 'aria-hidden': 'true' }, '↪ '),
-    h('span.visually-hidden', label),
-    href === undefined ? h('span.alias-link', title) : h('a.alias-link', { href }, title),
+  const label = target.type === 'folder' ? 'Alias of folder: ' : 'Alias of: '
+  return element('li', { className: ['alias'] }, [
+    mark,
+    element('span', { className: ['visually-hidden'] }, [text(label)]),
+    href === undefined
+      ? element('span', { className: ['alias-link'] }, [text(title)])
+      : element('a', { className: ['alias-link'], href }, [text(title)]),
   ])
 }

@@ -1,9 +1,10 @@
 /**
  * The build plan: a bookmark tree → every output file (pages, search index, favicons) and the
- * theme assets to copy. Pure: no file system, no clock.
+ * theme assets to copy. Pure: no file system; a clock only when one is passed in.
  *
- * Each bookmark's entry is rendered and serialized once and reused on its folder page, its tag
- * pages and nowhere else, so the cost of hast stays linear in the number of bookmarks.
+ * Each bookmark's entry is rendered and serialized once and reused on its folder page and its tag
+ * pages; each distinct tag list likewise. Files are generated lazily as the writer consumes them,
+ * so memory holds the model and the entries, not every page of the site at once.
  */
 import { createHash } from 'node:crypto'
 import type { ElementContent } from 'hast'
@@ -12,7 +13,7 @@ import { documentToHast, type SiteContext } from '../render/document.js'
 import { folderPageToHast, type SubfolderLink } from '../render/folder-page.js'
 import { safeHref } from '../render/safe-url.js'
 import { searchPageToHast } from '../render/search-page.js'
-import { serializeFragment, serializeHast, trustedNode, type TrustedHtml } from '../render/serialize.js'
+import { serializeFragment, serializeFragments, serializeHast, trustedNode, type TrustedHtml } from '../render/serialize.js'
 import { tagIndexToHast, tagPageToHast } from '../render/tag-pages.js'
 import { aliasToHast, bookmarkToHast, type EntryContext } from '../render/xfolk.js'
 import { planRoutes, trailOf, type FolderRoute, type SiteRoutes } from './routes.js'
@@ -35,6 +36,7 @@ export interface SiteInput {
 
 /** Milliseconds spent in each phase of planning (only when a clock was given). */
 export interface PlanTimings {
+  /** Folder and tag routes (slugs). */
   routes: number
   render: number
   search: number
@@ -56,9 +58,16 @@ export interface AssetCopy {
 }
 
 export interface SitePlan {
-  files: OutputFile[]
+  /**
+   * Every output file, produced lazily in a stable order as it is iterated: pages are rendered
+   * only when the writer asks for them, so memory holds the entries, not the whole site.
+   * Iterate once.
+   */
+  files: Iterable<OutputFile>
   assets: AssetCopy[]
+  /** Known up front, except `icons`, which is complete once `files` has been consumed. */
   stats: { folderPages: number; tagPages: number; bookmarks: number; icons: number }
+  /** Filled in while `files` is consumed (only when a clock was given). */
   timings?: PlanTimings
 }
 
@@ -76,12 +85,47 @@ export function planSite(input: SiteInput): SitePlan {
   const clock = input.clock
   const t0 = clock?.() ?? 0
   const routes = planRoutes(input.root, input.base)
-  const t1 = clock?.() ?? 0
+  const totals = countBookmarks(routes)
+  const timings: PlanTimings = { routes: (clock?.() ?? 0) - t0, render: 0, search: 0 }
+  const stats = {
+    folderPages: routes.folders.length,
+    tagPages: routes.tags.length,
+    bookmarks: countDocuments(routes),
+    icons: 0,
+  }
+  const files: Iterable<OutputFile> = {
+    [Symbol.iterator]: () => generateFiles(input, routes, totals, stats, clock === undefined ? undefined : { clock, timings }),
+  }
+  return { files, assets: [...THEME_ASSETS], stats, ...(clock === undefined ? {} : { timings }) }
+}
+
+function* generateFiles(
+  input: SiteInput,
+  routes: SiteRoutes,
+  totals: Map<Folder, number>,
+  stats: SitePlan['stats'],
+  timing: { clock: () => number; timings: PlanTimings } | undefined,
+): Generator<OutputFile> {
   const site: SiteContext = { siteTitle: input.siteTitle, lang: input.lang, url: routes.url }
-  const icons = new Map<string, OutputFile>()
-  const iconUrl = iconPlanner(routes, icons)
+  const icons = new Set<string>()
+  const pendingIcons: OutputFile[] = []
+  const iconUrl = iconPlanner(routes, (file) => {
+    if (icons.has(file.path)) return
+    icons.add(file.path)
+    pendingIcons.push(file)
+  })
+  const tagLists = new Map<string, TrustedHtml>()
   const entryContext: EntryContext = {
     tagUrl: (tag) => routes.url(routes.tagRoute.get(tag)?.path ?? 'tags/'),
+    tagList: (tags, render) => {
+      const key = tags.join('\u0000')
+      let list = tagLists.get(key)
+      if (list === undefined) {
+        list = serializeFragments(render())
+        tagLists.set(key, list)
+      }
+      return trustedNode(list)
+    },
     iconUrl,
     allowFileLinks: input.allowFileLinks,
   }
@@ -94,26 +138,31 @@ export function planSite(input: SiteInput): SitePlan {
     }
     return entry
   }
-
-  const totals = countBookmarks(routes)
-  const files: OutputFile[] = []
-  const page = (path: string, title: string, main: ElementContent[], scripts?: string[]): void => {
-    files.push({ path: `${path}index.html`, contents: serializeHast(documentToHast(site, { title, path, main, ...(scripts ? { scripts } : {}) })) })
+  const page = (path: string, title: string, main: ElementContent[], scripts?: string[]): OutputFile => ({
+    path: `${path}index.html`,
+    contents: serializeHast(documentToHast(site, { title, path, main, ...(scripts ? { scripts } : {}) })),
+  })
+  // Time spent in here (rendering) is added up between yields; the writer's time is not.
+  let started = timing?.clock() ?? 0
+  const pause = (phase: 'render' | 'search'): void => {
+    if (timing === undefined) return
+    const now = timing.clock()
+    timing.timings[phase] += now - started
+  }
+  const resume = (): void => {
+    if (timing !== undefined) started = timing.clock()
   }
 
   const documents: SearchDocumentInput[] = []
-  const folderTitles: Array<{ title: string; url: string }> = []
+  const folderPaths: Array<{ title: string; url: string }> = []
+  const pathOf = new Map<Folder, string>()
   for (const route of routes.folders) {
     const folder = route.folder
-    const folderIndex = folderTitles.length
-    const trail = trailOf(route)
-    folderTitles.push({
-      title: trail
-        .slice(1)
-        .map((item) => item.title || 'Untitled')
-        .join(' › '),
-      url: routes.url(route.path),
-    })
+    const folderIndex = folderPaths.length
+    const parentPath = route.parent === undefined ? undefined : pathOf.get(route.parent.folder)
+    const folderPath = route.parent === undefined ? '' : parentPath ? `${parentPath} › ${folder.title || 'Untitled'}` : folder.title || 'Untitled'
+    pathOf.set(folder, folderPath)
+    folderPaths.push({ title: folderPath, url: routes.url(route.path) })
     const subfolders: SubfolderLink[] = []
     const items: Array<ElementContent | 'separator'> = []
     for (const child of folder.children) {
@@ -145,11 +194,11 @@ export function planSite(input: SiteInput): SitePlan {
     const isRoot = route.parent === undefined
     const crumbs = isRoot
       ? []
-      : trail.map((item, index) => ({
+      : trailOf(route).map((item, index) => ({
           title: index === 0 ? input.siteTitle : item.title,
           href: routes.url(routes.folderRoute.get(item)!.path),
         }))
-    page(
+    const file = page(
       route.path,
       isRoot ? input.siteTitle : folder.title || 'Untitled folder',
       folderPageToHast({
@@ -162,12 +211,16 @@ export function planSite(input: SiteInput): SitePlan {
         lead: isRoot ? input.description : undefined,
       }),
     )
+    pause('render')
+    yield file
+    yield* flushIcons(pendingIcons, stats)
+    resume()
   }
 
   const home = { title: input.siteTitle, href: routes.url('') }
   const tagsCrumb = { title: 'Tags', href: routes.url('tags/') }
   for (const tagRoute of routes.tags) {
-    page(
+    const file = page(
       tagRoute.path,
       `Tag: ${tagRoute.tag}`,
       tagPageToHast({
@@ -176,8 +229,12 @@ export function planSite(input: SiteInput): SitePlan {
         entries: tagRoute.bookmarks.map((bookmark) => trustedNode(entryFor(bookmark))),
       }),
     )
+    pause('render')
+    yield file
+    resume()
   }
-  page(
+  entries.clear()
+  const tagIndex = page(
     'tags/',
     'Tags',
     tagIndexToHast({
@@ -185,7 +242,7 @@ export function planSite(input: SiteInput): SitePlan {
       tags: routes.tags.map((route) => ({ tag: route.tag, href: routes.url(route.path), count: route.bookmarks.length })),
     }),
   )
-  page(
+  const searchPage = page(
     'search/',
     'Search',
     searchPageToHast({
@@ -196,29 +253,35 @@ export function planSite(input: SiteInput): SitePlan {
     }),
     ['assets/search.js'],
   )
+  pause('render')
+  yield tagIndex
+  yield searchPage
+  yield { path: '.nojekyll', contents: '' }
 
-  const t2 = clock?.() ?? 0
+  resume()
   const index = buildSearchIndex({
     documents,
-    folders: folderTitles,
+    folders: folderPaths,
     tags: routes.tags.map((route) => ({ tag: route.tag, url: routes.url(route.path) })),
   })
-  files.push({ path: 'search-index.json', contents: serializeSearchIndex(index) })
-  files.push({ path: '.nojekyll', contents: '' })
-  files.push(...icons.values())
-  const t3 = clock?.() ?? 0
+  documents.length = 0
+  const indexFile: OutputFile = { path: 'search-index.json', contents: serializeSearchIndex(index) }
+  pause('search')
+  yield indexFile
+}
 
-  return {
-    files,
-    assets: [...THEME_ASSETS],
-    stats: {
-      folderPages: routes.folders.length,
-      tagPages: routes.tags.length,
-      bookmarks: documents.length,
-      icons: icons.size,
-    },
-    ...(clock === undefined ? {} : { timings: { routes: t1 - t0, render: t2 - t1, search: t3 - t2 } }),
+function* flushIcons(pending: OutputFile[], stats: SitePlan['stats']): Generator<OutputFile> {
+  while (pending.length > 0) {
+    stats.icons++
+    yield pending.shift()!
   }
+}
+
+/** Bookmarks (with or without a URL) across all folders: the search index's documents. */
+function countDocuments(routes: SiteRoutes): number {
+  let count = 0
+  for (const route of routes.folders) for (const child of route.folder.children) if (child.type === 'bookmark') count++
+  return count
 }
 
 /** Bookmarks in each folder and below (post-order over the document-order folder list). */
@@ -247,7 +310,7 @@ const ICON_TYPES: Readonly<Record<string, string>> = {
 }
 
 /** Favicons are written once as files named by content hash and shared by every page. */
-function iconPlanner(routes: SiteRoutes, icons: Map<string, OutputFile>): (bookmark: Bookmark) => string | undefined {
+function iconPlanner(routes: SiteRoutes, emit: (file: OutputFile) => void): (bookmark: Bookmark) => string | undefined {
   const byUri = new Map<string, string | undefined>()
   return (bookmark) => {
     const uri = bookmark.icon
@@ -261,7 +324,7 @@ function iconPlanner(routes: SiteRoutes, icons: Map<string, OutputFile>): (bookm
       if (bytes.length > 0 && bytes.length <= 64 * 1024) {
         const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 16)
         const path = `assets/icons/${hash}.${extension}`
-        if (!icons.has(path)) icons.set(path, { path, contents: bytes })
+        emit({ path, contents: bytes })
         url = routes.url(path)
       }
     }

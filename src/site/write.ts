@@ -57,30 +57,44 @@ export async function writeSite(plan: SitePlan, options: WriteOptions): Promise<
 
 async function writeTree(staging: string, plan: SitePlan): Promise<WriteResult> {
   await mkdir(staging, { recursive: false })
-  const files: OutputFile[] = [...plan.files, { path: MARKER_FILE, contents: markerContents(plan) }]
-  const directories = new Set<string>()
-  for (const file of [...files, ...plan.assets]) {
-    const target = targetPath(staging, file.path)
-    directories.add(path.dirname(target))
+  const directories = new Map<string, Promise<unknown>>([[staging, Promise.resolve()]])
+  const ensureDirectory = (directory: string): Promise<unknown> => {
+    let made = directories.get(directory)
+    if (made === undefined) {
+      made = mkdir(directory, { recursive: true })
+      directories.set(directory, made)
+    }
+    return made
   }
-  for (const directory of [...directories].sort()) await mkdir(directory, { recursive: true })
-
   let bytes = 0
-  const tasks: Array<() => Promise<void>> = []
-  for (const file of files) {
-    const size = typeof file.contents === 'string' ? Buffer.byteLength(file.contents) : file.contents.byteLength
-    bytes += size
-    tasks.push(() => writeFile(targetPath(staging, file.path), file.contents, { flag: 'wx' }))
+  let count = 0
+  const writeOne = async (file: OutputFile): Promise<void> => {
+    const target = targetPath(staging, file.path)
+    await ensureDirectory(path.dirname(target))
+    await writeFile(target, file.contents, { flag: 'wx' })
+    bytes += typeof file.contents === 'string' ? Buffer.byteLength(file.contents) : file.contents.byteLength
+    count++
   }
-  for (const asset of plan.assets) {
-    tasks.push(async () => {
+  // Files are rendered on demand: each worker takes the next one from the plan when it is free,
+  // so rendering and writing overlap and at most CONCURRENCY pages wait in memory.
+  const files = plan.files[Symbol.iterator]()
+  const worker = async (): Promise<void> => {
+    for (let next = files.next(); next.done !== true; next = files.next()) await writeOne(next.value)
+  }
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker))
+  await runLimited(
+    plan.assets.map((asset) => async () => {
       const from = resolveAsset(asset)
-      await copyFile(from, targetPath(staging, asset.path))
+      const target = targetPath(staging, asset.path)
+      await ensureDirectory(path.dirname(target))
+      await copyFile(from, target)
       bytes += (await lstat(from)).size
-    })
-  }
-  await runLimited(tasks, CONCURRENCY)
-  return { files: files.length + plan.assets.length, bytes }
+      count++
+    }),
+    CONCURRENCY,
+  )
+  await writeOne({ path: MARKER_FILE, contents: markerContents(count + 1) })
+  return { files: count, bytes }
 }
 
 /** Where an asset's bytes come from: `npm:<package>/<file>` or a path below `templates/`. */
@@ -149,8 +163,8 @@ export async function checkOutDir(outDir: string, options: Pick<WriteOptions, 'p
   )
 }
 
-function markerContents(plan: SitePlan): string {
-  return `${JSON.stringify({ generator: 'bookgen', files: plan.files.length + plan.assets.length })}\n`
+function markerContents(files: number): string {
+  return `${JSON.stringify({ generator: 'bookgen', files })}\n`
 }
 
 async function runLimited(tasks: ReadonlyArray<() => Promise<void>>, limit: number): Promise<void> {

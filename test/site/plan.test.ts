@@ -45,7 +45,7 @@ function plan(root: Folder, base = '/sub/'): Map<string, OutputFile> {
     allowFileLinks: false,
     aliasTargets: resolveAliases([collection]),
   })
-  return new Map(result.files.map((file) => [file.path, file]))
+  return new Map([...result.files].map((file) => [file.path, file]))
 }
 
 const html = (files: Map<string, OutputFile>, path: string) => {

@@ -42,8 +42,7 @@ describe('writeSite', () => {
   it('should leave the previous site untouched when a build fails part-way', async () => {
     const out = path.join(tmp, 'out')
     await writeSite(plan({ 'index.html': 'good' }), options(out))
-    const broken = plan({ 'index.html': 'new', 'x/index.html': 'new' })
-    broken.files.push({ path: '../escape.html', contents: 'evil' })
+    const broken = plan({ 'index.html': 'new', 'x/index.html': 'new', '../escape.html': 'evil' })
     await expect(writeSite(broken, options(out))).rejects.toThrow(/outside the output folder/)
     expect(readFileSync(path.join(out, 'index.html'), 'utf8')).toBe('good')
     expect(existsSync(path.join(out, 'x'))).toBe(false)
