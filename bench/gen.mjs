@@ -8,7 +8,8 @@
 //   sizes (some large, many small, some empty), a toolbar folder;
 // - flat: every bookmark in one folder;
 // - deep: a chain of about 200 nested folders with the bookmarks spread along it.
-// Content: mixed-language titles (accents, CJK, emoji, & < > " '), http(s) URLs with paths and
+// Content: mixed-language titles (accents, CJK, emoji, & < > " '; a quarter of the words rare
+// pseudo-words, the long tail that dominates a real index), http(s) URLs with paths and
 // queries (about 2% repeated), about 1% bookmarklets, dates 2008–2025, tags on about 40% from a
 // vocabulary of about 200, descriptions on about 30% (some two lines), separators, favicons on
 // about 1% (Netscape ICON). Prints a one-line JSON summary. No dependencies.
@@ -38,23 +39,30 @@ if (
   process.exit(2)
 }
 
-// ---- deterministic randomness: xorshift128+ seeded from the seed string's characters ----
-let s0 = 0x9e3779b9
-let s1 = 0x243f6a88
+// ---- deterministic randomness: sfc32, seeded by hashing the seed string ----
+let [a, b, c, d] = [0x9e3779b9, 0x243f6a88, 0xb7e15162, 0x01234567]
 for (const char of `${opt.seed}:${opt.shape}`) {
-  s0 = Math.imul(s0 ^ char.charCodeAt(0), 0x85ebca6b) >>> 0
-  s1 = Math.imul(s1 + char.charCodeAt(0), 0xc2b2ae35) >>> 0
+  const code = char.charCodeAt(0)
+  a = Math.imul(a ^ code, 0x85ebca6b) >>> 0
+  b = Math.imul(b ^ code, 0xc2b2ae35) >>> 0
+  c = Math.imul(c ^ code, 0x27d4eb2f) >>> 0
+  d = Math.imul(d ^ code, 0x165667b1) >>> 0
 }
 function random() {
-  let x = s0
-  const y = s1
-  s0 = y
-  x ^= x << 23
-  x ^= x >>> 17
-  x ^= y ^ (y >>> 26)
-  s1 = x >>> 0
-  return ((s0 + s1) >>> 0) / 4294967296
+  a >>>= 0
+  b >>>= 0
+  c >>>= 0
+  d >>>= 0
+  const t = (((a + b) >>> 0) + d) >>> 0
+  d = (d + 1) >>> 0
+  a = b ^ (b >>> 9)
+  b = (c + (c << 3)) >>> 0
+  c = ((c << 21) | (c >>> 11)) >>> 0
+  c = (c + t) >>> 0
+  return t / 4294967296
 }
+for (let i = 0; i < 16; i++) random() // mix the seed in
+
 const between = (low, high) => low + Math.floor(random() * (high - low + 1))
 const oneOf = (list) => list[Math.floor(random() * list.length)]
 /** Lower indexes more often (Zipf-like), so some words and tags dominate as in real data. */
@@ -69,6 +77,17 @@ const words = (
   'recipe bread coffee pasta garden hiking climbing cycling music jazz piano guitar podcast ' +
   'science physics biology history philosophy economics maps weather chess books reading review'
 ).split(' ')
+const syllables =
+  'ka lo mi nu ber tor sen vi da qua rex lin zo pha mon tel gri sul fen ox ar be ci do eu fa gu hi'.split(' ')
+/** A pseudo-word: names, jargon and the other rare words that make up most of a real index. */
+function rareWord() {
+  let word = ''
+  const count = between(2, 4)
+  for (let i = 0; i < count; i++) word += oneOf(syllables)
+  return word
+}
+/** Common words most of the time, a rare one about a quarter of the time. */
+const word = () => (random() < 0.25 ? rareWord() : popular(words))
 const names = ['Ada', 'Grace', 'Linus', 'Barbara', 'Donald', 'Margaret', 'Edsger', 'Frances', 'Ken', 'Radia']
 const international = [
   'café',
@@ -151,7 +170,7 @@ for (const base of [
 function title() {
   const count = between(2, 7)
   const parts = []
-  for (let i = 0; i < count; i++) parts.push(popular(words))
+  for (let i = 0; i < count; i++) parts.push(word())
   const roll = random()
   if (roll < 0.08) parts.push(oneOf(international))
   else if (roll < 0.11) parts.push(oneOf(emoji))
@@ -169,7 +188,7 @@ function url() {
   const host = popular(hosts)
   const depth = between(0, 4)
   let path = ''
-  for (let i = 0; i < depth; i++) path += `/${popular(words)}${random() < 0.3 ? `-${between(1, 9999)}` : ''}`
+  for (let i = 0; i < depth; i++) path += `/${word()}${random() < 0.3 ? `-${between(1, 9999)}` : ''}`
   let href = `${random() < 0.9 ? 'https' : 'http'}://${host}${path || '/'}`
   if (random() < 0.2) href += `?q=${popular(words)}&page=${between(1, 20)}`
   if (random() < 0.05) href += `#${popular(words)}`
@@ -181,7 +200,7 @@ function url() {
 function description() {
   const count = between(4, 24)
   const parts = []
-  for (let i = 0; i < count; i++) parts.push(random() < 0.9 ? popular(words) : oneOf(names))
+  for (let i = 0; i < count; i++) parts.push(random() < 0.9 ? word() : oneOf(names))
   if (random() < 0.2) parts.splice(Math.floor(parts.length / 2), 0, '\n')
   return parts.join(' ').replace(/ \n /g, '\n')
 }

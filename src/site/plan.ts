@@ -154,7 +154,7 @@ function* generateFiles(
   }
 
   const documents: SearchDocumentInput[] = []
-  const folderPaths: Array<{ title: string; url: string }> = []
+  const folderPaths: Array<{ title: string; name: string; url: string }> = []
   const pathOf = new Map<Folder, string>()
   for (const route of routes.folders) {
     const folder = route.folder
@@ -162,7 +162,7 @@ function* generateFiles(
     const parentPath = route.parent === undefined ? undefined : pathOf.get(route.parent.folder)
     const folderPath = route.parent === undefined ? '' : parentPath ? `${parentPath} › ${folder.title || 'Untitled'}` : folder.title || 'Untitled'
     pathOf.set(folder, folderPath)
-    folderPaths.push({ title: folderPath, url: routes.url(route.path) })
+    folderPaths.push({ title: folderPath, name: folder.title, url: routes.url(route.path) })
     const subfolders: SubfolderLink[] = []
     const items: Array<ElementContent | 'separator'> = []
     for (const child of folder.children) {

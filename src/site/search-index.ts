@@ -18,8 +18,11 @@ export interface SearchDocumentInput {
 
 export interface SearchIndexInput {
   documents: SearchDocumentInput[]
-  /** Folder path titles ("Development › Web") and page URLs, indexed by `folder`. */
-  folders: Array<{ title: string; url: string }>
+  /**
+   * Folders by `folder` index: the path shown with a result ("Development › Web"), the folder's
+   * own title (what is indexed, so a search for "web" finds what is filed under Web), and its URL.
+   */
+  folders: Array<{ title: string; name: string; url: string }>
   /** Tag names and page URLs. */
   tags: Array<{ tag: string; url: string }>
 }
@@ -61,7 +64,7 @@ export function buildSearchIndex(input: SearchIndexInput): SearchIndexFile {
       id,
       title: bookmark.title,
       tags: bookmark.tags.join(' '),
-      folder: input.folders[folder]?.title ?? '',
+      folder: input.folders[folder]?.name ?? '',
       description: bookmark.description ?? '',
       host,
       path,

@@ -7,5 +7,6 @@ export declare const SEARCH_OPTIONS: {
   fuzzy: number
   combineWith: 'AND' | 'OR'
 }
-export declare function processTerm(term: string): string | null
+export declare const STOP_WORDS: ReadonlySet<string>
+export declare function processTerm(term: string, fieldName?: string): string | null
 export declare function splitUrl(href: string): { host: string; path: string }

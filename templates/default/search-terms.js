@@ -16,17 +16,48 @@ export const SEARCH_OPTIONS = {
 }
 
 /**
+ * English words too common to help a search; dropped from the index and from queries alike.
+ * Tags are never stop words' victims: a tag is matched as a whole field.
+ */
+export const STOP_WORDS = new Set([
+  'a',
+  'an',
+  'and',
+  'are',
+  'as',
+  'at',
+  'be',
+  'by',
+  'for',
+  'from',
+  'in',
+  'is',
+  'it',
+  'of',
+  'on',
+  'or',
+  'the',
+  'to',
+  'with',
+])
+
+/**
  * Case- and accent-insensitive terms: `Café` and `CAFE` both become `cafe`, `numérique` becomes
- * `numerique`. Returns null for empty terms (MiniSearch then drops them).
+ * `numerique`. Returns null for empty terms and stop words (MiniSearch then drops them).
  * @param {string} term
+ * @param {string} [fieldName]
  * @returns {string | null}
  */
-export function processTerm(term) {
-  const folded = term
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-  return folded === '' ? null : folded
+export function processTerm(term, fieldName) {
+  // ASCII needs no Unicode normalization: the common case stays cheap.
+  const folded = /^[\x00-\x7f]*$/.test(term)
+    ? term.toLowerCase()
+    : term
+        .normalize('NFKD')
+        .replace(/\p{M}+/gu, '')
+        .toLowerCase()
+  if (folded === '') return null
+  return fieldName !== 'tags' && STOP_WORDS.has(folded) ? null : folded
 }
 
 /**

@@ -7,7 +7,7 @@ import { buildSearchIndex, serializeSearchIndex, type SearchIndexFile } from '..
 function indexOf(bookmarks: Bookmark[]): { file: SearchIndexFile; search: (query: string) => string[] } {
   const file = buildSearchIndex({
     documents: bookmarks.map((bookmark) => ({ bookmark, href: bookmark.href, folder: 0 })),
-    folders: [{ title: 'Cooking › Bread', url: '/cooking/bread/' }],
+    folders: [{ title: 'Cooking › Bread', name: 'Bread', url: '/cooking/bread/' }],
     tags: [{ tag: 'reference', url: '/tags/reference/' }],
   })
   // Load it the way the browser does: from JSON, with the options that travel with it.
@@ -59,7 +59,7 @@ describe('buildSearchIndex', () => {
 
   it('should escape <, U+2028 and U+2029 in the serialized JSON', () => {
     const nasty = createBookmark('</script><script>alert(1)</script>\u2028\u2029', 'https://x.example/')
-    const text = serializeSearchIndex(buildSearchIndex({ documents: [{ bookmark: nasty, href: nasty.href, folder: 0 }], folders: [{ title: '', url: '/' }], tags: [] }))
+    const text = serializeSearchIndex(buildSearchIndex({ documents: [{ bookmark: nasty, href: nasty.href, folder: 0 }], folders: [{ title: '', name: '', url: '/' }], tags: [] }))
     expect(text).not.toMatch(/[<\u2028\u2029]/)
     expect((JSON.parse(text) as SearchIndexFile).docs[0]![0]).toBe(nasty.title)
   })
