@@ -85,6 +85,9 @@ describe.skipIf(!built)('bookgen CLI', () => {
     const result = await bookgen(['build', 'broken.xbel', '--out', 'broken-out'], work)
     expect(result.code).toBe(1)
     expect(result.stderr).toMatch(/broken\.xbel:\d+:\d+: .*\[xbel\/not-well-formed\]/)
+    expect(result.stderr.trim().split('\n')).toHaveLength(1) // one readable message, no stack trace
+    const debug = await bookgen(['build', 'broken.xbel', '--out', 'broken-out', '--debug'], work)
+    expect(debug.stderr).toMatch(/\n\s+at /)
     expect(existsSync(path.join(work, 'broken-out'))).toBe(false)
     const missing = await bookgen(['build', 'missing.html', '--out', 'x'], work)
     expect(missing.code).toBe(1)

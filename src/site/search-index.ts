@@ -7,6 +7,7 @@
 import MiniSearch from 'minisearch'
 import { FIELDS, INDEX_VERSION, SEARCH_OPTIONS, processTerm, splitUrl } from '../../templates/default/search-terms.js'
 import type { Bookmark } from '../model.js'
+import { cleanText } from '../render/text.js'
 
 export interface SearchDocumentInput {
   bookmark: Bookmark
@@ -60,16 +61,17 @@ export function buildSearchIndex(input: SearchIndexInput): SearchIndexFile {
   const batch: IndexedDocument[] = []
   input.documents.forEach(({ bookmark, href, folder }, id) => {
     const { host, path } = bookmark.href === undefined ? { host: '', path: '' } : splitUrl(bookmark.href)
+    const title = cleanText(bookmark.title)
     batch.push({
       id,
-      title: bookmark.title,
+      title,
       tags: bookmark.tags.join(' '),
       folder: input.folders[folder]?.name ?? '',
-      description: bookmark.description ?? '',
+      description: cleanText(bookmark.description ?? ''),
       host,
       path,
     })
-    docs.push([bookmark.title, href ?? '', folder, bookmark.tags.map((tag) => tagIndex.get(tag) ?? -1)])
+    docs.push([title, href ?? '', folder, bookmark.tags.map((tag) => tagIndex.get(tag) ?? -1)])
   })
   miniSearch.addAll(batch)
   return {
@@ -77,8 +79,8 @@ export function buildSearchIndex(input: SearchIndexInput): SearchIndexFile {
     options: { fields: FIELDS, searchOptions: SEARCH_OPTIONS },
     index: miniSearch.toJSON(),
     docs,
-    folders: input.folders.map(({ title, url }) => [title, url]),
-    tags: input.tags.map(({ tag, url }) => [tag, url]),
+    folders: input.folders.map(({ title, url }) => [cleanText(title), url]),
+    tags: input.tags.map(({ tag, url }) => [cleanText(tag), url]),
   }
 }
 

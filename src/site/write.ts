@@ -12,7 +12,7 @@ import { copyFile, lstat, mkdir, readdir, readFile, rename, rm, writeFile } from
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { BookgenError } from '../errors.js'
+import { BookgenError, isBookgenError } from '../errors.js'
 import type { AssetCopy, OutputFile, SitePlan } from './plan.js'
 
 /** Name of the marker file that says "bookgen built this folder". */
@@ -51,7 +51,12 @@ export async function writeSite(plan: SitePlan, options: WriteOptions): Promise<
     return result
   } catch (error) {
     await rm(staging, { recursive: true, force: true }).catch(() => {})
-    throw error
+    if (isBookgenError(error) || !isSystemError(error)) throw error
+    // A full disk, a permission problem…: the user's to fix, and the previous site is intact.
+    throw new BookgenError(`Could not write the site (${error.code}: ${error.message}); the previous site in ${outDir} is unchanged`, {
+      ruleId: 'output/write-failed',
+      cause: error,
+    })
   }
 }
 
@@ -95,6 +100,10 @@ async function writeTree(staging: string, plan: SitePlan): Promise<WriteResult> 
   )
   await writeOne({ path: MARKER_FILE, contents: markerContents(count + 1) })
   return { files: count, bytes }
+}
+
+function isSystemError(error: unknown): error is NodeJS.ErrnoException & { code: string } {
+  return error instanceof Error && typeof (error as NodeJS.ErrnoException).code === 'string'
 }
 
 /** Where an asset's bytes come from: `npm:<package>/<file>` or a path below `templates/`. */

@@ -7,6 +7,7 @@ import { createFolder, type Collection, type SourceFormat, type Warning } from '
 import { decodeSource, type DecodedText, type DecodeWarning } from './decode.js'
 
 export { decodeSource } from './decode.js'
+import { enforceLimits } from './limits.js'
 import { LineIndex } from './line-index.js'
 import { parseNetscape } from './netscape.js'
 import { parseXbel } from './xbel.js'
@@ -56,6 +57,7 @@ export function parseDecoded(decoded: DecodedText, file: string): Collection {
     format === 'xbel'
       ? parseXbel(decoded.text, file, { encoding: decoded.encoding })
       : parseNetscape(decoded.text, file, { encoding: decoded.encoding })
+  enforceLimits(collection)
   if (decoded.warnings.length > 0) {
     collection.warnings.unshift(...placeDecodeWarnings(decoded.warnings, decoded.text, file))
   }

@@ -27,9 +27,9 @@ import {
   type Folder,
   type Node,
   type Place,
-  type Warning,
 } from '../model.js'
 import { parseEpochDate } from './dates.js'
+import { WarningCollector } from './limits.js'
 import { LineIndex } from './line-index.js'
 
 export interface NetscapeOptions {
@@ -63,7 +63,7 @@ export function parseNetscape(text: string, file: string, options: NetscapeOptio
 class NetscapeReader {
   private readonly source: string
   private readonly lines: LineIndex
-  private readonly warnings: Warning[] = []
+  private readonly warnings: WarningCollector
   private readonly root: Folder = createFolder('')
   /** Open folders; `stack[0]` is the root. `anonymous` marks a `<DL>` without a heading. */
   private readonly stack: Array<{ folder: Folder; anonymous: boolean; start: number }> = []
@@ -87,7 +87,8 @@ class NetscapeReader {
   /** ALIASOF entries, resolved once the whole file is read. */
   private readonly aliasCandidates: Array<{ bookmark: Bookmark; parent: Folder; ref: string }> = []
 
-  // Tag being tokenized.
+  // Tag being tokenized (`inTag` until its `>`).
+  private inTag = false
   private tagName = ''
   private tagStart = 0
   private attributes: Attribute[] = []
@@ -100,6 +101,7 @@ class NetscapeReader {
   constructor(text: string, file: string, encoding: string) {
     this.file = file
     this.encoding = encoding
+    this.warnings = new WarningCollector(file)
     // Mask `<` that HTML treats as text, and drop the (invalid) noncharacter used as the mask.
     let source = text.includes(MASK) ? text.replace(MASK_PATTERN, '\uFFFD') : text
     if (/<(?![A-Za-z/!?])/.test(source)) source = source.replace(/<(?![A-Za-z/!?])/g, MASK)
@@ -149,6 +151,7 @@ class NetscapeReader {
           this.tagName = source.slice(start, end).toLowerCase()
           this.tagStart = start - 1
           this.attributes = []
+          this.inTag = true
         },
         onprocessinginstruction: (start, end) => this.onRawMarkup(start - 1, end + 1),
         onselfclosingtag: (end) => this.onOpenTag(end, true),
@@ -158,6 +161,13 @@ class NetscapeReader {
     )
     tokenizer.write(source)
     tokenizer.end()
+    if (this.inTag) {
+      this.warn(
+        this.tagStart,
+        'netscape/truncated',
+        `The file ends inside a <${this.tagName.toUpperCase()}> tag; it was ignored`,
+      )
+    }
     this.endCapture()
     this.finish()
 
@@ -169,13 +179,14 @@ class NetscapeReader {
       encoding: this.encoding,
       title: this.documentTitle ?? this.heading ?? '',
       root,
-      warnings: this.warnings,
+      warnings: this.warnings.finish(),
     }
   }
 
   // ---- events -----------------------------------------------------------------------------
 
   private onOpenTag(end: number, selfClosing: boolean): void {
+    this.inTag = false
     const name = this.tagName
     const start = this.tagStart
     const attributes = this.attributes
@@ -670,7 +681,7 @@ class NetscapeReader {
   }
 
   private warnAt(place: Place | undefined, rule: string, message: string): void {
-    this.warnings.push({ file: this.file, line: place?.line ?? 1, column: place?.column ?? 1, rule, message })
+    this.warnings.add(place?.line ?? 1, place?.column ?? 1, rule, message)
   }
 }
 

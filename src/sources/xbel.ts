@@ -24,11 +24,11 @@ import {
   type Metadata,
   type Node,
   type Place,
-  type Warning,
   type XmlElement,
   type XmlNode,
 } from '../model.js'
 import { parseEpochDate, parseW3cDate } from './dates.js'
+import { WarningCollector } from './limits.js'
 import { LineIndex } from './line-index.js'
 import { cleanDescription } from './netscape.js'
 import {
@@ -114,7 +114,7 @@ class XbelReader {
   private readonly file: string
   private readonly encoding: string
   private readonly lines: LineIndex
-  private readonly warnings: Warning[] = []
+  private readonly warnings: WarningCollector
   private readonly entityWarnings = new Set<string>()
   private readonly ids = new Map<string, Place | undefined>()
   private readonly aliases: Alias[] = []
@@ -125,6 +125,7 @@ class XbelReader {
     this.file = file
     this.encoding = encoding
     this.lines = new LineIndex(text)
+    this.warnings = new WarningCollector(file)
   }
 
   read(): Collection {
@@ -174,7 +175,7 @@ class XbelReader {
       encoding: this.encoding,
       title: this.documentTitle ?? root.title,
       root,
-      warnings: this.warnings,
+      warnings: this.warnings.finish(),
     }
     const version = this.attributes(rootNode)['version']
     if (version !== undefined) collection.version = version
@@ -762,7 +763,7 @@ class XbelReader {
   }
 
   private warn(place: Place | undefined, rule: string, message: string): void {
-    this.warnings.push({ file: this.file, line: place?.line ?? 1, column: place?.column ?? 1, rule, message })
+    this.warnings.add(place?.line ?? 1, place?.column ?? 1, rule, message)
   }
 }
 

@@ -14,6 +14,8 @@ export interface WriteResult {
   warnings: Warning[]
 }
 
+const CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g
+
 const HEADER = `<!DOCTYPE NETSCAPE-Bookmark-file-1>
 <!-- This is an automatically generated file.
      It will be read and overwritten.
@@ -65,7 +67,18 @@ class NetscapeWriter {
       this.out.push(`<DD>${escapeText(root.description)}\n`)
     this.noteFolderLosses(root)
     this.writeList(root, '')
-    return { text: this.out.join(''), warnings: this.warnings() }
+    let text = this.out.join('')
+    // Control characters (other than tab and line breaks) never reach an output file.
+    const controls = text.match(CONTROLS)
+    if (controls !== null) {
+      text = text.replace(CONTROLS, '')
+      this.losses.set('control-characters', {
+        count: controls.length,
+        place: undefined,
+        message: 'control characters (removed)',
+      })
+    }
+    return { text, warnings: this.warnings() }
   }
 
   /** `<DL><p>` … `</DL><p>` with the folder's children, iteratively (no recursion limit). */

@@ -1,0 +1,173 @@
+/**
+ * Hostile input end to end: a Netscape file and an XBEL file full of injection attempts are built
+ * into a site, and every output file is checked — no script but bookgen's own, no event handler
+ * attributes, no link with an unsafe scheme, no control characters, no file outside the output
+ * folder, and file names from the safe slug alphabet only.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runCli } from '../src/cli.js'
+import { resolveConfig } from '../src/config.js'
+import { build } from '../src/site/build.js'
+import { page } from './html.js'
+
+const HOSTILE_NETSCAPE = `<!DOCTYPE NETSCAPE-Bookmark-file-1>
+<TITLE>Pwn &lt;script&gt;alert(1)&lt;/script&gt;</TITLE>
+<DL><p>
+<DT><H3>../../etc</H3>
+<DL><p>
+  <DT><A HREF="javascript:alert(1)">plain bookmarklet</A>
+  <DT><A HREF=" JaVaScRiPt:alert(2)">case and space</A>
+  <DT><A HREF="java&#x09;script:alert(3)">entity tab</A>
+  <DT><A HREF="&#106;avascript:alert(4)">entity letter</A>
+  <DT><A HREF="javascript&colon;alert(5)">named colon</A>
+  <DT><A HREF="data:text/html;base64,PHNjcmlwdD5hbGVydCg2KTwvc2NyaXB0Pg==">data url</A>
+  <DT><A HREF="vbscript:msgbox(7)">vbscript</A>
+  <DT><A HREF="https://ok.example/&quot;&gt;&lt;script&gt;alert(8)&lt;/script&gt;">quote breakout</A>
+  <DT><A HREF="https://ok.example/" TAGS="&quot;&gt;&lt;script&gt;alert(9)&lt;/script&gt;,x&#x1b;[31mred">tags</A>
+  <DD>&lt;img src=x onerror=alert(10)&gt; and <b onmouseover="alert(11)">markup</b> and &lt;/script&gt;
+  <DT><A HREF="https://ok.example/2">&lt;/script&gt;&lt;script&gt;alert(12)&lt;/script&gt;\u2028\u2029 title</A>
+</DL><p>
+<DT><H3>CON</H3>
+<DL><p><DT><A HREF="https://ok.example/3">in CON</A></DL><p>
+<DT><H3>&lt;img src=x onerror=alert(13)&gt;</H3>
+<DL><p><DT><A HREF="https://ok.example/4" ICON="data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMTQpPjwvc3ZnPg==">svg icon</A></DL><p>
+<DT><A HREF="https://ok.example/5">NUL\u0000 BEL\u0007 ESC\u001b[2J DEL\u007f</A>
+</DL><p>
+`
+
+const HOSTILE_XBEL = `<?xml version="1.0"?>
+<!DOCTYPE xbel [<!ENTITY xss "<script>alert(15)</script>">]>
+<xbel version="1.0"><title>&xss; &lt;b&gt;</title>
+  <folder><title>__proto__</title>
+    <bookmark href="javascript:alert(16)"><title>xbel bookmarklet</title></bookmark>
+    <bookmark href="https://ok.example/6"><title>&lt;svg onload=alert(17)&gt;</title><desc>&#x3C;script&#x3E;alert(18)&#x3C;/script&#x3E;</desc></bookmark>
+  </folder>
+</xbel>
+`
+
+const SAFE_SCHEMES = /^(https?:|mailto:|ftp:|\/|#)/i
+
+let dir: string
+let out: string
+const files: string[] = []
+
+function listFiles(root: string, prefix = ''): string[] {
+  return readdirSync(root).flatMap((name) => {
+    const full = path.join(root, name)
+    return statSync(full).isDirectory() ? listFiles(full, `${prefix}${name}/`) : [`${prefix}${name}`]
+  })
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'bookgen-security-'))
+  writeFileSync(path.join(dir, 'hostile.html'), HOSTILE_NETSCAPE)
+  writeFileSync(path.join(dir, 'hostile.xbel'), HOSTILE_XBEL)
+  out = path.join(dir, 'out')
+  await build(
+    resolveConfig(
+      {},
+      { sources: ['hostile.html', 'hostile.xbel'], outDir: 'out', base: '/b/' },
+      { cwd: dir },
+    ),
+  )
+  files.push(...listFiles(out))
+})
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+describe('a site built from hostile files', () => {
+  it('should contain no script but bookgen’s own module, and no event handler attributes', () => {
+    for (const file of files.filter((name) => name.endsWith('.html'))) {
+      const doc = page(readFileSync(path.join(out, file), 'utf8'))
+      for (const script of doc.all('script')) {
+        expect(script.attribs['src'], file).toBe('/b/assets/search.js')
+        expect(script.children, file).toEqual([])
+      }
+      for (const element of doc.all('*')) {
+        for (const name of Object.keys(element.attribs))
+          expect(name.startsWith('on'), `${file}: ${name}`).toBe(false)
+      }
+    }
+  })
+
+  it('should make no unsafe URL a link or a source', () => {
+    let links = 0
+    for (const file of files.filter((name) => name.endsWith('.html'))) {
+      const doc = page(readFileSync(path.join(out, file), 'utf8'))
+      for (const url of [
+        ...doc.attr('[href]', 'href'),
+        ...doc.attr('[src]', 'src'),
+        ...doc.attr('[action]', 'action'),
+      ]) {
+        links++
+        expect(url, file).toMatch(SAFE_SCHEMES)
+      }
+    }
+    expect(links).toBeGreaterThan(50)
+  })
+
+  it('should show bookmarklets and other unsafe URLs as inert text', () => {
+    const folder = files.find(
+      (file) => /^hostile-html\/etc\/index\.html$/.test(file) || file.endsWith('/etc/index.html'),
+    )!
+    const doc = page(readFileSync(path.join(out, folder), 'utf8'))
+    expect(doc.text('code.bookmarklet')).toContain('javascript:alert(1)')
+    expect(doc.all('.xfolkentry')).toHaveLength(10)
+    for (const entry of doc.all('.xfolkentry')) expect(entry.children.length).toBeGreaterThan(0)
+  })
+
+  it('should keep markup from descriptions and titles as text', () => {
+    const html = files
+      .filter((name) => name.endsWith('.html'))
+      .map((name) => readFileSync(path.join(out, name), 'utf8'))
+      .join('\n')
+    expect(html).not.toMatch(/<img src=x/i)
+    expect(html).not.toMatch(/<svg/i)
+    expect(html).not.toMatch(/<b onmouseover/i)
+    expect(html).toContain('&#x3C;img src=x onerror=alert(10)>')
+  })
+
+  it('should escape <, U+2028 and U+2029 in the search index JSON', () => {
+    const json = readFileSync(path.join(out, 'search-index.json'), 'utf8')
+    expect(json).not.toMatch(/[<\u2028\u2029]/)
+    expect(JSON.parse(json)).toBeTruthy()
+  })
+
+  it('should write no control characters into any file', () => {
+    for (const file of files) {
+      const bytes = readFileSync(path.join(out, file))
+      if (file.endsWith('.png') || file.endsWith('.gif') || file.endsWith('.ico')) continue
+      expect(bytes.toString('utf8'), file).not.toMatch(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/)
+    }
+  })
+
+  it('should name every output file from the safe slug alphabet, inside the output folder', () => {
+    for (const file of files) {
+      expect(file, file).toMatch(/^[\p{L}\p{N}._/-]+$/u)
+      expect(file.split('/')).not.toContain('..')
+    }
+    expect(files.some((file) => file.endsWith('/con-page/index.html'))).toBe(true)
+    expect(readdirSync(dir).sort()).toEqual(['hostile.html', 'hostile.xbel', 'out'])
+  })
+
+  it('should never store an SVG favicon (it could script when opened)', () => {
+    expect(files.filter((file) => file.startsWith('assets/icons/'))).toEqual([])
+  })
+})
+
+describe('the terminal', () => {
+  it('should never receive control characters from a source', async () => {
+    let stderr = ''
+    let stdout = ''
+    const code = await runCli(['inspect', 'hostile.html'], {
+      stdout: (text) => (stdout += text),
+      stderr: (text) => (stderr += text),
+      cwd: dir,
+    })
+    expect(code).toBe(0)
+    expect(stdout + stderr).not.toMatch(/[\u0000-\u0008\u000B-\u001F\u007F]/)
+    expect(stdout).toContain('ESC\\x1b[2J')
+  })
+})
