@@ -203,6 +203,16 @@ describe('XBEL safety', () => {
     expect(rules(collection)).toEqual(['xbel/unknown-entity'])
   })
 
+  it('should not expand a large entity referenced many times (quadratic blow-up)', () => {
+    const big = 'x'.repeat(100_000)
+    const text = `<!DOCTYPE xbel [<!ENTITY big "${big}">]>\n<xbel><title>${'&big;'.repeat(10_000)}</title></xbel>`
+    const started = performance.now()
+    const collection = parseXbel(text, 'quadratic.xbel')
+    expect(performance.now() - started).toBeLessThan(2000)
+    expect(collection.title.length).toBeLessThan(60_000)
+    expect(collection.title).not.toContain('xxxx')
+  })
+
   it('should never fetch or read external entities (XXE)', () => {
     const xxe =
       '<?xml version="1.0"?>\n<!DOCTYPE xbel [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>\n<xbel><title>&xxe;</title></xbel>'
