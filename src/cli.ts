@@ -10,6 +10,7 @@ import { cac } from 'cac'
 import { resolveConfig, type ConfigEnv, type InlineConfig } from './config.js'
 import { loadConfigFile } from './config-file.js'
 import { BookgenError, isBookgenError } from './errors.js'
+import { initPagesWorkflow, WORKFLOW_PATH } from './init.js'
 import { collectionToJson } from './inspect.js'
 import { formatTree } from './inspect-text.js'
 import type { Folder, Warning } from './model.js'
@@ -32,7 +33,7 @@ const PREVIEW_PORT = 4173
 const WARNINGS_SHOWN = 5
 
 /** Rules whose errors are the user's command line rather than their data. */
-const USAGE_RULES = new Set(['config/not-found', 'config/invalid-base', 'cli/usage'])
+const USAGE_RULES = new Set(['config/not-found', 'config/invalid-base', 'config/invalid-site', 'cli/usage'])
 
 interface Io {
   stdout: (text: string) => void
@@ -59,6 +60,10 @@ export async function runCli(argv: readonly string[], io: Io = defaultIo): Promi
     .option('--config <file>', 'Config file (default: bookmarks.config.ts if present)')
     .option('--out <dir>', 'Output folder (default: dist)')
     .option('--base <path>', 'URL path the site is served under, e.g. /my-bookmarks/ (default: /)')
+    .option(
+      '--site <url>',
+      'Public address of the site, for the feed and sitemap, e.g. https://me.github.io/bookmarks/',
+    )
     .option('--title <title>', 'Site title')
     .option('--quiet', 'Print only errors')
     .example('bookgen build bookmarks.html --base /my-bookmarks/')
@@ -94,6 +99,14 @@ export async function runCli(argv: readonly string[], io: Io = defaultIo): Promi
       action = () => previewCommand(flags, io)
     })
 
+  cli
+    .command('init [...sources]', 'Write a GitHub Actions workflow that publishes the site on GitHub Pages')
+    .option('--force', 'Replace an existing workflow')
+    .example('bookgen init bookmarks.xbel')
+    .action((sources: string[], flags: Record<string, unknown>) => {
+      action = () => initCommand(sources, flags, io)
+    })
+
   cli.help()
   cli.version(VERSION)
 
@@ -121,6 +134,7 @@ async function buildCommand(sources: string[], flags: Record<string, unknown>, i
     sources,
     outDir: optionalString(flags, 'out'),
     base: optionalString(flags, 'base'),
+    site: optionalString(flags, 'site'),
     title: optionalString(flags, 'title'),
   }
   const config = await loadResolvedConfig(flags, inline, io.cwd, { command: 'build' })
@@ -138,6 +152,11 @@ async function buildCommand(sources: string[], flags: Record<string, unknown>, i
     `✓ ${plural(result.stats.bookmarks, 'bookmark')} → ${plural(plan.folderPages, 'folder page')}, ${plural(plan.tagPages, 'tag page')}, search index` +
       ` (${plural(written.files, 'file')}, ${formatBytes(written.bytes)}) in ${displayPath(config.outDir)}/ — ${Math.round(timings.total)} ms`,
   )
+  if (result.duplicates > 0) {
+    lines.push(
+      `  ${plural(result.duplicates, 'repeated URL')}${config.dedupe ? ' published once (dedupe)' : ' (set dedupe: true to publish each once)'}`,
+    )
+  }
   const held = Object.entries(result.heldBack).filter(([, count]) => count > 0)
   if (held.length > 0) {
     const names: Record<string, string> = { private: 'private', fileUrls: 'file://', placeUrls: 'place:' }
@@ -147,6 +166,21 @@ async function buildCommand(sources: string[], flags: Record<string, unknown>, i
   }
   io.stdout(`${lines.join('\n')}\n`)
   if (result.warnings.length > 0) io.stderr(formatWarnings(result.warnings))
+  return EXIT_OK
+}
+
+async function initCommand(sources: string[], flags: Record<string, unknown>, io: Io): Promise<number> {
+  const { file } = await initPagesWorkflow(io.cwd, sources, flags['force'] === true)
+  io.stdout(
+    [
+      `✓ wrote ${safe(path.relative(io.cwd, file))}`,
+      'Next:',
+      '  1. In the repository on GitHub: Settings → Pages → Build and deployment → Source: GitHub Actions.',
+      `  2. Commit and push: git add ${WORKFLOW_PATH} && git commit -m "Publish bookmarks" && git push`,
+      '  3. The site appears at https://<owner>.github.io/<repository>/ after the workflow runs.',
+      '',
+    ].join('\n'),
+  )
   return EXIT_OK
 }
 

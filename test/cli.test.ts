@@ -169,9 +169,12 @@ describe.skipIf(!built)('bookgen CLI', () => {
       expect(files).toContain('search-index.json')
     })
 
+    /** The site's pages; `bookmarks.html` is the Netscape export (an interchange file, not a page). */
+    const pages = () => files.filter((name) => name.endsWith('.html') && name !== 'bookmarks.html')
+
     it('should make every bookmark an xfolkentry with exactly one taggedlink', () => {
       let entries = 0
-      for (const file of files.filter((name) => name.endsWith('.html'))) {
+      for (const file of pages()) {
         const doc = page(readFileSync(path.join(site, file), 'utf8'))
         for (const entry of doc.all('.xfolkentry')) {
           entries++
@@ -183,7 +186,7 @@ describe.skipIf(!built)('bookgen CLI', () => {
 
     it('should have no broken internal link and no clickable javascript: URL', () => {
       const available = new Set(files)
-      for (const file of files.filter((name) => name.endsWith('.html'))) {
+      for (const file of pages()) {
         const doc = page(readFileSync(path.join(site, file), 'utf8'))
         const urls = [
           ...doc.attr('[href]', 'href'),
@@ -202,9 +205,42 @@ describe.skipIf(!built)('bookgen CLI', () => {
       }
     })
 
+    it('should resolve every URL of the feed and the sitemap that points into the site', () => {
+      const available = new Set(files)
+      const xml = ['feed.xml', 'sitemap.xml']
+        .map((name) => readFileSync(path.join(site, name), 'utf8'))
+        .join('\n')
+      const urls = [...xml.matchAll(/(?:href="|<loc>|<id>)(http:\/\/localhost:4173[^"<#]*)/g)].map(
+        (match) => match[1]!,
+      )
+      expect(urls.length).toBeGreaterThan(20)
+      for (const url of urls) {
+        const { pathname } = new URL(url)
+        expect(pathname.startsWith('/sub/path/'), url).toBe(true)
+        const target = decodeURIComponent(pathname.slice('/sub/path/'.length))
+        expect(
+          available.has(target === '' || target.endsWith('/') ? `${target}index.html` : target),
+          url,
+        ).toBe(true)
+      }
+    })
+
+    it('should publish the exports, the feed, the sitemap, the 404 page and .nojekyll', () => {
+      for (const file of [
+        'bookmarks.html',
+        'bookmarks.xbel',
+        'feed.xml',
+        'sitemap.xml',
+        '404.html',
+        '.nojekyll',
+      ]) {
+        expect(files, file).toContain(file)
+      }
+    })
+
     it('should pass html-validate recommended rules on every page', async () => {
       const validator = new HtmlValidate({ extends: ['html-validate:recommended'] })
-      for (const file of files.filter((name) => name.endsWith('.html'))) {
+      for (const file of pages()) {
         const report = await validator.validateString(readFileSync(path.join(site, file), 'utf8'), file)
         const messages = report.results.flatMap((result) =>
           result.messages.map(

@@ -78,11 +78,14 @@ beforeAll(async () => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 describe('a site built from hostile files', () => {
-  it('should contain no script but bookgen’s own module, and no event handler attributes', () => {
-    for (const file of files.filter((name) => name.endsWith('.html'))) {
+  /** Site pages; `bookmarks.html` is the Netscape export, checked on its own below. */
+  const pages = () => files.filter((name) => name.endsWith('.html') && name !== 'bookmarks.html')
+
+  it('should contain no script but bookgen’s own files, and no event handler attributes', () => {
+    for (const file of pages()) {
       const doc = page(readFileSync(path.join(out, file), 'utf8'))
       for (const script of doc.all('script')) {
-        expect(script.attribs['src'], file).toBe('/b/assets/search.js')
+        expect(['/b/assets/search.js', '/b/assets/theme.js'], file).toContain(script.attribs['src'])
         expect(script.children, file).toEqual([])
       }
       for (const element of doc.all('*')) {
@@ -94,7 +97,7 @@ describe('a site built from hostile files', () => {
 
   it('should make no unsafe URL a link or a source', () => {
     let links = 0
-    for (const file of files.filter((name) => name.endsWith('.html'))) {
+    for (const file of pages()) {
       const doc = page(readFileSync(path.join(out, file), 'utf8'))
       for (const url of [
         ...doc.attr('[href]', 'href'),
@@ -127,6 +130,16 @@ describe('a site built from hostile files', () => {
     expect(html).not.toMatch(/<svg/i)
     expect(html).not.toMatch(/<b onmouseover/i)
     expect(html).toContain('&#x3C;img src=x onerror=alert(10)>')
+  })
+
+  it('should export bookmarklets in the Netscape file only under a policy that runs no script', () => {
+    const doc = page(readFileSync(path.join(out, 'bookmarks.html'), 'utf8'))
+    expect(doc.attr('meta[http-equiv=Content-Security-Policy]', 'content')[0]).toContain("script-src 'none'")
+    expect(doc.all('script')).toHaveLength(0)
+    for (const element of doc.all('*')) {
+      for (const name of Object.keys(element.attribs)) expect(name.startsWith('on'), name).toBe(false)
+    }
+    expect(doc.attr('a', 'href')).toContain('javascript:alert(1)')
   })
 
   it('should escape <, U+2028 and U+2029 in the search index JSON', () => {

@@ -1,7 +1,7 @@
 /**
- * The page shell around every page's content: `<head>` (title, stylesheet, CSP), a skip link, the
- * header with the site title and the search form (a plain GET form, so it works without
- * JavaScript), `<main>`, and the footer.
+ * The page shell around every page's content: `<head>` (title, stylesheet, CSP, feed link), a skip
+ * link, the header with the site title, the search form (a plain GET form, so it works without
+ * JavaScript) and the light/dark switch, `<main>`, and the footer with the site's links.
  */
 import type { Element, ElementContent, Root } from 'hast'
 import { h } from 'hastscript'
@@ -13,12 +13,18 @@ export interface SiteContext {
   lang: string
   /** Absolute URL path for a path below the base (`url('tags/')` → `/base/tags/`). */
   url(path: string): string
+  /** Whether the site has an Atom feed (`feed.xml`). */
+  feed: boolean
+  /** Extra `<head>` elements for every page (theme hook). */
+  head?: ((page: PageInput) => ElementContent[]) | undefined
+  /** Footer content replacing the default line (theme hook). */
+  footer?: ((page: PageInput) => ElementContent[]) | undefined
 }
 
 export interface PageInput {
   /** Page title; the site title is appended in `<title>` (except on the home page). */
   title: string
-  /** Path below the base, for the canonical "current page" marker. */
+  /** Path below the base, for the "current page" marker. */
   path: string
   main: ElementContent[]
   /** Module scripts to load (paths below the base). */
@@ -29,7 +35,7 @@ export interface PageInput {
 
 /**
  * Content-Security-Policy for every page: no inline script or style, no plugins, scripts only from
- * the site itself (the search page's module), images from the site or data: URIs.
+ * the site itself, images from the site or data: URIs.
  */
 export const CONTENT_SECURITY_POLICY =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'self'"
@@ -42,12 +48,34 @@ export function documentToHast(site: SiteContext, page: PageInput): Root {
     h('meta', { charSet: 'utf-8' }),
     h('meta', { name: 'viewport', content: 'width=device-width, initial-scale=1' }),
     h('meta', { httpEquiv: 'Content-Security-Policy', content: CONTENT_SECURITY_POLICY }),
+    h('meta', { name: 'color-scheme', content: 'light dark' }),
     h('meta', { name: 'generator', content: 'bookgen' }),
     h('title', title),
     h('link', { rel: 'stylesheet', href: site.url('assets/style.css') }),
     h('link', { rel: 'icon', href: site.url('assets/icon.svg'), type: 'image/svg+xml' }),
+    ...(site.feed
+      ? [
+          h('link', {
+            rel: 'alternate',
+            type: 'application/atom+xml',
+            title: cleanText(site.siteTitle),
+            href: site.url('feed.xml'),
+          }),
+        ]
+      : []),
+    // Small and blocking on purpose: it applies a saved light/dark choice before the first paint.
+    h('script', { src: site.url('assets/theme.js') }),
     ...(page.head ?? []),
     ...(page.scripts ?? []).map((script) => h('script', { type: 'module', src: site.url(script) })),
+    ...(site.head?.(page) ?? []),
+  ]
+  const footerLinks: Array<[string, string]> = [
+    ['All folders', site.url('')],
+    ['Tags', site.url('tags/')],
+    ['Search', site.url('search/')],
+    ...(site.feed ? ([['Atom feed', site.url('feed.xml')]] as Array<[string, string]>) : []),
+    ['Export (browser HTML)', site.url('bookmarks.html')],
+    ['Export (XBEL)', site.url('bookmarks.xbel')],
   ]
   const body: ElementContent[] = [
     h('a.skip-link', { href: '#main' }, 'Skip to content'),
@@ -58,17 +86,24 @@ export function documentToHast(site: SiteContext, page: PageInput): Root {
         cleanText(site.siteTitle),
       ),
       searchForm(site),
+      // Shown by theme.js; without JavaScript the system setting applies.
+      h(
+        'button.theme-toggle',
+        { type: 'button', hidden: true, 'aria-pressed': 'false', title: 'Switch between light and dark' },
+        'Dark mode',
+      ),
     ]),
     h('main#main', { tabIndex: -1 }, page.main),
     h('footer.site-footer', [
       h('nav', { 'aria-label': 'Site' }, [
-        h('ul', [
-          h('li', h('a', { href: site.url('') }, 'All folders')),
-          h('li', h('a', { href: site.url('tags/') }, 'Tags')),
-          h('li', h('a', { href: site.url('search/') }, 'Search')),
-        ]),
+        h(
+          'ul',
+          footerLinks.map(([label, href]) => h('li', h('a', { href }, label))),
+        ),
       ]),
-      h('p', ['Built with ', h('a', { href: 'https://github.com/bookgen/bookgen' }, 'bookgen'), '.']),
+      ...(site.footer?.(page) ?? [
+        h('p', ['Built with ', h('a', { href: 'https://github.com/bookgen/bookgen' }, 'bookgen'), '.']),
+      ]),
     ]),
   ]
   return {
@@ -109,4 +144,39 @@ export function breadcrumbsToHast(crumbs: Array<{ title: string; href: string }>
       ),
     ),
   )
+}
+
+/**
+ * Links between the pages of a paginated folder or tag: previous/next and a window of page
+ * numbers (first, last, and two around the current one).
+ */
+export function paginationToHast(current: number, count: number, href: (page: number) => string): Element {
+  const shown = new Set(
+    [1, count, current - 2, current - 1, current, current + 1, current + 2].filter(
+      (page) => page >= 1 && page <= count,
+    ),
+  )
+  const items: ElementContent[] = []
+  let previous = 0
+  for (const page of [...shown].sort((a, b) => a - b)) {
+    if (page > previous + 1) items.push(h('li.gap', { 'aria-hidden': 'true' }, '…'))
+    items.push(
+      h(
+        'li',
+        page === current
+          ? h('a', { href: href(page), 'aria-current': 'page' }, String(page))
+          : h('a', { href: href(page), 'aria-label': `Page ${page}` }, String(page)),
+      ),
+    )
+    previous = page
+  }
+  return h('nav.pagination', { 'aria-label': 'Pages' }, [
+    current > 1
+      ? h('a.previous', { href: href(current - 1), rel: ['prev'] }, '← Previous')
+      : h('span.previous.disabled', '← Previous'),
+    h('ol', items),
+    current < count
+      ? h('a.next', { href: href(current + 1), rel: ['next'] }, 'Next →')
+      : h('span.next.disabled', 'Next →'),
+  ])
 }

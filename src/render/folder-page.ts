@@ -2,7 +2,7 @@
  * A folder's page content: breadcrumbs, heading, description, its sub-folders (with sizes) and its
  * entries in document order, separators kept between them.
  */
-import type { ElementContent } from 'hast'
+import type { Element, ElementContent } from 'hast'
 import { h } from 'hastscript'
 import { breadcrumbsToHast } from './document.js'
 import { cleanText } from './text.js'
@@ -24,21 +24,38 @@ export interface FolderPageInput {
   items: Array<ElementContent | 'separator'>
   /** Bookmarks in this folder and below. */
   total: number
+  /** Entries directly in this folder, on all its pages (default: the items given). */
+  direct?: number | undefined
   /** A line such as a site description, shown under the heading on the home page. */
   lead?: string | undefined
+  /** Extra content under the heading (the home page's downloads). */
+  extras?: ElementContent[] | undefined
+  /** For a folder split over several pages: this page's number, the count, and the page links. */
+  pages?: { current: number; count: number; navigation: Element } | undefined
 }
 
 /** Build the `<main>` content of a folder page. */
 export function folderPageToHast(input: FolderPageInput): ElementContent[] {
   const content: ElementContent[] = []
   if (input.crumbs.length > 1) content.push(breadcrumbsToHast(input.crumbs))
-  content.push(h('h1', cleanText(input.title) || 'Untitled folder'))
-  if (input.lead !== undefined && input.lead !== '') content.push(h('p.lead', cleanText(input.lead)))
-  if (input.description !== undefined && input.description !== '') {
+  const heading = cleanText(input.title) || 'Untitled folder'
+  const pages = input.pages
+  content.push(
+    h(
+      'h1',
+      pages === undefined || pages.current === 1
+        ? heading
+        : [heading, h('span.page-number', ` (page ${pages.current} of ${pages.count})`)],
+    ),
+  )
+  const first = pages === undefined || pages.current === 1
+  if (first && input.lead !== undefined && input.lead !== '') content.push(h('p.lead', cleanText(input.lead)))
+  if (first && input.description !== undefined && input.description !== '') {
     content.push(h('p.folder-description', cleanText(input.description)))
   }
+  if (first && input.extras !== undefined) content.push(...input.extras)
   content.push(h('p.folder-stats', summary(input)))
-  if (input.subfolders.length > 0) {
+  if (first && input.subfolders.length > 0) {
     content.push(
       h('nav.subfolders', { 'aria-label': 'Folders' }, [
         h('h2.visually-hidden', 'Folders'),
@@ -69,11 +86,12 @@ export function folderPageToHast(input: FolderPageInput): ElementContent[] {
   } else if (input.subfolders.length === 0) {
     content.push(h('p.empty', 'This folder is empty.'))
   }
+  if (pages !== undefined) content.push(pages.navigation)
   return content
 }
 
 function summary(input: FolderPageInput): string {
-  const direct = input.items.filter((item) => item !== 'separator').length
+  const direct = input.direct ?? input.items.filter((item) => item !== 'separator').length
   const parts = [`${input.total} bookmark${input.total === 1 ? '' : 's'}`]
   if (input.subfolders.length > 0) {
     parts.push(`${input.subfolders.length} folder${input.subfolders.length === 1 ? '' : 's'}`)

@@ -2,7 +2,7 @@
  * Tag pages (`tags/<tag>/`: every bookmark with the tag) and the tag index (`tags/`: every tag with
  * its count, linked with `rel="tag"` so the last path segment names the tag).
  */
-import type { ElementContent } from 'hast'
+import type { Element, ElementContent } from 'hast'
 import { h } from 'hastscript'
 import { breadcrumbsToHast } from './document.js'
 import { cleanText } from './text.js'
@@ -10,19 +10,28 @@ import { cleanText } from './text.js'
 export interface TagPageInput {
   tag: string
   crumbs: Array<{ title: string; href: string }>
-  /** Entry items, already rendered. */
+  /** Entry items of this page, already rendered. */
   entries: ElementContent[]
+  /** Bookmarks with the tag, on all pages (default: the entries given). */
+  total?: number | undefined
+  /** For a tag split over several pages: this page's number, the count, and the page links. */
+  pages?: { current: number; count: number; navigation: Element } | undefined
 }
 
 /** `<main>` content of one tag's page. */
 export function tagPageToHast(input: TagPageInput): ElementContent[] {
-  const count = input.entries.length
+  const count = input.total ?? input.entries.length
+  const pages = input.pages
+  const heading: Array<Element | string> = ['Tag: ', h('span.tag-name', cleanText(input.tag))]
+  if (pages !== undefined && pages.current > 1)
+    heading.push(h('span.page-number', ` (page ${pages.current} of ${pages.count})`))
   return [
     breadcrumbsToHast(input.crumbs),
-    h('h1', ['Tag: ', h('span.tag-name', cleanText(input.tag))]),
+    h('h1', heading),
     h('p.folder-stats', `${count} bookmark${count === 1 ? '' : 's'}`),
     h('h2.visually-hidden', 'Bookmarks'),
     h('ul.entries', input.entries),
+    ...(pages === undefined ? [] : [pages.navigation]),
   ]
 }
 

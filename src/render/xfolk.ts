@@ -33,6 +33,8 @@ export interface EntryContext {
   tagList?(tags: readonly string[], render: () => Element[]): ElementContent
   /** URL of a stored favicon, if the bookmark has one. */
   iconUrl?(bookmark: Bookmark): string | undefined
+  /** A readable date (default: `YYYY-MM-DD`). */
+  formatDate?(value: number): string
   allowFileLinks: boolean
 }
 

@@ -5,13 +5,14 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { glob, isDynamicPattern } from 'tinyglobby'
-import type { ResolvedConfig } from '../config.js'
+import type { PageInfo, ResolvedConfig } from '../config.js'
 import { BookgenError, isBookgenError } from '../errors.js'
 import { countNodes, createFolder, type Collection, type Folder, type Stats, type Warning } from '../model.js'
 import { checkSourceSize, decodeSource, parseDecoded } from '../sources/index.js'
 import { resolveAliases } from './aliases.js'
 import { filterForPublishing, type HeldBack } from './publish-filter.js'
-import { planSite, type SitePlan } from './plan.js'
+import { findDuplicates, removeDuplicates } from './duplicates.js'
+import { PREVIEW_ORIGIN, planSite, type SitePlan } from './plan.js'
 import { writeSite, type WriteResult } from './write.js'
 
 /** Milliseconds per phase of a build. */
@@ -40,6 +41,8 @@ export interface BuildResult {
   stats: Stats
   /** Bookmarks left out of the site, by reason (see `publish` in the config). */
   heldBack: HeldBack
+  /** Bookmarks whose URL was bookmarked before (removed from the site when `dedupe` is on). */
+  duplicates: number
   plan: SitePlan['stats']
   written: WriteResult
   warnings: Warning[]
@@ -78,10 +81,36 @@ export async function build(config: ResolvedConfig): Promise<BuildResult> {
   }
   const t2 = performance.now()
 
-  const merged = mergeCollections(collections, config.title)
+  const merged = mergeCollections(collections, config.title, config.merge)
   const { siteTitle } = merged
   const published = filterForPublishing(merged.root, resolveAliases(collections), config.publish)
   const { root, aliasTargets } = published
+  const duplicates = findDuplicates(root)
+  const notes: Warning[] = duplicates.map(({ bookmark, first }) => ({
+    file: bookmark.place?.file ?? '',
+    line: bookmark.place?.line ?? 1,
+    column: bookmark.place?.column ?? 1,
+    rule: 'site/duplicate-url',
+    message: `${bookmark.href} is also bookmarked at ${first.place === undefined ? 'an earlier entry' : `${first.place.file}:${first.place.line}:${first.place.column}`}${config.dedupe ? '; published once' : ''}`,
+  }))
+  if (config.dedupe) removeDuplicates(root, duplicates)
+  if (config.siteOrigin === undefined && config.feedLimit > 0) {
+    notes.push({
+      file: config.configFile ?? 'bookmarks.config.ts',
+      line: 1,
+      column: 1,
+      rule: 'config/no-site',
+      message: `"site" is not set: the feed and sitemap use ${PREVIEW_ORIGIN}${config.base}. Set site (or --site) to the address the site is published at`,
+    })
+  }
+  const exportCollection: Collection = {
+    format: 'xbel',
+    file: 'bookmarks',
+    encoding: 'utf-8',
+    title: siteTitle,
+    root: config.publish.exec ? root : withoutCommandLines(root),
+    warnings: [],
+  }
   const tModel = performance.now()
   const plan = planSite({
     root,
@@ -89,8 +118,20 @@ export async function build(config: ResolvedConfig): Promise<BuildResult> {
     description: config.description,
     lang: config.lang,
     base: config.base,
+    siteOrigin: config.siteOrigin,
     allowFileLinks: config.publish.fileUrls,
     aliasTargets,
+    pageSize: config.pageSize,
+    feedLimit: config.feedLimit,
+    cname: config.cname,
+    exportCollection,
+    theme: {
+      head: asHook(config.theme.head),
+      footer: asHook(config.theme.footer),
+      entry: config.theme.entry,
+      page: config.theme.page,
+      stylesheet: config.theme.stylesheet,
+    },
     clock: () => performance.now(),
   })
   const t3 = performance.now()
@@ -102,22 +143,26 @@ export async function build(config: ResolvedConfig): Promise<BuildResult> {
   })
   const t4 = performance.now()
 
+  const render = (plan.timings?.routes ?? 0) + (plan.timings?.render ?? 0)
+  const search = plan.timings?.search ?? 0
   return {
     collections,
     siteTitle,
     stats: countNodes(root),
     heldBack: published.heldBack,
+    duplicates: duplicates.length,
     plan: plan.stats,
     written,
-    warnings: collections.flatMap((collection) => collection.warnings),
+    warnings: [...collections.flatMap((collection) => collection.warnings), ...notes],
     timings: {
       read: t1 - t0,
       decode: decodeMs,
       parse: t2 - t1 - decodeMs,
       model: tModel - t2,
-      render: (plan.timings?.routes ?? 0) + (plan.timings?.render ?? 0),
-      search: plan.timings?.search ?? 0,
-      write: t4 - t3,
+      render,
+      search,
+      // Pages are rendered while they are written: writing is what is left of that time.
+      write: Math.max(0, t4 - t3 - (render - (plan.timings?.routes ?? 0)) - search),
       total: t4 - t0,
     },
   }
@@ -125,23 +170,43 @@ export async function build(config: ResolvedConfig): Promise<BuildResult> {
 
 /**
  * One tree for the site: a single source is the site; several become top-level sections named
- * after their titles (or file names).
+ * after their titles (or file names), or, with `merge`, share one top level. Sources are not
+ * changed.
  */
 export function mergeCollections(
   collections: readonly Collection[],
   title: string | undefined,
+  merge = false,
 ): { root: Folder; siteTitle: string } {
   if (collections.length === 1) {
     const only = collections[0]!
     return { root: only.root, siteTitle: title ?? (only.title || only.root.title || 'Bookmarks') }
   }
-  const root = createFolder(title ?? 'Bookmarks')
+  const root = createFolder(title ?? (merge ? collections[0]?.title || 'Bookmarks' : 'Bookmarks'))
   for (const collection of collections) {
     const section = collection.root
-    if (section.title === '') section.title = collection.title || path.basename(collection.file)
-    root.children.push(section)
+    if (merge) root.children.push(...section.children)
+    else root.children.push({ ...section, title: section.title || collection.title || path.basename(collection.file) })
   }
   return { root, siteTitle: root.title }
+}
+
+/** A copy of the tree in which Desktop Bookmark applications carry no command line. */
+function withoutCommandLines(root: Folder): Folder {
+  const copy = (folder: Folder): Folder => ({
+    ...folder,
+    children: folder.children.map((child) => {
+      if (child.type === 'folder') return copy(child)
+      if (child.type !== 'bookmark' || child.applications === undefined) return child
+      return { ...child, applications: child.applications.map(({ exec: _exec, ...application }) => application) }
+    }),
+  })
+  return copy(root)
+}
+
+function asHook<T>(value: T[] | ((page: PageInfo) => T[]) | undefined): ((page: PageInfo) => T[]) | undefined {
+  if (value === undefined) return undefined
+  return typeof value === 'function' ? value : () => value
 }
 
 /** Expand globs and check that literal paths exist; sorted for deterministic builds. */

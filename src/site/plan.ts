@@ -1,35 +1,64 @@
 /**
- * The build plan: a bookmark tree → every output file (pages, search index, favicons) and the
- * theme assets to copy. Pure: no file system; a clock only when one is passed in.
+ * The build plan: a bookmark tree → every output file (pages, search index, feed, sitemap,
+ * exports, favicons) and the theme assets to copy. Pure: no file system; a clock only when one is
+ * passed in.
  *
  * Each bookmark's entry is rendered and serialized once and reused on its folder page and its tag
  * pages; each distinct tag list likewise. Files are generated lazily as the writer consumes them,
  * so memory holds the model and the entries, not every page of the site at once.
  */
 import { createHash } from 'node:crypto'
-import type { ElementContent } from 'hast'
-import type { Alias, Bookmark, Folder } from '../model.js'
-import { documentToHast, type SiteContext } from '../render/document.js'
+import type { Element, ElementContent } from 'hast'
+import { h } from 'hastscript'
+import type { PageInfo } from '../config.js'
+import type { Alias, Bookmark, Collection, Folder } from '../model.js'
+import { documentToHast, paginationToHast, type PageInput, type SiteContext } from '../render/document.js'
 import { folderPageToHast, type SubfolderLink } from '../render/folder-page.js'
+import { notFoundPageToHast } from '../render/not-found-page.js'
 import { safeHref } from '../render/safe-url.js'
 import { searchPageToHast } from '../render/search-page.js'
 import { serializeFragment, serializeFragments, serializeHast, trustedNode, type TrustedHtml } from '../render/serialize.js'
 import { tagIndexToHast, tagPageToHast } from '../render/tag-pages.js'
 import { aliasToHast, bookmarkToHast, type EntryContext } from '../render/xfolk.js'
+import { writeNetscape } from '../writers/netscape.js'
+import { writeXbel } from '../writers/xbel.js'
+import { feedToXml } from './feed.js'
 import { planRoutes, trailOf, type FolderRoute, type SiteRoutes } from './routes.js'
 import { buildSearchIndex, serializeSearchIndex, type SearchDocumentInput } from './search-index.js'
+import { sitemapToXml } from './sitemap.js'
+
+/** Hooks from the config's `theme` (see `ThemeOptions`). */
+export interface ThemeHooks {
+  head?: ((page: PageInfo) => ElementContent[]) | undefined
+  footer?: ((page: PageInfo) => ElementContent[]) | undefined
+  entry?: ((bookmark: Bookmark, renderDefault: () => Element) => Element) | undefined
+  page?: ((page: PageInfo, content: ElementContent[]) => ElementContent[]) | undefined
+  /** Absolute path of a stylesheet replacing the default one. */
+  stylesheet?: string | undefined
+}
 
 export interface SiteInput {
   root: Folder
   siteTitle: string
-  /** Shown under the title on the home page. */
+  /** Shown under the title on the home page and in the feed. */
   description?: string | undefined
   lang: string
   /** Starts and ends with `/`. */
   base: string
+  /** Origin for absolute URLs (feed, sitemap), e.g. `https://me.github.io`. Default: the preview server's. */
+  siteOrigin?: string | undefined
   allowFileLinks: boolean
   /** What each alias stands for (see `resolveAliases`). */
   aliasTargets: ReadonlyMap<Alias, Bookmark | Folder>
+  /** Entries per folder or tag page. Default: 200. */
+  pageSize?: number | undefined
+  /** Entries in the Atom feed; 0 for no feed. Default: 50. */
+  feedLimit?: number | undefined
+  /** Custom domain for GitHub Pages (`CNAME`). */
+  cname?: string | undefined
+  /** The published collection, written as `bookmarks.html` and `bookmarks.xbel`. */
+  exportCollection?: Collection | undefined
+  theme?: ThemeHooks | undefined
   /** A clock (e.g. `performance.now`) to time the phases with; without it no timings are taken. */
   clock?: (() => number) | undefined
 }
@@ -50,7 +79,7 @@ export interface OutputFile {
 
 /**
  * A theme file copied as it is. `source` is a path relative to the package's `templates/` folder,
- * or `npm:<package>/<file>` for a file of an installed package.
+ * an absolute path (a user's own file), or `npm:<package>/<file>` for a file of an installed package.
  */
 export interface AssetCopy {
   path: string
@@ -74,11 +103,18 @@ export interface SitePlan {
 /** Theme files every site gets, relative to `templates/`. */
 export const THEME_ASSETS: readonly AssetCopy[] = [
   { path: 'assets/style.css', source: 'default/style.css' },
+  { path: 'assets/theme.js', source: 'default/theme.js' },
   { path: 'assets/icon.svg', source: 'default/icon.svg' },
+  { path: 'assets/icon-fallback.svg', source: 'default/icon-fallback.svg' },
   { path: 'assets/search.js', source: 'default/search.js' },
   { path: 'assets/search-terms.js', source: 'default/search-terms.js' },
   { path: 'assets/minisearch.js', source: 'npm:minisearch/dist/es/index.js' },
 ]
+
+export const DEFAULT_PAGE_SIZE = 200
+/** Where `bookgen preview` serves a site: the origin of absolute URLs when no `site` is set. */
+export const PREVIEW_ORIGIN = 'http://localhost:4173'
+export const DEFAULT_FEED_LIMIT = 50
 
 /** Plan every file of the site. */
 export function planSite(input: SiteInput): SitePlan {
@@ -86,27 +122,44 @@ export function planSite(input: SiteInput): SitePlan {
   const t0 = clock?.() ?? 0
   const routes = planRoutes(input.root, input.base)
   const totals = countBookmarks(routes)
+  const pageSize = Math.max(1, input.pageSize ?? DEFAULT_PAGE_SIZE)
   const timings: PlanTimings = { routes: (clock?.() ?? 0) - t0, render: 0, search: 0 }
   const stats = {
-    folderPages: routes.folders.length,
-    tagPages: routes.tags.length,
+    folderPages: routes.folders.reduce((sum, route) => sum + pageCount(entryCount(route.folder), pageSize), 0),
+    tagPages: routes.tags.reduce((sum, tag) => sum + pageCount(tag.bookmarks.length, pageSize), 0),
     bookmarks: countDocuments(routes),
     icons: 0,
   }
   const files: Iterable<OutputFile> = {
-    [Symbol.iterator]: () => generateFiles(input, routes, totals, stats, clock === undefined ? undefined : { clock, timings }),
+    [Symbol.iterator]: () => generateFiles(input, routes, totals, pageSize, stats, clock === undefined ? undefined : { clock, timings }),
   }
-  return { files, assets: [...THEME_ASSETS], stats, ...(clock === undefined ? {} : { timings }) }
+  const assets = THEME_ASSETS.map((asset) =>
+    asset.path === 'assets/style.css' && input.theme?.stylesheet !== undefined ? { ...asset, source: input.theme.stylesheet } : asset,
+  )
+  return { files, assets, stats, ...(clock === undefined ? {} : { timings }) }
 }
 
 function* generateFiles(
   input: SiteInput,
   routes: SiteRoutes,
   totals: Map<Folder, number>,
+  pageSize: number,
   stats: SitePlan['stats'],
   timing: { clock: () => number; timings: PlanTimings } | undefined,
 ): Generator<OutputFile> {
-  const site: SiteContext = { siteTitle: input.siteTitle, lang: input.lang, url: routes.url }
+  const theme = input.theme ?? {}
+  const feedLimit = input.feedLimit ?? DEFAULT_FEED_LIMIT
+  let currentPage: PageInfo = { kind: 'folder', title: input.siteTitle, path: '', pageNumber: 1 }
+  const site: SiteContext = {
+    siteTitle: input.siteTitle,
+    lang: input.lang,
+    url: routes.url,
+    feed: feedLimit > 0,
+    head: theme.head === undefined ? undefined : () => theme.head!(currentPage),
+    footer: theme.footer === undefined ? undefined : () => theme.footer!(currentPage),
+  }
+  const absolute = (path: string): string => new URL(routes.url(path), input.siteOrigin ?? PREVIEW_ORIGIN).href
+
   const icons = new Set<string>()
   const pendingIcons: OutputFile[] = []
   const iconUrl = iconPlanner(routes, (file) => {
@@ -115,6 +168,7 @@ function* generateFiles(
     pendingIcons.push(file)
   })
   const tagLists = new Map<string, TrustedHtml>()
+  const dateFormat = dateFormatter(input.lang)
   const entryContext: EntryContext = {
     tagUrl: (tag) => routes.url(routes.tagRoute.get(tag)?.path ?? 'tags/'),
     tagList: (tags, render) => {
@@ -127,27 +181,29 @@ function* generateFiles(
       return trustedNode(list)
     },
     iconUrl,
+    formatDate: dateFormat,
     allowFileLinks: input.allowFileLinks,
   }
   const entries = new Map<Bookmark, TrustedHtml>()
   const entryFor = (bookmark: Bookmark): TrustedHtml => {
     let entry = entries.get(bookmark)
     if (entry === undefined) {
-      entry = serializeFragment(bookmarkToHast(bookmark, entryContext))
+      const renderDefault = () => bookmarkToHast(bookmark, entryContext)
+      entry = serializeFragment(theme.entry === undefined ? renderDefault() : theme.entry(bookmark, renderDefault))
       entries.set(bookmark, entry)
     }
     return entry
   }
-  const page = (path: string, title: string, main: ElementContent[], scripts?: string[]): OutputFile => ({
-    path: `${path}index.html`,
-    contents: serializeHast(documentToHast(site, { title, path, main, ...(scripts ? { scripts } : {}) })),
-  })
+  const page = (info: PageInfo, title: string, main: ElementContent[], extra: Partial<PageInput> = {}): OutputFile => {
+    currentPage = info
+    const content = theme.page === undefined ? main : theme.page(info, main)
+    const path = info.kind === 'not-found' ? '404.html' : `${info.path}index.html`
+    return { path, contents: serializeHast(documentToHast(site, { title, path: info.path, main: content, ...extra })) }
+  }
   // Time spent in here (rendering) is added up between yields; the writer's time is not.
   let started = timing?.clock() ?? 0
   const pause = (phase: 'render' | 'search'): void => {
-    if (timing === undefined) return
-    const now = timing.clock()
-    timing.timings[phase] += now - started
+    if (timing !== undefined) timing.timings[phase] += timing.clock() - started
   }
   const resume = (): void => {
     if (timing !== undefined) started = timing.clock()
@@ -156,11 +212,13 @@ function* generateFiles(
   const documents: SearchDocumentInput[] = []
   const folderPaths: Array<{ title: string; name: string; url: string }> = []
   const pathOf = new Map<Folder, string>()
+  const sitemap: string[] = []
   for (const route of routes.folders) {
     const folder = route.folder
     const folderIndex = folderPaths.length
-    const parentPath = route.parent === undefined ? undefined : pathOf.get(route.parent.folder)
-    const folderPath = route.parent === undefined ? '' : parentPath ? `${parentPath} › ${folder.title || 'Untitled'}` : folder.title || 'Untitled'
+    const isRoot = route.parent === undefined
+    const parentPath = isRoot ? undefined : pathOf.get(route.parent!.folder)
+    const folderPath = isRoot ? '' : parentPath ? `${parentPath} › ${folder.title || 'Untitled'}` : folder.title || 'Untitled'
     pathOf.set(folder, folderPath)
     folderPaths.push({ title: folderPath, name: folder.title, url: routes.url(route.path) })
     const subfolders: SubfolderLink[] = []
@@ -174,11 +232,7 @@ function* generateFiles(
         }
         case 'bookmark':
           items.push(trustedNode(entryFor(child)))
-          documents.push({
-            bookmark: child,
-            href: safeHref(child.href, { allowFile: input.allowFileLinks }),
-            folder: folderIndex,
-          })
+          documents.push({ bookmark: child, href: safeHref(child.href, { allowFile: input.allowFileLinks }), folder: folderIndex })
           break
         case 'alias': {
           const target = input.aliasTargets.get(child)
@@ -191,72 +245,136 @@ function* generateFiles(
           break
       }
     }
-    const isRoot = route.parent === undefined
     const crumbs = isRoot
       ? []
       : trailOf(route).map((item, index) => ({
           title: index === 0 ? input.siteTitle : item.title,
           href: routes.url(routes.folderRoute.get(item)!.path),
         }))
-    const file = page(
-      route.path,
-      isRoot ? input.siteTitle : folder.title || 'Untitled folder',
-      folderPageToHast({
-        title: isRoot ? input.siteTitle : folder.title,
-        description: folder.description,
-        crumbs,
-        subfolders,
-        items,
-        total: totals.get(folder) ?? 0,
-        lead: isRoot ? input.description : undefined,
-      }),
-    )
-    pause('render')
-    yield file
-    yield* flushIcons(pendingIcons, stats)
-    resume()
+    const chunks = paginate(items, pageSize)
+    const direct = items.filter((item) => item !== 'separator').length
+    for (let index = 0; index < chunks.length; index++) {
+      const number = index + 1
+      const path = pagePath(route.path, number)
+      sitemap.push(absolute(path))
+      const file = page(
+        { kind: 'folder', title: folder.title, path, pageNumber: number },
+        isRoot ? input.siteTitle : folder.title || 'Untitled folder',
+        folderPageToHast({
+          title: isRoot ? input.siteTitle : folder.title,
+          description: folder.description,
+          crumbs,
+          subfolders,
+          items: chunks[index]!,
+          total: totals.get(folder) ?? 0,
+          direct,
+          lead: isRoot ? input.description : undefined,
+          extras: isRoot ? [downloads(routes, feedLimit > 0)] : undefined,
+          pages:
+            chunks.length === 1
+              ? undefined
+              : {
+                  current: number,
+                  count: chunks.length,
+                  navigation: paginationToHast(number, chunks.length, (n) => routes.url(pagePath(route.path, n))),
+                },
+        }),
+      )
+      pause('render')
+      yield file
+      yield* flushIcons(pendingIcons, stats)
+      resume()
+    }
   }
 
   const home = { title: input.siteTitle, href: routes.url('') }
   const tagsCrumb = { title: 'Tags', href: routes.url('tags/') }
   for (const tagRoute of routes.tags) {
-    const file = page(
-      tagRoute.path,
-      `Tag: ${tagRoute.tag}`,
-      tagPageToHast({
-        tag: tagRoute.tag,
-        crumbs: [home, tagsCrumb, { title: tagRoute.tag, href: routes.url(tagRoute.path) }],
-        entries: tagRoute.bookmarks.map((bookmark) => trustedNode(entryFor(bookmark))),
-      }),
-    )
-    pause('render')
-    yield file
-    resume()
+    const chunks = paginate(tagRoute.bookmarks, pageSize)
+    for (let index = 0; index < chunks.length; index++) {
+      const number = index + 1
+      const path = pagePath(tagRoute.path, number)
+      sitemap.push(absolute(path))
+      const file = page(
+        { kind: 'tag', title: tagRoute.tag, path, pageNumber: number },
+        `Tag: ${tagRoute.tag}`,
+        tagPageToHast({
+          tag: tagRoute.tag,
+          crumbs: [home, tagsCrumb, { title: tagRoute.tag, href: routes.url(tagRoute.path) }],
+          entries: chunks[index]!.filter((item): item is Bookmark => item !== 'separator').map((bookmark) => trustedNode(entryFor(bookmark))),
+          total: tagRoute.bookmarks.length,
+          pages:
+            chunks.length === 1
+              ? undefined
+              : {
+                  current: number,
+                  count: chunks.length,
+                  navigation: paginationToHast(number, chunks.length, (n) => routes.url(pagePath(tagRoute.path, n))),
+                },
+        }),
+      )
+      pause('render')
+      yield file
+      resume()
+    }
   }
   entries.clear()
-  const tagIndex = page(
-    'tags/',
-    'Tags',
-    tagIndexToHast({
-      crumbs: [home, tagsCrumb],
-      tags: routes.tags.map((route) => ({ tag: route.tag, href: routes.url(route.path), count: route.bookmarks.length })),
-    }),
-  )
-  const searchPage = page(
-    'search/',
-    'Search',
-    searchPageToHast({
-      crumbs: [home, { title: 'Search', href: routes.url('search/') }],
-      indexUrl: routes.url('search-index.json'),
-      tagsUrl: routes.url('tags/'),
-      homeUrl: routes.url(''),
-    }),
-    ['assets/search.js'],
-  )
+  tagLists.clear()
+  sitemap.push(absolute('tags/'))
+  const finalPages = [
+    page(
+      { kind: 'tags', title: 'Tags', path: 'tags/', pageNumber: 1 },
+      'Tags',
+      tagIndexToHast({
+        crumbs: [home, tagsCrumb],
+        tags: routes.tags.map((route) => ({ tag: route.tag, href: routes.url(route.path), count: route.bookmarks.length })),
+      }),
+    ),
+    page(
+      { kind: 'search', title: 'Search', path: 'search/', pageNumber: 1 },
+      'Search',
+      searchPageToHast({
+        crumbs: [home, { title: 'Search', href: routes.url('search/') }],
+        indexUrl: routes.url('search-index.json'),
+        tagsUrl: routes.url('tags/'),
+        homeUrl: routes.url(''),
+      }),
+      { scripts: ['assets/search.js'] },
+    ),
+    page(
+      { kind: 'not-found', title: 'Page not found', path: '404/', pageNumber: 1 },
+      'Page not found',
+      notFoundPageToHast({ homeUrl: routes.url(''), tagsUrl: routes.url('tags/'), searchUrl: routes.url('search/') }),
+    ),
+  ]
   pause('render')
-  yield tagIndex
-  yield searchPage
+  yield* finalPages
   yield { path: '.nojekyll', contents: '' }
+  if (input.cname !== undefined && input.cname !== '') yield { path: 'CNAME', contents: `${input.cname.trim()}\n` }
+  resume()
+  const extraFiles: OutputFile[] = [{ path: 'sitemap.xml', contents: sitemapToXml(sitemap) }]
+  if (feedLimit > 0) {
+    extraFiles.push({
+      path: 'feed.xml',
+      contents: feedToXml({
+        title: input.siteTitle,
+        description: input.description,
+        lang: input.lang,
+        siteUrl: absolute(''),
+        absolute,
+        tagPath: (tag) => routes.tagRoute.get(tag)?.path ?? 'tags/',
+        bookmarks: documents.map((document) => document.bookmark),
+        limit: feedLimit,
+        allowFileLinks: input.allowFileLinks,
+      }),
+    })
+  }
+  if (input.exportCollection !== undefined) {
+    extraFiles.push({ path: 'bookmarks.html', contents: writeNetscape(input.exportCollection).text })
+    extraFiles.push({ path: 'bookmarks.xbel', contents: writeXbel(input.exportCollection).text })
+  }
+  pause('render')
+  yield* extraFiles
 
   resume()
   const index = buildSearchIndex({
@@ -268,6 +386,62 @@ function* generateFiles(
   const indexFile: OutputFile = { path: 'search-index.json', contents: serializeSearchIndex(index) }
   pause('search')
   yield indexFile
+}
+
+/** Path of page `number` of a folder or tag (`page/2/` below it from the second page on). */
+function pagePath(path: string, number: number): string {
+  return number === 1 ? path : `${path}page/${number}/`
+}
+
+function pageCount(entries: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(entries / pageSize))
+}
+
+/** Entries on a folder page: bookmarks and aliases (separators do not count). */
+function entryCount(folder: Folder): number {
+  let count = 0
+  for (const child of folder.children) if (child.type === 'bookmark' || child.type === 'alias') count++
+  return count
+}
+
+/** Split items into pages of `pageSize` entries; separators travel with the entries around them. */
+function paginate<T>(items: readonly (T | 'separator')[], pageSize: number): Array<Array<T | 'separator'>> {
+  const pages: Array<Array<T | 'separator'>> = [[]]
+  let count = 0
+  for (const item of items) {
+    if (item !== 'separator') {
+      if (count === pageSize) {
+        pages.push([])
+        count = 0
+      }
+      count++
+    }
+    pages[pages.length - 1]!.push(item)
+  }
+  return pages
+}
+
+/** The home page's line of downloads: the collection as browser HTML and XBEL, and the feed. */
+function downloads(routes: SiteRoutes, feed: boolean): Element {
+  const links: Array<Element | string> = [
+    'Download this collection: ',
+    h('a', { href: routes.url('bookmarks.html'), download: 'bookmarks.html' }, 'browser HTML'),
+    ' (imports into any browser) · ',
+    h('a', { href: routes.url('bookmarks.xbel'), download: 'bookmarks.xbel' }, 'XBEL'),
+  ]
+  if (feed) links.push(' · ', h('a', { href: routes.url('feed.xml') }, 'Atom feed'))
+  return h('p.downloads', links)
+}
+
+/** Readable dates in the site's language, always in UTC (the same day everywhere). */
+function dateFormatter(lang: string): (value: number) => string {
+  let format: Intl.DateTimeFormat
+  try {
+    format = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' })
+  } catch {
+    format = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' })
+  }
+  return (value) => format.format(value)
 }
 
 function* flushIcons(pending: OutputFile[], stats: SitePlan['stats']): Generator<OutputFile> {

@@ -6,7 +6,9 @@ import type { Bookmark, Folder } from '../model.js'
 import { assignSlugs } from './slug.js'
 
 /** Top-level names the site itself uses; a folder called "Tags" gets `tags-2/`. */
-export const RESERVED_TOP_LEVEL: ReadonlySet<string> = new Set(['tags', 'search', 'assets'])
+export const RESERVED_TOP_LEVEL: ReadonlySet<string> = new Set(['tags', 'search', 'assets', 'page'])
+/** Inside every folder, `page/` holds the further pages of a long folder. */
+export const RESERVED_IN_FOLDERS: ReadonlySet<string> = new Set(['page'])
 
 export interface TagRoute {
   tag: string
@@ -69,7 +71,7 @@ export function planRoutes(root: Folder, base: string): SiteRoutes {
     if (subfolders.length === 0) continue
     const slugs = assignSlugs(
       subfolders.map((folder) => folder.title),
-      route.path === '' ? RESERVED_TOP_LEVEL : undefined,
+      route.path === '' ? RESERVED_TOP_LEVEL : RESERVED_IN_FOLDERS,
     )
     const childRoutes = subfolders.map((folder, index) => {
       const childRoute: FolderRoute = {

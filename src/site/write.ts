@@ -106,8 +106,9 @@ function isSystemError(error: unknown): error is NodeJS.ErrnoException & { code:
   return error instanceof Error && typeof (error as NodeJS.ErrnoException).code === 'string'
 }
 
-/** Where an asset's bytes come from: `npm:<package>/<file>` or a path below `templates/`. */
+/** Where an asset's bytes come from: an absolute path, `npm:<package>/<file>`, or a path below `templates/`. */
 export function resolveAsset(asset: AssetCopy): string {
+  if (path.isAbsolute(asset.source)) return asset.source
   if (!asset.source.startsWith('npm:')) return path.join(TEMPLATES_DIR, asset.source)
   const [name, ...rest] = asset.source.slice(4).split('/')
   let dir = path.dirname(createRequire(import.meta.url).resolve(name!))

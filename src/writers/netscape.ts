@@ -16,11 +16,15 @@ export interface WriteResult {
 
 const CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g
 
+// The Content-Security-Policy line is Firefox's: opened in a browser (it is HTML), the file can
+// run no script, so its bookmarklets stay inert even when it is served from a web site.
 const HEADER = `<!DOCTYPE NETSCAPE-Bookmark-file-1>
 <!-- This is an automatically generated file.
      It will be read and overwritten.
      DO NOT EDIT! -->
 <META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=UTF-8">
+<meta http-equiv="Content-Security-Policy"
+      content="default-src 'self'; script-src 'none'; img-src data: *; object-src 'none'"></meta>
 `
 
 /** Netscape dates are whole seconds; a finer instant loses its milliseconds. */

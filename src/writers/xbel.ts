@@ -327,10 +327,12 @@ class XbelWriter {
   /** Escape for XML text or a double-quoted attribute; characters XML forbids are dropped and reported. */
   private escape(value: string, place: Place | undefined, attribute: boolean): string {
     let text = value
-    if (/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDFFF]/.test(text)) {
+    if (/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFE\uFFFF]|[\uD800-\uDFFF]/.test(text)) {
       let cleaned = ''
       for (const char of text) {
-        if (isXmlChar(char.codePointAt(0)!)) cleaned += char
+        const code = char.codePointAt(0)!
+        // Also DEL and C1 controls: XML allows them but discourages them, and they are never text.
+        if (isXmlChar(code) && !(code >= 0x7f && code <= 0x9f)) cleaned += char
       }
       if (cleaned !== text)
         this.note('control-characters', place, 'characters XML 1.0 forbids (control characters; removed)')

@@ -8,7 +8,7 @@ import { serializeHast } from '../../src/render/serialize.js'
 import { tagIndexToHast, tagPageToHast } from '../../src/render/tag-pages.js'
 import { page } from '../html.js'
 
-const site: SiteContext = { siteTitle: 'Links', lang: 'fr', url: (path) => `/b/${path}` }
+const site: SiteContext = { siteTitle: 'Links', lang: 'fr', url: (path) => `/b/${path}`, feed: true }
 const main = (content: Parameters<typeof documentToHast>[1]['main']) =>
   page(serializeHast({ type: 'root', children: content }))
 
@@ -24,7 +24,8 @@ describe('documentToHast', () => {
     expect(doc.all('header, main#main, footer')).toHaveLength(3)
     expect(doc.attr('form[role=search]', 'action')).toEqual(['/b/search/'])
     expect(doc.attr('form input[type=search]', 'name')).toEqual(['q'])
-    expect(doc.all('script')).toHaveLength(0)
+    expect(doc.attr('script', 'src')).toEqual(['/b/assets/theme.js'])
+    expect(doc.attr('link[rel=alternate]', 'href')).toEqual(['/b/feed.xml'])
   })
 
   it('should mark the home page and load only the scripts asked for', () => {
@@ -34,6 +35,7 @@ describe('documentToHast', () => {
     expect(doc.text('title')).toEqual(['Links'])
     expect(doc.attr('.site-title', 'aria-current')).toEqual(['page'])
     expect(doc.attr('script[type=module]', 'src')).toEqual(['/b/assets/x.js'])
+    expect(doc.attr('.theme-toggle', 'hidden')).toEqual([''])
   })
 })
 

@@ -25,12 +25,14 @@ describe('writeNetscape', () => {
     const collection = parseSource(readFileSync(path.join(FIXTURES, 'netscape/firefox.html')), 'firefox.html')
     const { text, warnings } = writeNetscape(collection)
     expect(warnings).toEqual([])
-    expect(text.split('\n').slice(0, 7)).toEqual([
+    expect(text.split('\n').slice(0, 9)).toEqual([
       '<!DOCTYPE NETSCAPE-Bookmark-file-1>',
       '<!-- This is an automatically generated file.',
       '     It will be read and overwritten.',
       '     DO NOT EDIT! -->',
       '<META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=UTF-8">',
+      '<meta http-equiv="Content-Security-Policy"',
+      `      content="default-src 'self'; script-src 'none'; img-src data: *; object-src 'none'"></meta>`,
       '<TITLE>Bookmarks</TITLE>',
       '<H1>Bookmarks Menu</H1>',
     ])

@@ -1,0 +1,37 @@
+// theme.js: the light/dark switch. Loaded (blocking, and tiny) in <head> so that a saved choice
+// applies before the first paint; then it shows and wires the header's toggle button. Without
+// JavaScript, or until the reader chooses, the system setting (prefers-color-scheme) applies.
+;(function () {
+  var KEY = 'bookgen-theme'
+  var root = document.documentElement
+  var saved
+  try {
+    saved = window.localStorage.getItem(KEY)
+  } catch {
+    saved = null // storage disabled: follow the system setting
+  }
+  if (saved === 'light' || saved === 'dark') root.setAttribute('data-theme', saved)
+
+  function isDark() {
+    var chosen = root.getAttribute('data-theme')
+    if (chosen) return chosen === 'dark'
+    return window.matchMedia('(prefers-color-scheme: dark)').matches
+  }
+
+  document.addEventListener('DOMContentLoaded', function () {
+    var button = document.querySelector('.theme-toggle')
+    if (!button) return
+    button.hidden = false
+    button.setAttribute('aria-pressed', String(isDark()))
+    button.addEventListener('click', function () {
+      var next = isDark() ? 'light' : 'dark'
+      root.setAttribute('data-theme', next)
+      button.setAttribute('aria-pressed', String(next === 'dark'))
+      try {
+        window.localStorage.setItem(KEY, next)
+      } catch {
+        // storage disabled: the choice lasts for this page only
+      }
+    })
+  })
+})()
