@@ -28,6 +28,8 @@ const { values: opt } = parseArgs({
     runs: { type: 'string', default: '3' },
     json: { type: 'boolean', default: false },
     'no-floor': { type: 'boolean', default: false },
+    'no-dev': { type: 'boolean', default: false },
+    edits: { type: 'string', default: '7' },
   },
 })
 
@@ -183,6 +185,27 @@ for (const reader of readers) {
   log(
     `reader ${reader.format.padEnd(8)} ${(reader.bytes / 1e6).toFixed(1).padStart(6)} MB in ${String(reader.ms).padStart(5)} ms = ${reader.mbPerS} MB/s (${reader.stats.bookmarks} bookmarks, ${reader.maxRssMb} MB RSS; ${reader.source})`,
   )
+}
+
+// Watch mode: edit-to-served latency on 10k and 100k Netscape files, and a save with no change.
+const dev = []
+if (!opt['no-dev']) {
+  for (const size of opt.sizes
+    .split(',')
+    .map(Number)
+    .filter((size) => size >= 10000)) {
+    const child = spawnSync(
+      process.execPath,
+      [path.join(here, 'dev-child.mjs'), corpus('netscape', size, 'tree'), opt.edits],
+      { encoding: 'utf8', maxBuffer: 1 << 20 },
+    )
+    if (child.status !== 0) throw new Error(`dev benchmark on ${size} failed:\n${child.stderr}`)
+    const result = { bookmarks: size, ...JSON.parse(child.stdout) }
+    dev.push(result)
+    log(
+      `dev ${String(size).padEnd(7)} edit-to-served median ${result.medianMs} ms, max ${result.maxMs} ms over ${result.edits} edits; initial build ${result.initialMs} ms; a save with no change wrote ${result.unchangedWrites} files`,
+    )
+  }
 }
 
 const growth = {}

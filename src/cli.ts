@@ -10,6 +10,7 @@ import { cac } from 'cac'
 import { resolveConfig, type ConfigEnv, type InlineConfig } from './config.js'
 import { loadConfigFile } from './config-file.js'
 import { BookgenError, isBookgenError } from './errors.js'
+import { DEV_PORT, startDev } from './dev/index.js'
 import { initPagesWorkflow, WORKFLOW_PATH } from './init.js'
 import { collectionToJson } from './inspect.js'
 import { formatTree } from './inspect-text.js'
@@ -86,6 +87,17 @@ export async function runCli(argv: readonly string[], io: Io = defaultIo): Promi
     .example('bookgen convert bookmarks.xbel --to netscape -o bookmarks.html')
     .action((source: string, flags: Record<string, unknown>) => {
       action = () => convertCommand(source, flags, io)
+    })
+
+  cli
+    .command('dev [...sources]', 'Build, serve with live reload, and rebuild on every change')
+    .option('--config <file>', 'Config file (default: bookmarks.config.ts if present)')
+    .option('--out <dir>', 'Output folder (default: dist)')
+    .option('--base <path>', 'URL path the site is served under (default: /)')
+    .option('--port <port>', `Port (default: ${DEV_PORT}; the next free one if taken)`)
+    .option('--host <host>', 'Interface to listen on (default: 127.0.0.1)')
+    .action((sources: string[], flags: Record<string, unknown>) => {
+      action = () => devCommand(sources, flags, io)
     })
 
   cli
@@ -166,6 +178,23 @@ async function buildCommand(sources: string[], flags: Record<string, unknown>, i
   }
   io.stdout(`${lines.join('\n')}\n`)
   if (result.warnings.length > 0) io.stderr(formatWarnings(result.warnings))
+  return EXIT_OK
+}
+
+async function devCommand(sources: string[], flags: Record<string, unknown>, io: Io): Promise<number> {
+  const session = await startDev({
+    cwd: io.cwd,
+    configFile: optionalString(flags, 'config'),
+    inline: { sources, outDir: optionalString(flags, 'out'), base: optionalString(flags, 'base') },
+    host: optionalString(flags, 'host'),
+    port: parsePort(flags, DEV_PORT),
+    listen: (start, port) => listenOnFreePort(start, port, io),
+    log: (line) => io.stdout(`${safe(line)}\n`),
+  })
+  io.stdout(`\n  bookgen dev: ${session.url}  (Ctrl-C to stop)\n\n`)
+  await waitForSignal()
+  io.stdout('stopping…\n')
+  await session.close()
   return EXIT_OK
 }
 

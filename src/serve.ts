@@ -39,8 +39,10 @@ export interface StaticServerOptions {
   host?: string | undefined
   /** Port to listen on; `0` picks a free one. */
   port?: number | undefined
-  /** Called for requests the static files do not answer (the dev server's event stream). */
+  /** Called first for every request; returns true when it answered it (the dev server's event stream). */
   extra?: ((request: IncomingMessage, response: ServerResponse) => boolean) | undefined
+  /** Called with the path below the base before a file is looked up (the dev server builds files on demand). */
+  prepare?: ((relative: string) => Promise<void>) | undefined
   /** Rewrites HTML before it is sent (the dev server injects its reload client). */
   transformHtml?: ((html: string) => string) | undefined
 }
@@ -115,6 +117,7 @@ async function handle(
     send(response, 403, 'Forbidden')
     return
   }
+  await options.prepare?.(relative)
   const file = await resolveFile(options.root, relative)
   if (file === 'directory') {
     redirect(response, `${url.pathname}/${url.search}`)

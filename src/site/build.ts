@@ -2,7 +2,7 @@
  * (I/O) `bookgen build`: the one place where disk and pure code meet.
  * Sources in → parse → merge → plan (pure) → write (atomic swap) → a result to report.
  */
-import { readFile } from 'node:fs/promises'
+import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { glob, isDynamicPattern } from 'tinyglobby'
 import type { PageInfo, ResolvedConfig } from '../config.js'
@@ -12,7 +12,7 @@ import { checkSourceSize, decodeSource, parseDecoded } from '../sources/index.js
 import { resolveAliases } from './aliases.js'
 import { filterForPublishing, type HeldBack } from './publish-filter.js'
 import { findDuplicates, removeDuplicates } from './duplicates.js'
-import { PREVIEW_ORIGIN, planSite, type SitePlan } from './plan.js'
+import { PREVIEW_ORIGIN, planSite, type SiteInput, type SitePlan } from './plan.js'
 import { writeSite, type WriteResult } from './write.js'
 
 /** Milliseconds per phase of a build. */
@@ -49,26 +49,61 @@ export interface BuildResult {
   timings: BuildTimings
 }
 
-/** Build the site described by `config`. Throws `BookgenError` for anything the user can fix. */
-export async function build(config: ResolvedConfig): Promise<BuildResult> {
+/** Parsed sources, with the time spent on each step. */
+export interface LoadedSources {
+  /** Absolute paths, in source order. */
+  files: string[]
+  collections: Collection[]
+  timings: { read: number; decode: number; parse: number }
+}
+
+/**
+ * Parsed sources kept between builds (watch mode): a file whose size and modification time did
+ * not change, and that no watcher event named, is not read again.
+ */
+export type SourceCache = Map<string, { size: number; mtimeMs: number; collection: Collection }>
+
+/**
+ * Read and parse every source. All broken sources are reported together (one error whose cause
+ * lists them) before anything is built.
+ */
+export async function loadSources(
+  config: ResolvedConfig,
+  cache?: SourceCache,
+  changed: ReadonlySet<string> = new Set(),
+): Promise<LoadedSources> {
   const t0 = performance.now()
   const files = await expandSources(config.sources, config.root)
-  const texts = await Promise.all(files.map(async (file) => ({ file, bytes: await readSourceFile(file) })))
-  const t1 = performance.now()
-
   const collections: Collection[] = []
   const failures: BookgenError[] = []
-  let decodeMs = 0
-  for (const { file, bytes } of texts) {
+  let read = 0
+  let decode = 0
+  let parse = 0
+  for (const file of files) {
+    const name = displayPath(file, config.root)
     try {
-      const name = displayPath(file)
-      checkSourceSize(bytes, name)
+      const info = await stat(file).catch(() => undefined)
+      const cached = cache?.get(file)
+      if (cached !== undefined && info !== undefined && !changed.has(file) && cached.size === info.size && cached.mtimeMs === info.mtimeMs) {
+        collections.push(cached.collection)
+        continue
+      }
       const started = performance.now()
+      const bytes = await readSourceFile(file)
+      const decodeStart = performance.now()
+      checkSourceSize(bytes, name)
       const decoded = decodeSource(bytes)
-      decodeMs += performance.now() - started
-      collections.push(parseDecoded(decoded, name))
+      const parseStart = performance.now()
+      const collection = parseDecoded(decoded, name)
+      const parsed = performance.now()
+      read += decodeStart - started
+      decode += parseStart - decodeStart
+      parse += parsed - parseStart
+      collections.push(collection)
+      if (cache !== undefined && info !== undefined) cache.set(file, { size: info.size, mtimeMs: info.mtimeMs, collection })
     } catch (error) {
       if (!isBookgenError(error)) throw error
+      cache?.delete(file)
       failures.push(error)
     }
   }
@@ -79,8 +114,25 @@ export async function build(config: ResolvedConfig): Promise<BuildResult> {
       cause: new AggregateError(failures),
     })
   }
-  const t2 = performance.now()
+  if (cache !== undefined) for (const file of cache.keys()) if (!files.includes(file)) cache.delete(file)
+  const expand = performance.now() - t0 - read - decode - parse
+  return { files, collections, timings: { read: read + expand, decode, parse } }
+}
 
+/** Everything the pure site plan needs, from the config and the parsed sources. */
+export interface PreparedSite {
+  input: SiteInput
+  siteTitle: string
+  /** The published tree. */
+  root: Folder
+  heldBack: HeldBack
+  duplicates: number
+  /** Notes about the site as a whole: repeated URLs, a missing `site` address. */
+  notes: Warning[]
+}
+
+/** Merge the sources, hold back what is not published, settle repeated URLs: the site's input. */
+export function prepareSite(config: ResolvedConfig, collections: readonly Collection[]): PreparedSite {
   const merged = mergeCollections(collections, config.title, config.merge)
   const { siteTitle } = merged
   const published = filterForPublishing(merged.root, resolveAliases(collections), config.publish)
@@ -96,7 +148,7 @@ export async function build(config: ResolvedConfig): Promise<BuildResult> {
   if (config.dedupe) removeDuplicates(root, duplicates)
   if (config.siteOrigin === undefined && config.feedLimit > 0) {
     notes.push({
-      file: config.configFile ?? 'bookmarks.config.ts',
+      file: config.configFile === undefined ? 'bookmarks.config.ts' : displayPath(config.configFile),
       line: 1,
       column: 1,
       rule: 'config/no-site',
@@ -111,8 +163,7 @@ export async function build(config: ResolvedConfig): Promise<BuildResult> {
     root: config.publish.exec ? root : withoutCommandLines(root),
     warnings: [],
   }
-  const tModel = performance.now()
-  const plan = planSite({
+  const input: SiteInput = {
     root,
     siteTitle,
     description: config.description,
@@ -132,8 +183,18 @@ export async function build(config: ResolvedConfig): Promise<BuildResult> {
       page: config.theme.page,
       stylesheet: config.theme.stylesheet,
     },
-    clock: () => performance.now(),
-  })
+  }
+  return { input, siteTitle, root, heldBack: published.heldBack, duplicates: duplicates.length, notes }
+}
+
+/** Build the site described by `config`. Throws `BookgenError` for anything the user can fix. */
+export async function build(config: ResolvedConfig): Promise<BuildResult> {
+  const t0 = performance.now()
+  const { files, collections, timings: loading } = await loadSources(config)
+  const t2 = performance.now()
+  const prepared = prepareSite(config, collections)
+  const tModel = performance.now()
+  const plan = planSite({ ...prepared.input, clock: () => performance.now() })
   const t3 = performance.now()
 
   const written = await writeSite(plan, {
@@ -147,17 +208,17 @@ export async function build(config: ResolvedConfig): Promise<BuildResult> {
   const search = plan.timings?.search ?? 0
   return {
     collections,
-    siteTitle,
-    stats: countNodes(root),
-    heldBack: published.heldBack,
-    duplicates: duplicates.length,
+    siteTitle: prepared.siteTitle,
+    stats: countNodes(prepared.root),
+    heldBack: prepared.heldBack,
+    duplicates: prepared.duplicates,
     plan: plan.stats,
     written,
-    warnings: [...collections.flatMap((collection) => collection.warnings), ...notes],
+    warnings: [...collections.flatMap((collection) => collection.warnings), ...prepared.notes],
     timings: {
-      read: t1 - t0,
-      decode: decodeMs,
-      parse: t2 - t1 - decodeMs,
+      read: loading.read,
+      decode: loading.decode,
+      parse: loading.parse,
       model: tModel - t2,
       render,
       search,
@@ -238,8 +299,8 @@ async function readSourceFile(file: string): Promise<Uint8Array> {
   }
 }
 
-/** Paths in messages: relative to the working directory when inside it. */
-export function displayPath(file: string): string {
-  const relative = path.relative(process.cwd(), file)
+/** Paths in messages: relative to `from` (default: the working directory) when inside it. */
+export function displayPath(file: string, from = process.cwd()): string {
+  const relative = path.relative(from, file)
   return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file
 }

@@ -59,8 +59,36 @@ export interface SiteInput {
   /** The published collection, written as `bookmarks.html` and `bookmarks.xbel`. */
   exportCollection?: Collection | undefined
   theme?: ThemeHooks | undefined
+  /**
+   * Rendered entries kept between builds (watch mode): an entry whose content did not change is
+   * not rendered again. Without it every build renders everything.
+   */
+  cache?: RenderCache | undefined
+  /**
+   * What each page was built from last time (watch mode), by path: a page whose inputs did not
+   * change is not rendered again, and comes out as `{path, unchanged: true}`.
+   */
+  pageKeys?: Map<string, string> | undefined
+  /**
+   * Leave the site-wide files (search index, feed, sitemap, exports) out of `files`; they are then
+   * produced on demand through `siteFiles` (watch mode builds them when they are asked for).
+   */
+  deferSiteFiles?: boolean | undefined
   /** A clock (e.g. `performance.now`) to time the phases with; without it no timings are taken. */
   clock?: (() => number) | undefined
+}
+
+/** Serialized entries and tag lists by content, reusable from one build to the next. */
+export interface RenderCache {
+  entries: Map<string, TrustedHtml>
+  tagLists: Map<string, TrustedHtml>
+  /** What the cached HTML depends on besides the bookmark (tag URLs, base, language…). */
+  context: string
+}
+
+/** An empty render cache. */
+export function createRenderCache(): RenderCache {
+  return { entries: new Map(), tagLists: new Map(), context: '' }
 }
 
 /** Milliseconds spent in each phase of planning (only when a clock was given). */
@@ -75,6 +103,8 @@ export interface PlanTimings {
 export interface OutputFile {
   path: string
   contents: string | Uint8Array
+  /** Only with `pageKeys`: the page is exactly as last built (`contents` is then empty). */
+  unchanged?: boolean
 }
 
 /**
@@ -98,6 +128,11 @@ export interface SitePlan {
   stats: { folderPages: number; tagPages: number; bookmarks: number; icons: number }
   /** Filled in while `files` is consumed (only when a clock was given). */
   timings?: PlanTimings
+  /**
+   * The site-wide files by path (search index, feed, sitemap, exports), each produced when
+   * called. Complete once `files` has been consumed.
+   */
+  siteFiles: Map<string, () => OutputFile>
 }
 
 /** Theme files every site gets, relative to `templates/`. */
@@ -130,13 +165,15 @@ export function planSite(input: SiteInput): SitePlan {
     bookmarks: countDocuments(routes),
     icons: 0,
   }
+  const siteFiles = new Map<string, () => OutputFile>()
   const files: Iterable<OutputFile> = {
-    [Symbol.iterator]: () => generateFiles(input, routes, totals, pageSize, stats, clock === undefined ? undefined : { clock, timings }),
+    [Symbol.iterator]: () =>
+      generateFiles(input, routes, totals, pageSize, stats, siteFiles, clock === undefined ? undefined : { clock, timings }),
   }
   const assets = THEME_ASSETS.map((asset) =>
     asset.path === 'assets/style.css' && input.theme?.stylesheet !== undefined ? { ...asset, source: input.theme.stylesheet } : asset,
   )
-  return { files, assets, stats, ...(clock === undefined ? {} : { timings }) }
+  return { files, assets, stats, siteFiles, ...(clock === undefined ? {} : { timings }) }
 }
 
 function* generateFiles(
@@ -145,6 +182,7 @@ function* generateFiles(
   totals: Map<Folder, number>,
   pageSize: number,
   stats: SitePlan['stats'],
+  siteFiles: Map<string, () => OutputFile>,
   timing: { clock: () => number; timings: PlanTimings } | undefined,
 ): Generator<OutputFile> {
   const theme = input.theme ?? {}
@@ -167,7 +205,21 @@ function* generateFiles(
     icons.add(file.path)
     pendingIcons.push(file)
   })
-  const tagLists = new Map<string, TrustedHtml>()
+  const cache = input.cache ?? createRenderCache()
+  const context = JSON.stringify([
+    input.base,
+    input.lang,
+    input.allowFileLinks,
+    theme.entry === undefined,
+    routes.tags.map((route) => [route.tag, route.path]),
+  ])
+  if (cache.context !== context) {
+    cache.entries.clear()
+    cache.tagLists.clear()
+    cache.context = context
+  }
+  const tagLists = cache.tagLists
+  const usedTagLists = new Set<string>()
   const dateFormat = dateFormatter(input.lang)
   const entryContext: EntryContext = {
     tagUrl: (tag) => routes.url(routes.tagRoute.get(tag)?.path ?? 'tags/'),
@@ -178,20 +230,28 @@ function* generateFiles(
         list = serializeFragments(render())
         tagLists.set(key, list)
       }
+      usedTagLists.add(key)
       return trustedNode(list)
     },
     iconUrl,
     formatDate: dateFormat,
     allowFileLinks: input.allowFileLinks,
   }
+  // Entries by bookmark for this build, and by content across builds (the render cache).
   const entries = new Map<Bookmark, TrustedHtml>()
+  const usedEntries = new Set<string>()
   const entryFor = (bookmark: Bookmark): TrustedHtml => {
     let entry = entries.get(bookmark)
+    if (entry !== undefined) return entry
+    const key = entryKey(bookmark, iconUrl(bookmark))
+    entry = cache.entries.get(key)
     if (entry === undefined) {
       const renderDefault = () => bookmarkToHast(bookmark, entryContext)
       entry = serializeFragment(theme.entry === undefined ? renderDefault() : theme.entry(bookmark, renderDefault))
-      entries.set(bookmark, entry)
+      cache.entries.set(key, entry)
     }
+    usedEntries.add(key)
+    entries.set(bookmark, entry)
     return entry
   }
   const page = (info: PageInfo, title: string, main: ElementContent[], extra: Partial<PageInput> = {}): OutputFile => {
@@ -199,6 +259,37 @@ function* generateFiles(
     const content = theme.page === undefined ? main : theme.page(info, main)
     const path = info.kind === 'not-found' ? '404.html' : `${info.path}index.html`
     return { path, contents: serializeHast(documentToHast(site, { title, path: info.path, main: content, ...extra })) }
+  }
+  // Watch mode: a page whose inputs are as last time is not rendered again.
+  const pageKeys = input.pageKeys
+  const seenPages = new Set<string>()
+  const globalKey = JSON.stringify([cache.context, input.siteTitle, input.description, feedLimit > 0, pageSize])
+  const unchanged = (path: string, parts: unknown[], items: ReadonlyArray<Bookmark | Alias | 'separator'>): boolean => {
+    if (pageKeys === undefined) return false
+    const file = `${path}index.html`
+    seenPages.add(file)
+    const hash = createHash('sha1').update(globalKey).update(JSON.stringify(parts))
+    for (const item of items) hash.update('\u0002').update(itemKey(item))
+    const digest = hash.digest('base64')
+    if (pageKeys.get(file) === digest) return true
+    pageKeys.set(file, digest)
+    return false
+  }
+  const itemKeys = new Map<Bookmark | Alias, string>()
+  const itemKey = (item: Bookmark | Alias | 'separator'): string => {
+    if (item === 'separator') return '-'
+    let key = itemKeys.get(item)
+    if (key !== undefined) return key
+    if (item.type === 'bookmark') {
+      key = entryKey(item, iconUrl(item))
+      usedEntries.add(key)
+      if (item.tags.length > 0) usedTagLists.add(item.tags.join('\u0000'))
+    } else {
+      const target = input.aliasTargets.get(item)
+      key = JSON.stringify([item.ref, target?.title, target?.type === 'bookmark' ? target.href : routes.folderRoute.get(target as Folder)?.path])
+    }
+    itemKeys.set(item, key)
+    return key
   }
   // Time spent in here (rendering) is added up between yields; the writer's time is not.
   let started = timing?.clock() ?? 0
@@ -222,7 +313,7 @@ function* generateFiles(
     pathOf.set(folder, folderPath)
     folderPaths.push({ title: folderPath, name: folder.title, url: routes.url(route.path) })
     const subfolders: SubfolderLink[] = []
-    const items: Array<ElementContent | 'separator'> = []
+    const items: Array<Bookmark | Alias | 'separator'> = []
     for (const child of folder.children) {
       switch (child.type) {
         case 'folder': {
@@ -231,19 +322,23 @@ function* generateFiles(
           break
         }
         case 'bookmark':
-          items.push(trustedNode(entryFor(child)))
+          items.push(child)
           documents.push({ bookmark: child, href: safeHref(child.href, { allowFile: input.allowFileLinks }), folder: folderIndex })
           break
-        case 'alias': {
-          const target = input.aliasTargets.get(child)
-          const targetUrl = target?.type === 'folder' ? routes.url(routes.folderRoute.get(target)?.path ?? '') : undefined
-          items.push(aliasToHast(child, target, targetUrl, entryContext))
+        case 'alias':
+          items.push(child)
           break
-        }
         case 'separator':
           items.push('separator')
           break
       }
+    }
+    const renderItem = (item: Bookmark | Alias | 'separator'): ElementContent | 'separator' => {
+      if (item === 'separator') return item
+      if (item.type === 'bookmark') return trustedNode(entryFor(item))
+      const target = input.aliasTargets.get(item)
+      const targetUrl = target?.type === 'folder' ? routes.url(routes.folderRoute.get(target)?.path ?? '') : undefined
+      return aliasToHast(item, target, targetUrl, entryContext)
     }
     const crumbs = isRoot
       ? []
@@ -257,6 +352,17 @@ function* generateFiles(
       const number = index + 1
       const path = pagePath(route.path, number)
       sitemap.push(absolute(path))
+      const chunk = chunks[index]!
+      const same = unchanged(
+        path,
+        ['folder', number, chunks.length, folder.title, folder.description, crumbs, subfolders, totals.get(folder), direct],
+        chunk,
+      )
+      if (same) {
+        yield { path: `${path}index.html`, contents: '', unchanged: true }
+        yield* flushIcons(pendingIcons, stats)
+        continue
+      }
       const file = page(
         { kind: 'folder', title: folder.title, path, pageNumber: number },
         isRoot ? input.siteTitle : folder.title || 'Untitled folder',
@@ -265,7 +371,7 @@ function* generateFiles(
           description: folder.description,
           crumbs,
           subfolders,
-          items: chunks[index]!,
+          items: chunk.map(renderItem),
           total: totals.get(folder) ?? 0,
           direct,
           lead: isRoot ? input.description : undefined,
@@ -295,13 +401,18 @@ function* generateFiles(
       const number = index + 1
       const path = pagePath(tagRoute.path, number)
       sitemap.push(absolute(path))
+      const chunk = chunks[index]!
+      if (unchanged(path, ['tag', tagRoute.tag, number, chunks.length, tagRoute.bookmarks.length], chunk)) {
+        yield { path: `${path}index.html`, contents: '', unchanged: true }
+        continue
+      }
       const file = page(
         { kind: 'tag', title: tagRoute.tag, path, pageNumber: number },
         `Tag: ${tagRoute.tag}`,
         tagPageToHast({
           tag: tagRoute.tag,
           crumbs: [home, tagsCrumb, { title: tagRoute.tag, href: routes.url(tagRoute.path) }],
-          entries: chunks[index]!.filter((item): item is Bookmark => item !== 'separator').map((bookmark) => trustedNode(entryFor(bookmark))),
+          entries: chunk.filter((item): item is Bookmark => item !== 'separator').map((bookmark) => trustedNode(entryFor(bookmark))),
           total: tagRoute.bookmarks.length,
           pages:
             chunks.length === 1
@@ -318,8 +429,19 @@ function* generateFiles(
       resume()
     }
   }
+  if (pageKeys !== undefined) {
+    for (const file of pageKeys.keys()) if (!seenPages.has(file)) pageKeys.delete(file)
+  }
   entries.clear()
-  tagLists.clear()
+  itemKeys.clear()
+  // Keep in the cache only what this build used, so it never grows past one site's worth.
+  for (const key of cache.entries.keys()) if (!usedEntries.has(key)) cache.entries.delete(key)
+  for (const key of tagLists.keys()) if (!usedTagLists.has(key)) tagLists.delete(key)
+  usedEntries.clear()
+  if (input.cache === undefined) {
+    cache.entries.clear()
+    tagLists.clear()
+  }
   sitemap.push(absolute('tags/'))
   const finalPages = [
     page(
@@ -352,9 +474,9 @@ function* generateFiles(
   yield { path: '.nojekyll', contents: '' }
   if (input.cname !== undefined && input.cname !== '') yield { path: 'CNAME', contents: `${input.cname.trim()}\n` }
   resume()
-  const extraFiles: OutputFile[] = [{ path: 'sitemap.xml', contents: sitemapToXml(sitemap) }]
+  siteFiles.set('sitemap.xml', () => ({ path: 'sitemap.xml', contents: sitemapToXml(sitemap) }))
   if (feedLimit > 0) {
-    extraFiles.push({
+    siteFiles.set('feed.xml', () => ({
       path: 'feed.xml',
       contents: feedToXml({
         title: input.siteTitle,
@@ -367,25 +489,33 @@ function* generateFiles(
         limit: feedLimit,
         allowFileLinks: input.allowFileLinks,
       }),
+    }))
+  }
+  const exported = input.exportCollection
+  if (exported !== undefined) {
+    siteFiles.set('bookmarks.html', () => ({ path: 'bookmarks.html', contents: writeNetscape(exported).text }))
+    siteFiles.set('bookmarks.xbel', () => ({ path: 'bookmarks.xbel', contents: writeXbel(exported).text }))
+  }
+  siteFiles.set('search-index.json', () => {
+    const index = buildSearchIndex({
+      documents,
+      folders: folderPaths,
+      tags: routes.tags.map((route) => ({ tag: route.tag, url: routes.url(route.path) })),
     })
-  }
-  if (input.exportCollection !== undefined) {
-    extraFiles.push({ path: 'bookmarks.html', contents: writeNetscape(input.exportCollection).text })
-    extraFiles.push({ path: 'bookmarks.xbel', contents: writeXbel(input.exportCollection).text })
-  }
-  pause('render')
-  yield* extraFiles
-
-  resume()
-  const index = buildSearchIndex({
-    documents,
-    folders: folderPaths,
-    tags: routes.tags.map((route) => ({ tag: route.tag, url: routes.url(route.path) })),
+    return { path: 'search-index.json', contents: serializeSearchIndex(index) }
   })
-  documents.length = 0
-  const indexFile: OutputFile = { path: 'search-index.json', contents: serializeSearchIndex(index) }
-  pause('search')
-  yield indexFile
+  if (input.deferSiteFiles === true) return
+  for (const [path, produce] of siteFiles) {
+    resume()
+    const file = produce()
+    pause(path === 'search-index.json' ? 'search' : 'render')
+    yield file
+  }
+}
+
+/** Everything an entry's HTML depends on, besides the build-wide context of the render cache. */
+function entryKey(bookmark: Bookmark, icon: string | undefined): string {
+  return `${bookmark.title}\u0000${bookmark.href ?? ''}\u0000${bookmark.description ?? ''}\u0000${bookmark.added ?? ''}\u0000${bookmark.tags.join('\u0001')}\u0000${icon ?? ''}`
 }
 
 /** Path of page `number` of a folder or tag (`page/2/` below it from the second page on). */

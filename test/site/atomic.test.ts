@@ -50,6 +50,7 @@ function failingPlan(after: number, failure: () => OutputFile): SitePlan {
     },
     assets: [],
     stats: { folderPages: 0, tagPages: 0, bookmarks: 0, icons: 0 },
+    siteFiles: new Map(),
   }
 }
 

@@ -89,8 +89,8 @@ describe('build', () => {
     expect(failure).toBeInstanceOf(BookgenError)
     const nested = ((failure as BookgenError).cause as AggregateError).errors as BookgenError[]
     expect(nested.map((error) => error.ruleId)).toEqual(['xbel/not-well-formed', 'source/unknown-format'])
-    // Outside the working directory, files are named by their absolute path.
-    expect(nested.map((error) => error.file)).toEqual(['bad1.xbel', 'bad2.html'].map((name) => path.join(dir, name)))
+    // Files are named relative to the project (the config's folder, or the working directory).
+    expect(nested.map((error) => error.file)).toEqual(['bad1.xbel', 'bad2.html'])
     expect(readFileSync(path.join(dir, 'out', 'index.html'), 'utf8')).toBe(before)
   })
 

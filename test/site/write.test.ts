@@ -17,6 +17,7 @@ const plan = (files: Record<string, string>): SitePlan => ({
   files: Object.entries(files).map(([filePath, contents]) => ({ path: filePath, contents })),
   assets: [{ path: 'assets/style.css', source: 'default/style.css' }],
   stats: { folderPages: 1, tagPages: 0, bookmarks: 0, icons: 0 },
+  siteFiles: new Map(),
 })
 const options = (outDir: string) => ({ outDir, protectedDirs: [path.join(tmp, 'project')], sources: [] })
 

@@ -1,0 +1,89 @@
+// bench/dev-child.mjs: edit-to-served latency of `bookgen dev` on FILE: start a dev session,
+// then EDITS times change one bookmark's title in the source and time until the server serves
+// the page with the new title; also a save with no change, which must write no file. Prints JSON.
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { startDev } from '../dist/dev/index.js'
+
+const [file, editsArg = '7'] = process.argv.slice(2)
+const edits = Number(editsArg)
+const dir = mkdtempSync(path.join(existsTmpfs() ? '/dev/shm' : os.tmpdir(), 'bookgen-dev-bench-'))
+const source = path.join(dir, path.basename(file))
+cpSync(file, source)
+const started = performance.now()
+const session = await startDev({
+  cwd: dir,
+  inline: { sources: [source], outDir: path.join(dir, 'site') },
+  port: 0,
+  debounceMs: 10,
+})
+const initialMs = performance.now() - started
+if (!session.initial.ok) throw new Error(session.initial.error.format())
+
+// The first bookmark title in the file, and the page it is on.
+let text = readFileSync(source, 'utf8')
+const anchor = /<DT><A [^>]*>([^<]{3,})<\/A>/.exec(text)
+const original = anchor[1]
+const firstPage = await findPage(original)
+
+const latencies = []
+let current = original
+for (let i = 1; i <= edits; i++) {
+  const next = `${original} edit${i}`
+  text = text.replace(`>${current}</A>`, `>${next}</A>`)
+  const t0 = performance.now()
+  writeFileSync(source, text)
+  for (;;) {
+    const body = await (await fetch(firstPage)).text()
+    if (body.includes(next)) break
+    await new Promise((resolve) => setTimeout(resolve, 2))
+  }
+  latencies.push(performance.now() - t0)
+  current = next
+}
+// A save with no change writes no file (after the last edit's events have settled).
+await new Promise((resolve) => setTimeout(resolve, 500))
+const pending = session.nextBuild()
+writeFileSync(source, text)
+const unchanged = await pending
+await session.close()
+rmSync(dir, { recursive: true, force: true })
+
+latencies.sort((a, b) => a - b)
+console.log(
+  JSON.stringify({
+    file,
+    initialMs: Math.round(initialMs),
+    edits,
+    medianMs: Math.round(latencies[Math.floor((latencies.length - 1) / 2)]),
+    maxMs: Math.round(latencies.at(-1)),
+    latenciesMs: latencies.map(Math.round),
+    unchangedWrites: unchanged.ok ? unchanged.written.length : -1,
+    maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+  }),
+)
+
+async function findPage(title) {
+  // Walk the folder pages from the home page until one shows the title.
+  const queue = [session.url]
+  const seen = new Set()
+  while (queue.length > 0) {
+    const url = queue.shift()
+    if (seen.has(url)) continue
+    seen.add(url)
+    const body = await (await fetch(url)).text()
+    if (body.includes(`>${title}</a>`)) return url
+    for (const match of body.matchAll(/class="folder-link" href="([^"]+)"/g))
+      queue.push(new URL(match[1], url).href)
+  }
+  throw new Error(`no page shows ${title}`)
+}
+
+function existsTmpfs() {
+  try {
+    return readFileSync('/proc/mounts', 'utf8').includes(' /dev/shm ')
+  } catch {
+    return false
+  }
+}
