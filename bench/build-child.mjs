@@ -1,6 +1,6 @@
 // bench/build-child.mjs: one `build` of FILE into OUT, in its own process; prints JSON timings,
 // counts and peak RSS. Used by bench/run.mjs.
-import { statSync } from 'node:fs'
+import { readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { build, resolveConfig } from '../dist/index.js'
 
@@ -22,6 +22,15 @@ console.log(
     pages: result.plan.folderPages + result.plan.tagPages + 2,
     files: result.written.files,
     bytes: result.written.bytes,
-    searchIndexBytes: statSync(path.join(out, 'search-index.json')).size,
+    searchIndexBytes: searchIndexBytes(path.join(out, 'assets', 'search')),
   }),
 )
+
+/** Bytes of the search index: its meta and every file of its directory. */
+function searchIndexBytes(directory) {
+  let bytes = 0
+  for (const entry of readdirSync(directory, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) bytes += statSync(path.join(entry.parentPath ?? entry.path, entry.name)).size
+  }
+  return bytes
+}

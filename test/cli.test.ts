@@ -166,7 +166,7 @@ describe.skipIf(!built)('bookgen CLI', () => {
       expect(tagPages.length).toBeGreaterThanOrEqual(Math.max(netscape.stats.tags, xbel.stats.tags))
       expect(files).toContain('tags/index.html')
       expect(files).toContain('search/index.html')
-      expect(files).toContain('search-index.json')
+      expect(files).toContain('assets/search/index.json')
     })
 
     /** The site's pages; `bookmarks.html` is the Netscape export (an interchange file, not a page). */

@@ -8,7 +8,7 @@
  * A build that fails (a broken save) writes nothing: the last good site stays on disk and served.
  */
 import { createHash } from 'node:crypto'
-import { copyFile, mkdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises'
+import { copyFile, mkdir, rename, rm, rmdir, stat, unlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { ResolvedConfig } from '../config.js'
 import { BookgenError, isBookgenError } from '../errors.js'
@@ -33,7 +33,7 @@ export class DevBuilder {
   /** Content hash of every page written, by path below the output folder. */
   private outputs = new Map<string, string>()
   /** Site-wide files of the last good build, produced on demand; `undefined` once written. */
-  private siteFiles = new Map<string, (() => OutputFile) | undefined>()
+  private siteFiles = new Map<string, (() => OutputFile | OutputFile[]) | undefined>()
   private started = false
   /** Per source file, whether its last good version looked cut short. */
   private cutShort = new Map<string, boolean>()
@@ -95,14 +95,13 @@ export class DevBuilder {
       }
       const removed: string[] = []
       for (const file of this.outputs.keys()) {
-        if (outputs.has(file) || plan.siteFiles.has(file)) continue
+        if (outputs.has(file) || siteFileKey(plan.siteFiles, file) !== undefined) continue
         await unlink(this.target(file)).catch(() => {})
         removed.push(file)
       }
       // Keep the hashes of site files already written, so an unchanged one is not rewritten.
-      for (const file of plan.siteFiles.keys()) {
-        const previous = this.outputs.get(file)
-        if (previous !== undefined) outputs.set(file, previous)
+      for (const [file, previous] of this.outputs) {
+        if (siteFileKey(plan.siteFiles, file) !== undefined) outputs.set(file, previous)
       }
       this.outputs = outputs
       this.siteFiles = new Map(plan.siteFiles)
@@ -165,19 +164,39 @@ export class DevBuilder {
 
   /** Whether `relative` (a path below the base) is a site-wide file that is built on demand. */
   isSiteFile(relative: string): boolean {
-    return this.siteFiles.has(relative)
+    return siteFileKey(this.siteFiles, relative) !== undefined
   }
 
-  /** Build and write a site-wide file if it is out of date. */
+  /**
+   * Build and write a site-wide file (or the directory of files it belongs to) if it is out of
+   * date; only files whose content changed are written, and files the directory no longer has are
+   * removed.
+   */
   async ensureSiteFile(relative: string): Promise<void> {
-    const produce = this.siteFiles.get(relative)
-    if (produce === undefined) return
-    const file = produce()
-    this.siteFiles.set(relative, undefined)
-    const hash = contentHash(file.contents)
-    if (this.outputs.get(file.path) === hash) return
-    await this.writeFile(file)
-    this.outputs.set(file.path, hash)
+    const key = siteFileKey(this.siteFiles, relative)
+    const produce = key === undefined ? undefined : this.siteFiles.get(key)
+    if (key === undefined || produce === undefined) return
+    const produced = produce()
+    this.siteFiles.set(key, undefined)
+    const files = Array.isArray(produced) ? produced : [produced]
+    const paths = new Set(files.map((file) => file.path))
+    for (const file of files) {
+      const hash = contentHash(file.contents)
+      if (this.outputs.get(file.path) === hash) continue
+      await this.writeFile(file)
+      this.outputs.set(file.path, hash)
+    }
+    if (key.endsWith('/')) {
+      const emptied = new Set<string>()
+      for (const file of [...this.outputs.keys()]) {
+        if (!file.startsWith(key) || paths.has(file)) continue
+        await unlink(this.target(file)).catch(() => {})
+        this.outputs.delete(file)
+        emptied.add(path.dirname(this.target(file)))
+      }
+      // Directories of an older index, now empty (rmdir refuses any that are not).
+      for (const directory of emptied) await rmdir(directory).catch(() => {})
+    }
   }
 
   /** Write one file in place, atomically (temporary file, then rename). */
@@ -204,6 +223,13 @@ export class DevBuilder {
     }
     return target
   }
+}
+
+/** The key of `siteFiles` that produces `relative`: the path itself, or a directory holding it. */
+function siteFileKey(siteFiles: ReadonlyMap<string, unknown>, relative: string): string | undefined {
+  if (siteFiles.has(relative)) return relative
+  for (const key of siteFiles.keys()) if (key.endsWith('/') && relative.startsWith(key)) return key
+  return undefined
 }
 
 function contentHash(contents: string | Uint8Array): string {

@@ -8,7 +8,7 @@ import { breadcrumbsToHast } from './document.js'
 
 export interface SearchPageInput {
   crumbs: Array<{ title: string; href: string }>
-  /** URL of the prebuilt index (JSON). */
+  /** URL of the prebuilt index's `index.json`. */
   indexUrl: string
   /** URL of the tag index, offered when JavaScript is off. */
   tagsUrl: string
@@ -38,5 +38,6 @@ export function searchPageToHast(input: SearchPageInput): ElementContent[] {
     h('ol#search-results.entries.search-results', {
       'data-index': input.indexUrl,
     }),
+    h('button#search-more.search-more', { type: 'button', hidden: true }, 'Show more results'),
   ]
 }

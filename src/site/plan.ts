@@ -24,7 +24,7 @@ import { writeNetscape } from '../writers/netscape.js'
 import { writeXbel } from '../writers/xbel.js'
 import { feedToXml } from './feed.js'
 import { planRoutes, trailOf, type FolderRoute, type SiteRoutes } from './routes.js'
-import { buildSearchIndex, serializeSearchIndex, type SearchDocumentInput } from './search-index.js'
+import { SEARCH_DIR, buildSearchIndex, type SearchDocumentInput } from './search-index.js'
 import { sitemapToXml } from './sitemap.js'
 
 /** Hooks from the config's `theme` (see `ThemeOptions`). */
@@ -130,9 +130,10 @@ export interface SitePlan {
   timings?: PlanTimings
   /**
    * The site-wide files by path (search index, feed, sitemap, exports), each produced when
-   * called. Complete once `files` has been consumed.
+   * called. A key ending in `/` is a directory of files produced together (the search index: its
+   * `index.json` and the shards it names). Complete once `files` has been consumed.
    */
-  siteFiles: Map<string, () => OutputFile>
+  siteFiles: Map<string, () => OutputFile | OutputFile[]>
 }
 
 /** Theme files every site gets, relative to `templates/`. */
@@ -143,7 +144,8 @@ export const THEME_ASSETS: readonly AssetCopy[] = [
   { path: 'assets/icon-fallback.svg', source: 'default/icon-fallback.svg' },
   { path: 'assets/search.js', source: 'default/search.js' },
   { path: 'assets/search-terms.js', source: 'default/search-terms.js' },
-  { path: 'assets/minisearch.js', source: 'npm:minisearch/dist/es/index.js' },
+  { path: 'assets/search-engine.js', source: 'default/search-engine.js' },
+  { path: 'assets/searchable-map.js', source: 'npm:minisearch/dist/es/SearchableMap.js' },
 ]
 
 export const DEFAULT_PAGE_SIZE = 200
@@ -165,7 +167,7 @@ export function planSite(input: SiteInput): SitePlan {
     bookmarks: countDocuments(routes),
     icons: 0,
   }
-  const siteFiles = new Map<string, () => OutputFile>()
+  const siteFiles = new Map<string, () => OutputFile | OutputFile[]>()
   const files: Iterable<OutputFile> = {
     [Symbol.iterator]: () =>
       generateFiles(input, routes, totals, pageSize, stats, siteFiles, clock === undefined ? undefined : { clock, timings }),
@@ -182,7 +184,7 @@ function* generateFiles(
   totals: Map<Folder, number>,
   pageSize: number,
   stats: SitePlan['stats'],
-  siteFiles: Map<string, () => OutputFile>,
+  siteFiles: Map<string, () => OutputFile | OutputFile[]>,
   timing: { clock: () => number; timings: PlanTimings } | undefined,
 ): Generator<OutputFile> {
   const theme = input.theme ?? {}
@@ -457,7 +459,7 @@ function* generateFiles(
       'Search',
       searchPageToHast({
         crumbs: [home, { title: 'Search', href: routes.url('search/') }],
-        indexUrl: routes.url('search-index.json'),
+        indexUrl: routes.url(`${SEARCH_DIR}index.json`),
         tagsUrl: routes.url('tags/'),
         homeUrl: routes.url(''),
       }),
@@ -496,20 +498,20 @@ function* generateFiles(
     siteFiles.set('bookmarks.html', () => ({ path: 'bookmarks.html', contents: writeNetscape(exported).text }))
     siteFiles.set('bookmarks.xbel', () => ({ path: 'bookmarks.xbel', contents: writeXbel(exported).text }))
   }
-  siteFiles.set('search-index.json', () => {
-    const index = buildSearchIndex({
+  siteFiles.set(SEARCH_DIR, () =>
+    buildSearchIndex({
       documents,
       folders: folderPaths,
       tags: routes.tags.map((route) => ({ tag: route.tag, url: routes.url(route.path) })),
-    })
-    return { path: 'search-index.json', contents: serializeSearchIndex(index) }
-  })
+    }).files,
+  )
   if (input.deferSiteFiles === true) return
   for (const [path, produce] of siteFiles) {
     resume()
-    const file = produce()
-    pause(path === 'search-index.json' ? 'search' : 'render')
-    yield file
+    const produced = produce()
+    pause(path === SEARCH_DIR ? 'search' : 'render')
+    if (Array.isArray(produced)) yield* produced
+    else yield produced
   }
 }
 

@@ -1,13 +1,40 @@
 /**
- * The prebuilt search index: a MiniSearch index over every published bookmark, serialized with the
- * options the browser needs (fields, search options; the term processing lives in
- * `templates/default/search-terms.js`, which both sides import), plus a compact table of what a
- * result shows: title, link, folder and tags.
+ * The prebuilt search index: MiniSearch over every published bookmark, written as a directory the
+ * browser downloads piece by piece (`templates/default/search-engine.js` reads it):
+ *
+ * - `index.json`: version, document count, average field lengths, the per-document lengths of the
+ *   fields whose length ranks (title, description, path), the first term of every term shard;
+ * - `t<N>.json`: term shards, contiguous slices of the sorted term list of about
+ *   {@link SHARD_BYTES} each, with gap-encoded postings, so a query downloads only the shards its
+ *   words (or the word being typed, as a prefix) can be in;
+ * - `d<N>.json`: what results show (title, link, folder path, tags), {@link CHUNK_SIZE} documents
+ *   per file, so showing twenty results downloads at most twenty small files.
+ *
+ * `index.json` is `assets/search/index.json`; the shards and chunks live below `assets/search/<id>/`,
+ * `<id>` a hash of their content named by the meta, so a browser that cached pieces of an older
+ * site never mixes them with new ones. The term processing lives in
+ * `templates/default/search-terms.js`, which the build and the browser both import.
  */
+import { createHash } from 'node:crypto'
 import MiniSearch from 'minisearch'
-import { FIELDS, INDEX_VERSION, SEARCH_OPTIONS, processTerm, splitUrl } from '../../templates/default/search-terms.js'
+import {
+  FIELDS,
+  INDEX_VERSION,
+  LENGTH_FIELDS,
+  MAX_FIELD_LENGTH,
+  processTerm,
+  splitUrl,
+  tokenize,
+} from '../../templates/default/search-terms.js'
 import type { Bookmark } from '../model.js'
 import { cleanText } from '../render/text.js'
+
+/** Target size of a term shard's JSON, before compression (gzip takes it to about a third). */
+export const SHARD_BYTES = 48 * 1024
+/** Documents per result chunk. */
+export const CHUNK_SIZE = 32
+/** Where the index directories live, below the base. */
+export const SEARCH_DIR = 'assets/search/'
 
 export interface SearchDocumentInput {
   bookmark: Bookmark
@@ -28,15 +55,43 @@ export interface SearchIndexInput {
   tags: Array<{ tag: string; url: string }>
 }
 
-/** What `search-index.json` holds. */
-export interface SearchIndexFile {
+/** `index.json`. */
+export interface SearchIndexMeta {
   version: number
-  options: { fields: readonly string[]; searchOptions: typeof SEARCH_OPTIONS }
-  index: unknown
-  /** Per document: [title, href or '', folder index, tag indexes]. */
+  id: string
+  count: number
+  fields: readonly string[]
+  /** Average length per field (1 for fields whose length does not rank). */
+  average: number[]
+  /** Per field: every document's length (capped at MAX_FIELD_LENGTH), or 0 when it does not rank. */
+  lengths: Array<number[] | 0>
+  /** First term of each shard. */
+  shards: string[]
+  chunk: number
+  chunks: number
+}
+
+/** One result chunk. */
+export interface SearchChunk {
+  /** [title, href or '', folder (index into folders), tags (indexes into tags)] */
   docs: Array<[string, string, number, number[]]>
+  /** [path, url] */
   folders: Array<[string, string]>
+  /** [tag, url] */
   tags: Array<[string, string]>
+}
+
+export interface SearchShard {
+  terms: string[]
+  postings: number[][]
+}
+
+export interface SearchIndexFiles {
+  meta: SearchIndexMeta
+  /** Path of the meta file below the base. */
+  metaPath: string
+  /** Every file, paths below the base, contents serialized. */
+  files: Array<{ path: string; contents: string }>
 }
 
 interface IndexedDocument {
@@ -49,45 +104,165 @@ interface IndexedDocument {
   path: string
 }
 
-/** Build the index and its result table. */
-export function buildSearchIndex(input: SearchIndexInput): SearchIndexFile {
-  const tagIndex = new Map(input.tags.map((entry, index) => [entry.tag, index]))
-  const miniSearch = new MiniSearch<IndexedDocument>({
-    fields: [...FIELDS],
-    storeFields: [],
-    processTerm,
-  })
-  const docs: SearchIndexFile['docs'] = []
+interface MiniSearchJson {
+  averageFieldLength: number[]
+  fieldLength: Record<string, number[]>
+  index: Array<[string, Record<string, Record<string, number>>]>
+}
+
+/** Build the index and its files. */
+export function buildSearchIndex(input: SearchIndexInput, options: { shardBytes?: number } = {}): SearchIndexFiles {
+  const shardBytes = options.shardBytes ?? SHARD_BYTES
+  const miniSearch = new MiniSearch<IndexedDocument>({ fields: [...FIELDS], storeFields: [], processTerm, tokenize })
   const batch: IndexedDocument[] = []
-  input.documents.forEach(({ bookmark, href, folder }, id) => {
+  input.documents.forEach(({ bookmark }, id) => {
     const { host, path } = bookmark.href === undefined ? { host: '', path: '' } : splitUrl(bookmark.href)
-    const title = cleanText(bookmark.title)
     batch.push({
       id,
-      title,
+      title: cleanText(bookmark.title),
       tags: bookmark.tags.join(' '),
-      folder: input.folders[folder]?.name ?? '',
+      folder: input.folders[input.documents[id]!.folder]?.name ?? '',
       description: cleanText(bookmark.description ?? ''),
       host,
       path,
     })
-    docs.push([title, href ?? '', folder, bookmark.tags.map((tag) => tagIndex.get(tag) ?? -1)])
   })
   miniSearch.addAll(batch)
-  return {
+  batch.length = 0
+  const json = miniSearch.toJSON() as unknown as MiniSearchJson
+
+  const count = input.documents.length
+  const ranked = new Set(LENGTH_FIELDS)
+  const lengths: SearchIndexMeta['lengths'] = FIELDS.map((field, fieldId) => {
+    if (!ranked.has(field)) return 0
+    const column = new Array<number>(count)
+    for (let id = 0; id < count; id++) column[id] = Math.min(MAX_FIELD_LENGTH, json.fieldLength[id]?.[fieldId] ?? 0)
+    return column
+  })
+  const average = FIELDS.map((_field, fieldId) => {
+    const column = lengths[fieldId]
+    if (column === 0 || column === undefined || count === 0) return 1
+    let sum = 0
+    for (const length of column) sum += length
+    return sum / count || 1
+  })
+
+  // Terms in code-unit order, the order `<` compares in the browser.
+  const entries = json.index.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+  const shards: SearchShard[] = []
+  const starts: string[] = []
+  let current: SearchShard = { terms: [], postings: [] }
+  let bytes = 0
+  for (const [term, fields] of entries) {
+    const encoded = encodePostings(fields)
+    const size = term.length + 4 + encoded.length * 3
+    if (bytes > 0 && bytes + size > shardBytes) {
+      shards.push(current)
+      current = { terms: [], postings: [] }
+      bytes = 0
+    }
+    if (current.terms.length === 0) starts.push(term)
+    current.terms.push(term)
+    current.postings.push(encoded)
+    bytes += size
+  }
+  if (current.terms.length > 0 || shards.length === 0) {
+    if (current.terms.length === 0) starts.push('')
+    shards.push(current)
+  }
+
+  const chunks: SearchChunk[] = []
+  for (let start = 0; start < count; start += CHUNK_SIZE) {
+    chunks.push(chunkOf(input, start, Math.min(count, start + CHUNK_SIZE)))
+  }
+
+  const bodies = [
+    ...shards.map((shard, index) => ({ name: `t${index}.json`, contents: serializeJson(shard) })),
+    ...chunks.map((chunk, index) => ({ name: `d${index}.json`, contents: serializeJson(chunk) })),
+  ]
+  const hash = createHash('sha256')
+  hash.update(`${INDEX_VERSION}\u0000${starts.join('\u0000')}\u0000${JSON.stringify(lengths)}`)
+  for (const body of bodies) hash.update(body.contents)
+  const id = hash.digest('base64url').slice(0, 12)
+  const directory = `${SEARCH_DIR}${id}/`
+  const meta: SearchIndexMeta = {
     version: INDEX_VERSION,
-    options: { fields: FIELDS, searchOptions: SEARCH_OPTIONS },
-    index: miniSearch.toJSON(),
-    docs,
-    folders: input.folders.map(({ title, url }) => [cleanText(title), url]),
-    tags: input.tags.map(({ tag, url }) => [cleanText(tag), url]),
+    id,
+    count,
+    fields: FIELDS,
+    average,
+    lengths,
+    shards: starts,
+    chunk: CHUNK_SIZE,
+    chunks: chunks.length,
+  }
+  const metaPath = `${SEARCH_DIR}index.json`
+  return {
+    meta,
+    metaPath,
+    files: [
+      { path: metaPath, contents: serializeJson(meta) },
+      ...bodies.map((body) => ({ path: `${directory}${body.name}`, contents: body.contents })),
+    ],
   }
 }
 
+/** Postings as `[fieldId, n, gap, (-frequency), gap, …]` per field (see search-engine.js). */
+function encodePostings(fields: Record<string, Record<string, number>>): number[] {
+  const out: number[] = []
+  for (const fieldId of Object.keys(fields)) {
+    const docs = fields[fieldId]!
+    const ids = Object.keys(docs)
+      .map(Number)
+      .sort((a, b) => a - b)
+    out.push(Number(fieldId), ids.length)
+    let previous = -1
+    for (const id of ids) {
+      out.push(id - previous)
+      const frequency = docs[id]!
+      if (frequency > 1) out.push(-frequency)
+      previous = id
+    }
+  }
+  return out
+}
+
+/** What results show for documents [start, end), with the folders and tags they name. */
+function chunkOf(input: SearchIndexInput, start: number, end: number): SearchChunk {
+  const chunk: SearchChunk = { docs: [], folders: [], tags: [] }
+  const folders = new Map<number, number>()
+  const tags = new Map<string, number>()
+  const tagUrls = new Map(input.tags.map((entry) => [entry.tag, entry.url]))
+  for (let id = start; id < end; id++) {
+    const { bookmark, href, folder } = input.documents[id]!
+    let folderIndex = folders.get(folder)
+    if (folderIndex === undefined) {
+      const entry = input.folders[folder]
+      folderIndex = chunk.folders.length
+      folders.set(folder, folderIndex)
+      chunk.folders.push([cleanText(entry?.title ?? ''), entry?.url ?? ''])
+    }
+    const tagIndexes: number[] = []
+    for (const tag of bookmark.tags) {
+      const url = tagUrls.get(tag)
+      if (url === undefined) continue
+      let tagIndex = tags.get(tag)
+      if (tagIndex === undefined) {
+        tagIndex = chunk.tags.length
+        tags.set(tag, tagIndex)
+        chunk.tags.push([cleanText(tag), url])
+      }
+      tagIndexes.push(tagIndex)
+    }
+    chunk.docs.push([cleanText(bookmark.title), href ?? '', folderIndex, tagIndexes])
+  }
+  return chunk
+}
+
 /**
- * JSON for a `<script>`-free static file. `<`, U+2028 and U+2029 are escaped anyway, so the same
- * text is also safe if it is ever inlined into a page.
+ * JSON for a static file. `<`, U+2028 and U+2029 are escaped anyway, so the same text is also safe
+ * if it is ever inlined into a page.
  */
-export function serializeSearchIndex(file: SearchIndexFile): string {
-  return JSON.stringify(file).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
+export function serializeJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
 }

@@ -2,17 +2,38 @@
 // (which queries), so the two can never disagree. Plain ES module, no dependencies.
 
 /** Version of the index layout; the browser refuses an index of another version. */
-export const INDEX_VERSION = 1
+export const INDEX_VERSION = 2
 
 /** Indexed fields, in the order documents carry them. */
 export const FIELDS = ['title', 'tags', 'folder', 'description', 'host', 'path']
 
-/** Default search options: a title or tag match outranks a URL match; prefix and typo tolerant. */
+/**
+ * Fields whose length takes part in ranking (a word in a short title weighs more than in a long
+ * one). The others are short labels; their lengths are not shipped to the browser.
+ */
+export const LENGTH_FIELDS = ['title', 'description', 'path']
+
+/** Longest field length the index records; longer fields count as this long. */
+export const MAX_FIELD_LENGTH = 63
+
+/**
+ * Search options: a title or tag match outranks a URL match; every word must match. Prefix search
+ * (for the word being typed) and typo tolerance are decided per query by `search-engine.js`.
+ */
 export const SEARCH_OPTIONS = {
   boost: { title: 3, tags: 2.5, folder: 1.2, description: 1, host: 1, path: 0.6 },
-  prefix: true,
-  fuzzy: 0.2,
   combineWith: 'AND',
+}
+
+const SPACE_OR_PUNCTUATION = /[\n\r\p{Z}\p{P}]+/u
+
+/**
+ * Split text into words, as MiniSearch does by default (spaces and punctuation separate words).
+ * @param {string} text
+ * @returns {string[]}
+ */
+export function tokenize(text) {
+  return text.split(SPACE_OR_PUNCTUATION)
 }
 
 /**

@@ -1,42 +1,40 @@
-// search.js: the search page's script. Loads the prebuilt MiniSearch index, searches as you type,
-// renders hits as xFolk entries with their folder and tags, keeps the query in the URL.
-// Plain ES module, no framework. Results are built with DOM APIs (textContent), never innerHTML.
-import MiniSearch from './minisearch.js'
-import { INDEX_VERSION, processTerm } from './search-terms.js'
+// search.js: the search page's script. Searches the prebuilt index as you type (search-engine.js
+// downloads only the parts a query needs), renders hits as xFolk entries with their folder and tags,
+// keeps the query in the URL. Plain ES module, no framework. Results are built with DOM APIs
+// (textContent), never innerHTML.
+import SearchableMap from './searchable-map.js'
+import { createSearchEngine } from './search-engine.js'
+import { processTerm } from './search-terms.js'
 
-const MAX_RESULTS = 100
-const DEBOUNCE_MS = 120
+/** Results shown at first and added by each "Show more". */
+const PAGE = 20
+const DEBOUNCE_MS = 100
 
 const input = /** @type {HTMLInputElement | null} */ (document.getElementById('search-q'))
 const results = /** @type {HTMLOListElement | null} */ (document.getElementById('search-results'))
 const status = document.getElementById('search-status')
+const more = /** @type {HTMLButtonElement | null} */ (document.getElementById('search-more'))
 
-if (input && results && status) main(input, results, status)
+if (input && results && status && more) main(input, results, status, more)
+
+/** @param {string} url */
+async function fetchJson(url) {
+  // The meta names the current index directory: always ask the server whether it changed.
+  const response = await fetch(url, url.endsWith('/index.json') ? { cache: 'no-cache' } : {})
+  if (!response.ok) throw new Error(`HTTP ${response.status} for ${url}`)
+  return response.json()
+}
 
 /**
  * @param {HTMLInputElement} input
  * @param {HTMLOListElement} results
  * @param {HTMLElement} status
+ * @param {HTMLButtonElement} more
  */
-function main(input, results, status) {
-  /** @type {Promise<{engine: MiniSearch, data: any}> | undefined} */
-  let loading
-  const load = () =>
-    (loading ??= fetch(results.dataset.index ?? '')
-      .then((response) => {
-        if (!response.ok) throw new Error(`HTTP ${response.status}`)
-        return response.json()
-      })
-      .then((data) => {
-        if (data.version !== INDEX_VERSION) throw new Error('the index was built by another bookgen version')
-        const engine = MiniSearch.loadJS(data.index, {
-          fields: data.options.fields,
-          processTerm,
-          searchOptions: data.options.searchOptions,
-        })
-        return { engine, data }
-      }))
-
+function main(input, results, status, more) {
+  const engine = createSearchEngine({ SearchableMap, fetchJson, indexUrl: results.dataset.index ?? '' })
+  /** @type {{ query: string, result: import('./search-engine.js').SearchResult, shown: number } | undefined} */
+  let current
   let timer = 0
   let lastQuery = ''
 
@@ -49,36 +47,58 @@ function main(input, results, status) {
     else url.searchParams.set('q', query)
     history.replaceState(null, '', url)
     if (query === '') {
+      current = undefined
       results.replaceChildren()
+      more.hidden = true
       status.textContent = 'Type in the search box above.'
       return
     }
     status.textContent = 'Searching…'
     try {
-      const { engine, data } = await load()
+      const result = await engine.search(query)
       if (input.value.trim() !== query) return // a newer query is on its way
-      const hits = engine.search(query)
-      render(hits, data, query)
+      current = { query, result, shown: 0 }
+      results.replaceChildren()
+      await show(PAGE)
     } catch (error) {
       status.textContent = `Search is unavailable: ${error instanceof Error ? error.message : String(error)}`
     }
   }
 
   /**
-   * @param {Array<{id: number, terms: string[]}>} hits
-   * @param {any} data
-   * @param {string} query
+   * Show `count` more results of the current query.
+   * @param {number} count
    */
-  const render = (hits, data, query) => {
-    const shown = hits.slice(0, MAX_RESULTS)
-    results.replaceChildren(...shown.map((hit) => entry(hit, data)))
-    if (hits.length === 0) {
+  const show = async (count) => {
+    if (current === undefined) return
+    const searched = current
+    const { result, query } = searched
+    const ids = result.ids.slice(searched.shown, searched.shown + count)
+    const documents = await engine.documents(ids)
+    if (current !== searched) return
+    const words = [...result.terms, ...result.matched]
+    results.append(...documents.map((document) => entry(document, words)))
+    searched.shown += ids.length
+    more.hidden = searched.shown >= result.ids.length
+    if (result.total === 0) {
       status.textContent = `No results for “${query}”. Try fewer or shorter words.`
     } else {
-      const more = hits.length > shown.length ? ` (showing the first ${shown.length})` : ''
-      status.textContent = `${hits.length} result${hits.length === 1 ? '' : 's'} for “${query}”${more}`
+      const near = result.fuzzy ? ' (including near spellings)' : ''
+      const of =
+        result.total > searched.shown
+          ? `, showing the best ${searched.shown}${result.total > result.ids.length ? '; add a word to narrow it down' : ''}`
+          : ''
+      status.textContent = `${result.total} result${result.total === 1 ? '' : 's'} for “${query}”${near}${of}`
     }
   }
+
+  more.addEventListener('click', () => {
+    const next = results.children.length
+    show(PAGE).then(() => {
+      const link = results.children[next]?.querySelector('.taggedlink')
+      if (link instanceof HTMLElement) link.focus()
+    })
+  })
 
   input.addEventListener('input', () => {
     clearTimeout(timer)
@@ -137,12 +157,11 @@ function main(input, results, status) {
 }
 
 /**
- * One hit as an xFolk entry.
- * @param {{id: number, terms: string[]}} hit
- * @param {any} data
+ * One result as an xFolk entry.
+ * @param {import('./search-engine.js').ResultDocument} document
+ * @param {string[]} words indexed words that matched
  */
-function entry(hit, data) {
-  const [title, href, folderIndex, tagIndexes] = data.docs[hit.id]
+function entry({ title, href, folder, tags }, words) {
   const li = element('li', 'xfolkentry h-entry')
   const text = title || href || 'Untitled'
   let link
@@ -153,29 +172,26 @@ function entry(hit, data) {
     link = element('span', 'taggedlink p-name')
     link.tabIndex = 0
   }
-  link.append(...highlight(text, hit.terms))
+  link.append(...highlight(text, words))
   li.append(link)
   const meta = element('div', 'meta')
-  const folder = data.folders[folderIndex]
   if (folder) {
     const folderLink = element('a', 'folder-path')
-    folderLink.href = folder[1]
-    folderLink.textContent = folder[0] || 'Top level'
+    folderLink.href = folder.url
+    folderLink.textContent = folder.path || 'Top level'
     meta.append(folderLink)
   }
-  if (tagIndexes.length > 0) {
+  if (tags.length > 0) {
     const label = element('span', 'visually-hidden')
     label.textContent = 'Tags:'
     meta.append(label)
     const list = element('ul', 'tags')
-    for (const index of tagIndexes) {
-      const tag = data.tags[index]
-      if (!tag) continue
+    for (const tag of tags) {
       const item = document.createElement('li')
       const tagLink = element('a', 'p-category')
       tagLink.rel = 'tag'
-      tagLink.href = tag[1]
-      tagLink.append(...highlight(tag[0], hit.terms))
+      tagLink.href = tag.url
+      tagLink.append(...highlight(tag.tag, words))
       item.append(tagLink)
       list.append(item)
     }
@@ -196,7 +212,7 @@ function highlight(text, terms) {
   let last = 0
   for (const match of text.matchAll(/[\p{L}\p{N}]+/gu)) {
     const word = processTerm(match[0]) ?? ''
-    if (!terms.some((term) => word.startsWith(term))) continue
+    if (word === '' || !terms.some((term) => word.startsWith(term))) continue
     const start = match.index ?? 0
     if (start > last) parts.push(text.slice(last, start))
     const mark = document.createElement('mark')

@@ -166,15 +166,24 @@ describe('bookgen dev', () => {
 
   it('should build the search index and feed only when asked for', async () => {
     const dev = await start({ 'bookmarks.html': bookmarksFile(['One']) })
-    expect(existsSync(path.join(dir, 'site', 'search-index.json'))).toBe(false)
-    const index = await get(`${dev.url}search-index.json`)
+    const metaFile = path.join(dir, 'site', 'assets', 'search', 'index.json')
+    expect(existsSync(metaFile)).toBe(false)
+    const index = await get(`${dev.url}assets/search/index.json`)
     expect(index.status).toBe(200)
-    expect(JSON.parse(index.body).docs[0][0]).toBe('One')
-    expect(existsSync(path.join(dir, 'site', 'search-index.json'))).toBe(true)
+    const first = JSON.parse(index.body) as { id: string }
+    expect(existsSync(metaFile)).toBe(true)
+    const chunk = await get(`${dev.url}assets/search/${first.id}/d0.json`)
+    expect(JSON.parse(chunk.body).docs[0][0]).toBe('One')
     const next = dev.nextBuild()
     writeFileSync(path.join(dir, 'bookmarks.html'), bookmarksFile(['Uno']))
     await next
-    expect(JSON.parse((await get(`${dev.url}search-index.json`)).body).docs[0][0]).toBe('Uno')
+    // A shard of the new index, asked for first, builds the index too; the old directory goes.
+    const second = JSON.parse((await get(`${dev.url}assets/search/index.json`)).body) as { id: string }
+    expect(second.id).not.toBe(first.id)
+    expect(JSON.parse((await get(`${dev.url}assets/search/${second.id}/d0.json`)).body).docs[0][0]).toBe(
+      'Uno',
+    )
+    expect(existsSync(path.join(dir, 'site', 'assets', 'search', first.id))).toBe(false)
   })
 
   it('should send reload and error events to open pages', async () => {

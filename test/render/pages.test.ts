@@ -84,10 +84,15 @@ describe('tag pages and the search page', () => {
 
   it('should give the search page a noscript note, a live status and the index URL', () => {
     const doc = main(
-      searchPageToHast({ crumbs: [], indexUrl: '/b/search-index.json', tagsUrl: '/b/tags/', homeUrl: '/b/' }),
+      searchPageToHast({
+        crumbs: [],
+        indexUrl: '/b/assets/search/index.json',
+        tagsUrl: '/b/tags/',
+        homeUrl: '/b/',
+      }),
     )
     expect(doc.all('noscript')).toHaveLength(1)
     expect(doc.attr('#search-status', 'aria-live')).toEqual(['polite'])
-    expect(doc.attr('#search-results', 'data-index')).toEqual(['/b/search-index.json'])
+    expect(doc.attr('#search-results', 'data-index')).toEqual(['/b/assets/search/index.json'])
   })
 })

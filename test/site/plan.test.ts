@@ -142,7 +142,7 @@ describe('planSite', () => {
     expect(tag.attr('form[role=search]', 'action')).toEqual(['/sub/search/'])
     const search = page(html(files, 'search/index.html'))
     expect(search.attr('script', 'src')).toEqual(['/sub/assets/theme.js', '/sub/assets/search.js'])
-    expect(search.attr('#search-results', 'data-index')).toEqual(['/sub/search-index.json'])
+    expect(search.attr('#search-results', 'data-index')).toEqual(['/sub/assets/search/index.json'])
   })
 
   it('should write a tag index linking every tag with rel=tag', () => {
@@ -151,11 +151,13 @@ describe('planSite', () => {
   })
 
   it('should write a search index whose JSON cannot break out of a script element', () => {
-    const json = html(files, 'search-index.json')
-    expect(json).not.toContain('<')
-    const parsed = JSON.parse(json) as { docs: unknown[]; version: number }
-    expect(parsed.version).toBe(1)
-    expect(parsed.docs).toHaveLength(6)
+    const meta = JSON.parse(html(files, 'assets/search/index.json')) as { id: string; version: number; count: number }
+    expect(meta.version).toBe(2)
+    expect(meta.count).toBe(6)
+    const parts = [...files.keys()].filter((name) => name.startsWith(`assets/search/${meta.id}/`))
+    expect(parts).toContain(`assets/search/${meta.id}/t0.json`)
+    expect(parts).toContain(`assets/search/${meta.id}/d0.json`)
+    for (const name of parts) expect(html(files, name)).not.toContain('<')
   })
 
   it('should be deterministic', () => {

@@ -1,0 +1,172 @@
+// bench/search-child.mjs: the search figures of a built site, in its own process.
+//   node bench/search-child.mjs OUT_DIR
+// Loads the index with the browser's own engine (templates/default/search-engine.js) from the files
+// in OUT_DIR and prints JSON:
+// - bytes: the whole index raw and gzipped (total and per bookmark), and what the first query
+//   downloads (meta + shards + the result chunks of the first 20 hits);
+// - readyMs: meta downloaded (read) and parsed, engine ready for the first query (median of runs);
+// - firstResultMs: from nothing loaded to the first query's 20 results in hand (median of runs);
+// - query latency (p50/p95/max) for prefix queries as they are typed (each word's first 3, 4, 5…
+//   letters) and for whole words, once their shards are loaded: the time a keystroke costs;
+// - typo queries (one letter changed) and how many found their word.
+// Reading files stands in for downloading: network time is not measured.
+import { readFileSync, readdirSync } from 'node:fs'
+import path from 'node:path'
+import { gzipSync } from 'node:zlib'
+import SearchableMap from 'minisearch/SearchableMap'
+import { createSearchEngine } from '../templates/default/search-engine.js'
+
+const out = process.argv[2]
+if (!out) {
+  console.error('usage: node bench/search-child.mjs OUT_DIR')
+  process.exit(2)
+}
+const base = '/bench/'
+const indexUrl = `${base}assets/search/index.json`
+
+const RESULTS = 20
+const RUNS = 5
+
+/** A fetcher over OUT_DIR that records what it served. */
+function fetcher(served) {
+  return async (url) => {
+    const file = path.join(out, url.slice(base.length))
+    const text = readFileSync(file)
+    served?.push(text)
+    return JSON.parse(text.toString('utf8'))
+  }
+}
+
+const gz = (buffer) => gzipSync(buffer, { level: 9 }).length
+
+// Sizes of everything in the index.
+const meta = JSON.parse(readFileSync(path.join(out, 'assets/search/index.json'), 'utf8'))
+const directory = path.join(out, 'assets/search', meta.id)
+let raw = 0
+let gzipped = 0
+let shardGz = 0
+let chunkGz = 0
+for (const name of [
+  ...readdirSync(directory).map((name) => path.join(directory, name)),
+  path.join(out, 'assets/search/index.json'),
+]) {
+  const buffer = readFileSync(name)
+  raw += buffer.length
+  const size = gz(buffer)
+  gzipped += size
+  if (/\/t\d+\.json$/.test(name)) shardGz += size
+  if (/\/d\d+\.json$/.test(name)) chunkGz += size
+}
+const metaBuffer = readFileSync(path.join(out, 'assets/search/index.json'))
+
+// Query words: title words of real documents, taken from the result chunks (seeded choice).
+let seed = 42
+const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x80000000
+const words = []
+for (let attempt = 0; attempt < 400 && words.length < 120; attempt++) {
+  const chunkNumber = Math.floor(random() * meta.chunks)
+  const chunk = JSON.parse(readFileSync(path.join(directory, `d${chunkNumber}.json`), 'utf8'))
+  const doc = chunk.docs[Math.floor(random() * chunk.docs.length)]
+  const candidates = doc[0].split(/[^\p{L}\p{N}]+/u).filter((word) => word.length >= 5)
+  if (candidates.length > 0)
+    words.push({ word: candidates[Math.floor(random() * candidates.length)], title: doc[0] })
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
+}
+
+// Ready and first result, from a cold engine each run.
+const ready = []
+const first = []
+let firstBytes = { raw: 0, gzip: 0 }
+for (let run = 0; run < RUNS; run++) {
+  const word = words[run % words.length].word
+  let started = performance.now()
+  const engine = createSearchEngine({ SearchableMap, fetchJson: fetcher(), indexUrl })
+  await engine.prepare()
+  ready.push(performance.now() - started)
+  const served = []
+  started = performance.now()
+  const cold = createSearchEngine({ SearchableMap, fetchJson: fetcher(served), indexUrl })
+  const { ids } = await cold.search(word)
+  await cold.documents(ids.slice(0, RESULTS))
+  first.push(performance.now() - started)
+  if (run === 0) {
+    firstBytes = {
+      raw: served.reduce((sum, b) => sum + b.length, 0),
+      gzip: served.reduce((sum, b) => sum + gz(b), 0),
+      files: served.length,
+    }
+  }
+}
+
+// Keystroke latency on a warm engine: every prefix of 3+ letters of each word, then the word.
+const engine = createSearchEngine({ SearchableMap, fetchJson: fetcher(), indexUrl })
+await engine.prepare()
+const prefixTimes = []
+const wordTimes = []
+for (const { word } of words) {
+  for (let length = 3; length <= word.length; length++) {
+    const query = word.slice(0, length)
+    await engine.search(query) // loads the shards it needs: a download, not what a keystroke costs
+    const started = performance.now()
+    await engine.search(query)
+    const ms = performance.now() - started
+    if (length === word.length) wordTimes.push(ms)
+    else prefixTimes.push(ms)
+  }
+}
+
+// Typos: one letter (not the first) replaced; does the best result have the word in its title?
+let typoFound = 0
+const typoTimes = []
+const typoEngine = createSearchEngine({ SearchableMap, fetchJson: fetcher(), indexUrl })
+const typoWords = words.slice(0, 40)
+for (const { word } of typoWords) {
+  const at = 1 + Math.floor(random() * (word.length - 1))
+  const typo = word.slice(0, at) + (word[at] === 'x' ? 'q' : 'x') + word.slice(at + 1)
+  const started = performance.now()
+  const { ids } = await typoEngine.search(typo)
+  typoTimes.push(performance.now() - started)
+  const [best] = await typoEngine.documents(ids.slice(0, 1))
+  if (
+    best !== undefined &&
+    best.title
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .includes(word.toLowerCase())
+  )
+    typoFound++
+}
+
+const round = (value) => Math.round(value * 100) / 100
+console.log(
+  JSON.stringify({
+    bookmarks: meta.count,
+    shards: meta.shards.length,
+    chunks: meta.chunks,
+    bytes: {
+      raw,
+      gzip: gzipped,
+      rawPerBookmark: round(raw / meta.count),
+      gzipPerBookmark: round(gzipped / meta.count),
+      metaGzip: gz(metaBuffer),
+      shardsGzip: shardGz,
+      chunksGzip: chunkGz,
+      firstQuery: firstBytes,
+    },
+    readyMs: round(median(ready)),
+    firstResultMs: round(median(first)),
+    prefixQueries: prefixTimes.length,
+    prefixP50Ms: round(percentile(prefixTimes, 50)),
+    prefixP95Ms: round(percentile(prefixTimes, 95)),
+    prefixMaxMs: round(Math.max(...prefixTimes)),
+    wordP95Ms: round(percentile(wordTimes, 95)),
+    typoQueries: typoWords.length,
+    typoFound,
+    typoMedianMs: round(median(typoTimes)),
+  }),
+)

@@ -1,0 +1,34 @@
+// Types for search-engine.js (a browser ES module the tests and the benchmark use too).
+export interface ResultDocument {
+  title: string
+  href: string
+  folder: { path: string; url: string } | undefined
+  tags: Array<{ tag: string; url: string }>
+}
+export interface SearchResult {
+  /** The best matching document ids (at most RESULT_LIMIT), best first. */
+  ids: Int32Array
+  /** How many documents match. */
+  total: number
+  /** Their scores. */
+  scores: Float64Array
+  /** The query's words, as indexed. */
+  terms: string[]
+  /** Indexed words that matched (the query's, their completions, near spellings). */
+  matched: string[]
+  /** Whether typo tolerance was needed. */
+  fuzzy: boolean
+}
+export interface SearchEngine {
+  search(query: string): Promise<SearchResult>
+  documents(ids: ArrayLike<number>): Promise<ResultDocument[]>
+  prepare(): Promise<void>
+  readonly loadedShards: number
+}
+export declare function createSearchEngine(options: {
+  SearchableMap: unknown
+  fetchJson: (url: string) => Promise<unknown>
+  indexUrl: string
+}): SearchEngine
+export declare const RESULT_LIMIT: number
+export declare function queryTerms(query: string): string[]

@@ -1,0 +1,149 @@
+/**
+ * Search at scale in a real browser: a generated 10,000-bookmark site built into a temp dir and
+ * served under `/sub/`. A title word, the same word with one letter changed, and what the first
+ * search downloads, gzipped as a static host serves it.
+ */
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { gzipSync } from 'node:zlib'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { resolveConfig } from '../../src/config.js'
+import { startStaticServer, type StaticServer } from '../../src/serve.js'
+import { build } from '../../src/site/build.js'
+import { REPO_ROOT } from '../helpers.js'
+import { hasChromium, launchChromium } from './chromium.js'
+
+/** The budget for everything the first search downloads (Pagefind: under 300 KB for 10,000 pages). */
+const FIRST_SEARCH_BUDGET = 400 * 1024
+
+describe.skipIf(!hasChromium)('search on a 10k-bookmark site in Chromium', () => {
+  let dir: string
+  let server: StaticServer
+  let browser: Browser
+  let word: string
+  let title: string
+  const errors: string[] = []
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'bookgen-search10k-'))
+    const source = path.join(dir, 'bookmarks.html')
+    execFileSync(process.execPath, [
+      path.join(REPO_ROOT, 'bench', 'gen.mjs'),
+      ...['--format', 'netscape', '--bookmarks', '10000', '--seed', '5', '--shape', 'tree', '--out', source],
+    ])
+    const config = resolveConfig(
+      {},
+      { sources: [source], outDir: path.join(dir, 'site'), base: '/sub/' },
+      { cwd: dir },
+    )
+    await build(config)
+    ;({ word, title } = rareTitleWord(path.join(dir, 'site')))
+    server = await startStaticServer({ root: config.outDir, base: config.base })
+    browser = await launchChromium()
+  }, 120_000)
+  afterAll(async () => {
+    await browser?.close()
+    await server?.close()
+    if (dir) rmSync(dir, { recursive: true, force: true })
+  })
+
+  /** Open `url`, recording page errors and the gzipped size of every response. */
+  async function open(url: string): Promise<{ page: Page; downloads: Map<string, number> }> {
+    const page = await browser.newPage()
+    const downloads = new Map<string, number>()
+    page.on('pageerror', (error) => errors.push(error.message))
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text())
+    })
+    page.on('response', async (response) => {
+      const body = await response.body().catch(() => Buffer.alloc(0))
+      downloads.set(new URL(response.url()).pathname, gzipSync(body, { level: 6 }).length)
+    })
+    await page.goto(url)
+    return { page, downloads }
+  }
+
+  const titles = (page: Page) => page.locator('#search-results .taggedlink').allTextContents()
+
+  it('should show the bookmark whose title contains a word from ?q=', async () => {
+    const { page, downloads } = await open(`${server.url}search/?q=${encodeURIComponent(word)}`)
+    await page.locator('#search-results .xfolkentry').first().waitFor()
+    expect(await titles(page)).toContain(title)
+    await page.waitForLoadState('networkidle')
+    const total = [...downloads.values()].reduce((sum, size) => sum + size, 0)
+    console.log(
+      `first search for “${word}” on 10k: ${downloads.size} files, ${(total / 1024).toFixed(1)} KB gzipped ` +
+        `(index ${(sum(downloads, (name) => name.includes('/assets/search/')) / 1024).toFixed(1)} KB)`,
+    )
+    expect(total).toBeLessThanOrEqual(FIRST_SEARCH_BUDGET)
+    await page.close()
+  })
+
+  it('should show it with one letter of the word changed', async () => {
+    const at = Math.floor(word.length / 2)
+    const typo = word.slice(0, at) + (word[at] === 'x' ? 'q' : 'x') + word.slice(at + 1)
+    const { page } = await open(`${server.url}search/?q=${encodeURIComponent(typo)}`)
+    await page.locator('#search-results .xfolkentry').first().waitFor()
+    expect(await titles(page)).toContain(title)
+    const marked = await page.locator('#search-results mark').allTextContents()
+    expect(marked.map((text) => text.toLowerCase())).toContain(word)
+    await page.close()
+  })
+
+  it('should find by tag and offer more results', async () => {
+    const { page } = await open(`${server.url}search/?q=programming`)
+    await page.locator('#search-results .xfolkentry').first().waitFor()
+    expect(await page.locator('#search-results .xfolkentry').count()).toBe(20)
+    expect(
+      await page.locator('#search-results a[rel=tag]', { hasText: 'programming' }).count(),
+    ).toBeGreaterThan(0)
+    await page.click('#search-more')
+    await page.waitForFunction(() => document.querySelectorAll('#search-results .xfolkentry').length === 40)
+    expect(
+      await page.evaluate(() => document.activeElement?.closest('li')?.parentElement?.children.length),
+    ).toBe(40)
+    await page.close()
+  })
+
+  it('should not download the index on a folder page', async () => {
+    const { page, downloads } = await open(server.url)
+    await page.waitForLoadState('networkidle')
+    expect([...downloads.keys()].filter((name) => name.includes('/assets/search/'))).toEqual([])
+    await page.close()
+  })
+
+  it('should have thrown no page errors', () => {
+    expect(errors).toEqual([])
+  })
+})
+
+function sum(downloads: Map<string, number>, keep: (name: string) => boolean): number {
+  let total = 0
+  for (const [name, size] of downloads) if (keep(name)) total += size
+  return total
+}
+
+/** A word of six letters or more found in exactly one title, and that title (from the result chunks). */
+function rareTitleWord(site: string): { word: string; title: string } {
+  const meta = JSON.parse(readFileSync(path.join(site, 'assets/search/index.json'), 'utf8')) as { id: string }
+  const directory = path.join(site, 'assets/search', meta.id)
+  const seen = new Map<string, string[]>()
+  for (const name of readdirSync(directory).filter((file) => file.startsWith('d'))) {
+    const chunk = JSON.parse(readFileSync(path.join(directory, name), 'utf8')) as { docs: Array<[string]> }
+    for (const [docTitle] of chunk.docs) {
+      for (const token of new Set(docTitle.toLowerCase().split(/[^a-z]+/))) {
+        if (token.length < 6) continue
+        const titles = seen.get(token) ?? []
+        titles.push(docTitle)
+        seen.set(token, titles)
+      }
+    }
+  }
+  const unique = [...seen].filter(([, titles]) => titles.length === 1).sort(([a], [b]) => (a < b ? -1 : 1))
+  if (unique.length === 0) throw new Error('the generated collection has no rare title word')
+  const [word, [title]] = unique[Math.floor(unique.length / 2)]! as [string, string[]]
+  return { word, title: title! }
+}
