@@ -1,7 +1,7 @@
 // bench/run.mjs: `npm run bench`. Builds generated collections of 1k, 10k and 100k bookmarks in
 // both formats (plus a 100k single-folder file and a deep tree), each in a fresh child process so
 // peak RSS is the build's own, and reports per phase: read, decode, parse, model, render, search
-// index, write; total wall, peak RSS, pages, bytes, search-index bytes, and the reader's
+// index, write; total wall, peak RSS, pages, bytes, search-index bytes, the reader's
 // throughput. In the same run it measures the floor (bench/floor-child.mjs: a bare streaming
 // parse, cached string rendering, a lean MiniSearch index and a bare write of the same number of
 // files and bytes) and prints bookgen's ratio to it. Output goes to tmpfs (/dev/shm) when there is one: this VM's disk timing varies a lot.
@@ -103,6 +103,16 @@ function readerOnce(file) {
   return JSON.parse(child.stdout)
 }
 
+/** Search figures of the site last built (bench/search-child.mjs), in its own process. */
+function searchOnce(out) {
+  const child = spawnSync(process.execPath, [path.join(here, 'search-child.mjs'), out], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 20,
+  })
+  if (child.status !== 0) throw new Error(`search benchmark on ${out} failed:\n${child.stderr}`)
+  return JSON.parse(child.stdout)
+}
+
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]
 
 const cases = []
@@ -160,8 +170,10 @@ for (const { format, size, shape } of cases) {
       total: +(pick('total') / Math.max(1, result.floor.totalMs)).toFixed(2),
     }
   }
+  if (format === 'netscape' && shape === 'tree') result.search = searchOnce(path.join(scratch, 'out'))
   results.push(result)
   log(formatRow(result))
+  if (result.search) log(formatSearch(result.search))
 }
 
 // Readers alone, on 100k-bookmark files: ours, and the shared reference generator's when present.
@@ -234,6 +246,15 @@ else {
     }`,
   )
   console.log(`results: bench/results.json (output on ${scratch})`)
+}
+
+function formatSearch(s) {
+  const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`
+  return (
+    `${''.padEnd(24)}search: index ${kb(s.bytes.raw)} raw / ${kb(s.bytes.gzip)} gz = ${s.bytes.rawPerBookmark} / ${s.bytes.gzipPerBookmark} B per bookmark ` +
+    `(${s.shards} shards, ${s.chunks} chunks; meta ${kb(s.bytes.metaGzip)} gz); first query downloads ${kb(s.bytes.firstQuery.gzip)} gz in ${s.bytes.firstQuery.files} files\n` +
+    `${''.padEnd(24)}        ready ${s.readyMs} ms, first result ${s.firstResultMs} ms; prefix query p50 ${s.prefixP50Ms} ms, p95 ${s.prefixP95Ms} ms (n=${s.prefixQueries}), whole word p95 ${s.wordP95Ms} ms; typos found ${s.typoFound}/${s.typoQueries} (median ${s.typoMedianMs} ms)`
+  )
 }
 
 function formatRow(r) {
