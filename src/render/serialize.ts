@@ -1,11 +1,13 @@
 /**
- * hast → HTML through unified + rehype-stringify: the only place markup becomes text. `raw` nodes
+ * hast → HTML through unified + rehype-stringify (with a verified fast path for bookgen's own
+ * trees, see fast-html.ts): the only place markup becomes text. `raw` nodes
  * are allowed for one purpose only: fragments bookgen itself serialized from hast with this same
  * function (an entry rendered once and reused on its folder and tag pages).
  */
 import type { Element, ElementContent, Root } from 'hast'
 import rehypeStringify from 'rehype-stringify'
 import { unified } from 'unified'
+import { fastToHtml } from './fast-html.js'
 
 const processor = unified().use(rehypeStringify, { allowDangerousHtml: true, upperDoctype: true }).freeze()
 
@@ -14,8 +16,16 @@ export interface TrustedHtml {
   readonly html: string
 }
 
-/** Serialize a hast tree (or one element) to HTML. */
+/**
+ * Serialize a hast tree (or one element) to HTML: through `fast-html.ts` when the tree is of the
+ * kind it handles (it writes the same bytes), otherwise through rehype-stringify.
+ */
 export function serializeHast(tree: Root | Element): string {
+  return fastToHtml(tree) ?? serializeHastReference(tree)
+}
+
+/** Serialize with rehype-stringify only (the reference the fast path is tested against). */
+export function serializeHastReference(tree: Root | Element): string {
   return processor.stringify(tree.type === 'root' ? tree : { type: 'root', children: [tree] })
 }
 
@@ -26,7 +36,7 @@ export function serializeFragment(element: Element): TrustedHtml {
 
 /** Serialize sibling elements once, for reuse with `trustedNode`. */
 export function serializeFragments(elements: Element[]): TrustedHtml {
-  return { html: processor.stringify({ type: 'root', children: elements }) }
+  return { html: serializeHast({ type: 'root', children: elements }) }
 }
 
 /** A hast node carrying a fragment that `serializeFragment` produced. */

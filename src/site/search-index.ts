@@ -1,5 +1,6 @@
 /**
- * The prebuilt search index: MiniSearch over every published bookmark, written as a directory the
+ * The prebuilt search index: MiniSearch's model of every published bookmark (its terms, field
+ * lengths and statistics), written as files the
  * browser downloads piece by piece (`templates/default/search-engine.js` reads it):
  *
  * - `index.json`: version, document count, average field lengths, the per-document lengths of the
@@ -16,7 +17,6 @@
  * `templates/default/search-terms.js`, which the build and the browser both import.
  */
 import { createHash } from 'node:crypto'
-import MiniSearch from 'minisearch'
 import {
   FIELDS,
   INDEX_VERSION,
@@ -28,6 +28,12 @@ import {
 } from '../../templates/default/search-terms.js'
 import type { Bookmark } from '../model.js'
 import { cleanText } from '../render/text.js'
+
+/** Field ids by name. */
+const FIELD = Object.fromEntries(FIELDS.map((field, index) => [field, index])) as Record<
+  'title' | 'tags' | 'folder' | 'description' | 'host' | 'path',
+  number
+>
 
 /** Target size of a term shard's JSON, before compression (gzip takes it to about a third). */
 export const SHARD_BYTES = 48 * 1024
@@ -94,50 +100,55 @@ export interface SearchIndexFiles {
   files: Array<{ path: string; contents: string }>
 }
 
-interface IndexedDocument {
-  id: number
-  title: string
-  tags: string
-  folder: string
-  description: string
-  host: string
-  path: string
-}
+/** One term's postings while indexing: per field, ascending document ids and their frequencies. */
+type TermPostings = Array<{ ids: number[]; frequencies: number[] } | undefined>
 
-interface MiniSearchJson {
-  averageFieldLength: number[]
-  fieldLength: Record<string, number[]>
-  index: Array<[string, Record<string, Record<string, number>>]>
-}
-
-/** Build the index and its files. */
+/**
+ * Build the index and its files. Terms, field lengths and statistics follow MiniSearch's `add`
+ * exactly (same tokenizer and term processing; a field's length is its number of distinct
+ * tokens), so the browser's scoring is MiniSearch's; the tests compare the two.
+ */
 export function buildSearchIndex(input: SearchIndexInput, options: { shardBytes?: number } = {}): SearchIndexFiles {
   const shardBytes = options.shardBytes ?? SHARD_BYTES
-  const miniSearch = new MiniSearch<IndexedDocument>({ fields: [...FIELDS], storeFields: [], processTerm, tokenize })
-  const batch: IndexedDocument[] = []
-  input.documents.forEach(({ bookmark }, id) => {
-    const { host, path } = bookmark.href === undefined ? { host: '', path: '' } : splitUrl(bookmark.href)
-    batch.push({
-      id,
-      title: cleanText(bookmark.title),
-      tags: bookmark.tags.join(' '),
-      folder: input.folders[input.documents[id]!.folder]?.name ?? '',
-      description: cleanText(bookmark.description ?? ''),
-      host,
-      path,
-    })
-  })
-  miniSearch.addAll(batch)
-  batch.length = 0
-  const json = miniSearch.toJSON() as unknown as MiniSearchJson
-
   const count = input.documents.length
   const ranked = new Set(LENGTH_FIELDS)
-  const lengths: SearchIndexMeta['lengths'] = FIELDS.map((field, fieldId) => {
-    if (!ranked.has(field)) return 0
-    const column = new Array<number>(count)
-    for (let id = 0; id < count; id++) column[id] = Math.min(MAX_FIELD_LENGTH, json.fieldLength[id]?.[fieldId] ?? 0)
-    return column
+  const lengths: SearchIndexMeta['lengths'] = FIELDS.map((field) => (ranked.has(field) ? new Array<number>(count).fill(0) : 0))
+  const postings = new Map<string, TermPostings>()
+  const values = new Array<string>(FIELDS.length)
+  input.documents.forEach(({ bookmark, folder }, id) => {
+    const { host, path } = bookmark.href === undefined ? { host: '', path: '' } : splitUrl(bookmark.href)
+    values[FIELD.title] = cleanText(bookmark.title)
+    values[FIELD.tags] = bookmark.tags.join(' ')
+    values[FIELD.folder] = input.folders[folder]?.name ?? ''
+    values[FIELD.description] = cleanText(bookmark.description ?? '')
+    values[FIELD.host] = host
+    values[FIELD.path] = path
+    for (let fieldId = 0; fieldId < FIELDS.length; fieldId++) {
+      const field = FIELDS[fieldId]!
+      const tokens = tokenize(values[fieldId]!)
+      const column = lengths[fieldId]
+      if (column !== 0 && column !== undefined) column[id] = Math.min(MAX_FIELD_LENGTH, new Set(tokens).size)
+      for (const token of tokens) {
+        const term = processTerm(token, field)
+        if (!term) continue
+        let entry = postings.get(term)
+        if (entry === undefined) {
+          entry = []
+          postings.set(term, entry)
+        }
+        let list = entry[fieldId]
+        if (list === undefined) {
+          list = { ids: [], frequencies: [] }
+          entry[fieldId] = list
+        }
+        const last = list.ids.length - 1
+        if (last >= 0 && list.ids[last] === id) list.frequencies[last]!++
+        else {
+          list.ids.push(id)
+          list.frequencies.push(1)
+        }
+      }
+    }
   })
   const average = FIELDS.map((_field, fieldId) => {
     const column = lengths[fieldId]
@@ -148,13 +159,14 @@ export function buildSearchIndex(input: SearchIndexInput, options: { shardBytes?
   })
 
   // Terms in code-unit order, the order `<` compares in the browser.
-  const entries = json.index.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+  const sortedTerms = [...postings.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
   const shards: SearchShard[] = []
   const starts: string[] = []
   let current: SearchShard = { terms: [], postings: [] }
   let bytes = 0
-  for (const [term, fields] of entries) {
-    const encoded = encodePostings(fields)
+  for (const term of sortedTerms) {
+    const encoded = encodePostings(postings.get(term)!)
+    postings.delete(term)
     const size = term.length + 4 + encoded.length * 3
     if (bytes > 0 && bytes + size > shardBytes) {
       shards.push(current)
@@ -170,7 +182,6 @@ export function buildSearchIndex(input: SearchIndexInput, options: { shardBytes?
     if (current.terms.length === 0) starts.push('')
     shards.push(current)
   }
-
   const chunks: SearchChunk[] = []
   for (let start = 0; start < count; start += CHUNK_SIZE) {
     chunks.push(chunkOf(input, start, Math.min(count, start + CHUNK_SIZE)))
@@ -208,22 +219,19 @@ export function buildSearchIndex(input: SearchIndexInput, options: { shardBytes?
 }
 
 /** Postings as `[fieldId, n, gap, (-frequency), gap, …]` per field (see search-engine.js). */
-function encodePostings(fields: Record<string, Record<string, number>>): number[] {
+function encodePostings(fields: TermPostings): number[] {
   const out: number[] = []
-  for (const fieldId of Object.keys(fields)) {
-    const docs = fields[fieldId]!
-    const ids = Object.keys(docs)
-      .map(Number)
-      .sort((a, b) => a - b)
-    out.push(Number(fieldId), ids.length)
+  fields.forEach((list, fieldId) => {
+    if (list === undefined) return
+    out.push(fieldId, list.ids.length)
     let previous = -1
-    for (const id of ids) {
+    list.ids.forEach((id, index) => {
       out.push(id - previous)
-      const frequency = docs[id]!
+      const frequency = list.frequencies[index]!
       if (frequency > 1) out.push(-frequency)
       previous = id
-    }
-  }
+    })
+  })
   return out
 }
 
