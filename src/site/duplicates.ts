@@ -2,7 +2,7 @@
  * The same URL bookmarked more than once (in one source or across several). Repeats are always
  * reported; with `dedupe` only the first is published, with the tags of all of them.
  */
-import { normalizeTags, type Bookmark, type Folder, type Node } from '../model.js'
+import { normalizeTags, walk, type Bookmark, type Folder } from '../model.js'
 
 export interface Duplicate {
   /** The later bookmark. */
@@ -24,21 +24,12 @@ export function urlKey(href: string): string {
 export function findDuplicates(root: Folder): Duplicate[] {
   const firsts = new Map<string, Bookmark>()
   const duplicates: Duplicate[] = []
-  const stack: Array<{ nodes: Node[]; index: number }> = [{ nodes: root.children, index: 0 }]
-  while (stack.length > 0) {
-    const top = stack[stack.length - 1]!
-    if (top.index >= top.nodes.length) {
-      stack.pop()
-      continue
-    }
-    const node = top.nodes[top.index++]!
-    if (node.type === 'folder') stack.push({ nodes: node.children, index: 0 })
-    else if (node.type === 'bookmark' && node.href !== undefined && node.href !== '') {
-      const key = urlKey(node.href)
-      const first = firsts.get(key)
-      if (first === undefined) firsts.set(key, node)
-      else duplicates.push({ bookmark: node, first })
-    }
+  for (const { node } of walk(root)) {
+    if (node.type !== 'bookmark' || node.href === undefined || node.href === '') continue
+    const key = urlKey(node.href)
+    const first = firsts.get(key)
+    if (first === undefined) firsts.set(key, node)
+    else duplicates.push({ bookmark: node, first })
   }
   return duplicates
 }

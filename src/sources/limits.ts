@@ -5,6 +5,7 @@
  */
 import {
   normalizeTags,
+  walk,
   type Bookmark,
   type Collection,
   type Folder,
@@ -82,7 +83,7 @@ export function enforceLimits(collection: Collection): void {
     const { folder, depth } = stack.pop()!
     limitItem(folder, note)
     if (depth >= LIMITS.folderDepth && folder.children.some((child) => child.type === 'folder')) {
-      folder.children = flatten(folder.children)
+      folder.children = flatten(folder)
       note(
         'source/too-deep',
         folder,
@@ -105,20 +106,10 @@ export function enforceLimits(collection: Collection): void {
   }
 }
 
-/** Everything below `children`, folders replaced by their contents, in document order. */
-function flatten(children: Node[]): Node[] {
+/** Everything below `folder`, sub-folders replaced by their contents, in document order. */
+function flatten(folder: Folder): Node[] {
   const result: Node[] = []
-  const stack: Array<{ nodes: Node[]; index: number }> = [{ nodes: children, index: 0 }]
-  while (stack.length > 0) {
-    const top = stack[stack.length - 1]!
-    if (top.index >= top.nodes.length) {
-      stack.pop()
-      continue
-    }
-    const node = top.nodes[top.index++]!
-    if (node.type === 'folder') stack.push({ nodes: node.children, index: 0 })
-    else result.push(node)
-  }
+  for (const { node } of walk(folder)) if (node.type !== 'folder') result.push(node)
   return result
 }
 
@@ -137,48 +128,23 @@ function limitItem(item: Folder | Bookmark, note: Note): void {
       `Descriptions longer than ${LIMITS.descriptionLength} characters were shortened`,
     )
   }
-  for (const key of ['icon', 'iconUri', 'iconName'] as const) {
-    const value = item[key]
-    if (value !== undefined && value.length > LIMITS.attributeLength) {
-      delete item[key]
-      note(
-        'source/value-too-long',
-        item,
-        `Values longer than ${LIMITS.attributeLength} characters were left out`,
-      )
-    }
-  }
+  dropLong(item, ['icon', 'iconUri', 'iconName'], LIMITS.attributeLength, note)
   if (item.attributes !== undefined) {
     for (const [name, value] of Object.entries(item.attributes)) {
       if (value.length > LIMITS.attributeLength) {
         delete item.attributes[name]
-        note(
-          'source/value-too-long',
-          item,
-          `Values longer than ${LIMITS.attributeLength} characters were left out`,
-        )
+        note('source/value-too-long', item, tooLong(LIMITS.attributeLength, 'Values'))
       }
     }
   }
   if (item.type !== 'bookmark') return
-  for (const key of ['href', 'feedUrl'] as const) {
-    const value = item[key]
-    if (value !== undefined && value.length > LIMITS.urlLength) {
-      delete item[key]
-      note('source/value-too-long', item, `URLs longer than ${LIMITS.urlLength} characters were left out`)
-    }
-  }
-  for (const key of ['shortcutUrl', 'postData', 'lastCharset', 'previewSize', 'mimeType'] as const) {
-    const value = item[key]
-    if (value !== undefined && value.length > LIMITS.attributeLength) {
-      delete item[key]
-      note(
-        'source/value-too-long',
-        item,
-        `Values longer than ${LIMITS.attributeLength} characters were left out`,
-      )
-    }
-  }
+  dropLong(item, ['href', 'feedUrl'], LIMITS.urlLength, note, 'URLs')
+  dropLong(
+    item,
+    ['shortcutUrl', 'postData', 'lastCharset', 'previewSize', 'mimeType'],
+    LIMITS.attributeLength,
+    note,
+  )
   if (item.tags.length > LIMITS.tags || item.tags.some((tag) => tag.length > LIMITS.tagLength)) {
     item.tags = normalizeTags(item.tags.slice(0, LIMITS.tags).map((tag) => truncate(tag, LIMITS.tagLength)))
     note(
@@ -187,6 +153,27 @@ function limitItem(item: Folder | Bookmark, note: Note): void {
       `Tag lists were cut to ${LIMITS.tags} tags of at most ${LIMITS.tagLength} characters`,
     )
   }
+}
+
+/** Leave out the fields of `item` named by `keys` whose value is longer than `limit`, with a note. */
+function dropLong<T extends Folder | Bookmark>(
+  item: T,
+  keys: ReadonlyArray<{ [K in keyof T]: T[K] extends string | undefined ? K : never }[keyof T]>,
+  limit: number,
+  note: Note,
+  what = 'Values',
+): void {
+  for (const key of keys) {
+    const value = item[key] as string | undefined
+    if (value !== undefined && value.length > limit) {
+      delete item[key]
+      note('source/value-too-long', item, tooLong(limit, what))
+    }
+  }
+}
+
+function tooLong(limit: number, what: string): string {
+  return `${what} longer than ${limit} characters were left out`
 }
 
 /** Cut to `length` UTF-16 units without splitting a surrogate pair. */
