@@ -378,14 +378,7 @@ function* generateFiles(
           direct,
           lead: isRoot ? input.description : undefined,
           extras: isRoot ? [downloads(routes, feedLimit > 0)] : undefined,
-          pages:
-            chunks.length === 1
-              ? undefined
-              : {
-                  current: number,
-                  count: chunks.length,
-                  navigation: paginationToHast(number, chunks.length, (n) => routes.url(pagePath(route.path, n))),
-                },
+          pages: pagesOf(routes, route.path, number, chunks.length),
         }),
       )
       pause('render')
@@ -416,14 +409,7 @@ function* generateFiles(
           crumbs: [home, tagsCrumb, { title: tagRoute.tag, href: routes.url(tagRoute.path) }],
           entries: chunk.filter((item): item is Bookmark => item !== 'separator').map((bookmark) => trustedNode(entryFor(bookmark))),
           total: tagRoute.bookmarks.length,
-          pages:
-            chunks.length === 1
-              ? undefined
-              : {
-                  current: number,
-                  count: chunks.length,
-                  navigation: paginationToHast(number, chunks.length, (n) => routes.url(pagePath(tagRoute.path, n))),
-                },
+          pages: pagesOf(routes, tagRoute.path, number, chunks.length),
         }),
       )
       pause('render')
@@ -518,6 +504,17 @@ function* generateFiles(
 /** Everything an entry's HTML depends on, besides the build-wide context of the render cache. */
 function entryKey(bookmark: Bookmark, icon: string | undefined): string {
   return `${bookmark.title}\u0000${bookmark.href ?? ''}\u0000${bookmark.description ?? ''}\u0000${bookmark.added ?? ''}\u0000${bookmark.tags.join('\u0001')}\u0000${icon ?? ''}`
+}
+
+/** Page `number` of `count` of the folder or tag at `path`, with its navigation; none for one page. */
+function pagesOf(
+  routes: SiteRoutes,
+  path: string,
+  number: number,
+  count: number,
+): { current: number; count: number; navigation: Element } | undefined {
+  if (count === 1) return undefined
+  return { current: number, count, navigation: paginationToHast(number, count, (n) => routes.url(pagePath(path, n))) }
 }
 
 /** Path of page `number` of a folder or tag (`page/2/` below it from the second page on). */

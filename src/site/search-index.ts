@@ -183,8 +183,9 @@ export function buildSearchIndex(input: SearchIndexInput, options: { shardBytes?
     shards.push(current)
   }
   const chunks: SearchChunk[] = []
+  const tagUrls = new Map(input.tags.map((entry) => [entry.tag, entry.url]))
   for (let start = 0; start < count; start += CHUNK_SIZE) {
-    chunks.push(chunkOf(input, start, Math.min(count, start + CHUNK_SIZE)))
+    chunks.push(chunkOf(input, tagUrls, start, Math.min(count, start + CHUNK_SIZE)))
   }
 
   const bodies = [
@@ -236,11 +237,10 @@ function encodePostings(fields: TermPostings): number[] {
 }
 
 /** What results show for documents [start, end), with the folders and tags they name. */
-function chunkOf(input: SearchIndexInput, start: number, end: number): SearchChunk {
+function chunkOf(input: SearchIndexInput, tagUrls: ReadonlyMap<string, string>, start: number, end: number): SearchChunk {
   const chunk: SearchChunk = { docs: [], folders: [], tags: [] }
   const folders = new Map<number, number>()
   const tags = new Map<string, number>()
-  const tagUrls = new Map(input.tags.map((entry) => [entry.tag, entry.url]))
   for (let id = start; id < end; id++) {
     const { bookmark, href, folder } = input.documents[id]!
     let folderIndex = folders.get(folder)

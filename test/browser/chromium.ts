@@ -1,6 +1,6 @@
 /** Shared setup for real-browser tests: Debian's Chromium driven by playwright-core. */
 import { existsSync } from 'node:fs'
-import { chromium, type Browser } from 'playwright-core'
+import { chromium, type Browser, type Page } from 'playwright-core'
 
 export const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium'
 export const hasChromium = existsSync(CHROMIUM)
@@ -25,5 +25,13 @@ export function launchChromium(): Promise<Browser> {
       '--disable-sync',
       '--disable-quic',
     ],
+  })
+}
+
+/** Record the page's uncaught errors and console errors into `errors`. */
+export function collectErrors(page: Page, errors: string[]): void {
+  page.on('pageerror', (error) => errors.push(error.message))
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text())
   })
 }

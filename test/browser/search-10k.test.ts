@@ -14,7 +14,7 @@ import { resolveConfig } from '../../src/config.js'
 import { startStaticServer, type StaticServer } from '../../src/serve.js'
 import { build } from '../../src/site/build.js'
 import { REPO_ROOT } from '../helpers.js'
-import { hasChromium, launchChromium } from './chromium.js'
+import { collectErrors, hasChromium, launchChromium } from './chromium.js'
 
 /** The budget for everything the first search downloads (Pagefind: under 300 KB for 10,000 pages). */
 const FIRST_SEARCH_BUDGET = 400 * 1024
@@ -54,10 +54,7 @@ describe.skipIf(!hasChromium)('search on a 10k-bookmark site in Chromium', () =>
   async function open(url: string): Promise<{ page: Page; downloads: Map<string, number> }> {
     const page = await browser.newPage()
     const downloads = new Map<string, number>()
-    page.on('pageerror', (error) => errors.push(error.message))
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text())
-    })
+    collectErrors(page, errors)
     page.on('response', async (response) => {
       const body = await response.body().catch(() => Buffer.alloc(0))
       downloads.set(new URL(response.url()).pathname, gzipSync(body, { level: 6 }).length)

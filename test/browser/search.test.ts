@@ -11,7 +11,7 @@ import { resolveConfig } from '../../src/config.js'
 import { startStaticServer, type StaticServer } from '../../src/serve.js'
 import { build } from '../../src/site/build.js'
 import { REPO_ROOT } from '../helpers.js'
-import { hasChromium, launchChromium } from './chromium.js'
+import { collectErrors, hasChromium, launchChromium } from './chromium.js'
 
 describe.skipIf(!hasChromium)('search page in Chromium', () => {
   let dir: string
@@ -43,10 +43,7 @@ describe.skipIf(!hasChromium)('search page in Chromium', () => {
   async function open(url: string): Promise<{ page: Page; requests: string[] }> {
     const page = await browser.newPage()
     const requests: string[] = []
-    page.on('pageerror', (error) => errors.push(error.message))
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text())
-    })
+    collectErrors(page, errors)
     page.on('request', (request) => requests.push(new URL(request.url()).pathname))
     await page.goto(url)
     return { page, requests }
