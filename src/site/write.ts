@@ -93,7 +93,10 @@ async function writeTree(staging: string, plan: SitePlan): Promise<WriteResult> 
       const target = targetPath(staging, asset.path)
       await ensureDirectory(path.dirname(target))
       await copyFile(from, target)
-      bytes += (await lstat(from)).size
+      // Read the size first: `bytes += await …` would read `bytes` before waiting and lose the
+      // sizes other copies add meanwhile.
+      const { size } = await lstat(from)
+      bytes += size
       count++
     }),
     CONCURRENCY,

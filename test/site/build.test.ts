@@ -45,6 +45,16 @@ function allText(root: string): string {
 const configFor = (user: UserConfig, sources: string[]) => resolveConfig(user, { sources, outDir: 'out' }, { cwd: dir })
 
 describe('build', () => {
+  it('should report exactly the files and bytes it wrote', async () => {
+    const config = resolveConfig({}, { sources: [write('a.html', NETSCAPE), write('b.xbel', XBEL)], outDir: path.join(dir, 'out') }, { cwd: dir })
+    const result = await build(config)
+    const files = readdirSync(config.outDir, { recursive: true })
+      .map((entry) => path.join(config.outDir, String(entry)))
+      .filter((file) => statSync(file).isFile())
+    expect(result.written.files).toBe(files.length)
+    expect(result.written.bytes).toBe(files.reduce((sum, file) => sum + statSync(file).size, 0))
+  })
+
   it('should merge several sources into top-level sections and report what it built', async () => {
     write('a.html', NETSCAPE)
     write('b.xbel', XBEL)
