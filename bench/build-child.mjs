@@ -16,6 +16,7 @@ const wallMs = performance.now() - started
 console.log(
   JSON.stringify({
     timings: result.timings,
+    siteFilesInWorker: result.siteFilesInWorker,
     wallMs,
     maxRssKb: process.resourceUsage().maxRSS,
     bookmarks: result.stats.bookmarks,

@@ -1,7 +1,8 @@
 // bench/run.mjs: `npm run bench`. Builds generated collections of 1k, 10k and 100k bookmarks in
 // both formats (plus a 100k single-folder file and a deep tree), each in a fresh child process so
 // peak RSS is the build's own, and reports per phase: read, decode, parse, model, render, search
-// index, write; total wall, peak RSS, pages, bytes, search-index bytes, the reader's
+// index, exports (feed, sitemap, XBEL and browser HTML), write — marked ‖ when they ran in a worker
+// thread beside render and write, so phases overlap and add up to more than the total; total wall, peak RSS, pages, bytes, search-index bytes, the reader's
 // throughput. In the same run it measures the floor (bench/floor-child.mjs: a bare streaming
 // parse, cached string rendering, a lean MiniSearch index and a bare write of the same number of
 // files and bytes) and prints bookgen's ratio to it. Output goes to tmpfs (/dev/shm) when there is one: this VM's disk timing varies a lot.
@@ -138,12 +139,13 @@ for (const { format, size, shape } of cases) {
     sourceBytes,
     runs,
     ms: Object.fromEntries(
-      ['read', 'decode', 'parse', 'model', 'render', 'search', 'write', 'total'].map((key) => [
+      ['read', 'decode', 'parse', 'model', 'render', 'search', 'exports', 'write', 'total'].map((key) => [
         key,
         Math.round(pick(key)),
       ]),
     ),
     wallMs: Math.round(median(samples.map((sample) => sample.wallMs))),
+    siteFilesInWorker: last.siteFilesInWorker,
     peakRssMb: Math.round(Math.max(...samples.map((sample) => sample.maxRssKb)) / 1024),
     pages: last.pages,
     files: last.files,
@@ -261,7 +263,10 @@ function formatRow(r) {
   const head = `${r.case.padEnd(22)} wall ${String(r.wallMs).padStart(6)} ms  rss ${String(r.peakRssMb).padStart(4)} MB`
   const phases = Object.entries(r.ms)
     .filter(([key]) => key !== 'total')
-    .map(([key, ms]) => `${key} ${ms}`)
+    .map(
+      ([key, ms]) =>
+        `${key} ${ms}${r.siteFilesInWorker && (key === 'search' || key === 'exports') ? '‖' : ''}`,
+    )
     .join(' · ')
   const out = `${r.pages} pages, ${(r.bytesWritten / 1e6).toFixed(1)} MB, index ${(r.searchIndexBytes / 1e6).toFixed(2)} MB`
   const floor = r.floor

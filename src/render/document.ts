@@ -5,6 +5,7 @@
  */
 import type { Element, ElementContent, Root } from 'hast'
 import { h } from 'hastscript'
+import { serializeFragments, trustedNode } from './serialize.js'
 import { cleanText } from './text.js'
 
 export interface SiteContext {
@@ -40,35 +41,27 @@ export interface PageInput {
 export const CONTENT_SECURITY_POLICY =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'self'"
 
-/** Build the whole document for one page. */
-export function documentToHast(site: SiteContext, page: PageInput): Root {
-  const isHome = page.path === ''
-  const title = isHome ? cleanText(site.siteTitle) : `${cleanText(page.title)} · ${cleanText(site.siteTitle)}`
-  const head: ElementContent[] = [
-    h('meta', { charSet: 'utf-8' }),
-    h('meta', { name: 'viewport', content: 'width=device-width, initial-scale=1' }),
-    h('meta', { httpEquiv: 'Content-Security-Policy', content: CONTENT_SECURITY_POLICY }),
-    h('meta', { name: 'color-scheme', content: 'light dark' }),
-    h('meta', { name: 'generator', content: 'bookgen' }),
-    h('title', title),
-    h('link', { rel: 'stylesheet', href: site.url('assets/style.css') }),
-    h('link', { rel: 'icon', href: site.url('assets/icon.svg'), type: 'image/svg+xml' }),
-    ...(site.feed
-      ? [
-          h('link', {
-            rel: 'alternate',
-            type: 'application/atom+xml',
-            title: cleanText(site.siteTitle),
-            href: site.url('feed.xml'),
-          }),
-        ]
-      : []),
-    // Small and blocking on purpose: it applies a saved light/dark choice before the first paint.
-    h('script', { src: site.url('assets/theme.js') }),
-    ...(page.head ?? []),
-    ...(page.scripts ?? []).map((script) => h('script', { type: 'module', src: site.url(script) })),
-    ...(site.head?.(page) ?? []),
-  ]
+/**
+ * The parts of the shell that are the same on every page of a site, each serialized once per site
+ * and reused (a large site has thousands of pages): the meta tags, the stylesheet/icon/feed links
+ * and theme script, the skip link, the header's search form and theme switch, the footer's links
+ * and its default line.
+ */
+interface Shell {
+  metas: ElementContent
+  links: ElementContent
+  skip: ElementContent
+  tools: ElementContent
+  footerNav: ElementContent
+  builtWith: ElementContent
+}
+
+const shells = new WeakMap<SiteContext, Shell>()
+
+function shellOf(site: SiteContext): Shell {
+  let shell = shells.get(site)
+  if (shell !== undefined) return shell
+  const fragment = (elements: Element[]): ElementContent => trustedNode(serializeFragments(elements))
   const footerLinks: Array<[string, string]> = [
     ['All folders', site.url('')],
     ['Tags', site.url('tags/')],
@@ -77,14 +70,32 @@ export function documentToHast(site: SiteContext, page: PageInput): Root {
     ['Export (browser HTML)', site.url('bookmarks.html')],
     ['Export (XBEL)', site.url('bookmarks.xbel')],
   ]
-  const body: ElementContent[] = [
-    h('a.skip-link', { href: '#main' }, 'Skip to content'),
-    h('header.site-header', [
-      h(
-        'a.site-title',
-        isHome ? { href: site.url(''), 'aria-current': 'page' } : { href: site.url('') },
-        cleanText(site.siteTitle),
-      ),
+  shell = {
+    metas: fragment([
+      h('meta', { charSet: 'utf-8' }),
+      h('meta', { name: 'viewport', content: 'width=device-width, initial-scale=1' }),
+      h('meta', { httpEquiv: 'Content-Security-Policy', content: CONTENT_SECURITY_POLICY }),
+      h('meta', { name: 'color-scheme', content: 'light dark' }),
+      h('meta', { name: 'generator', content: 'bookgen' }),
+    ]),
+    links: fragment([
+      h('link', { rel: 'stylesheet', href: site.url('assets/style.css') }),
+      h('link', { rel: 'icon', href: site.url('assets/icon.svg'), type: 'image/svg+xml' }),
+      ...(site.feed
+        ? [
+            h('link', {
+              rel: 'alternate',
+              type: 'application/atom+xml',
+              title: cleanText(site.siteTitle),
+              href: site.url('feed.xml'),
+            }),
+          ]
+        : []),
+      // Small and blocking on purpose: it applies a saved light/dark choice before the first paint.
+      h('script', { src: site.url('assets/theme.js') }),
+    ]),
+    skip: fragment([h('a.skip-link', { href: '#main' }, 'Skip to content')]),
+    tools: fragment([
       searchForm(site),
       // Shown by theme.js; without JavaScript the system setting applies.
       h(
@@ -93,18 +104,47 @@ export function documentToHast(site: SiteContext, page: PageInput): Root {
         'Dark mode',
       ),
     ]),
-    h('main#main', { tabIndex: -1 }, page.main),
-    h('footer.site-footer', [
+    footerNav: fragment([
       h('nav', { 'aria-label': 'Site' }, [
         h(
           'ul',
           footerLinks.map(([label, href]) => h('li', h('a', { href }, label))),
         ),
       ]),
-      ...(site.footer?.(page) ?? [
-        h('p', ['Built with ', h('a', { href: 'https://github.com/bookgen/bookgen' }, 'bookgen'), '.']),
-      ]),
     ]),
+    builtWith: fragment([
+      h('p', ['Built with ', h('a', { href: 'https://github.com/bookgen/bookgen' }, 'bookgen'), '.']),
+    ]),
+  }
+  shells.set(site, shell)
+  return shell
+}
+
+/** Build the whole document for one page. */
+export function documentToHast(site: SiteContext, page: PageInput): Root {
+  const isHome = page.path === ''
+  const title = isHome ? cleanText(site.siteTitle) : `${cleanText(page.title)} · ${cleanText(site.siteTitle)}`
+  const shell = shellOf(site)
+  const head: ElementContent[] = [
+    shell.metas,
+    h('title', title),
+    shell.links,
+    ...(page.head ?? []),
+    ...(page.scripts ?? []).map((script) => h('script', { type: 'module', src: site.url(script) })),
+    ...(site.head?.(page) ?? []),
+  ]
+  const body: ElementContent[] = [
+    shell.skip,
+    h('header.site-header', [
+      h(
+        'a.site-title',
+        isHome ? { href: site.url(''), 'aria-current': 'page' } : { href: site.url('') },
+        cleanText(site.siteTitle),
+      ),
+      shell.tools,
+    ]),
+    h('main#main', { tabIndex: -1 }, page.main),
+    h('footer.site-footer', [shell.footerNav, ...(site.footer?.(page) ?? [shell.builtWith])]),
   ]
   return {
     type: 'root',

@@ -36,6 +36,8 @@ export interface EntryContext {
   /** A readable date (default: `YYYY-MM-DD`). */
   formatDate?(value: number): string
   allowFileLinks: boolean
+  /** The bookmark's link as `safeHref` gives it, when already known (saves parsing the URL again). */
+  linkOf?(bookmark: Bookmark): string | undefined
 }
 
 /** A hast element from a tag name, known properties and children. */
@@ -53,7 +55,10 @@ const NAME_CLASS = ['taggedlink', 'p-name']
 
 /** Render one bookmark as an xFolk/h-entry list item. */
 export function bookmarkToHast(bookmark: Bookmark, context: EntryContext): Element {
-  const href = safeHref(bookmark.href, { allowFile: context.allowFileLinks })
+  const href =
+    context.linkOf === undefined
+      ? safeHref(bookmark.href, { allowFile: context.allowFileLinks })
+      : context.linkOf(bookmark)
   const title = cleanText(bookmark.title) || cleanText(bookmark.href ?? '') || 'Untitled'
   const children: ElementContent[] = []
   const icon = context.iconUrl?.(bookmark)

@@ -13,6 +13,7 @@ import { resolveAliases } from './aliases.js'
 import { filterForPublishing, type HeldBack } from './publish-filter.js'
 import { findDuplicates, removeDuplicates } from './duplicates.js'
 import { PREVIEW_ORIGIN, planSite, type SiteInput, type SitePlan } from './plan.js'
+import { buildSiteFiles } from './site-files-thread.js'
 import { writeSite, type WriteResult } from './write.js'
 
 /** Milliseconds per phase of a build. */
@@ -27,8 +28,13 @@ export interface BuildTimings {
   model: number
   /** Routes, page rendering and serialization. */
   render: number
-  /** The search index. */
+  /**
+   * The search index. On a large site it is built in a worker thread while the pages are rendered
+   * and written, so this overlaps `render` and `write`.
+   */
   search: number
+  /** The feed, the sitemap and the exports (in the same worker as the search index, if any). */
+  exports: number
   /** Writing and swapping in the output folder. */
   write: number
   total: number
@@ -47,6 +53,8 @@ export interface BuildResult {
   written: WriteResult
   warnings: Warning[]
   timings: BuildTimings
+  /** Whether the search index, feed, sitemap and exports were built in a worker thread. */
+  siteFilesInWorker: boolean
 }
 
 /** Parsed sources, with the time spent on each step. */
@@ -194,18 +202,26 @@ export async function build(config: ResolvedConfig): Promise<BuildResult> {
   const t2 = performance.now()
   const prepared = prepareSite(config, collections)
   const tModel = performance.now()
-  const plan = planSite({ ...prepared.input, clock: () => performance.now() })
+  const plan = planSite({ ...prepared.input, deferSiteFiles: true, clock: () => performance.now() })
   const t3 = performance.now()
-
-  const written = await writeSite(plan, {
-    outDir: config.outDir,
-    protectedDirs: [config.root, process.cwd()],
-    sources: files,
-  })
+  // The search index, feed, sitemap and exports: beside the pages, in a worker thread if large.
+  const stop = new AbortController()
+  const siteFiles = buildSiteFiles(plan.siteData, { signal: stop.signal })
+  let written: WriteResult
+  try {
+    written = await writeSite(
+      { files: plan.files, assets: plan.assets, later: siteFiles.then((result) => result.files) },
+      { outDir: config.outDir, protectedDirs: [config.root, process.cwd()], sources: files },
+    )
+  } finally {
+    stop.abort()
+  }
+  const { timings: siteTimings, threaded } = await siteFiles
   const t4 = performance.now()
 
   const render = (plan.timings?.routes ?? 0) + (plan.timings?.render ?? 0)
-  const search = plan.timings?.search ?? 0
+  // Inline site files took main-thread time out of the write phase; a worker's did not.
+  const inline = threaded ? 0 : siteTimings.search + siteTimings.other
   return {
     collections,
     siteTitle: prepared.siteTitle,
@@ -221,11 +237,13 @@ export async function build(config: ResolvedConfig): Promise<BuildResult> {
       parse: loading.parse,
       model: tModel - t2,
       render,
-      search,
+      search: siteTimings.search,
+      exports: siteTimings.other,
       // Pages are rendered while they are written: writing is what is left of that time.
-      write: Math.max(0, t4 - t3 - (render - (plan.timings?.routes ?? 0)) - search),
+      write: Math.max(0, t4 - t3 - (render - (plan.timings?.routes ?? 0)) - inline),
       total: t4 - t0,
     },
+    siteFilesInWorker: threaded,
   }
 }
 

@@ -20,12 +20,9 @@ import { searchPageToHast } from '../render/search-page.js'
 import { serializeFragment, serializeFragments, serializeHast, trustedNode, type TrustedHtml } from '../render/serialize.js'
 import { tagIndexToHast, tagPageToHast } from '../render/tag-pages.js'
 import { aliasToHast, bookmarkToHast, type EntryContext } from '../render/xfolk.js'
-import { writeNetscape } from '../writers/netscape.js'
-import { writeXbel } from '../writers/xbel.js'
-import { feedToXml } from './feed.js'
 import { planRoutes, trailOf, type FolderRoute, type SiteRoutes } from './routes.js'
-import { SEARCH_DIR, buildSearchIndex, type SearchDocumentInput } from './search-index.js'
-import { sitemapToXml } from './sitemap.js'
+import { SEARCH_DIR, type SearchDocumentInput } from './search-index.js'
+import { siteFileProducers, type SiteFilesInput } from './site-files.js'
 
 /** Hooks from the config's `theme` (see `ThemeOptions`). */
 export interface ThemeHooks {
@@ -71,7 +68,8 @@ export interface SiteInput {
   pageKeys?: Map<string, string> | undefined
   /**
    * Leave the site-wide files (search index, feed, sitemap, exports) out of `files`; they are then
-   * produced on demand through `siteFiles` (watch mode builds them when they are asked for).
+   * produced on demand through `siteFiles` (watch mode builds them when they are asked for), or
+   * from `siteData` elsewhere (a build makes them in a worker thread).
    */
   deferSiteFiles?: boolean | undefined
   /** A clock (e.g. `performance.now`) to time the phases with; without it no timings are taken. */
@@ -131,9 +129,11 @@ export interface SitePlan {
   /**
    * The site-wide files by path (search index, feed, sitemap, exports), each produced when
    * called. A key ending in `/` is a directory of files produced together (the search index: its
-   * `index.json` and the shards it names). Complete once `files` has been consumed.
+   * `index.json` and the shards it names).
    */
   siteFiles: Map<string, () => OutputFile | OutputFile[]>
+  /** What the site files are made from: plain data, which a worker thread can take. */
+  siteData: SiteFilesInput
 }
 
 /** Theme files every site gets, relative to `templates/`. */
@@ -167,15 +167,63 @@ export function planSite(input: SiteInput): SitePlan {
     bookmarks: countDocuments(routes),
     icons: 0,
   }
-  const siteFiles = new Map<string, () => OutputFile | OutputFile[]>()
+  const siteData = siteDataOf(input, routes, pageSize)
+  const siteFiles = siteFileProducers(siteData)
   const files: Iterable<OutputFile> = {
     [Symbol.iterator]: () =>
-      generateFiles(input, routes, totals, pageSize, stats, siteFiles, clock === undefined ? undefined : { clock, timings }),
+      generateFiles(input, routes, totals, pageSize, stats, siteFiles, siteData, clock === undefined ? undefined : { clock, timings }),
   }
   const assets = THEME_ASSETS.map((asset) =>
     asset.path === 'assets/style.css' && input.theme?.stylesheet !== undefined ? { ...asset, source: input.theme.stylesheet } : asset,
   )
-  return { files, assets, stats, siteFiles, ...(clock === undefined ? {} : { timings }) }
+  return { files, assets, stats, siteFiles, siteData, ...(clock === undefined ? {} : { timings }) }
+}
+
+/**
+ * The site files' input: every bookmark with its clickable URL and folder, the folders' paths
+ * ("Development › Web"), the tags, and every page's path for the sitemap (folder pages, tag
+ * pages, the tag index), in the order the pages are generated.
+ */
+function siteDataOf(input: SiteInput, routes: SiteRoutes, pageSize: number): SiteFilesInput {
+  const documents: SearchDocumentInput[] = []
+  const folders: SiteFilesInput['folders'] = []
+  const pages: string[] = []
+  const pathOf = new Map<Folder, string>()
+  for (const route of routes.folders) {
+    const folder = route.folder
+    const folderIndex = folders.length
+    const parentPath = route.parent === undefined ? undefined : pathOf.get(route.parent.folder)
+    const folderPath =
+      route.parent === undefined ? '' : parentPath ? `${parentPath} › ${folder.title || 'Untitled'}` : folder.title || 'Untitled'
+    pathOf.set(folder, folderPath)
+    folders.push({ title: folderPath, name: folder.title, url: routes.url(route.path) })
+    for (const child of folder.children) {
+      if (child.type === 'bookmark') {
+        documents.push({ bookmark: child, href: safeHref(child.href, { allowFile: input.allowFileLinks }), folder: folderIndex })
+      }
+    }
+    const count = pageCount(entryCount(folder), pageSize)
+    for (let number = 1; number <= count; number++) pages.push(pagePath(route.path, number))
+  }
+  for (const tagRoute of routes.tags) {
+    const count = pageCount(tagRoute.bookmarks.length, pageSize)
+    for (let number = 1; number <= count; number++) pages.push(pagePath(tagRoute.path, number))
+  }
+  pages.push('tags/')
+  return {
+    siteTitle: input.siteTitle,
+    description: input.description,
+    lang: input.lang,
+    base: input.base,
+    origin: input.siteOrigin ?? PREVIEW_ORIGIN,
+    allowFileLinks: input.allowFileLinks,
+    feedLimit: input.feedLimit ?? DEFAULT_FEED_LIMIT,
+    documents,
+    folders,
+    tags: routes.tags.map((route) => ({ tag: route.tag, path: route.path })),
+    pages,
+    exportCollection: input.exportCollection,
+  }
 }
 
 function* generateFiles(
@@ -185,6 +233,7 @@ function* generateFiles(
   pageSize: number,
   stats: SitePlan['stats'],
   siteFiles: Map<string, () => OutputFile | OutputFile[]>,
+  siteData: SiteFilesInput,
   timing: { clock: () => number; timings: PlanTimings } | undefined,
 ): Generator<OutputFile> {
   const theme = input.theme ?? {}
@@ -198,8 +247,6 @@ function* generateFiles(
     head: theme.head === undefined ? undefined : () => theme.head!(currentPage),
     footer: theme.footer === undefined ? undefined : () => theme.footer!(currentPage),
   }
-  const absolute = (path: string): string => new URL(routes.url(path), input.siteOrigin ?? PREVIEW_ORIGIN).href
-
   const icons = new Set<string>()
   const pendingIcons: OutputFile[] = []
   const iconUrl = iconPlanner(routes, (file) => {
@@ -221,6 +268,8 @@ function* generateFiles(
     cache.context = context
   }
   const tagLists = cache.tagLists
+  // Every bookmark's link was worked out for the search index already.
+  const links = new Map(siteData.documents.map((document) => [document.bookmark, document.href]))
   const usedTagLists = new Set<string>()
   const dateFormat = dateFormatter(input.lang)
   const entryContext: EntryContext = {
@@ -238,21 +287,30 @@ function* generateFiles(
     iconUrl,
     formatDate: dateFormat,
     allowFileLinks: input.allowFileLinks,
+    linkOf: (bookmark) => (links.has(bookmark) ? links.get(bookmark) : safeHref(bookmark.href, { allowFile: input.allowFileLinks })),
   }
   // Entries by bookmark for this build, and by content across builds (the render cache).
   const entries = new Map<Bookmark, TrustedHtml>()
   const usedEntries = new Set<string>()
+  const renderEntry = (bookmark: Bookmark): TrustedHtml => {
+    const renderDefault = () => bookmarkToHast(bookmark, entryContext)
+    return serializeFragment(theme.entry === undefined ? renderDefault() : theme.entry(bookmark, renderDefault))
+  }
   const entryFor = (bookmark: Bookmark): TrustedHtml => {
     let entry = entries.get(bookmark)
     if (entry !== undefined) return entry
-    const key = entryKey(bookmark, iconUrl(bookmark))
-    entry = cache.entries.get(key)
-    if (entry === undefined) {
-      const renderDefault = () => bookmarkToHast(bookmark, entryContext)
-      entry = serializeFragment(theme.entry === undefined ? renderDefault() : theme.entry(bookmark, renderDefault))
-      cache.entries.set(key, entry)
+    if (input.cache === undefined) {
+      // One build: the bookmark itself is the key; no content keys to compute or keep.
+      entry = renderEntry(bookmark)
+    } else {
+      const key = entryKey(bookmark, iconUrl(bookmark))
+      entry = cache.entries.get(key)
+      if (entry === undefined) {
+        entry = renderEntry(bookmark)
+        cache.entries.set(key, entry)
+      }
+      usedEntries.add(key)
     }
-    usedEntries.add(key)
     entries.set(bookmark, entry)
     return entry
   }
@@ -302,18 +360,9 @@ function* generateFiles(
     if (timing !== undefined) started = timing.clock()
   }
 
-  const documents: SearchDocumentInput[] = []
-  const folderPaths: Array<{ title: string; name: string; url: string }> = []
-  const pathOf = new Map<Folder, string>()
-  const sitemap: string[] = []
   for (const route of routes.folders) {
     const folder = route.folder
-    const folderIndex = folderPaths.length
     const isRoot = route.parent === undefined
-    const parentPath = isRoot ? undefined : pathOf.get(route.parent!.folder)
-    const folderPath = isRoot ? '' : parentPath ? `${parentPath} › ${folder.title || 'Untitled'}` : folder.title || 'Untitled'
-    pathOf.set(folder, folderPath)
-    folderPaths.push({ title: folderPath, name: folder.title, url: routes.url(route.path) })
     const subfolders: SubfolderLink[] = []
     const items: Array<Bookmark | Alias | 'separator'> = []
     for (const child of folder.children) {
@@ -324,9 +373,6 @@ function* generateFiles(
           break
         }
         case 'bookmark':
-          items.push(child)
-          documents.push({ bookmark: child, href: safeHref(child.href, { allowFile: input.allowFileLinks }), folder: folderIndex })
-          break
         case 'alias':
           items.push(child)
           break
@@ -353,7 +399,6 @@ function* generateFiles(
     for (let index = 0; index < chunks.length; index++) {
       const number = index + 1
       const path = pagePath(route.path, number)
-      sitemap.push(absolute(path))
       const chunk = chunks[index]!
       const same = unchanged(
         path,
@@ -395,7 +440,6 @@ function* generateFiles(
     for (let index = 0; index < chunks.length; index++) {
       const number = index + 1
       const path = pagePath(tagRoute.path, number)
-      sitemap.push(absolute(path))
       const chunk = chunks[index]!
       if (unchanged(path, ['tag', tagRoute.tag, number, chunks.length, tagRoute.bookmarks.length], chunk)) {
         yield { path: `${path}index.html`, contents: '', unchanged: true }
@@ -430,7 +474,6 @@ function* generateFiles(
     cache.entries.clear()
     tagLists.clear()
   }
-  sitemap.push(absolute('tags/'))
   const finalPages = [
     page(
       { kind: 'tags', title: 'Tags', path: 'tags/', pageNumber: 1 },
@@ -462,35 +505,6 @@ function* generateFiles(
   yield { path: '.nojekyll', contents: '' }
   if (input.cname !== undefined && input.cname !== '') yield { path: 'CNAME', contents: `${input.cname.trim()}\n` }
   resume()
-  siteFiles.set('sitemap.xml', () => ({ path: 'sitemap.xml', contents: sitemapToXml(sitemap) }))
-  if (feedLimit > 0) {
-    siteFiles.set('feed.xml', () => ({
-      path: 'feed.xml',
-      contents: feedToXml({
-        title: input.siteTitle,
-        description: input.description,
-        lang: input.lang,
-        siteUrl: absolute(''),
-        absolute,
-        tagPath: (tag) => routes.tagRoute.get(tag)?.path ?? 'tags/',
-        bookmarks: documents.map((document) => document.bookmark),
-        limit: feedLimit,
-        allowFileLinks: input.allowFileLinks,
-      }),
-    }))
-  }
-  const exported = input.exportCollection
-  if (exported !== undefined) {
-    siteFiles.set('bookmarks.html', () => ({ path: 'bookmarks.html', contents: writeNetscape(exported).text }))
-    siteFiles.set('bookmarks.xbel', () => ({ path: 'bookmarks.xbel', contents: writeXbel(exported).text }))
-  }
-  siteFiles.set(SEARCH_DIR, () =>
-    buildSearchIndex({
-      documents,
-      folders: folderPaths,
-      tags: routes.tags.map((route) => ({ tag: route.tag, url: routes.url(route.path) })),
-    }).files,
-  )
   if (input.deferSiteFiles === true) return
   for (const [path, produce] of siteFiles) {
     resume()

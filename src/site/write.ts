@@ -8,21 +8,25 @@
  */
 import { randomBytes } from 'node:crypto'
 import { createRequire } from 'node:module'
-import { copyFile, lstat, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { copyFileSync, lstatSync, mkdirSync, writeFileSync } from 'node:fs'
+import { lstat, mkdir, readdir, readFile, rename, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { BookgenError, isBookgenError } from '../errors.js'
 import type { AssetCopy, OutputFile, SitePlan } from './plan.js'
 
+/** What `writeSite` writes: the plan's files and assets, and files that are still being made. */
+export interface WritableSite extends Pick<SitePlan, 'files' | 'assets'> {
+  /** Files produced elsewhere meanwhile (a build's site files, from a worker thread), written once ready. */
+  later?: Promise<Iterable<OutputFile>> | undefined
+}
+
 /** Name of the marker file that says "bookgen built this folder". */
 export const MARKER_FILE = '.bookgen'
 
 /** The package's `templates/` folder (next to `dist/` and `src/`). */
 export const TEMPLATES_DIR = fileURLToPath(new URL('../../templates/', import.meta.url))
-
-/** Writes in flight at once: enough to keep the disk busy, few enough for small machines. */
-const CONCURRENCY = 32
 
 export interface WriteOptions {
   outDir: string
@@ -38,7 +42,9 @@ export interface WriteResult {
 }
 
 /** Check the output folder, write the site into staging, then swap it in. */
-export async function writeSite(plan: SitePlan, options: WriteOptions): Promise<WriteResult> {
+export async function writeSite(plan: WritableSite, options: WriteOptions): Promise<WriteResult> {
+  // Its failure is reported when it is awaited; until then it must not count as unhandled.
+  plan.later?.catch(() => {})
   const outDir = path.resolve(options.outDir)
   await checkOutDir(outDir, options)
   const parent = path.dirname(outDir)
@@ -60,48 +66,40 @@ export async function writeSite(plan: SitePlan, options: WriteOptions): Promise<
   }
 }
 
-async function writeTree(staging: string, plan: SitePlan): Promise<WriteResult> {
+async function writeTree(staging: string, plan: WritableSite): Promise<WriteResult> {
   await mkdir(staging, { recursive: false })
-  const directories = new Map<string, Promise<unknown>>([[staging, Promise.resolve()]])
-  const ensureDirectory = (directory: string): Promise<unknown> => {
-    let made = directories.get(directory)
-    if (made === undefined) {
-      made = mkdir(directory, { recursive: true })
-      directories.set(directory, made)
-    }
-    return made
+  // Synchronous writes, on purpose: into a fresh staging folder, nothing else waits on this thread
+  // but the next page to render, and one mkdir/write per file costs less CPU than the thread-pool
+  // round trips (open, write, close) of an asynchronous write. Each folder is made once, after its
+  // parent. Pages are rendered on demand, so memory holds one page at a time, not the site.
+  const directories = new Set<string>([staging])
+  const ensureDirectory = (directory: string): void => {
+    if (directories.has(directory)) return
+    ensureDirectory(path.dirname(directory))
+    mkdirSync(directory)
+    directories.add(directory)
   }
   let bytes = 0
   let count = 0
-  const writeOne = async (file: OutputFile): Promise<void> => {
+  const writeOne = (file: OutputFile): void => {
     const target = targetPath(staging, file.path)
-    await ensureDirectory(path.dirname(target))
-    await writeFile(target, file.contents, { flag: 'wx' })
-    bytes += typeof file.contents === 'string' ? Buffer.byteLength(file.contents) : file.contents.byteLength
+    ensureDirectory(path.dirname(target))
+    const data = typeof file.contents === 'string' ? Buffer.from(file.contents) : file.contents
+    writeFileSync(target, data, { flag: 'wx' })
+    bytes += data.byteLength
     count++
   }
-  // Files are rendered on demand: each worker takes the next one from the plan when it is free,
-  // so rendering and writing overlap and at most CONCURRENCY pages wait in memory.
-  const files = plan.files[Symbol.iterator]()
-  const worker = async (): Promise<void> => {
-    for (let next = files.next(); next.done !== true; next = files.next()) await writeOne(next.value)
+  for (const file of plan.files) writeOne(file)
+  if (plan.later !== undefined) for (const file of await plan.later) writeOne(file)
+  for (const asset of plan.assets) {
+    const from = resolveAsset(asset)
+    const target = targetPath(staging, asset.path)
+    ensureDirectory(path.dirname(target))
+    copyFileSync(from, target)
+    bytes += lstatSync(from).size
+    count++
   }
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker))
-  await runLimited(
-    plan.assets.map((asset) => async () => {
-      const from = resolveAsset(asset)
-      const target = targetPath(staging, asset.path)
-      await ensureDirectory(path.dirname(target))
-      await copyFile(from, target)
-      // Read the size first: `bytes += await …` would read `bytes` before waiting and lose the
-      // sizes other copies add meanwhile.
-      const { size } = await lstat(from)
-      bytes += size
-      count++
-    }),
-    CONCURRENCY,
-  )
-  await writeOne({ path: MARKER_FILE, contents: markerContents(count + 1) })
+  writeOne({ path: MARKER_FILE, contents: markerContents(count + 1) })
   return { files: count, bytes }
 }
 
@@ -178,15 +176,4 @@ export async function checkOutDir(outDir: string, options: Pick<WriteOptions, 'p
 
 function markerContents(files: number): string {
   return `${JSON.stringify({ generator: 'bookgen', files })}\n`
-}
-
-async function runLimited(tasks: ReadonlyArray<() => Promise<void>>, limit: number): Promise<void> {
-  let next = 0
-  const worker = async (): Promise<void> => {
-    while (next < tasks.length) {
-      const task = tasks[next++]!
-      await task()
-    }
-  }
-  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker))
 }

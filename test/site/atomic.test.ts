@@ -8,8 +8,8 @@ import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { resolveConfig } from '../../src/config.js'
 import { build } from '../../src/site/build.js'
-import type { OutputFile, SitePlan } from '../../src/site/plan.js'
-import { writeSite } from '../../src/site/write.js'
+import type { OutputFile } from '../../src/site/plan.js'
+import { writeSite, type WritableSite } from '../../src/site/write.js'
 
 let dir: string
 beforeEach(() => {
@@ -40,7 +40,7 @@ async function buildOnce(): Promise<Map<string, string>> {
 }
 
 /** A plan whose files fail after `after` of them were produced. */
-function failingPlan(after: number, failure: () => OutputFile): SitePlan {
+function failingPlan(after: number, failure: () => OutputFile): WritableSite {
   return {
     files: {
       *[Symbol.iterator]() {
@@ -49,8 +49,6 @@ function failingPlan(after: number, failure: () => OutputFile): SitePlan {
       },
     },
     assets: [],
-    stats: { folderPages: 0, tagPages: 0, bookmarks: 0, icons: 0 },
-    siteFiles: new Map(),
   }
 }
 
@@ -68,6 +66,17 @@ describe('a failed build', () => {
       throw new Error('crash in the middle of rendering')
     })
     await expect(writeSite(plan, { outDir: path.join(dir, 'out'), protectedDirs: [], sources: [] })).rejects.toThrow(/crash/)
+    expect(snapshot(path.join(dir, 'out'))).toEqual(before)
+    expect(readdirSync(dir).sort()).toEqual(['bookmarks.html', 'out'])
+  })
+
+  it('should leave the previous site unchanged when the site files made meanwhile (worker thread) fail', async () => {
+    const before = await buildOnce()
+    const plan: WritableSite = {
+      ...failingPlan(30, () => ({ path: 'last/index.html', contents: 'ok' })),
+      later: Promise.reject(new Error('the site-files worker crashed')),
+    }
+    await expect(writeSite(plan, { outDir: path.join(dir, 'out'), protectedDirs: [], sources: [] })).rejects.toThrow(/worker crashed/)
     expect(snapshot(path.join(dir, 'out'))).toEqual(before)
     expect(readdirSync(dir).sort()).toEqual(['bookmarks.html', 'out'])
   })

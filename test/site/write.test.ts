@@ -2,8 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { SitePlan } from '../../src/site/plan.js'
-import { MARKER_FILE, writeSite } from '../../src/site/write.js'
+import { MARKER_FILE, writeSite, type WritableSite } from '../../src/site/write.js'
 
 let tmp: string
 beforeEach(() => {
@@ -13,11 +12,9 @@ afterEach(() => {
   rmSync(tmp, { recursive: true, force: true })
 })
 
-const plan = (files: Record<string, string>): SitePlan => ({
+const plan = (files: Record<string, string>): WritableSite => ({
   files: Object.entries(files).map(([filePath, contents]) => ({ path: filePath, contents })),
   assets: [{ path: 'assets/style.css', source: 'default/style.css' }],
-  stats: { folderPages: 1, tagPages: 0, bookmarks: 0, icons: 0 },
-  siteFiles: new Map(),
 })
 const options = (outDir: string) => ({ outDir, protectedDirs: [path.join(tmp, 'project')], sources: [] })
 
@@ -29,6 +26,18 @@ describe('writeSite', () => {
     expect(existsSync(path.join(out, 'assets/style.css'))).toBe(true)
     expect(readFileSync(path.join(out, MARKER_FILE), 'utf8')).toContain('"generator":"bookgen"')
     expect(result.files).toBe(4)
+  })
+
+  it("should write files that are still being made (a worker's) once they are ready, counting them", async () => {
+    const out = path.join(tmp, 'out')
+    let ready: (files: Array<{ path: string; contents: string | Uint8Array }>) => void = () => {}
+    const later = new Promise<Array<{ path: string; contents: string | Uint8Array }>>((resolve) => (ready = resolve))
+    setTimeout(() => ready([{ path: 'feed.xml', contents: '<feed/>' }, { path: 'assets/search/x/t0.json', contents: new TextEncoder().encode('[1]') }]), 20)
+    const result = await writeSite({ ...plan({ 'index.html': 'home' }), later }, options(out))
+    expect(readFileSync(path.join(out, 'feed.xml'), 'utf8')).toBe('<feed/>')
+    expect(readFileSync(path.join(out, 'assets/search/x/t0.json'), 'utf8')).toBe('[1]')
+    expect(result.files).toBe(5)
+    expect(result.bytes).toBe(4 + 7 + 3 + readFileSync(path.join(out, 'assets/style.css')).byteLength + readFileSync(path.join(out, MARKER_FILE)).byteLength)
   })
 
   it('should replace a previous build completely, leaving no stale files or staging folders', async () => {

@@ -1,0 +1,103 @@
+/**
+ * The site-wide files: the search index, the Atom feed, the sitemap and the two exports. They are
+ * built from plain data (no functions, no routes, no hast), so the same code runs on the main
+ * thread or, for a large build, in a worker thread beside the page rendering
+ * (`site-files-thread.ts`). Pure: no file system.
+ */
+import type { Collection } from '../model.js'
+import { writeNetscape } from '../writers/netscape.js'
+import { writeXbel } from '../writers/xbel.js'
+import { feedToXml } from './feed.js'
+import type { OutputFile } from './plan.js'
+import { SEARCH_DIR, buildSearchIndex, type SearchDocumentInput } from './search-index.js'
+import { sitemapToXml } from './sitemap.js'
+
+export interface SiteFilesInput {
+  siteTitle: string
+  description: string | undefined
+  lang: string
+  /** Starts and ends with `/`. */
+  base: string
+  /** Origin of absolute URLs (feed, sitemap). */
+  origin: string
+  allowFileLinks: boolean
+  /** Entries in the Atom feed; 0 for no feed. */
+  feedLimit: number
+  /** Every published bookmark in document order: the search index's documents and the feed's candidates. */
+  documents: SearchDocumentInput[]
+  /** Folders by the documents' `folder` index (see `SearchIndexInput`). */
+  folders: Array<{ title: string; name: string; url: string }>
+  /** Tag names and their page paths below the base. */
+  tags: Array<{ tag: string; path: string }>
+  /** Every page of the sitemap, as a path below the base. */
+  pages: string[]
+  /** The published collection, written as `bookmarks.html` and `bookmarks.xbel`. */
+  exportCollection?: Collection | undefined
+}
+
+/** Milliseconds spent on the search index and on the other site files. */
+export interface SiteFilesTimings {
+  search: number
+  other: number
+}
+
+/**
+ * A producer for each site file, by path; a key ending in `/` produces a directory of files
+ * together (the search index). Nothing is built until a producer is called.
+ */
+export function siteFileProducers(input: SiteFilesInput): Map<string, () => OutputFile | OutputFile[]> {
+  const absolute = (path: string): string => new URL(`${input.base}${path}`, input.origin).href
+  const producers = new Map<string, () => OutputFile | OutputFile[]>()
+  producers.set('sitemap.xml', () => ({ path: 'sitemap.xml', contents: sitemapToXml(input.pages.map(absolute)) }))
+  if (input.feedLimit > 0) {
+    const tagPaths = new Map(input.tags.map((entry) => [entry.tag, entry.path]))
+    producers.set('feed.xml', () => ({
+      path: 'feed.xml',
+      contents: feedToXml({
+        title: input.siteTitle,
+        description: input.description,
+        lang: input.lang,
+        siteUrl: absolute(''),
+        absolute,
+        tagPath: (tag) => tagPaths.get(tag) ?? 'tags/',
+        bookmarks: input.documents.map((document) => document.bookmark),
+        limit: input.feedLimit,
+        allowFileLinks: input.allowFileLinks,
+      }),
+    }))
+  }
+  const exported = input.exportCollection
+  if (exported !== undefined) {
+    producers.set('bookmarks.html', () => ({ path: 'bookmarks.html', contents: writeNetscape(exported).text }))
+    producers.set('bookmarks.xbel', () => ({ path: 'bookmarks.xbel', contents: writeXbel(exported).text }))
+  }
+  producers.set(
+    SEARCH_DIR,
+    () =>
+      buildSearchIndex({
+        documents: input.documents,
+        folders: input.folders,
+        tags: input.tags.map((entry) => ({ tag: entry.tag, url: `${input.base}${entry.path}` })),
+      }).files,
+  )
+  return producers
+}
+
+/**
+ * Make every site file, handing each batch (one file, or the search index's directory) to `emit`
+ * as soon as it is made, so the caller can pass it on and let it go. Returns the time each kind took.
+ */
+export function produceSiteFiles(
+  input: SiteFilesInput,
+  emit: (files: OutputFile[]) => void,
+  clock: () => number = () => performance.now(),
+): SiteFilesTimings {
+  const timings: SiteFilesTimings = { search: 0, other: 0 }
+  for (const [key, produce] of siteFileProducers(input)) {
+    const started = clock()
+    const produced = produce()
+    timings[key === SEARCH_DIR ? 'search' : 'other'] += clock() - started
+    emit(Array.isArray(produced) ? produced : [produced])
+  }
+  return timings
+}
