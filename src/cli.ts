@@ -10,7 +10,7 @@ import { cac } from 'cac'
 import { resolveConfig, type ConfigEnv, type InlineConfig } from './config.js'
 import { loadConfigFile } from './config-file.js'
 import { BookgenError, isBookgenError } from './errors.js'
-import { DEV_PORT, startDev } from './dev/index.js'
+import { DEV_PORT } from './dev/port.js'
 import { initPagesWorkflow, WORKFLOW_PATH } from './init.js'
 import { collectionToJson } from './inspect.js'
 import { formatTree } from './inspect-text.js'
@@ -182,6 +182,8 @@ async function buildCommand(sources: string[], flags: Record<string, unknown>, i
 }
 
 async function devCommand(sources: string[], flags: Record<string, unknown>, io: Io): Promise<number> {
+  // The watcher and server load only for `dev`.
+  const { startDev } = await import('./dev/index.js')
   const session = await startDev({
     cwd: io.cwd,
     configFile: optionalString(flags, 'config'),

@@ -4,7 +4,6 @@
  */
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import { createJiti } from 'jiti'
 import type { ConfigEnv, UserConfig, UserConfigExport } from './config.js'
 import { BookgenError } from './errors.js'
 
@@ -49,6 +48,8 @@ export async function loadConfigFile(
 
   let exported: unknown
   try {
+    // Loaded only when there is a config file to load (jiti is the largest module bookgen uses).
+    const { createJiti } = await import('jiti')
     const jiti = createJiti(import.meta.url, { moduleCache: false, fsCache: false, interopDefault: true })
     exported = await jiti.import(file, { default: true })
   } catch (error) {

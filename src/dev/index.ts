@@ -15,6 +15,7 @@ import { isBookgenError, type BookgenError } from '../errors.js'
 import { DevBuilder, type DevBuildResult } from './builder.js'
 import { createRebuildQueue } from './queue.js'
 import { startDevServer, type DevServer } from './server.js'
+import { DEV_PORT } from './port.js'
 
 export interface DevOptions {
   cwd: string
@@ -47,8 +48,7 @@ export interface DevSession {
 /** How long after the last watcher event the sources are checked again (chokidar throttles at 50 ms). */
 const RECHECK_MS = 120
 
-/** Default port of `bookgen dev` (Vite's convention). */
-export const DEV_PORT = 5173
+export { DEV_PORT }
 
 /** Start watch mode. */
 export async function startDev(options: DevOptions): Promise<DevSession> {
