@@ -157,8 +157,39 @@ export function parseW3cDate(raw: string): DateResult {
   return { ok: true, value: result }
 }
 
+/** First instant of the year 10000: below it (and from 1970), whole seconds take the fast path. */
+const YEAR_10000 = 253_402_300_800_000
+
+/** `00` … `99`. */
+const TWO_DIGITS = Array.from({ length: 100 }, (_, n) => (n < 10 ? `0${n}` : String(n)))
+
 /** An instant as W3C-DTF in UTC, with milliseconds only when there are some: `2005-09-30T23:05:28Z`. */
 export function formatW3cDate(value: number): string {
+  // Fast path for whole seconds from 1970 to 9999 (nearly every date): the calendar arithmetic of
+  // toISOString without its cost (days → civil date, H. Hinnant's algorithm).
+  if (value >= 0 && value < YEAR_10000 && value % 1000 === 0) {
+    const days = Math.floor(value / 86_400_000)
+    const seconds = (value - days * 86_400_000) / 1000
+    const z = days + 719_468
+    const era = Math.floor(z / 146_097)
+    const dayOfEra = z - era * 146_097
+    const yearOfEra = Math.floor(
+      (dayOfEra -
+        Math.floor(dayOfEra / 1460) +
+        Math.floor(dayOfEra / 36_524) -
+        Math.floor(dayOfEra / 146_096)) /
+        365,
+    )
+    const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100))
+    const monthFromMarch = Math.floor((5 * dayOfYear + 2) / 153)
+    const day = dayOfYear - Math.floor((153 * monthFromMarch + 2) / 5) + 1
+    const month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
+    const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    const hour = Math.floor(seconds / 3600)
+    const minute = Math.floor((seconds - hour * 3600) / 60)
+    const second = seconds - hour * 3600 - minute * 60
+    return `${TWO_DIGITS[Math.floor(year / 100)]!}${TWO_DIGITS[year % 100]!}-${TWO_DIGITS[month]!}-${TWO_DIGITS[day]!}T${TWO_DIGITS[hour]!}:${TWO_DIGITS[minute]!}:${TWO_DIGITS[second]!}Z`
+  }
   const iso = new Date(value).toISOString()
   return iso.endsWith('.000Z') ? `${iso.slice(0, -5)}Z` : iso
 }

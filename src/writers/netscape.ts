@@ -8,6 +8,7 @@
 import { resolveAliases } from '../site/aliases.js'
 import { formatEpochSeconds } from '../sources/dates.js'
 import type { Alias, Bookmark, Collection, Folder, Node, Place, Warning } from '../model.js'
+import { TextBuffer } from './text-buffer.js'
 
 export interface WriteResult {
   text: string
@@ -15,6 +16,11 @@ export interface WriteResult {
 }
 
 const CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/
+/** What escapeText changes, and control characters: text without any is written as it is. */
+const TEXT_SPECIAL = /[&<>\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/
+/** What escapeAttribute changes, and control characters. */
+const ATTRIBUTE_SPECIAL = /[&<>"\u0000-\u001F\u007F]/
 
 // The Content-Security-Policy line is Firefox's: opened in a browser (it is HTML), the file can
 // run no script, so its bookmarklets stay inert even when it is served from a web site.
@@ -27,53 +33,46 @@ const HEADER = `<!DOCTYPE NETSCAPE-Bookmark-file-1>
       content="default-src 'self'; script-src 'none'; img-src data: *; object-src 'none'"></meta>
 `
 
-/** Netscape dates are whole seconds; a finer instant loses its milliseconds. */
-function seconds(
-  value: number,
-  writer: { lose(field: string, place: Place | undefined, message: string): void },
-  place: Place | undefined,
-): string {
-  if (value % 1000 !== 0)
-    writer.lose('subsecond', place, 'fractions of a second in dates (written as whole seconds)')
-  return formatEpochSeconds(value)
-}
-
 /** Serialize a collection as a Netscape bookmark file. */
 export function writeNetscape(collection: Collection): WriteResult {
   return new NetscapeWriter(collection).write()
 }
 
 class NetscapeWriter {
-  private readonly out: string[] = []
+  private readonly out = new TextBuffer()
   private readonly losses = new Map<string, { count: number; place: Place | undefined; message: string }>()
   private readonly collection: Collection
-  private readonly aliasTargets: Map<Alias, Bookmark | Folder>
+  /** Resolved at the first alias: most files have none. */
+  private aliasTargets: Map<Alias, Bookmark | Folder> | undefined
+  /**
+   * Whether an escaped value had a control character. Every string from the model goes through
+   * `text` or `attribute`, so when none had one, the output has none either.
+   */
+  private controls = false
 
   constructor(collection: Collection) {
     this.collection = collection
-    this.aliasTargets = resolveAliases([collection])
   }
 
   write(): WriteResult {
     const { collection } = this
     const root = collection.root
     this.out.push(HEADER)
-    this.out.push(`<TITLE>${escapeText(collection.title || root.title)}</TITLE>\n`)
-    const rootAttributes: string[] = []
-    if (root.added !== undefined)
-      rootAttributes.push(attribute('ADD_DATE', seconds(root.added, this, root.place)))
+    this.out.push(`<TITLE>${this.text(collection.title || root.title)}</TITLE>\n`)
+    let rootAttributes = ''
+    if (root.added !== undefined) rootAttributes += ` ADD_DATE="${this.seconds(root.added, root.place)}"`
     if (root.modified !== undefined)
-      rootAttributes.push(attribute('LAST_MODIFIED', seconds(root.modified, this, root.place)))
-    if (root.id !== undefined) rootAttributes.push(attribute('ALIASID', root.id))
-    this.unknownAttributes(root, rootAttributes)
-    this.out.push(`<H1${rootAttributes.join('')}>${escapeText(root.title)}</H1>\n`)
+      rootAttributes += ` LAST_MODIFIED="${this.seconds(root.modified, root.place)}"`
+    if (root.id !== undefined) rootAttributes += this.attribute('ALIASID', root.id)
+    rootAttributes += this.unknownAttributes(root)
+    this.out.push(`<H1${rootAttributes}>${this.text(root.title)}</H1>\n`)
     if (root.description !== undefined && root.description !== '')
-      this.out.push(`<DD>${escapeText(root.description)}\n`)
+      this.out.push(`<DD>${this.text(root.description)}\n`)
     this.noteFolderLosses(root)
     this.writeList(root, '')
-    let text = this.out.join('')
+    let text = this.out.text()
     // Control characters (other than tab and line breaks) never reach an output file.
-    const controls = text.match(CONTROLS)
+    const controls = this.controls ? text.match(CONTROLS) : null
     if (controls !== null) {
       text = text.replace(CONTROLS, '')
       this.losses.set('control-characters', {
@@ -87,7 +86,9 @@ class NetscapeWriter {
 
   /** `<DL><p>` … `</DL><p>` with the folder's children, iteratively (no recursion limit). */
   private writeList(folder: Folder, indent: string): void {
-    const stack: Array<{ folder: Folder; index: number; indent: string }> = [{ folder, index: 0, indent }]
+    const stack: Array<{ folder: Folder; index: number; indent: string; inner: string }> = [
+      { folder, index: 0, indent, inner: `${indent}    ` },
+    ]
     this.out.push(`${indent}<DL><p>\n`)
     while (stack.length > 0) {
       const top = stack[stack.length - 1]!
@@ -97,11 +98,11 @@ class NetscapeWriter {
         continue
       }
       const node = top.folder.children[top.index++]!
-      const inner = `${top.indent}    `
+      const inner = top.inner
       if (node.type === 'folder') {
         this.writeFolderHeading(node, inner)
         this.out.push(`${inner}<DL><p>\n`)
-        stack.push({ folder: node, index: 0, indent: inner })
+        stack.push({ folder: node, index: 0, indent: inner, inner: `${inner}    ` })
       } else {
         this.writeLeaf(node, inner)
       }
@@ -109,21 +110,20 @@ class NetscapeWriter {
   }
 
   private writeFolderHeading(folder: Folder, indent: string): void {
-    const attributes: string[] = []
-    if (folder.added !== undefined)
-      attributes.push(attribute('ADD_DATE', seconds(folder.added, this, folder.place)))
+    let attributes = ''
+    if (folder.added !== undefined) attributes += ` ADD_DATE="${this.seconds(folder.added, folder.place)}"`
     if (folder.modified !== undefined)
-      attributes.push(attribute('LAST_MODIFIED', seconds(folder.modified, this, folder.place)))
-    if (folder.toolbar === true) attributes.push(attribute('PERSONAL_TOOLBAR_FOLDER', 'true'))
-    if (folder.unfiled === true) attributes.push(attribute('UNFILED_BOOKMARKS_FOLDER', 'true'))
-    if (folder.id !== undefined) attributes.push(attribute('ALIASID', folder.id))
-    if (folder.icon !== undefined) attributes.push(attribute('ICON', folder.icon))
-    if (folder.iconUri !== undefined) attributes.push(attribute('ICON_URI', folder.iconUri))
-    this.unknownAttributes(folder, attributes)
+      attributes += ` LAST_MODIFIED="${this.seconds(folder.modified, folder.place)}"`
+    if (folder.toolbar === true) attributes += ' PERSONAL_TOOLBAR_FOLDER="true"'
+    if (folder.unfiled === true) attributes += ' UNFILED_BOOKMARKS_FOLDER="true"'
+    if (folder.id !== undefined) attributes += this.attribute('ALIASID', folder.id)
+    if (folder.icon !== undefined) attributes += this.attribute('ICON', folder.icon)
+    if (folder.iconUri !== undefined) attributes += this.attribute('ICON_URI', folder.iconUri)
+    attributes += this.unknownAttributes(folder)
     const folded = folder.folded === true ? ' FOLDED' : ''
-    this.out.push(`${indent}<DT><H3${folded}${attributes.join('')}>${escapeText(folder.title)}</H3>\n`)
+    this.out.push(`${indent}<DT><H3${folded}${attributes}>${this.text(folder.title)}</H3>\n`)
     if (folder.description !== undefined && folder.description !== '') {
-      this.out.push(`${indent}<DD>${escapeText(folder.description)}\n`)
+      this.out.push(`${indent}<DD>${this.text(folder.description)}\n`)
     }
     this.noteFolderLosses(folder)
   }
@@ -134,6 +134,7 @@ class NetscapeWriter {
         this.out.push(`${indent}<HR>\n`)
         return
       case 'alias': {
+        this.aliasTargets ??= resolveAliases([this.collection])
         const target = this.aliasTargets.get(node)
         if (target === undefined) {
           this.lose('dangling-alias', node.place, 'aliases whose target is missing')
@@ -142,7 +143,9 @@ class NetscapeWriter {
         if (target.type === 'folder') {
           // Netscape only ever aliased bookmarks; an <A> without HREF keeps a folder alias for
           // readers that resolve ALIASOF (bookgen does), and browsers skip it.
-          this.out.push(`${indent}<DT><A${attribute('ALIASOF', node.ref)}>${escapeText(target.title)}</A>\n`)
+          this.out.push(
+            `${indent}<DT><A${this.attribute('ALIASOF', node.ref)}>${this.text(target.title)}</A>\n`,
+          )
           return
         }
         this.writeBookmark(target, indent, node.ref)
@@ -155,52 +158,60 @@ class NetscapeWriter {
   }
 
   private writeBookmark(bookmark: Bookmark, indent: string, aliasOf: string | undefined): void {
-    const a: string[] = []
-    if (bookmark.href !== undefined) a.push(attribute('HREF', bookmark.href))
-    if (bookmark.added !== undefined)
-      a.push(attribute('ADD_DATE', seconds(bookmark.added, this, bookmark.place)))
-    if (bookmark.visited !== undefined)
-      a.push(attribute('LAST_VISIT', seconds(bookmark.visited, this, bookmark.place)))
-    if (bookmark.modified !== undefined)
-      a.push(attribute('LAST_MODIFIED', seconds(bookmark.modified, this, bookmark.place)))
-    if (bookmark.iconUri !== undefined) a.push(attribute('ICON_URI', bookmark.iconUri))
-    if (bookmark.icon !== undefined) a.push(attribute('ICON', bookmark.icon))
-    if (bookmark.shortcutUrl !== undefined) a.push(attribute('SHORTCUTURL', bookmark.shortcutUrl))
-    if (bookmark.postData !== undefined) a.push(attribute('POST_DATA', bookmark.postData))
-    if (bookmark.lastCharset !== undefined) a.push(attribute('LAST_CHARSET', bookmark.lastCharset))
-    if (bookmark.feed !== undefined) a.push(attribute('FEED', String(bookmark.feed)))
-    if (bookmark.feedUrl !== undefined) a.push(attribute('FEEDURL', bookmark.feedUrl))
-    if (bookmark.webSlice !== undefined) a.push(attribute('WEBSLICE', String(bookmark.webSlice)))
+    const place = bookmark.place
+    let a = ''
+    if (bookmark.href !== undefined) a += this.attribute('HREF', bookmark.href)
+    if (bookmark.added !== undefined) a += ` ADD_DATE="${this.seconds(bookmark.added, place)}"`
+    if (bookmark.visited !== undefined) a += ` LAST_VISIT="${this.seconds(bookmark.visited, place)}"`
+    if (bookmark.modified !== undefined) a += ` LAST_MODIFIED="${this.seconds(bookmark.modified, place)}"`
+    if (bookmark.iconUri !== undefined) a += this.attribute('ICON_URI', bookmark.iconUri)
+    if (bookmark.icon !== undefined) a += this.attribute('ICON', bookmark.icon)
+    if (bookmark.shortcutUrl !== undefined) a += this.attribute('SHORTCUTURL', bookmark.shortcutUrl)
+    if (bookmark.postData !== undefined) a += this.attribute('POST_DATA', bookmark.postData)
+    if (bookmark.lastCharset !== undefined) a += this.attribute('LAST_CHARSET', bookmark.lastCharset)
+    if (bookmark.feed !== undefined) a += this.attribute('FEED', String(bookmark.feed))
+    if (bookmark.feedUrl !== undefined) a += this.attribute('FEEDURL', bookmark.feedUrl)
+    if (bookmark.webSlice !== undefined) a += this.attribute('WEBSLICE', String(bookmark.webSlice))
     if (bookmark.isLivePreview !== undefined)
-      a.push(attribute('ISLIVEPREVIEW', String(bookmark.isLivePreview)))
-    if (bookmark.previewSize !== undefined) a.push(attribute('PREVIEWSIZE', bookmark.previewSize))
-    if (bookmark.tags.length > 0) {
-      if (bookmark.tags.some((tag) => tag.includes(','))) {
-        this.lose('tag-comma', bookmark.place, 'commas inside tags (written as spaces; TAGS is a comma list)')
+      a += this.attribute('ISLIVEPREVIEW', String(bookmark.isLivePreview))
+    if (bookmark.previewSize !== undefined) a += this.attribute('PREVIEWSIZE', bookmark.previewSize)
+    const tags = bookmark.tags
+    if (tags.length > 0) {
+      let list = ''
+      let commas = false
+      for (let i = 0; i < tags.length; i++) {
+        let tag = tags[i]!
+        if (tag.includes(',')) {
+          commas = true
+          tag = tag.replace(/,/g, ' ')
+        }
+        list = i === 0 ? tag : `${list},${tag}`
+      }
+      if (commas) {
+        this.lose('tag-comma', place, 'commas inside tags (written as spaces; TAGS is a comma list)')
       }
       // A trailing comma keeps a lone tag with a space ("read later") from being read as two tags.
-      const tags = bookmark.tags.map((tag) => tag.replace(/,/g, ' ')).join(',')
-      a.push(attribute('TAGS', bookmark.tags.length === 1 && /\s/.test(tags) ? `${tags},` : tags))
+      a += this.attribute('TAGS', tags.length === 1 && /\s/.test(list) ? `${list},` : list)
     }
-    if (bookmark.private !== undefined) a.push(attribute('PRIVATE', bookmark.private ? '1' : '0'))
-    if (bookmark.toRead !== undefined) a.push(attribute('TOREAD', bookmark.toRead ? '1' : '0'))
-    if (aliasOf !== undefined) a.push(attribute('ALIASOF', aliasOf))
-    else if (bookmark.id !== undefined) a.push(attribute('ALIASID', bookmark.id))
-    this.unknownAttributes(bookmark, a)
-    this.out.push(`${indent}<DT><A${a.join('')}>${escapeText(bookmark.title)}</A>\n`)
+    if (bookmark.private !== undefined) a += bookmark.private ? ' PRIVATE="1"' : ' PRIVATE="0"'
+    if (bookmark.toRead !== undefined) a += bookmark.toRead ? ' TOREAD="1"' : ' TOREAD="0"'
+    if (aliasOf !== undefined) a += this.attribute('ALIASOF', aliasOf)
+    else if (bookmark.id !== undefined) a += this.attribute('ALIASID', bookmark.id)
+    if (bookmark.attributes !== undefined) a += this.unknownAttributes(bookmark)
+    this.out.push(`${indent}<DT><A${a}>${this.text(bookmark.title)}</A>\n`)
     if (aliasOf !== undefined) return
     if (bookmark.description !== undefined && bookmark.description !== '') {
-      this.out.push(`${indent}<DD>${escapeText(bookmark.description)}\n`)
+      this.out.push(`${indent}<DD>${this.text(bookmark.description)}\n`)
     }
     if (bookmark.mimeType !== undefined)
-      this.lose('mimeType', bookmark.place, 'MIME types (Desktop Bookmark metadata)')
+      this.lose('mimeType', place, 'MIME types (Desktop Bookmark metadata)')
     if (bookmark.applications !== undefined && bookmark.applications.length > 0) {
-      this.lose('applications', bookmark.place, 'application registrations (Desktop Bookmark metadata)')
+      this.lose('applications', place, 'application registrations (Desktop Bookmark metadata)')
     }
-    if (bookmark.desktopIcon !== undefined) this.lose('desktopIcon', bookmark.place, 'Desktop Bookmark icons')
-    if (bookmark.iconName !== undefined) this.lose('iconName', bookmark.place, 'XBEL icon names')
+    if (bookmark.desktopIcon !== undefined) this.lose('desktopIcon', place, 'Desktop Bookmark icons')
+    if (bookmark.iconName !== undefined) this.lose('iconName', place, 'XBEL icon names')
     if (bookmark.info !== undefined && bookmark.info.length > 0)
-      this.lose('info', bookmark.place, 'XBEL metadata blocks')
+      this.lose('info', place, 'XBEL metadata blocks')
   }
 
   private noteFolderLosses(folder: Folder): void {
@@ -209,18 +220,42 @@ class NetscapeWriter {
       this.lose('info', folder.place, 'XBEL metadata blocks')
   }
 
-  private unknownAttributes(item: Folder | Bookmark, into: string[]): void {
-    if (item.attributes === undefined) return
+  /** Unknown attributes as ` NAME="value"` pairs. */
+  private unknownAttributes(item: Folder | Bookmark): string {
+    if (item.attributes === undefined) return ''
+    let out = ''
     for (const [name, value] of Object.entries(item.attributes)) {
       if (!/^[A-Za-z_:][-A-Za-z0-9_:.]*$/.test(name)) {
         this.lose('attribute-name', item.place, 'attributes whose names HTML cannot carry')
         continue
       }
-      into.push(attribute(name, value))
+      out += this.attribute(name, value)
     }
+    return out
   }
 
-  lose(field: string, place: Place | undefined, message: string): void {
+  /** ` NAME="value"`; `name` is a constant or a checked attribute name. */
+  private attribute(name: string, value: string): string {
+    if (!ATTRIBUTE_SPECIAL.test(value)) return ` ${name}="${value}"`
+    if (CONTROL.test(value)) this.controls = true
+    return ` ${name}="${escapeAttribute(value)}"`
+  }
+
+  /** Escaped text content. */
+  private text(text: string): string {
+    if (!TEXT_SPECIAL.test(text)) return text
+    if (CONTROL.test(text)) this.controls = true
+    return escapeText(text)
+  }
+
+  /** Netscape dates are whole seconds; a finer instant loses its milliseconds. */
+  private seconds(value: number, place: Place | undefined): string {
+    if (value % 1000 !== 0)
+      this.lose('subsecond', place, 'fractions of a second in dates (written as whole seconds)')
+    return formatEpochSeconds(value)
+  }
+
+  private lose(field: string, place: Place | undefined, message: string): void {
     const loss = this.losses.get(field)
     if (loss === undefined) this.losses.set(field, { count: 1, place, message })
     else loss.count++
@@ -236,10 +271,6 @@ class NetscapeWriter {
       message: `The Netscape format has no place for ${loss.message}: ${loss.count} item${loss.count === 1 ? '' : 's'} lost ${field}`,
     }))
   }
-}
-
-function attribute(name: string, value: string): string {
-  return ` ${name}="${escapeAttribute(value)}"`
 }
 
 /** Escape text content: `&`, `<`, `>`. Line breaks stay (descriptions keep their lines). */

@@ -16,6 +16,7 @@ import {
   MIME_NAMESPACE,
 } from '../sources/xbel-metadata.js'
 import { isXmlChar } from '../sources/xml-text.js'
+import { TextBuffer } from './text-buffer.js'
 import {
   walk,
   type Bookmark,
@@ -33,6 +34,32 @@ export interface WriteResult {
   warnings: Warning[]
 }
 
+/** Characters XML 1.0 forbids, and DEL and C1 controls; in unicode mode, only lone surrogates. */
+const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFE\uFFFF\uD800-\uDFFF]/u
+/**
+ * What `escape` may change or drop in text: text without any is written as it is. Not in unicode
+ * mode, which is twice as slow: every surrogate matches, and the slow path keeps those in pairs.
+ */
+const TEXT_SPECIAL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\uD800-\uDFFF\uFFFE\uFFFF&<>]/
+/** What `escape` may change or drop in a double-quoted attribute value. */
+const ATTRIBUTE_SPECIAL = /[\u0000-\u001F\u007F-\u009F\uD800-\uDFFF\uFFFE\uFFFF&<>"]/
+const TEXT_ESCAPES = /[&<>\r]/g
+const ATTRIBUTE_ESCAPES = /[&<>"\n\r\t]/g
+const ENTITIES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  '\n': '&#10;',
+  '\r': '&#13;',
+  '\t': '&#9;',
+}
+const entity = (char: string): string => ENTITIES[char]!
+
+const TEXT_FIELDS = Object.entries(BOOKGEN_TEXT_FIELDS)
+const FLAG_FIELDS = Object.entries(BOOKGEN_FLAG_FIELDS)
+const NO_METADATA: readonly Metadata[] = []
+
 const DOCTYPE =
   '<!DOCTYPE xbel PUBLIC "+//IDN python.org//DTD XML Bookmark Exchange Language 1.0//EN//XML" "http://pyxml.sourceforge.net/topics/dtds/xbel.dtd">'
 
@@ -42,13 +69,14 @@ export function writeXbel(collection: Collection): WriteResult {
 }
 
 class XbelWriter {
-  private readonly out: string[] = []
+  private readonly out = new TextBuffer()
   private readonly collection: Collection
   private readonly notes = new Map<string, { count: number; place: Place | undefined; message: string }>()
   private readonly kept = new Map<string, number>()
   private keptItems = 0
   private keptFirst: Place | undefined
-  private readonly ids = new Set<string>()
+  /** Ids of bookmarks and folders, collected at the first alias: most files have none. */
+  private ids: Set<string> | undefined
 
   constructor(collection: Collection) {
     this.collection = collection
@@ -57,11 +85,6 @@ class XbelWriter {
   write(): WriteResult {
     const { collection } = this
     const root = collection.root
-    for (const { node } of walk(root)) {
-      if ((node.type === 'bookmark' || node.type === 'folder') && node.id !== undefined) this.ids.add(node.id)
-    }
-    if (root.id !== undefined) this.ids.add(root.id)
-
     const version = collection.version === '1.1' ? '1.1' : '1.0'
     const attributes: Array<[string, string]> = [['version', version]]
     if (root.id !== undefined) attributes.push(['id', root.id])
@@ -69,7 +92,7 @@ class XbelWriter {
     for (const [name, value] of namespaceDeclarations(root)) attributes.push([name, value])
     for (const [name, value] of this.xmlAttributes(root)) attributes.push([name, value])
 
-    this.out.push('<?xml version="1.0" encoding="UTF-8"?>\n', DOCTYPE, '\n')
+    this.out.push(`<?xml version="1.0" encoding="UTF-8"?>\n${DOCTYPE}\n`)
     this.out.push(`<xbel${this.attributeList(attributes, root.place)}>\n`)
     this.writeHead(
       root,
@@ -78,12 +101,14 @@ class XbelWriter {
     )
     this.writeChildren(root, '  ')
     this.out.push('</xbel>\n')
-    return { text: this.out.join(''), warnings: this.warnings() }
+    return { text: this.out.text(), warnings: this.warnings() }
   }
 
   /** Folders iteratively, so depth never exhausts the stack. */
   private writeChildren(folder: Folder, indent: string): void {
-    const stack: Array<{ folder: Folder; index: number; indent: string }> = [{ folder, index: 0, indent }]
+    const stack: Array<{ folder: Folder; index: number; indent: string; inner: string }> = [
+      { folder, index: 0, indent, inner: `${indent}  ` },
+    ]
     while (stack.length > 0) {
       const top = stack[stack.length - 1]!
       if (top.index >= top.folder.children.length) {
@@ -94,8 +119,9 @@ class XbelWriter {
       const node = top.folder.children[top.index++]!
       if (node.type === 'folder') {
         this.openFolder(node, top.indent)
-        stack.push({ folder: node, index: 0, indent: `${top.indent}  ` })
-      } else this.writeLeaf(node, top.indent)
+        stack.push({ folder: node, index: 0, indent: top.inner, inner: `${top.inner}  ` })
+      } else if (node.type === 'bookmark') this.writeBookmark(node, top.indent, top.inner)
+      else this.writeLeaf(node, top.indent)
     }
   }
 
@@ -117,59 +143,82 @@ class XbelWriter {
         this.out.push(`${indent}<separator/>\n`)
         return
       case 'alias':
-        if (!this.ids.has(node.ref))
+        if (!this.knownIds().has(node.ref))
           this.note('dangling-alias', node.place, 'aliases whose target id is missing (written anyway)')
         this.out.push(`${indent}<alias ref="${this.escape(node.ref, node.place, true)}"/>\n`)
         return
       case 'bookmark':
-        this.writeBookmark(node, indent)
+        this.writeBookmark(node, indent, `${indent}  `)
     }
   }
 
-  private writeBookmark(bookmark: Bookmark, indent: string): void {
-    const attributes: Array<[string, string]> = []
-    if (bookmark.href !== undefined) attributes.push(['href', bookmark.href])
+  /** Ids of the bookmarks and folders in the document, the root's included. */
+  private knownIds(): Set<string> {
+    if (this.ids === undefined) {
+      const root = this.collection.root
+      this.ids = new Set()
+      for (const { node } of walk(root)) {
+        if ((node.type === 'bookmark' || node.type === 'folder') && node.id !== undefined)
+          this.ids.add(node.id)
+      }
+      if (root.id !== undefined) this.ids.add(root.id)
+    }
+    return this.ids
+  }
+
+  /** The hot path: one string per bookmark, no attribute lists (constant names need no check). */
+  private writeBookmark(bookmark: Bookmark, indent: string, inner: string): void {
+    const place = bookmark.place
+    let attributes = ''
+    if (bookmark.href !== undefined) attributes += ` href="${this.escape(bookmark.href, place, true)}"`
     else
       this.note(
         'missing-href',
         bookmark.place,
         'bookmarks without a URL (XBEL requires href; written without it)',
       )
-    if (bookmark.id !== undefined) attributes.push(['id', bookmark.id])
-    if (bookmark.added !== undefined) attributes.push(['added', formatW3cDate(bookmark.added)])
-    if (bookmark.modified !== undefined) attributes.push(['modified', formatW3cDate(bookmark.modified)])
-    if (bookmark.visited !== undefined) attributes.push(['visited', formatW3cDate(bookmark.visited)])
-    if (bookmark.iconName !== undefined) attributes.push(['icon', bookmark.iconName])
-    for (const [name, value] of this.xmlAttributes(bookmark)) attributes.push([name, value])
-    this.out.push(`${indent}<bookmark${this.attributeList(attributes, bookmark.place)}>\n`)
-    this.writeHead(bookmark, `${indent}  `, undefined)
-    this.out.push(`${indent}</bookmark>\n`)
+    if (bookmark.id !== undefined) attributes += ` id="${this.escape(bookmark.id, place, true)}"`
+    // Formatted dates never need escaping.
+    if (bookmark.added !== undefined) attributes += ` added="${formatW3cDate(bookmark.added)}"`
+    if (bookmark.modified !== undefined) attributes += ` modified="${formatW3cDate(bookmark.modified)}"`
+    if (bookmark.visited !== undefined) attributes += ` visited="${formatW3cDate(bookmark.visited)}"`
+    if (bookmark.iconName !== undefined)
+      attributes += ` icon="${this.escape(bookmark.iconName, place, true)}"`
+    if (bookmark.attributes !== undefined)
+      attributes += this.attributeList(this.xmlAttributes(bookmark), place)
+    this.out.push(
+      `${indent}<bookmark${attributes}>\n${this.head(bookmark, inner, undefined)}${indent}</bookmark>\n`,
+    )
   }
 
-  /** `<title>`, `<info>`, `<desc>` (the DTD's order) of the xbel root, a folder or a bookmark. */
-  private writeHead(item: Folder | Bookmark, indent: string, documentTitle: string | undefined): void {
+  /** `<title>`, `<info>`, `<desc>` (the DTD's order) of the xbel root or a folder. */
+  private writeHead(item: Folder, indent: string, documentTitle: string | undefined): void {
+    this.out.push(this.head(item, indent, documentTitle))
+  }
+
+  /** `<title>`, `<info>`, `<desc>` of the xbel root, a folder or a bookmark, as one string. */
+  private head(item: Folder | Bookmark, indent: string, documentTitle: string | undefined): string {
     const place = item.place
-    this.out.push(`${indent}<title>${this.escape(item.title, place, false)}</title>\n`)
-    const blocks: string[] = []
+    let head = `${indent}<title>${this.escape(item.title, place, false)}</title>\n`
+    let blocks = ''
     if (item.type === 'bookmark') {
       const desktop = this.desktopBlock(item)
-      if (desktop !== undefined) blocks.push(desktop)
+      if (desktop !== undefined) blocks += `${indent}  ${desktop}\n`
     }
     const bookgen = this.bookgenBlock(item, documentTitle)
-    if (bookgen !== undefined) blocks.push(bookgen)
-    for (const metadata of item.info ?? []) {
-      if (item.type === 'bookmark' && metadata.owner === FREEDESKTOP_OWNER) continue // merged into the block above
-      if (metadata.owner === BOOKGEN_OWNER) continue
-      blocks.push(this.metadataElement(metadata, [], place))
+    if (bookgen !== undefined) blocks += `${indent}  ${bookgen}\n`
+    if (item.info !== undefined) {
+      for (const metadata of item.info) {
+        if (item.type === 'bookmark' && metadata.owner === FREEDESKTOP_OWNER) continue // merged into the block above
+        if (metadata.owner === BOOKGEN_OWNER) continue
+        blocks += `${indent}  ${this.metadataElement(metadata, '', place)}\n`
+      }
     }
-    if (blocks.length > 0) {
-      this.out.push(`${indent}<info>\n`)
-      for (const block of blocks) this.out.push(`${indent}  ${block}\n`)
-      this.out.push(`${indent}</info>\n`)
-    }
+    if (blocks !== '') head += `${indent}<info>\n${blocks}${indent}</info>\n`
     if (item.description !== undefined && item.description !== '') {
-      this.out.push(`${indent}<desc>${this.escape(item.description, place, false)}</desc>\n`)
+      head += `${indent}<desc>${this.escape(item.description, place, false)}</desc>\n`
     }
+    return head
   }
 
   /**
@@ -184,14 +233,15 @@ class XbelWriter {
   /** The Desktop Bookmark block: MIME type, groups (tags), applications, icon, private, and leftovers. */
   private desktopBlock(bookmark: Bookmark): string | undefined {
     const place = bookmark.place
-    const parts: string[] = []
+    let parts = ''
     if (bookmark.mimeType !== undefined)
-      parts.push(`<mime:mime-type type="${this.escape(bookmark.mimeType, place, true)}"/>`)
-    if (bookmark.tags.length > 0) {
-      const groups = bookmark.tags
-        .map((tag) => `<bookmark:group>${this.escape(tag, place, false)}</bookmark:group>`)
-        .join('')
-      parts.push(`<bookmark:groups>${groups}</bookmark:groups>`)
+      parts += `<mime:mime-type type="${this.escape(bookmark.mimeType, place, true)}"/>`
+    const tags = bookmark.tags
+    if (tags.length > 0) {
+      let groups = ''
+      for (let i = 0; i < tags.length; i++)
+        groups += `<bookmark:group>${this.escape(tags[i]!, place, false)}</bookmark:group>`
+      parts += `<bookmark:groups>${groups}</bookmark:groups>`
     }
     if (bookmark.applications !== undefined && bookmark.applications.length > 0) {
       const applications = bookmark.applications.map((application) => {
@@ -204,7 +254,7 @@ class XbelWriter {
           attributes.push(['timestamp', String(Math.floor(application.timestamp / 1000))])
         return `<bookmark:application${this.attributeList(attributes, place)}/>`
       })
-      parts.push(`<bookmark:applications>${applications.join('')}</bookmark:applications>`)
+      parts += `<bookmark:applications>${applications.join('')}</bookmark:applications>`
     }
     if (bookmark.desktopIcon !== undefined) {
       const attributes: Array<[string, string]> = []
@@ -212,11 +262,11 @@ class XbelWriter {
         const value = bookmark.desktopIcon[key]
         if (value !== undefined) attributes.push([key, value])
       }
-      parts.push(`<bookmark:icon${this.attributeList(attributes, place)}/>`)
+      parts += `<bookmark:icon${this.attributeList(attributes, place)}/>`
     }
-    if (bookmark.private === true) parts.push('<bookmark:private/>')
-    const leftover = (bookmark.info ?? []).filter((metadata) => metadata.owner === FREEDESKTOP_OWNER)
-    if (parts.length === 0 && leftover.length === 0) return undefined
+    if (bookmark.private === true) parts += '<bookmark:private/>'
+    const leftover = ownedBy(bookmark.info, FREEDESKTOP_OWNER)
+    if (parts === '' && leftover.length === 0) return undefined
     if (leftover.length > 0) {
       const attributes = Object.assign({}, ...leftover.map((metadata) => metadata.attributes)) as Record<
         string,
@@ -225,65 +275,66 @@ class XbelWriter {
       const children = leftover.flatMap((metadata) => metadata.children)
       return this.metadataElement({ owner: FREEDESKTOP_OWNER, attributes, children }, parts, place)
     }
-    return `<metadata owner="${FREEDESKTOP_OWNER}">${parts.join('')}</metadata>`
+    return `<metadata owner="${FREEDESKTOP_OWNER}">${parts}</metadata>`
   }
 
   /** bookgen's block: fields XBEL has no place for. */
   private bookgenBlock(item: Folder | Bookmark, documentTitle: string | undefined): string | undefined {
     const place = item.place
-    const parts: string[] = []
-    const fields = item as unknown as Record<string, unknown>
-    const keep = (field: string) => {
-      this.kept.set(field, (this.kept.get(field) ?? 0) + 1)
-    }
-    for (const [element, field] of Object.entries(BOOKGEN_TEXT_FIELDS)) {
-      const value = fields[field]
-      if (typeof value === 'string') {
-        parts.push(`<bookgen:${element}>${this.escape(value, place, false)}</bookgen:${element}>`)
-        keep(field)
+    let parts = ''
+    if (hasBookgenField(item)) {
+      const fields = item as unknown as Record<string, unknown>
+      for (const [element, field] of TEXT_FIELDS) {
+        const value = fields[field]
+        if (typeof value === 'string') {
+          parts += `<bookgen:${element}>${this.escape(value, place, false)}</bookgen:${element}>`
+          this.keep(field)
+        }
+      }
+      for (const [element, field] of FLAG_FIELDS) {
+        const value = fields[field]
+        // private=true has a Desktop Bookmark home; only an explicit "not private" needs ours.
+        if (typeof value !== 'boolean' || (field === 'private' && (value || item.type !== 'bookmark')))
+          continue
+        parts += `<bookgen:${element}>${value ? 'true' : 'false'}</bookgen:${element}>`
+        this.keep(field)
       }
     }
-    for (const [element, field] of Object.entries(BOOKGEN_FLAG_FIELDS)) {
-      const value = fields[field]
-      // private=true has a Desktop Bookmark home; only an explicit "not private" needs ours.
-      if (typeof value !== 'boolean' || (field === 'private' && (value || item.type !== 'bookmark'))) continue
-      parts.push(`<bookgen:${element}>${value ? 'true' : 'false'}</bookgen:${element}>`)
-      keep(field)
-    }
     if (item.type === 'folder' && item.modified !== undefined) {
-      parts.push(`<bookgen:modified>${formatW3cDate(item.modified)}</bookgen:modified>`)
-      keep('modified')
+      parts += `<bookgen:modified>${formatW3cDate(item.modified)}</bookgen:modified>`
+      this.keep('modified')
     }
     if (item.attributes !== undefined && this.collection.format !== 'xbel') {
       for (const [name, value] of Object.entries(item.attributes)) {
-        parts.push(
-          `<bookgen:attribute name="${this.escape(name, place, true)}">${this.escape(value, place, false)}</bookgen:attribute>`,
-        )
-        keep('attributes')
+        parts += `<bookgen:attribute name="${this.escape(name, place, true)}">${this.escape(value, place, false)}</bookgen:attribute>`
+        this.keep('attributes')
       }
     }
     if (documentTitle !== undefined) {
-      parts.push(
-        `<bookgen:document-title>${this.escape(documentTitle, place, false)}</bookgen:document-title>`,
-      )
-      keep('documentTitle')
+      parts += `<bookgen:document-title>${this.escape(documentTitle, place, false)}</bookgen:document-title>`
+      this.keep('documentTitle')
     }
-    const leftover = (item.info ?? []).filter((metadata) => metadata.owner === BOOKGEN_OWNER)
-    if (parts.length === 0 && leftover.length === 0) return undefined
-    if (parts.length > 0) {
+    const leftover = ownedBy(item.info, BOOKGEN_OWNER)
+    if (parts === '' && leftover.length === 0) return undefined
+    if (parts !== '') {
       this.keptItems++
       this.keptFirst ??= place
     }
+    if (leftover.length === 0) return `<metadata owner="${BOOKGEN_OWNER}">${parts}</metadata>`
     const children = leftover.flatMap((metadata) => metadata.children)
     return this.metadataElement({ owner: BOOKGEN_OWNER, attributes: {}, children }, parts, place)
   }
 
+  private keep(field: string): void {
+    this.kept.set(field, (this.kept.get(field) ?? 0) + 1)
+  }
+
   /** A `<metadata>` element: serialized parts first, then opaque children as they were read. */
-  private metadataElement(metadata: Metadata, parts: string[], place: Place | undefined): string {
+  private metadataElement(metadata: Metadata, parts: string, place: Place | undefined): string {
     const attributes: Array<[string, string]> = [['owner', metadata.owner]]
     for (const [name, value] of Object.entries(metadata.attributes)) attributes.push([name, value])
     const children = metadata.children.map((child) => this.xmlNode(child, place)).join('')
-    return `<metadata${this.attributeList(attributes, place)}>${parts.join('')}${children}</metadata>`
+    return `<metadata${this.attributeList(attributes, place)}>${parts}${children}</metadata>`
   }
 
   /** An opaque node, iteratively. */
@@ -326,8 +377,9 @@ class XbelWriter {
 
   /** Escape for XML text or a double-quoted attribute; characters XML forbids are dropped and reported. */
   private escape(value: string, place: Place | undefined, attribute: boolean): string {
+    if (!(attribute ? ATTRIBUTE_SPECIAL : TEXT_SPECIAL).test(value)) return value
     let text = value
-    if (/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFE\uFFFF]|[\uD800-\uDFFF]/.test(text)) {
+    if (FORBIDDEN.test(text)) {
       let cleaned = ''
       for (const char of text) {
         const code = char.codePointAt(0)!
@@ -338,15 +390,8 @@ class XbelWriter {
         this.note('control-characters', place, 'characters XML 1.0 forbids (control characters; removed)')
       text = cleaned
     }
-    text = text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
-    if (attribute)
-      text = text
-        .replace(/"/g, '&quot;')
-        .replace(/\n/g, '&#10;')
-        .replace(/\r/g, '&#13;')
-        .replace(/\t/g, '&#9;')
-    else text = text.replace(/\r/g, '&#13;')
-    return text
+    // One pass: no entity contains a character another replacement would change.
+    return text.replace(attribute ? ATTRIBUTE_ESCAPES : TEXT_ESCAPES, entity)
   }
 
   private note(key: string, place: Place | undefined, message: string): void {
@@ -376,6 +421,40 @@ class XbelWriter {
     }
     return warnings
   }
+}
+
+type BookgenField =
+  | (typeof BOOKGEN_TEXT_FIELDS)[keyof typeof BOOKGEN_TEXT_FIELDS]
+  | (typeof BOOKGEN_FLAG_FIELDS)[keyof typeof BOOKGEN_FLAG_FIELDS]
+
+/**
+ * Whether any field of the bookgen tables (`BOOKGEN_TEXT_FIELDS`, `BOOKGEN_FLAG_FIELDS`) is set:
+ * named reads, several times faster than the tables' computed keys, and almost every item has
+ * none. Keep in step with the tables (a test in test/writers/xbel.test.ts checks each field).
+ */
+function hasBookgenField(item: Folder | Bookmark): boolean {
+  const fields = item as { readonly [field in BookgenField]?: unknown }
+  return (
+    fields.icon !== undefined ||
+    fields.iconUri !== undefined ||
+    fields.shortcutUrl !== undefined ||
+    fields.postData !== undefined ||
+    fields.lastCharset !== undefined ||
+    fields.feedUrl !== undefined ||
+    fields.previewSize !== undefined ||
+    fields.feed !== undefined ||
+    fields.webSlice !== undefined ||
+    fields.isLivePreview !== undefined ||
+    fields.toRead !== undefined ||
+    fields.private !== undefined ||
+    fields.unfiled !== undefined
+  )
+}
+
+/** The metadata blocks of one owner. */
+function ownedBy(info: Metadata[] | undefined, owner: string): readonly Metadata[] {
+  if (info === undefined || info.length === 0) return NO_METADATA
+  return info.filter((metadata) => metadata.owner === owner)
 }
 
 /** Namespace declarations the document needs on `<xbel>`. */

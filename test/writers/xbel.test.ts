@@ -6,6 +6,7 @@ import { createBookmark, createFolder, createRecord, type Collection, type Folde
 import { parseSource } from '../../src/sources/index.js'
 import { parseNetscape } from '../../src/sources/netscape.js'
 import { parseXbel } from '../../src/sources/xbel.js'
+import { BOOKGEN_FLAG_FIELDS, BOOKGEN_TEXT_FIELDS } from '../../src/sources/xbel-metadata.js'
 import { writeNetscape } from '../../src/writers/netscape.js'
 import { writeXbel } from '../../src/writers/xbel.js'
 import { CORPUS, FIXTURES, withoutPlaces } from '../helpers.js'
@@ -102,6 +103,26 @@ describe('writeXbel', () => {
     const again = parseXbel(text, 'again.xbel')
     expect(again.title).toBe('Document title')
     expect(withoutPlaces(again.root)).toEqual(withoutPlaces(root))
+  })
+
+  it('should keep each field of the bookgen tables on its own', () => {
+    const fields = [
+      ...Object.entries(BOOKGEN_TEXT_FIELDS).map(([element, field]) => [element, field, 'v'] as const),
+      ...Object.entries(BOOKGEN_FLAG_FIELDS).map(([element, field]) => [element, field, false] as const),
+    ]
+    for (const [element, field, value] of fields) {
+      const root = createFolder('r')
+      root.children.push(Object.assign(createBookmark('b', 'https://a.example/'), { [field]: value }))
+      const { text } = writeXbel({
+        format: 'netscape',
+        file: 'x.html',
+        encoding: 'utf-8',
+        title: '',
+        root,
+        warnings: [],
+      })
+      expect(text, field).toContain(`<bookgen:${element}>${String(value)}</bookgen:${element}>`)
+    }
   })
 
   it('should drop characters XML forbids, and report it', () => {
