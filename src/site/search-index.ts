@@ -16,6 +16,7 @@
  * site never mixes them with new ones. The term processing lives in
  * `templates/default/search-terms.js`, which the build and the browser both import.
  */
+import { Buffer } from 'node:buffer'
 import { createHash } from 'node:crypto'
 import {
   FIELDS,
@@ -100,9 +101,6 @@ export interface SearchIndexFiles {
   files: Array<{ path: string; contents: string }>
 }
 
-/** One term's postings while indexing: per field, ascending document ids and their frequencies. */
-type TermPostings = Array<{ ids: number[]; frequencies: number[] } | undefined>
-
 /**
  * Build the index and its files. Terms, field lengths and statistics follow MiniSearch's `add`
  * exactly (same tokenizer and term processing; a field's length is its number of distinct
@@ -113,10 +111,11 @@ export function buildSearchIndex(input: SearchIndexInput, options: { shardBytes?
   const count = input.documents.length
   const ranked = new Set(LENGTH_FIELDS)
   const lengths: SearchIndexMeta['lengths'] = FIELDS.map((field) => (ranked.has(field) ? new Array<number>(count).fill(0) : 0))
-  const postings = new Map<string, TermPostings>()
+  const postings = new PostingsBuilder(count)
   const values = new Array<string>(FIELDS.length)
-  input.documents.forEach(({ bookmark, folder }, id) => {
-    const { host, path } = bookmark.href === undefined ? { host: '', path: '' } : splitUrl(bookmark.href)
+  for (let id = 0; id < count; id++) {
+    const { bookmark, folder } = input.documents[id]!
+    const { host, path } = bookmark.href === undefined ? { host: '', path: '' } : splitHref(bookmark.href)
     values[FIELD.title] = cleanText(bookmark.title)
     values[FIELD.tags] = bookmark.tags.join(' ')
     values[FIELD.folder] = input.folders[folder]?.name ?? ''
@@ -124,32 +123,11 @@ export function buildSearchIndex(input: SearchIndexInput, options: { shardBytes?
     values[FIELD.host] = host
     values[FIELD.path] = path
     for (let fieldId = 0; fieldId < FIELDS.length; fieldId++) {
-      const field = FIELDS[fieldId]!
-      const tokens = tokenize(values[fieldId]!)
+      const distinct = postings.add(id, fieldId, values[fieldId]!)
       const column = lengths[fieldId]
-      if (column !== 0 && column !== undefined) column[id] = Math.min(MAX_FIELD_LENGTH, new Set(tokens).size)
-      for (const token of tokens) {
-        const term = processTerm(token, field)
-        if (!term) continue
-        let entry = postings.get(term)
-        if (entry === undefined) {
-          entry = []
-          postings.set(term, entry)
-        }
-        let list = entry[fieldId]
-        if (list === undefined) {
-          list = { ids: [], frequencies: [] }
-          entry[fieldId] = list
-        }
-        const last = list.ids.length - 1
-        if (last >= 0 && list.ids[last] === id) list.frequencies[last]!++
-        else {
-          list.ids.push(id)
-          list.frequencies.push(1)
-        }
-      }
+      if (column !== 0 && column !== undefined) column[id] = Math.min(MAX_FIELD_LENGTH, distinct)
     }
-  })
+  }
   const average = FIELDS.map((_field, fieldId) => {
     const column = lengths[fieldId]
     if (column === 0 || column === undefined || count === 0) return 1
@@ -158,40 +136,39 @@ export function buildSearchIndex(input: SearchIndexInput, options: { shardBytes?
     return sum / count || 1
   })
 
-  // Terms in code-unit order, the order `<` compares in the browser.
-  const sortedTerms = [...postings.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
-  const shards: SearchShard[] = []
+  // Terms in code-unit order, the order `<` compares in the browser (and the order of `sort()`
+  // without a comparator, which compares strings by code units too, without calling back into JS).
+  const sortedTerms = postings.terms.slice().sort()
+  // Each shard and chunk is serialized as soon as it is complete, so that its arrays die young.
+  const bodies: Array<{ name: string; contents: string }> = []
   const starts: string[] = []
   let current: SearchShard = { terms: [], postings: [] }
   let bytes = 0
+  const closeShard = (): void => {
+    bodies.push({ name: `t${bodies.length}.json`, contents: serializeJson(current) })
+    current = { terms: [], postings: [] }
+    bytes = 0
+  }
   for (const term of sortedTerms) {
-    const encoded = encodePostings(postings.get(term)!)
-    postings.delete(term)
+    const encoded = postings.encode(term)
     const size = term.length + 4 + encoded.length * 3
-    if (bytes > 0 && bytes + size > shardBytes) {
-      shards.push(current)
-      current = { terms: [], postings: [] }
-      bytes = 0
-    }
+    if (bytes > 0 && bytes + size > shardBytes) closeShard()
     if (current.terms.length === 0) starts.push(term)
     current.terms.push(term)
     current.postings.push(encoded)
     bytes += size
   }
-  if (current.terms.length > 0 || shards.length === 0) {
+  if (current.terms.length > 0 || bodies.length === 0) {
     if (current.terms.length === 0) starts.push('')
-    shards.push(current)
+    closeShard()
   }
-  const chunks: SearchChunk[] = []
   const tagUrls = new Map(input.tags.map((entry) => [entry.tag, entry.url]))
+  let chunks = 0
   for (let start = 0; start < count; start += CHUNK_SIZE) {
-    chunks.push(chunkOf(input, tagUrls, start, Math.min(count, start + CHUNK_SIZE)))
+    const chunk = chunkOf(input, tagUrls, start, Math.min(count, start + CHUNK_SIZE))
+    bodies.push({ name: `d${chunks++}.json`, contents: serializeJson(chunk) })
   }
 
-  const bodies = [
-    ...shards.map((shard, index) => ({ name: `t${index}.json`, contents: serializeJson(shard) })),
-    ...chunks.map((chunk, index) => ({ name: `d${index}.json`, contents: serializeJson(chunk) })),
-  ]
   const hash = createHash('sha256')
   hash.update(`${INDEX_VERSION}\u0000${starts.join('\u0000')}\u0000${JSON.stringify(lengths)}`)
   for (const body of bodies) hash.update(body.contents)
@@ -206,7 +183,7 @@ export function buildSearchIndex(input: SearchIndexInput, options: { shardBytes?
     lengths,
     shards: starts,
     chunk: CHUNK_SIZE,
-    chunks: chunks.length,
+    chunks,
   }
   const metaPath = `${SEARCH_DIR}index.json`
   return {
@@ -219,21 +196,386 @@ export function buildSearchIndex(input: SearchIndexInput, options: { shardBytes?
   }
 }
 
-/** Postings as `[fieldId, n, gap, (-frequency), gap, …]` per field (see search-engine.js). */
-function encodePostings(fields: TermPostings): number[] {
-  const out: number[] = []
-  fields.forEach((list, fieldId) => {
-    if (list === undefined) return
-    out.push(fieldId, list.ids.length)
-    let previous = -1
-    list.ids.forEach((id, index) => {
-      out.push(id - previous)
-      const frequency = list.frequencies[index]!
-      if (frequency > 1) out.push(-frequency)
-      previous = id
-    })
-  })
-  return out
+/** Number of indexed fields: the stride of the per-(term, field) slots below. */
+const FIELD_COUNT = FIELDS.length
+
+/**
+ * Terms and their postings while indexing, built for speed at 100,000 documents (two million
+ * tokens, a hundred thousand distinct):
+ *
+ * - text is tokenized without making a string per token: ASCII text (nearly all of it) is
+ *   encoded into a byte buffer and its tokens looked up by their bytes in a {@link TokenCache},
+ *   so only a token never seen before becomes a string, to be processed (`processTerm`) once;
+ * - occurrences are appended to two flat integer arrays, their slot (`term * FIELD_COUNT +
+ *   fieldId`) and document, and grouped by slot once at the end (a counting sort, stable, so each
+ *   slot's documents stay ascending): no array per term or field, little for the collector.
+ */
+class PostingsBuilder {
+  /** Every term, by id. */
+  readonly terms: string[] = []
+  private readonly termIds = new Map<string, number>()
+  /**
+   * Tokens of the tags field and of the others. `processTerm` depends on the field only through
+   * whether it is `tags` (stop words stay in tags), so a token's term is the same in all the others.
+   */
+  private readonly tagTokens = new TokenCache()
+  private readonly otherTokens = new TokenCache()
+  /** Every occurrence of a term, in document order: its slot and its document. */
+  private occurrenceSlots: Int32Array<ArrayBuffer>
+  private occurrenceIds: Int32Array<ArrayBuffer>
+  private occurrences = 0
+  /** Once grouped: the documents of slot `s` are `ids[starts[s], starts[s + 1])`. */
+  private grouped: { starts: Int32Array; ids: Int32Array } | undefined
+  /** Counts `add` calls, so that a token whose `seen` is this was already counted by this call. */
+  private stamp = 0
+  /** Text being tokenized, as bytes when it is ASCII; grown as needed. */
+  private bytes = Buffer.alloc(1024)
+  /** The tokens of `bytes` (see {@link tokenizeAscii}). */
+  private readonly spans = new TokenSpans()
+
+  /** `documents`: how many will be added, to size the occurrence arrays (grown if need be). */
+  constructor(documents: number) {
+    // Bookmarks have some twenty occurrences each (title, description, URL, tags, folder).
+    const capacity = Math.max(1024, documents * 24)
+    this.occurrenceSlots = new Int32Array(capacity)
+    this.occurrenceIds = new Int32Array(capacity)
+  }
+
+  /**
+   * Index field `fieldId` of document `id` (documents in ascending order, each field once), and
+   * return its number of distinct tokens, as MiniSearch counts a field's length: raw tokens, before
+   * term processing, including the empty ones that a leading or trailing separator makes.
+   */
+  add(id: number, fieldId: number, text: string): number {
+    const cache = fieldId === FIELD.tags ? this.tagTokens : this.otherTokens
+    const stamp = ++this.stamp
+    let distinct = 0
+    if (this.asciiBytes(text)) {
+      const { bytes, spans } = this
+      const count = tokenizeAscii(bytes, text.length, spans)
+      for (let index = 0; index < count; index++) {
+        const start = spans.starts[index]!
+        const end = spans.ends[index]!
+        const token = cache.asciiToken(bytes, start, end, spans.hashes[index]!)
+        if (cache.terms[token] === UNKNOWN) {
+          // The token as a string made from the bytes: one byte per character in memory (`text`
+          // comes from a source decoded as UTF-16, which its slices share), quicker to process,
+          // sort and serialize.
+          cache.terms[token] = this.termIdOf(bytes.toString('latin1', start, end), fieldId)
+        }
+        if (cache.seen[token] !== stamp) {
+          cache.seen[token] = stamp
+          distinct++
+        }
+        this.occur(cache.terms[token]!, fieldId, id)
+      }
+    } else {
+      for (const word of tokenize(text)) {
+        const token = cache.stringToken(word)
+        if (cache.terms[token] === UNKNOWN) cache.terms[token] = this.termIdOf(word, fieldId)
+        if (cache.seen[token] !== stamp) {
+          cache.seen[token] = stamp
+          distinct++
+        }
+        this.occur(cache.terms[token]!, fieldId, id)
+      }
+    }
+    return distinct
+  }
+
+  /**
+   * A term's postings as `[fieldId, n, gap, (-frequency), gap, …]` per field it occurs in (see
+   * search-engine.js): `n` documents, each as the gap from the previous one (the first from -1),
+   * followed by `-frequency` when the term occurs more than once in that document's field. Call
+   * once every document is added.
+   */
+  encode(term: string): number[] {
+    this.grouped ??= this.group()
+    const { starts, ids } = this.grouped
+    const base = this.termIds.get(term)! * FIELD_COUNT
+    // Sized first (two numbers per field, one per document, one per repeated occurrence), then filled.
+    let size = 0
+    for (let fieldId = 0; fieldId < FIELD_COUNT; fieldId++) {
+      const end = starts[base + fieldId + 1]!
+      const start = starts[base + fieldId]!
+      if (start === end) continue
+      size += 3
+      for (let at = start + 1; at < end; at++) size += ids[at] === ids[at - 1] && ids[at] !== ids[at - 2] ? 1 : ids[at] === ids[at - 1] ? 0 : 1
+    }
+    const out = new Array<number>(size)
+    let length = 0
+    for (let fieldId = 0; fieldId < FIELD_COUNT; fieldId++) {
+      const end = starts[base + fieldId + 1]!
+      let at = starts[base + fieldId]!
+      if (at === end) continue
+      out[length++] = fieldId
+      const countAt = length++
+      let documents = 0
+      let previous = -1
+      while (at < end) {
+        const id = ids[at]!
+        let frequency = 1
+        while (++at < end && ids[at] === id) frequency++
+        out[length++] = id - previous
+        if (frequency > 1) out[length++] = -frequency
+        previous = id
+        documents++
+      }
+      out[countAt] = documents
+    }
+    return out
+  }
+
+  /** One occurrence of term `term` (-1 for a dropped token: none) in field `fieldId` of document `id`. */
+  private occur(term: number, fieldId: number, id: number): void {
+    if (term < 0) return
+    if (this.occurrences === this.occurrenceIds.length) {
+      this.occurrenceSlots = grow(this.occurrenceSlots)
+      this.occurrenceIds = grow(this.occurrenceIds)
+    }
+    this.occurrenceSlots[this.occurrences] = term * FIELD_COUNT + fieldId
+    this.occurrenceIds[this.occurrences++] = id
+  }
+
+  /** The occurrences' documents grouped by slot, in slot order, each slot's in document order. */
+  private group(): { starts: Int32Array; ids: Int32Array } {
+    const slots = this.occurrenceSlots
+    const starts = new Int32Array(this.terms.length * FIELD_COUNT + 1)
+    for (let index = 0; index < this.occurrences; index++) starts[slots[index]! + 1]!++
+    for (let slot = 1; slot < starts.length; slot++) starts[slot]! += starts[slot - 1]!
+    const next = starts.slice(0, -1)
+    const ids = new Int32Array(this.occurrences)
+    for (let index = 0; index < this.occurrences; index++) ids[next[slots[index]!]!++] = this.occurrenceIds[index]!
+    return { starts, ids }
+  }
+
+  /** The id of a token's term, a new id for a new term; -1 when `processTerm` drops it. */
+  private termIdOf(token: string, fieldId: number): number {
+    const term = processTerm(token, FIELDS[fieldId])
+    if (!term) return -1
+    let termId = this.termIds.get(term)
+    if (termId === undefined) {
+      termId = this.terms.length
+      this.terms.push(term)
+      this.termIds.set(term, termId)
+    }
+    return termId
+  }
+
+  /** Whether `text` is ASCII; if it is, its code units are now `bytes[0, text.length)`. */
+  private asciiBytes(text: string): boolean {
+    if (this.bytes.length < text.length) this.bytes = Buffer.alloc(text.length * 2)
+    // UTF-8 takes one byte per code unit for ASCII only (more for the others, or they do not fit).
+    const { read, written } = UTF8.encodeInto(text, this.bytes)
+    return read === text.length && written === text.length
+  }
+}
+
+/** `array`, twice as long. */
+function grow(array: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
+  const grown = new Int32Array(array.length * 2)
+  grown.set(array)
+  return grown
+}
+
+const UTF8 = new TextEncoder()
+
+/** A token id's term before it is known. */
+const UNKNOWN = -2
+
+/** FNV-1a, over the bytes of ASCII tokens. */
+const FNV_OFFSET = 0x811c9dc5 | 0
+const FNV_PRIME = 16777619
+
+/**
+ * Distinct tokens, each with an id (in order of appearance) that indexes `terms` and `seen`. The
+ * tokens of ASCII text are found by their bytes, in an open-addressing hash table keyed by their
+ * FNV-1a hash (the bytes of every token kept in an arena); the tokens of other text, by string. An
+ * ASCII token seen in both kinds of text has two ids, which is harmless: a field is either kind.
+ */
+class TokenCache {
+  /** Per token: its term's id, -1 when `processTerm` drops it, {@link UNKNOWN} for the caller to fill. */
+  readonly terms: number[] = []
+  /** Per token: the last `add` call that counted it. */
+  readonly seen: number[] = []
+  private readonly byString = new Map<string, number>()
+  /**
+   * The hash table of ASCII tokens, {@link ENTRY} integers per entry, side by side so that a probe
+   * reads one place: token id + 1 (0 for an empty entry), hash, where its bytes start in `arena`,
+   * how many. A power of two entries long, at most half of them used.
+   */
+  private table = new Int32Array(ENTRY << 14)
+  private asciiCount = 0
+  private arena = new Uint8Array(1 << 16)
+  private arenaLength = 0
+
+  /** The id of the ASCII token `bytes[start, end)` whose hash is `hash`, a new token getting the next id. */
+  asciiToken(bytes: Uint8Array, start: number, end: number, hash: number): number {
+    const { table, arena } = this
+    const length = end - start
+    const mask = table.length / ENTRY - 1
+    let at = (hash & mask) * ENTRY
+    for (let id = table[at]!; id !== 0; id = table[at]!) {
+      if (table[at + 1] === hash && table[at + 3] === length) {
+        const from = table[at + 2]!
+        let offset = 0
+        while (offset < length && arena[from + offset] === bytes[start + offset]) offset++
+        if (offset === length) return id - 1
+      }
+      at = (at + ENTRY) & (table.length - 1)
+    }
+    // A new token.
+    if (this.arenaLength + length > arena.length) {
+      this.arena = new Uint8Array(Math.max(arena.length * 2, this.arenaLength + length))
+      this.arena.set(arena.subarray(0, this.arenaLength))
+    }
+    this.arena.set(bytes.subarray(start, end), this.arenaLength)
+    const id = this.newToken()
+    table[at] = id + 1
+    table[at + 1] = hash
+    table[at + 2] = this.arenaLength
+    table[at + 3] = length
+    this.arenaLength += length
+    if (++this.asciiCount * 2 > table.length / ENTRY) this.rehash()
+    return id
+  }
+
+  /** The id of a token of non-ASCII text. */
+  stringToken(token: string): number {
+    let id = this.byString.get(token)
+    if (id === undefined) {
+      id = this.newToken()
+      this.byString.set(token, id)
+    }
+    return id
+  }
+
+  private newToken(): number {
+    this.terms.push(UNKNOWN)
+    this.seen.push(0)
+    return this.terms.length - 1
+  }
+
+  /** Double the hash table. */
+  private rehash(): void {
+    const old = this.table
+    const table = new Int32Array(old.length * 2)
+    const mask = table.length / ENTRY - 1
+    for (let from = 0; from < old.length; from += ENTRY) {
+      if (old[from] === 0) continue
+      let at = (old[from + 1]! & mask) * ENTRY
+      while (table[at] !== 0) at = (at + ENTRY) & (table.length - 1)
+      table.set(old.subarray(from, from + ENTRY), at)
+    }
+    this.table = table
+  }
+}
+
+/** Integers per entry of a {@link TokenCache}'s hash table. */
+const ENTRY = 4
+
+/** Tokens of ASCII text found by {@link tokenizeAscii}: where each starts and ends, and its hash. */
+class TokenSpans {
+  starts = new Int32Array(256)
+  ends = new Int32Array(256)
+  hashes = new Int32Array(256)
+}
+
+/**
+ * ASCII code units at which `tokenize` splits (1) or not (0), derived from `tokenize` itself: a
+ * single character splits `a?a` in two exactly when it belongs to the separator class.
+ */
+const ASCII_SEPARATOR = Uint8Array.from({ length: 128 }, (_, code) =>
+  tokenize(`a${String.fromCharCode(code)}a`).length > 1 ? 1 : 0,
+)
+
+/**
+ * Tokens of the ASCII text `bytes[0, length)`, written to `spans` (grown as needed) with their
+ * FNV-1a hashes; returns how many. They are exactly `tokenize`'s for the same text: the runs
+ * between separators, the empty ones included that a leading or trailing separator makes (one
+ * empty token for empty text).
+ */
+function tokenizeAscii(bytes: Uint8Array, length: number, spans: TokenSpans): number {
+  let count = 0
+  let start = 0
+  let hash = FNV_OFFSET
+  let inSeparators = false
+  for (let index = 0; index < length; index++) {
+    const byte = bytes[index]!
+    if (ASCII_SEPARATOR[byte] === 1) {
+      if (!inSeparators) count = addSpan(spans, count, start, index, hash)
+      inSeparators = true
+    } else {
+      if (inSeparators) {
+        start = index
+        hash = FNV_OFFSET
+        inSeparators = false
+      }
+      hash = Math.imul(hash ^ byte, FNV_PRIME)
+    }
+  }
+  // The last token, empty after a trailing separator.
+  return inSeparators ? addSpan(spans, count, length, length, FNV_OFFSET) : addSpan(spans, count, start, length, hash)
+}
+
+/** Add token `count` to `spans`, grown if need be; returns the new count. */
+function addSpan(spans: TokenSpans, count: number, start: number, end: number, hash: number): number {
+  if (count === spans.starts.length) {
+    spans.starts = grow(spans.starts)
+    spans.ends = grow(spans.ends)
+    spans.hashes = grow(spans.hashes)
+  }
+  spans.starts[count] = start
+  spans.ends[count] = end
+  spans.hashes[count] = hash
+  return count + 1
+}
+
+/**
+ * A plain http(s) URL, for which the WHATWG URL parser (that `splitUrl` runs) provably changes
+ * nothing but the host's case, so `splitHref` may skip it:
+ *
+ * - lower-case `http://` or `https://`, exactly two slashes;
+ * - a host name of dot-separated labels of ASCII letters and digits, with single hyphens inside:
+ *   no `xn--` label (punycode is validated), no empty label, no `%`, `_`, `@` (user info) or
+ *   `[` (IPv6); its last label starts with a letter, so it is no IPv4 address (numbers, `0x…`);
+ * - an optional port, 1 to 5 digits (checked to be at most 65535 by `splitHref`);
+ * - a path and a query of characters that are neither percent-encoded nor special in their part
+ *   (no space, quote, `<`, `>`, `\`, backquote, braces, `^`, `|`; no `'` in the query); dot
+ *   segments (`.`, `..`, `%2e`), which the parser resolves, are turned away by {@link DOT_SEGMENT};
+ * - an optional fragment of printable ASCII (no tab or line break, which the parser removes).
+ *
+ * Its groups: host, port, path (starting with `/`), query (without `?`).
+ */
+const PLAIN_HTTP_URL =
+  /^https?:\/\/((?:[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*\.)*[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*)(?::([0-9]{1,5}))?(\/[A-Za-z0-9\-._~!$&'()*+,;=:@/%]*)?(?:\?([A-Za-z0-9\-._~!$&()*+,;=:@/?%]*))?(?:#[!-~]*)?$/
+/** A path with a segment that the URL parser would resolve: `.`, `..` or anything with `%2e`. */
+const DOT_SEGMENT = /\/\.\.?(?:\/|$)|%2e/i
+
+/**
+ * `splitUrl(href)`, the same result, without `new URL` for a {@link PLAIN_HTTP_URL}: its
+ * `hostname` is the host in lower case, its `pathname` the path (`/` when there is none), its
+ * `search` `?` and the query. What follows is `splitUrl`'s own (search-terms.js); keep the two alike.
+ */
+function splitHref(href: string): { host: string; path: string } {
+  const match = PLAIN_HTTP_URL.exec(href)
+  if (match === null) return splitUrl(href)
+  const [, hostname = '', port, pathname = '/', query = ''] = match
+  if ((port !== undefined && Number(port) > 65535) || DOT_SEGMENT.test(pathname)) return splitUrl(href)
+  const host = hostname.toLowerCase().replace(/^www\./, '')
+  const words = pathname + ' ' + query
+  // Without a `%`, decoding changes nothing (and cannot fail).
+  const path = words.includes('%') ? decodeURIComponentSafe(words) : words
+  return { host, path: path.replace(/[/?&=_.+-]+/g, ' ').trim() }
+}
+
+/** `decodeURIComponent`, or the text as it is when it is no valid percent-encoding (as `splitUrl`). */
+function decodeURIComponentSafe(text: string): string {
+  try {
+    return decodeURIComponent(text)
+  } catch {
+    return text
+  }
 }
 
 /** What results show for documents [start, end), with the folders and tags they name. */
@@ -267,10 +609,17 @@ function chunkOf(input: SearchIndexInput, tagUrls: ReadonlyMap<string, string>, 
   return chunk
 }
 
+/** What `serializeJson` escapes. */
+const UNSAFE_IN_HTML = /[<\u2028\u2029]/
+
 /**
  * JSON for a static file. `<`, U+2028 and U+2029 are escaped anyway, so the same text is also safe
  * if it is ever inlined into a page.
  */
 export function serializeJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
+  const json = JSON.stringify(value)
+  // Most files have none of them: one scan to find out beats three replacing ones.
+  return UNSAFE_IN_HTML.test(json)
+    ? json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
+    : json
 }
