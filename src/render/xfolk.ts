@@ -20,6 +20,7 @@
  */
 import type { Element, ElementContent, Properties } from 'hast'
 import type { Alias, Bookmark, Folder } from '../model.js'
+import { formatW3cDate } from '../sources/dates.js'
 import { isBookmarklet, safeHref } from './safe-url.js'
 import { cleanText } from './text.js'
 
@@ -49,9 +50,14 @@ function text(value: string): ElementContent {
   return { type: 'text', value }
 }
 
-const ENTRY_CLASS = ['xfolkentry', 'h-entry']
-const LINK_CLASS = ['taggedlink', 'u-bookmark-of', 'p-name']
-const NAME_CLASS = ['taggedlink', 'p-name']
+// Frozen, so the serializer writes each class attribute once and reuses it (see fast-html.ts).
+// A theme's `entry` hook gets a copy it may change (see plan.ts).
+const ENTRY_CLASS = Object.freeze(['xfolkentry', 'h-entry']) as string[]
+const LINK_CLASS = Object.freeze(['taggedlink', 'u-bookmark-of', 'p-name']) as string[]
+const NAME_CLASS = Object.freeze(['taggedlink', 'p-name']) as string[]
+const DESCRIPTION_CLASS = Object.freeze(['description', 'p-summary']) as string[]
+const PUBLISHED_CLASS = Object.freeze(['dt-published']) as string[]
+const META_CLASS = Object.freeze(['meta']) as string[]
 
 /** Render one bookmark as an xFolk/h-entry list item. */
 export function bookmarkToHast(bookmark: Bookmark, context: EntryContext): Element {
@@ -89,25 +95,19 @@ export function bookmarkToHast(bookmark: Bookmark, context: EntryContext): Eleme
     }
   }
   if (bookmark.description !== undefined && bookmark.description !== '') {
-    children.push(
-      element('p', { className: ['description', 'p-summary'] }, [text(cleanText(bookmark.description))]),
-    )
+    children.push(element('p', { className: DESCRIPTION_CLASS }, [text(cleanText(bookmark.description))]))
   }
   const meta: ElementContent[] = []
   if (bookmark.added !== undefined) {
-    const iso = new Date(bookmark.added).toISOString()
-    meta.push(
-      element('time', { className: ['dt-published'], dateTime: iso.replace('.000Z', 'Z') }, [
-        text(iso.slice(0, 10)),
-      ]),
-    )
+    const iso = formatW3cDate(bookmark.added)
+    meta.push(element('time', { className: PUBLISHED_CLASS, dateTime: iso }, [text(iso.slice(0, 10))]))
   }
   if (bookmark.tags.length > 0) {
     const render = () => tagListToHast(bookmark.tags, context)
     if (context.tagList === undefined) meta.push(...render())
     else meta.push(context.tagList(bookmark.tags, render))
   }
-  if (meta.length > 0) children.push(element('div', { className: ['meta'] }, meta))
+  if (meta.length > 0) children.push(element('div', { className: META_CLASS }, meta))
   return element('li', { className: ENTRY_CLASS }, children)
 }
 

@@ -293,8 +293,9 @@ function* generateFiles(
   const entries = new Map<Bookmark, TrustedHtml>()
   const usedEntries = new Set<string>()
   const renderEntry = (bookmark: Bookmark): TrustedHtml => {
-    const renderDefault = () => bookmarkToHast(bookmark, entryContext)
-    return serializeFragment(theme.entry === undefined ? renderDefault() : theme.entry(bookmark, renderDefault))
+    if (theme.entry === undefined) return serializeFragment(bookmarkToHast(bookmark, entryContext))
+    // The hook may change what it gets: a copy, without the entries' shared (frozen) class lists.
+    return serializeFragment(theme.entry(bookmark, () => structuredClone(bookmarkToHast(bookmark, entryContext))))
   }
   const entryFor = (bookmark: Bookmark): TrustedHtml => {
     let entry = entries.get(bookmark)

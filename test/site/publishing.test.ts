@@ -211,6 +211,8 @@ describe('theme hooks', () => {
         entry: (bookmark, renderDefault) => {
           const entry = renderDefault()
           entry.children.push(h('span.custom', `★ ${bookmark.title}`))
+          // Changing the default entry's class list changes this entry only.
+          if (bookmark.title === 'One again') (entry.properties.className as string[]).push('featured')
           return entry
         },
         page: (info, content) => (info.kind === 'folder' ? [h('p.banner', 'Welcome'), ...content] : content),
@@ -222,6 +224,10 @@ describe('theme hooks', () => {
     expect(home.text('.custom-footer')).toEqual(['Footer of folder home'])
     expect(home.text('.banner')).toEqual(['Welcome'])
     expect(home.text('.xfolkentry .custom')).toEqual(['★ One again'])
+    expect(home.text('.xfolkentry.featured .custom')).toEqual(['★ One again'])
+    const reading = page(read('reading/index.html'))
+    expect(reading.text('.xfolkentry .custom')).toHaveLength(5)
+    expect(reading.all('.xfolkentry.featured')).toHaveLength(0)
     expect(page(read('tags/index.html')).all('.banner')).toHaveLength(0)
   })
 })
