@@ -382,12 +382,29 @@ function* generateFiles(
           break
       }
     }
-    const renderItem = (item: Bookmark | Alias | 'separator'): ElementContent | 'separator' => {
-      if (item === 'separator') return item
-      if (item.type === 'bookmark') return trustedNode(entryFor(item))
-      const target = input.aliasTargets.get(item)
-      const targetUrl = target?.type === 'folder' ? routes.url(routes.folderRoute.get(target)?.path ?? '') : undefined
-      return aliasToHast(item, target, targetUrl, entryContext)
+    /**
+     * A page's items: each run of bookmarks as one fragment (their entries' HTML joined, one node
+     * for the serializer instead of one per entry), aliases as elements, separators as they are.
+     */
+    const renderItems = (chunk: ReadonlyArray<Bookmark | Alias | 'separator'>): Array<ElementContent | 'separator'> => {
+      const rendered: Array<ElementContent | 'separator'> = []
+      let run = ''
+      for (const item of chunk) {
+        if (item !== 'separator' && item.type === 'bookmark') {
+          run += entryFor(item).html
+          continue
+        }
+        if (run !== '') rendered.push(trustedNode({ html: run }))
+        run = ''
+        if (item === 'separator') rendered.push(item)
+        else {
+          const target = input.aliasTargets.get(item)
+          const targetUrl = target?.type === 'folder' ? routes.url(routes.folderRoute.get(target)?.path ?? '') : undefined
+          rendered.push(aliasToHast(item, target, targetUrl, entryContext))
+        }
+      }
+      if (run !== '') rendered.push(trustedNode({ html: run }))
+      return rendered
     }
     const crumbs = isRoot
       ? []
@@ -419,7 +436,7 @@ function* generateFiles(
           description: folder.description,
           crumbs,
           subfolders,
-          items: chunk.map(renderItem),
+          items: renderItems(chunk),
           total: totals.get(folder) ?? 0,
           direct,
           lead: isRoot ? input.description : undefined,
@@ -452,7 +469,7 @@ function* generateFiles(
         tagPageToHast({
           tag: tagRoute.tag,
           crumbs: [home, tagsCrumb, { title: tagRoute.tag, href: routes.url(tagRoute.path) }],
-          entries: chunk.filter((item): item is Bookmark => item !== 'separator').map((bookmark) => trustedNode(entryFor(bookmark))),
+          entries: [trustedNode({ html: joinEntries(chunk, entryFor) })],
           total: tagRoute.bookmarks.length,
           pages: pagesOf(routes, tagRoute.path, number, chunks.length),
         }),
@@ -514,6 +531,13 @@ function* generateFiles(
     if (Array.isArray(produced)) yield* produced
     else yield produced
   }
+}
+
+/** The entries of a tag page's bookmarks, one after the other. */
+function joinEntries(chunk: ReadonlyArray<Bookmark | 'separator'>, entryFor: (bookmark: Bookmark) => TrustedHtml): string {
+  let html = ''
+  for (const item of chunk) if (item !== 'separator') html += entryFor(item).html
+  return html
 }
 
 /** Everything an entry's HTML depends on, besides the build-wide context of the render cache. */
