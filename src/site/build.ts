@@ -2,6 +2,7 @@
  * (I/O) `bookgen build`: the one place where disk and pure code meet.
  * Sources in → parse → merge → plan (pure) → write (atomic swap) → a result to report.
  */
+import type { Stats as FileStats } from 'node:fs'
 import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { glob, isDynamicPattern } from 'tinyglobby'
@@ -71,55 +72,88 @@ export interface LoadedSources {
  */
 export type SourceCache = Map<string, { size: number; mtimeMs: number; collection: Collection }>
 
+/** A source file as read from disk, before decoding. */
+export interface ReadSource {
+  /** Absolute path. */
+  file: string
+  /** The path as messages show it. */
+  name: string
+  bytes: Uint8Array
+}
+
 /**
  * Read and parse every source. All broken sources are reported together (one error whose cause
- * lists them) before anything is built.
+ * lists them) before anything is built. Every file is read before any is parsed, and `onRead`
+ * gets what was read (not what came from the cache) in between: a build hands the bytes to the
+ * thread that makes the site files, which parses them beside this one.
  */
 export async function loadSources(
   config: ResolvedConfig,
   cache?: SourceCache,
   changed: ReadonlySet<string> = new Set(),
+  onRead?: (sources: readonly ReadSource[]) => void,
 ): Promise<LoadedSources> {
   const t0 = performance.now()
   const files = await expandSources(config.sources, config.root)
-  const collections: Collection[] = []
-  const failures: BookgenError[] = []
+  // Failures by file index, so they are reported in source order.
+  const failures: Array<{ index: number; error: BookgenError }> = []
   let read = 0
   let decode = 0
   let parse = 0
+  // Per file, in order: its cached collection, or what was read to be parsed.
+  const loaded: Array<Collection | (ReadSource & { info: FileStats | undefined }) | undefined> = []
   for (const file of files) {
     const name = displayPath(file, config.root)
     try {
       const info = await stat(file).catch(() => undefined)
       const cached = cache?.get(file)
       if (cached !== undefined && info !== undefined && !changed.has(file) && cached.size === info.size && cached.mtimeMs === info.mtimeMs) {
-        collections.push(cached.collection)
+        loaded.push(cached.collection)
         continue
       }
       const started = performance.now()
       const bytes = await readSourceFile(file)
+      read += performance.now() - started
+      loaded.push({ file, name, bytes, info })
+    } catch (error) {
+      if (!isBookgenError(error)) throw error
+      cache?.delete(file)
+      failures.push({ index: loaded.length, error })
+      loaded.push(undefined)
+    }
+  }
+  const fresh = loaded.filter((item): item is ReadSource & { info: FileStats | undefined } => item !== undefined && !('root' in item))
+  if (failures.length === 0 && fresh.length > 0) onRead?.(fresh.map(({ file, name, bytes }) => ({ file, name, bytes })))
+  const collections: Collection[] = []
+  for (const [index, item] of loaded.entries()) {
+    if (item === undefined) continue
+    if ('root' in item) {
+      collections.push(item)
+      continue
+    }
+    const { file, name, bytes, info } = item
+    try {
       const decodeStart = performance.now()
       checkSourceSize(bytes, name)
       const decoded = decodeSource(bytes)
       const parseStart = performance.now()
       const collection = parseDecoded(decoded, name)
-      const parsed = performance.now()
-      read += decodeStart - started
       decode += parseStart - decodeStart
-      parse += parsed - parseStart
+      parse += performance.now() - parseStart
       collections.push(collection)
       if (cache !== undefined && info !== undefined) cache.set(file, { size: info.size, mtimeMs: info.mtimeMs, collection })
     } catch (error) {
       if (!isBookgenError(error)) throw error
       cache?.delete(file)
-      failures.push(error)
+      failures.push({ index, error })
     }
   }
-  if (failures.length === 1) throw failures[0]!
+  failures.sort((a, b) => a.index - b.index)
+  if (failures.length === 1) throw failures[0]!.error
   if (failures.length > 1) {
     throw new BookgenError(`${failures.length} sources could not be used`, {
       ruleId: 'build/sources',
-      cause: new AggregateError(failures),
+      cause: new AggregateError(failures.map((failure) => failure.error)),
     })
   }
   if (cache !== undefined) for (const file of cache.keys()) if (!files.includes(file)) cache.delete(file)
