@@ -112,21 +112,19 @@ export function buildSearchIndex(input: SearchIndexInput, options: { shardBytes?
   const ranked = new Set(LENGTH_FIELDS)
   const lengths: SearchIndexMeta['lengths'] = FIELDS.map((field) => (ranked.has(field) ? new Array<number>(count).fill(0) : 0))
   const postings = new PostingsBuilder(count)
-  const values = new Array<string>(FIELDS.length)
+  const titles = lengths[FIELD.title] as number[]
+  const descriptions = lengths[FIELD.description] as number[]
+  const paths = lengths[FIELD.path] as number[]
   for (let id = 0; id < count; id++) {
     const { bookmark, folder } = input.documents[id]!
     const { host, path } = bookmark.href === undefined ? { host: '', path: '' } : splitHref(bookmark.href)
-    values[FIELD.title] = cleanText(bookmark.title)
-    values[FIELD.tags] = bookmark.tags.join(' ')
-    values[FIELD.folder] = input.folders[folder]?.name ?? ''
-    values[FIELD.description] = cleanText(bookmark.description ?? '')
-    values[FIELD.host] = host
-    values[FIELD.path] = path
-    for (let fieldId = 0; fieldId < FIELDS.length; fieldId++) {
-      const distinct = postings.add(id, fieldId, values[fieldId]!)
-      const column = lengths[fieldId]
-      if (column !== 0 && column !== undefined) column[id] = Math.min(MAX_FIELD_LENGTH, distinct)
-    }
+    titles[id] = Math.min(MAX_FIELD_LENGTH, postings.add(id, FIELD.title, cleanText(bookmark.title)))
+    descriptions[id] = Math.min(MAX_FIELD_LENGTH, postings.add(id, FIELD.description, cleanText(bookmark.description ?? '')))
+    paths[id] = Math.min(MAX_FIELD_LENGTH, postings.add(id, FIELD.path, path))
+    // MiniSearch indexes the tags joined by spaces: the same tokens as each tag's, in the same order.
+    for (const tag of bookmark.tags) postings.addLabel(id, FIELD.tags, tag)
+    postings.addLabel(id, FIELD.folder, input.folders[folder]?.name ?? '')
+    postings.addLabel(id, FIELD.host, host)
   }
   const average = FIELDS.map((_field, fieldId) => {
     const column = lengths[fieldId]
@@ -139,27 +137,34 @@ export function buildSearchIndex(input: SearchIndexInput, options: { shardBytes?
   // Terms in code-unit order, the order `<` compares in the browser (and the order of `sort()`
   // without a comparator, which compares strings by code units too, without calling back into JS).
   const sortedTerms = postings.terms.slice().sort()
-  // Each shard and chunk is serialized as soon as it is complete, so that its arrays die young.
+  // Each shard and chunk is serialized as soon as it is complete, so that its pieces die young. A
+  // shard's postings are written straight into bytes (see `PostingsBuilder.write`): millions of
+  // small numbers, which as arrays for JSON.stringify cost more to build than to serialize.
   const bodies: Array<{ name: string; contents: string }> = []
   const starts: string[] = []
-  let current: SearchShard = { terms: [], postings: [] }
+  let shardTerms: string[] = []
+  const shardPostings = new AsciiWriter()
   let bytes = 0
   const closeShard = (): void => {
-    bodies.push({ name: `t${bodies.length}.json`, contents: serializeJson(current) })
-    current = { terms: [], postings: [] }
+    // Exactly `serializeJson({terms, postings})`: the postings are digits, commas, brackets and minus signs.
+    const contents = `{"terms":${serializeJson(shardTerms)},"postings":[${shardPostings.text()}]}`
+    bodies.push({ name: `t${bodies.length}.json`, contents })
+    shardTerms = []
+    shardPostings.clear()
     bytes = 0
   }
   for (const term of sortedTerms) {
-    const encoded = postings.encode(term)
-    const size = term.length + 4 + encoded.length * 3
+    const termId = postings.idOf(term)
+    const size = term.length + 4 + postings.encodedLength(termId) * 3
     if (bytes > 0 && bytes + size > shardBytes) closeShard()
-    if (current.terms.length === 0) starts.push(term)
-    current.terms.push(term)
-    current.postings.push(encoded)
+    if (shardTerms.length === 0) starts.push(term)
+    else shardPostings.byte(COMMA)
+    shardTerms.push(term)
+    postings.write(termId, shardPostings)
     bytes += size
   }
-  if (current.terms.length > 0 || bodies.length === 0) {
-    if (current.terms.length === 0) starts.push('')
+  if (shardTerms.length > 0 || bodies.length === 0) {
+    if (shardTerms.length === 0) starts.push('')
     closeShard()
   }
   const tagUrls = new Map(input.tags.map((entry) => [entry.tag, entry.url]))
@@ -226,12 +231,17 @@ class PostingsBuilder {
   private occurrences = 0
   /** Once grouped: the documents of slot `s` are `ids[starts[s], starts[s + 1])`. */
   private grouped: { starts: Int32Array; ids: Int32Array } | undefined
-  /** Counts `add` calls, so that a token whose `seen` is this was already counted by this call. */
+  /** Counts `scan` calls, so that a token whose `seen` is this was already counted by this call. */
   private stamp = 0
   /** Text being tokenized, as bytes when it is ASCII; grown as needed. */
   private bytes = Buffer.alloc(1024)
   /** The tokens of `bytes` (see {@link tokenizeAscii}). */
   private readonly spans = new TokenSpans()
+  /** The term ids of the last text scanned, -1 for a dropped token (see {@link scan}). */
+  private found = new Int32Array(256)
+  private foundCount = 0
+  /** Per field: the terms of every label seen (see {@link addLabel}). */
+  private readonly labels = FIELDS.map(() => new Map<string, Int32Array>())
 
   /** `documents`: how many will be added, to size the occurrence arrays (grown if need be). */
   constructor(documents: number) {
@@ -247,12 +257,41 @@ class PostingsBuilder {
    * term processing, including the empty ones that a leading or trailing separator makes.
    */
   add(id: number, fieldId: number, text: string): number {
+    const distinct = this.scan(fieldId, text)
+    const found = this.found
+    for (let index = 0; index < this.foundCount; index++) this.occur(found[index]!, fieldId, id)
+    return distinct
+  }
+
+  /**
+   * Index `text` in field `fieldId` of document `id`, where the field's length does not rank (it is
+   * not counted): a short label that recurs from document to document (a tag, a folder's name, a
+   * host), so each distinct one is tokenized once and its terms reused.
+   */
+  addLabel(id: number, fieldId: number, text: string): void {
+    const labels = this.labels[fieldId]!
+    let terms = labels.get(text)
+    if (terms === undefined) {
+      this.scan(fieldId, text)
+      terms = this.found.slice(0, this.foundCount).filter((term) => term >= 0)
+      labels.set(text, terms)
+    }
+    for (let index = 0; index < terms.length; index++) this.occur(terms[index]!, fieldId, id)
+  }
+
+  /**
+   * Tokenize `text` for field `fieldId`: each token's term id (-1 for a dropped token) into
+   * `found[0, foundCount)`. Returns the number of distinct tokens.
+   */
+  private scan(fieldId: number, text: string): number {
     const cache = fieldId === FIELD.tags ? this.tagTokens : this.otherTokens
     const stamp = ++this.stamp
     let distinct = 0
+    let found = this.found
     if (this.asciiBytes(text)) {
       const { bytes, spans } = this
       const count = tokenizeAscii(bytes, text.length, spans)
+      if (count > found.length) found = this.found = new Int32Array(count * 2)
       for (let index = 0; index < count; index++) {
         const start = spans.starts[index]!
         const end = spans.ends[index]!
@@ -267,63 +306,93 @@ class PostingsBuilder {
           cache.seen[token] = stamp
           distinct++
         }
-        this.occur(cache.terms[token]!, fieldId, id)
+        found[index] = cache.terms[token]!
       }
+      this.foundCount = count
     } else {
-      for (const word of tokenize(text)) {
+      const words = tokenize(text)
+      if (words.length > found.length) found = this.found = new Int32Array(words.length * 2)
+      for (let index = 0; index < words.length; index++) {
+        const word = words[index]!
         const token = cache.stringToken(word)
         if (cache.terms[token] === UNKNOWN) cache.terms[token] = this.termIdOf(word, fieldId)
         if (cache.seen[token] !== stamp) {
           cache.seen[token] = stamp
           distinct++
         }
-        this.occur(cache.terms[token]!, fieldId, id)
+        found[index] = cache.terms[token]!
       }
+      this.foundCount = words.length
     }
     return distinct
   }
 
+  /** The id of a term. */
+  idOf(term: string): number {
+    return this.termIds.get(term)!
+  }
+
   /**
-   * A term's postings as `[fieldId, n, gap, (-frequency), gap, …]` per field it occurs in (see
-   * search-engine.js): `n` documents, each as the gap from the previous one (the first from -1),
-   * followed by `-frequency` when the term occurs more than once in that document's field. Call
-   * once every document is added.
+   * How many numbers {@link write} writes for a term: two per field it occurs in, one per document,
+   * one more per document where it occurs more than once. Call once every document is added.
    */
-  encode(term: string): number[] {
+  encodedLength(termId: number): number {
     this.grouped ??= this.group()
     const { starts, ids } = this.grouped
-    const base = this.termIds.get(term)! * FIELD_COUNT
-    // Sized first (two numbers per field, one per document, one per repeated occurrence), then filled.
+    const base = termId * FIELD_COUNT
     let size = 0
-    for (let fieldId = 0; fieldId < FIELD_COUNT; fieldId++) {
-      const end = starts[base + fieldId + 1]!
-      const start = starts[base + fieldId]!
-      if (start === end) continue
-      size += 3
-      for (let at = start + 1; at < end; at++) size += ids[at] === ids[at - 1] && ids[at] !== ids[at - 2] ? 1 : ids[at] === ids[at - 1] ? 0 : 1
-    }
-    const out = new Array<number>(size)
-    let length = 0
     for (let fieldId = 0; fieldId < FIELD_COUNT; fieldId++) {
       const end = starts[base + fieldId + 1]!
       let at = starts[base + fieldId]!
       if (at === end) continue
-      out[length++] = fieldId
-      const countAt = length++
-      let documents = 0
+      size += 3
+      while (++at < end) {
+        if (ids[at] !== ids[at - 1]) size++
+        else if (at - 1 === starts[base + fieldId] || ids[at - 2] !== ids[at]) size++
+      }
+    }
+    return size
+  }
+
+  /**
+   * A term's postings as the JSON array `[fieldId, n, gap, (-frequency), gap, …]` per field it
+   * occurs in (see search-engine.js): `n` documents, each as the gap from the previous one (the
+   * first from -1), followed by `-frequency` when the term occurs more than once in that
+   * document's field. Call once every document is added.
+   */
+  write(termId: number, out: AsciiWriter): void {
+    this.grouped ??= this.group()
+    const { starts, ids } = this.grouped
+    const base = termId * FIELD_COUNT
+    out.byte(OPEN_BRACKET)
+    let first = true
+    for (let fieldId = 0; fieldId < FIELD_COUNT; fieldId++) {
+      const end = starts[base + fieldId + 1]!
+      let at = starts[base + fieldId]!
+      if (at === end) continue
+      // The count comes before the documents: counted first.
+      let documents = 1
+      for (let next = at + 1; next < end; next++) if (ids[next] !== ids[next - 1]) documents++
+      if (!first) out.byte(COMMA)
+      first = false
+      out.int(fieldId)
+      out.byte(COMMA)
+      out.int(documents)
       let previous = -1
       while (at < end) {
         const id = ids[at]!
         let frequency = 1
         while (++at < end && ids[at] === id) frequency++
-        out[length++] = id - previous
-        if (frequency > 1) out[length++] = -frequency
+        out.byte(COMMA)
+        out.int(id - previous)
+        if (frequency > 1) {
+          out.byte(COMMA)
+          out.int(-frequency)
+        }
         previous = id
-        documents++
       }
-      out[countAt] = documents
     }
-    return out
+    out.byte(CLOSE_BRACKET)
   }
 
   /** One occurrence of term `term` (-1 for a dropped token: none) in field `fieldId` of document `id`. */
@@ -368,6 +437,54 @@ class PostingsBuilder {
     // UTF-8 takes one byte per code unit for ASCII only (more for the others, or they do not fit).
     const { read, written } = UTF8.encodeInto(text, this.bytes)
     return read === text.length && written === text.length
+  }
+}
+
+const COMMA = 0x2c
+const OPEN_BRACKET = 0x5b
+const CLOSE_BRACKET = 0x5d
+
+/** ASCII text written byte by byte (JSON numbers and punctuation), read back as one string. */
+class AsciiWriter {
+  private bytes = Buffer.alloc(1 << 16)
+  private length = 0
+
+  byte(byte: number): void {
+    if (this.length === this.bytes.length) this.grow()
+    this.bytes[this.length++] = byte
+  }
+
+  /** An integer (below 2^31 in magnitude) as JSON writes it. */
+  int(value: number): void {
+    if (this.length + 11 > this.bytes.length) this.grow()
+    const bytes = this.bytes
+    let n = value
+    if (n < 0) {
+      bytes[this.length++] = 0x2d // -
+      n = -n
+    }
+    let digits = 1
+    for (let power = 10; power <= n; power *= 10) digits++
+    let at = (this.length += digits)
+    do {
+      const quotient = Math.floor(n / 10)
+      bytes[--at] = 0x30 + n - quotient * 10
+      n = quotient
+    } while (n > 0)
+  }
+
+  text(): string {
+    return this.bytes.toString('latin1', 0, this.length)
+  }
+
+  clear(): void {
+    this.length = 0
+  }
+
+  private grow(): void {
+    const grown = Buffer.alloc(this.bytes.length * 2)
+    this.bytes.copy(grown, 0, 0, this.length)
+    this.bytes = grown
   }
 }
 
@@ -557,7 +674,7 @@ const DOT_SEGMENT = /\/\.\.?(?:\/|$)|%2e/i
  * `hostname` is the host in lower case, its `pathname` the path (`/` when there is none), its
  * `search` `?` and the query. What follows is `splitUrl`'s own (search-terms.js); keep the two alike.
  */
-function splitHref(href: string): { host: string; path: string } {
+export function splitHref(href: string): { host: string; path: string } {
   const match = PLAIN_HTTP_URL.exec(href)
   if (match === null) return splitUrl(href)
   const [, hostname = '', port, pathname = '/', query = ''] = match

@@ -1,10 +1,26 @@
+import fc from 'fast-check'
 import MiniSearch from 'minisearch'
 import SearchableMap from 'minisearch/SearchableMap'
 import { describe, expect, it } from 'vitest'
 import { createSearchEngine, type SearchEngine } from '../../templates/default/search-engine.js'
-import { FIELDS, LENGTH_FIELDS, SEARCH_OPTIONS, processTerm, splitUrl, tokenize } from '../../templates/default/search-terms.js'
+import {
+  FIELDS,
+  LENGTH_FIELDS,
+  MAX_FIELD_LENGTH,
+  SEARCH_OPTIONS,
+  processTerm,
+  splitUrl,
+  tokenize,
+} from '../../templates/default/search-terms.js'
 import { createBookmark, type Bookmark } from '../../src/model.js'
-import { buildSearchIndex, type SearchIndexFiles, type SearchIndexInput } from '../../src/site/search-index.js'
+import { cleanText } from '../../src/render/text.js'
+import {
+  buildSearchIndex,
+  splitHref,
+  type SearchIndexFiles,
+  type SearchIndexInput,
+  type SearchShard,
+} from '../../src/site/search-index.js'
 
 const folders = [{ title: 'Cooking › Bread', name: 'Bread', url: '/cooking/bread/' }]
 const tags = [{ tag: 'reference', url: '/tags/reference/' }]
@@ -168,6 +184,180 @@ describe('search index and engine', () => {
     expect(await titles(engine, 'script')).toEqual([nasty.title])
   })
 })
+
+// The index's hand-written fast paths (URLs split without the URL parser, ASCII text tokenized as
+// bytes, labels tokenized once, postings and shards written as text) against the plain ones they
+// stand for: `splitUrl` and MiniSearch itself.
+describe('search index fast paths', () => {
+  it('should split every URL exactly as splitUrl does', () => {
+    fc.assert(
+      fc.property(url, (href) => {
+        expect(splitHref(href)).toEqual(splitUrl(href))
+      }),
+      { numRuns: 5000 },
+    )
+  })
+
+  it('should split plain, hostile and international URLs exactly as splitUrl does', () => {
+    for (const href of HOSTILE_URLS) expect(splitHref(href), href).toEqual(splitUrl(href))
+  })
+
+  it('should index terms, postings and field lengths exactly as MiniSearch does', () => {
+    fc.assert(
+      fc.property(fc.array(document, { maxLength: 40 }), fc.integer({ min: 1, max: 400 }), (documents, shardBytes) => {
+        const input: SearchIndexInput = {
+          documents: documents.map(({ bookmark, folder }) => ({ bookmark, href: bookmark.href, folder })),
+          folders: FOLDER_NAMES.map((name, index) => ({ title: `Path › ${name}`, name, url: `/f${index}/` })),
+          tags: [],
+        }
+        const built = buildSearchIndex(input, { shardBytes })
+        expect(indexOf(built)).toEqual(miniSearchIndexOf(input))
+      }),
+      { numRuns: 300 },
+    )
+  })
+})
+
+/** The terms, postings and field lengths an index's files hold. */
+function indexOf(built: SearchIndexFiles): { terms: Record<string, Record<number, Record<number, number>>>; lengths: number[][] } {
+  const terms: Record<string, Record<number, Record<number, number>>> = {}
+  const shards = built.files.filter((file) => /\/t\d+\.json$/.test(file.path))
+  expect(shards.length).toBe(built.meta.shards.length)
+  for (const [index, file] of shards.entries()) {
+    const shard = JSON.parse(file.contents) as SearchShard
+    expect(shard.terms[0] ?? '').toBe(built.meta.shards[index])
+    shard.terms.forEach((term, at) => {
+      const fields: Record<number, Record<number, number>> = {}
+      const postings = shard.postings[at]!
+      for (let i = 0; i < postings.length; ) {
+        const fieldId = postings[i++]!
+        const count = postings[i++]!
+        const documents: Record<number, number> = {}
+        let id = -1
+        for (let n = 0; n < count; n++) {
+          id += postings[i++]!
+          documents[id] = postings[i]! < 0 ? -postings[i++]! : 1
+        }
+        fields[fieldId] = documents
+      }
+      terms[term] = fields
+    })
+  }
+  const lengths = built.meta.lengths.flatMap((column) => (column === 0 ? [] : [column]))
+  return { terms, lengths }
+}
+
+/** What MiniSearch makes of the same documents. */
+function miniSearchIndexOf(input: SearchIndexInput): ReturnType<typeof indexOf> {
+  const reference = new MiniSearch({ fields: [...FIELDS], processTerm, tokenize })
+  reference.addAll(
+    input.documents.map(({ bookmark, folder }, id) => ({
+      id,
+      title: cleanText(bookmark.title),
+      tags: bookmark.tags.join(' '),
+      folder: input.folders[folder]!.name,
+      description: cleanText(bookmark.description ?? ''),
+      ...(bookmark.href === undefined ? { host: '', path: '' } : splitUrl(bookmark.href)),
+    })),
+  )
+  const json = reference.toJSON()
+  const terms: Record<string, Record<number, Record<number, number>>> = {}
+  for (const [term, fields] of json.index) terms[term] = fields
+  const lengths = LENGTH_FIELDS.map((field) =>
+    input.documents.map((_document, id) => Math.min(MAX_FIELD_LENGTH, json.fieldLength[id]![FIELDS.indexOf(field)]!)),
+  )
+  return { terms, lengths }
+}
+
+/** Words of every kind the tokenizer and `processTerm` treat differently. */
+const WORDS = [
+  'alpha', 'Alpha', 'ALPHA', 'beta', 'the', 'The', 'of', 'a', 'café', 'CAFÉ', 'cafe\u0301', 'numérique', 'straße', 'ﬁle', 'Ｆｕｌｌ',
+  'İstanbul', '日本語', 'Αθήνα', '검색', '😀', 'x1', '2024', '__proto__', 'constructor', 'e\u0301', 'Ω', 'ǅ', '١٢٣', '',
+]
+const SEPARATORS = [' ', '  ', '-', '.', ', ', '/', '_', '+', '=', '\n', '\r\n', '\t', '\u00a0', '\u2028', '\u3000', '…', '«', '’', '\u0001', '~', '$']
+const text = fc
+  .array(fc.tuple(fc.constantFrom(...WORDS), fc.constantFrom(...SEPARATORS)), { maxLength: 8 })
+  .map((parts) => parts.map(([word, separator]) => word + separator).join(''))
+const asciiText = fc.string({ unit: fc.integer({ min: 0, max: 127 }).map((code) => String.fromCharCode(code)), maxLength: 30 })
+const FOLDER_NAMES = ['Bread', 'Web Dev', '', 'the', 'Café › Menu', '日本語']
+
+const HOST_LABELS = ['example', 'EXAMPLE', 'www', 'WWW', 'a-b', 'xn--caf-dma', 'xn--', 'café', 'faß', 'b1', '1', '0x7f', '0', 'a_b', 'a%2eb', '-a', 'a-']
+const host = fc.oneof(
+  fc.array(fc.constantFrom(...HOST_LABELS), { minLength: 1, maxLength: 4 }).map((labels) => labels.join('.')),
+  fc.ipV4(),
+  fc.ipV4Extended(),
+  fc.ipV6().map((address) => `[${address}]`),
+  fc.domain(),
+  fc.constantFrom('EXAMPLE.org.', 'a..b', 'user:pw@host.org', '@host', 'host.org:', '[::1]', '[v1.x]', '127.1', '%65xample.com'),
+)
+const port = fc.oneof(fc.constant(''), fc.integer({ min: 0, max: 99999 }).map((n) => `:${n}`), fc.constantFrom(':', ':080', ':65535', ':65536', ':0000080'))
+const PATH_PARTS = ['/', 'a', 'B', '.', '..', '%2e', '%2E', '%2e%2e', '%41', '%', '%zz', '%c3%a9', '%E2%82%AC', '%00', '?', '#', '&', '=', '+', '-', '_', '~', '!', '$', "'", '(', '*', ',', ';', ':', '@', ' ', '\t', '\n', '\\', '"', '<', '>', '`', '{', '|', '^', 'é', '日', '😀', '\u0000']
+const path = fc.array(fc.constantFrom(...PATH_PARTS), { maxLength: 12 }).map((parts) => parts.join(''))
+/** Mostly URLs the fast path takes, or nearly: segments of words, dots, percent escapes. */
+const SEGMENT_PARTS = ['a', 'Bc', '1', '.', '..', '-', '_', '~', '%2e', '%41', '%c3%a9', '%zz', '=', '+', '&', ';', '@', ':', "'", '!']
+const segment = fc.array(fc.constantFrom(...SEGMENT_PARTS), { maxLength: 3 }).map((parts) => `/${parts.join('')}`)
+const plainUrl = fc
+  .tuple(
+    fc.constantFrom('http://', 'https://'),
+    fc.array(fc.constantFrom(...HOST_LABELS, 'example', 'org'), { minLength: 1, maxLength: 3 }).map((labels) => labels.join('.')),
+    fc.oneof(fc.constant(''), port),
+    fc.array(segment, { maxLength: 4 }).map((segments) => segments.join('')),
+    fc.oneof(fc.constant(''), fc.array(fc.constantFrom(...SEGMENT_PARTS, '?', '/'), { maxLength: 4 }).map((parts) => `?${parts.join('')}`)),
+    fc.constantFrom('', '#', '#top', '#a b'),
+  )
+  .map((parts) => parts.join(''))
+const url = fc.oneof(
+  { arbitrary: plainUrl, weight: 6 },
+  {
+    arbitrary: fc
+      .tuple(fc.constantFrom('http://', 'https://', 'HTTP://', 'Https://', 'http:/', 'http:///', 'https:\\\\', 'ftp://', 'file://', 'javascript:', ' http://'), host, port, path)
+      .map((parts) => parts.join('')),
+    weight: 3,
+  },
+  { arbitrary: fc.webUrl({ withQueryParameters: true, withFragments: true }), weight: 1 },
+  { arbitrary: fc.string({ maxLength: 40 }), weight: 1 },
+)
+/** URLs to check every time, whatever the random ones are. */
+const HOSTILE_URLS = [
+  'https://developer.mozilla.org/en-US/docs/Web',
+  'http://WWW.Example.COM/A/b?c=D&e=f#g',
+  'https://example.com',
+  'https://example.com:443/',
+  'http://example.com:65536/',
+  'https://xn--caf-dma.example/menu',
+  'https://café.example/menu',
+  'http://127.0.0.1/x',
+  'http://0x7f.1/',
+  'http://[2001:DB8::1]:8080/a',
+  'https://user:pw@host.org/p',
+  'https://a.example/a/./b/../c',
+  'https://a.example/%2e%2E/x',
+  'https://a.example/%E2%82%AC?q=%zz',
+  'https://a.example/a b',
+  'https://a.example/?',
+  'https://a.example/#',
+  'https://www.example/',
+  'https://www/',
+  'http://a.b/\u0000',
+  'javascript:alert(1)',
+  'not a url',
+  '',
+]
+
+const bookmark = fc
+  .record({
+    title: fc.oneof(text, asciiText),
+    href: fc.option(fc.oneof(url, fc.constantFrom(...HOSTILE_URLS)), { nil: undefined }),
+    description: fc.option(fc.oneof(text, asciiText), { nil: undefined }),
+    tags: fc.array(fc.oneof(text, asciiText, fc.constantFrom('the', 'The', 'a')), { maxLength: 4 }),
+  })
+  .map(({ title, href, description, tags }) => {
+    const made = createBookmark(title, href)
+    made.tags = tags
+    if (description !== undefined) made.description = description
+    return made
+  })
+const document = fc.record({ bookmark, folder: fc.nat({ max: FOLDER_NAMES.length - 1 }) })
 
 /** A seeded collection with a small vocabulary, so words repeat across documents and fields. */
 function corpus(size: number): Bookmark[] {
