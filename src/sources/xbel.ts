@@ -1,14 +1,16 @@
 /**
- * XBEL 1.0/1.1 (and the freedesktop Desktop Bookmark dialect) → model, on fast-xml-parser.
+ * XBEL 1.0/1.1 (and the freedesktop Desktop Bookmark dialect) → model.
  *
- * Safety first: the text is validated before use (not well-formed → an error with the parser's
- * line:column), nothing a DOCTYPE declares is expanded (entities are decoded by `xml-text.ts`:
- * XML's five and numeric references only), values stay strings, and element or attribute names
- * such as `__proto__` are carried under a reversible mask, never as object keys. Document order of
- * bookmarks, folders, separators and aliases is kept. Every node gets its source place from a
- * cheap scan of start-tag offsets, paired in document order with the parsed elements.
+ * Safety first: the text must be well-formed XML (otherwise an error with its line:column),
+ * nothing a DOCTYPE declares is expanded (entities are decoded by `xml-text.ts`: XML's five and
+ * numeric references only), values stay strings, and names such as `__proto__` are plain names in
+ * null-prototype records. Document order of bookmarks, folders, separators and aliases is kept,
+ * and every node gets its source place.
+ *
+ * The XML is read in one of two ways into the same element tree (`xbel-tree.ts`): a fast scan that
+ * accepts plain, strictly well-formed XML (`xbel-scan.ts`), and, for anything else, fast-xml-parser
+ * behind its validator (`xbel-fallback.ts`), which gives the precise error.
  */
-import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { BookgenError } from '../errors.js'
 import {
   createBookmark,
@@ -31,6 +33,7 @@ import { parseEpochDate, parseW3cDate } from './dates.js'
 import { WarningCollector } from './limits.js'
 import { LineIndex } from './line-index.js'
 import { cleanDescription } from './netscape.js'
+import { parseXmlStrictly } from './xbel-fallback.js'
 import {
   BOOKGEN_FLAG_FIELDS,
   BOOKGEN_NAMESPACE,
@@ -42,32 +45,16 @@ import {
   MIME_NAMESPACE,
   textOf,
 } from './xbel-metadata.js'
-import { decodeXmlAttribute, decodeXmlText } from './xml-text.js'
+import { scanXml } from './xbel-scan.js'
+import type { SourceCdata, SourceElement, SourceNode, XmlTreeHandler } from './xbel-tree.js'
+import { decodeXmlAttribute, decodeXmlText, type EntityReporter } from './xml-text.js'
+
+export { MAX_XML_DEPTH } from './xbel-tree.js'
 
 export interface XbelOptions {
   /** The encoding the text was decoded from, recorded on the collection. Default: `utf-8`. */
   encoding?: string
 }
-
-/** Deepest element nesting accepted (folders inside folders and their metadata). */
-export const MAX_XML_DEPTH = 1000
-
-/** Names that must never become object keys; fast-xml-parser sees them masked with `#`. */
-const UNSAFE_NAMES = new Set([
-  '__proto__',
-  'constructor',
-  'prototype',
-  'hasOwnProperty',
-  'toString',
-  'valueOf',
-  '__defineGetter__',
-  '__defineSetter__',
-  '__lookupGetter__',
-  '__lookupSetter__',
-])
-const maskName = (name: string): string => (UNSAFE_NAMES.has(name) ? `#${name}` : name)
-const unmaskName = (name: string): string =>
-  name.startsWith('#') && UNSAFE_NAMES.has(name.slice(1)) ? name.slice(1) : name
 
 /** Declarations the writer always makes; not kept as attributes. */
 const STANDARD_NAMESPACES = new Set([
@@ -76,41 +63,23 @@ const STANDARD_NAMESPACES = new Set([
   `xmlns:bookgen=${BOOKGEN_NAMESPACE}`,
 ])
 
-/** A node as fast-xml-parser's `preserveOrder` output gives it. */
-type FxpNode = Record<string, unknown>
-const ATTRIBUTES = ':@'
-const TEXT = '#text'
-const CDATA = '#cdata'
-const OFFSET = Symbol('offset')
-
-const parser = new XMLParser({
-  preserveOrder: true,
-  ignoreAttributes: false,
-  attributeNamePrefix: '',
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: false,
-  processEntities: false,
-  htmlEntities: false,
-  ignoreDeclaration: true,
-  ignorePiTags: true,
-  cdataPropName: CDATA,
-  allowBooleanAttributes: false,
-  maxNestedTags: MAX_XML_DEPTH,
-  // No callback needs the element path as a string; building it for every node is costly.
-  jPath: false,
-  transformTagName: maskName,
-  transformAttributeName: maskName,
-  onDangerousProperty: (name: string) => `#${name}`,
-})
-
 /** Read an XBEL file (already decoded to text). Throws `BookgenError` if it is not well-formed XBEL. */
 export function parseXbel(text: string, file: string, options: XbelOptions = {}): Collection {
-  return new XbelReader(text, file, options.encoding ?? 'utf-8').read()
+  const encoding = options.encoding ?? 'utf-8'
+  const lines = new LineIndex(text)
+  const reader = new XbelReader(file, encoding, lines)
+  if (scanXml(text, reader)) return reader.finish()
+  // Not plain, well-formed XML: start again on the careful path, which says what is wrong.
+  const careful = new XbelReader(file, encoding, lines)
+  parseXmlStrictly(text, file, lines, careful)
+  return careful.finish()
 }
 
-class XbelReader {
-  private readonly text: string
+/**
+ * Builds the collection from the XML as it is handed over: the root and folders child by child,
+ * everything else (bookmarks, titles, metadata, …) element by element.
+ */
+class XbelReader implements XmlTreeHandler {
   private readonly file: string
   private readonly encoding: string
   private readonly lines: LineIndex
@@ -118,56 +87,106 @@ class XbelReader {
   private readonly entityWarnings = new Set<string>()
   private readonly ids = new Map<string, Place | undefined>()
   private readonly aliases: Alias[] = []
+  /** The folders open, root first, with the element each comes from. */
+  private readonly folders: Array<{ folder: Folder; element: string }> = []
+  private root: Folder | undefined
+  /** The root element when it is not `<xbel>`: `finish` refuses the file. */
+  private otherRoot: SourceElement | undefined
   private documentTitle: string | undefined
+  private version: string | undefined
+  /** The element whose text or attributes are being decoded: odd references are placed there. */
+  private decoding: SourceElement | undefined
+  private readonly reportEntity: EntityReporter = (reference, decoded) =>
+    this.entity(this.decoding, reference, decoded)
 
-  constructor(text: string, file: string, encoding: string) {
-    this.text = text
+  constructor(file: string, encoding: string, lines: LineIndex) {
     this.file = file
     this.encoding = encoding
-    this.lines = new LineIndex(text)
+    this.lines = lines
     this.warnings = new WarningCollector(file)
   }
 
-  read(): Collection {
-    this.validate()
-    let tree: FxpNode[]
-    try {
-      tree = parser.parse(blankDoctype(this.text)) as FxpNode[]
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error)
-      const tooDeep = /nest/i.test(message)
+  open(element: SourceElement): boolean {
+    const frame = this.folders[this.folders.length - 1]
+    if (frame === undefined) {
+      // The root. Another root is refused only once the whole text is known to be well-formed,
+      // since not being well-formed is the error to report first.
+      if (element.name !== 'xbel') {
+        this.otherRoot = element
+        return false
+      }
+      this.root = this.readRoot(element)
+      this.folders.push({ folder: this.root, element: 'xbel' })
+      return true
+    }
+    if (element.name !== 'folder') return false
+    const folder = this.readFolder(element)
+    frame.folder.children.push(folder)
+    this.folders.push({ folder, element: 'folder' })
+    return true
+  }
+
+  child(node: SourceNode): void {
+    const frame = this.folders[this.folders.length - 1]
+    if (frame === undefined) return // a root other than <xbel>, already noted
+    if (typeof node === 'string' || node.type === 'cdata') {
+      this.checkStrayText(node, frame.folder)
+      return
+    }
+    switch (node.name) {
+      case 'title':
+        frame.folder.title = collapse(this.textContent(node))
+        if (this.folders.length === 1) this.documentTitle = frame.folder.title
+        break
+      case 'desc': {
+        const description = cleanDescription(this.textContent(node))
+        if (description !== '') frame.folder.description = description
+        break
+      }
+      case 'info':
+        this.readInfo(node, frame.folder)
+        break
+      case 'bookmark':
+        frame.folder.children.push(this.readBookmark(node))
+        break
+      case 'separator':
+        frame.folder.children.push(this.readSeparator(node))
+        break
+      case 'alias': {
+        const alias = this.readAlias(node)
+        if (alias !== undefined) frame.folder.children.push(alias)
+        break
+      }
+      default:
+        this.warn(
+          this.placeOf(node),
+          'xbel/unknown-element',
+          `<${node.name}> is not an XBEL element inside <${frame.element}>; skipped it`,
+        )
+    }
+  }
+
+  close(): void {
+    this.folders.pop()
+  }
+
+  /** The collection read, once the whole text has been handed over. */
+  finish(): Collection {
+    const root = this.root
+    if (root === undefined) {
+      // Both ways of reading hand over a root element, so it is another one.
+      const element = this.otherRoot!
+      const place = this.placeOf(element)
       throw new BookgenError(
-        tooDeep ? `Elements are nested more than ${MAX_XML_DEPTH} deep` : `Not well-formed XML: ${message}`,
+        `The root element is <${element.name}>, expected <xbel>: this is not an XBEL file`,
         {
-          ruleId: tooDeep ? 'xbel/too-deep' : 'xbel/not-well-formed',
+          ruleId: 'xbel/wrong-root',
           file: this.file,
-          line: 1,
-          column: 1,
-          cause: error,
+          line: place?.line,
+          column: place?.column,
         },
       )
     }
-    this.assignOffsets(tree)
-    const rootNode = tree.find((node) => elementName(node) !== undefined)
-    if (rootNode === undefined) {
-      throw new BookgenError('No root element: expected <xbel>', {
-        ruleId: 'xbel/wrong-root',
-        file: this.file,
-        line: 1,
-        column: 1,
-      })
-    }
-    const rootName = unmaskName(elementName(rootNode)!)
-    if (rootName !== 'xbel') {
-      const place = this.placeOf(rootNode)
-      throw new BookgenError(`The root element is <${rootName}>, expected <xbel>: this is not an XBEL file`, {
-        ruleId: 'xbel/wrong-root',
-        file: this.file,
-        line: place?.line,
-        column: place?.column,
-      })
-    }
-    const root = this.readRoot(rootNode)
     this.checkAliases()
     const collection: Collection = {
       format: 'xbel',
@@ -177,89 +196,26 @@ class XbelReader {
       root,
       warnings: this.warnings.finish(),
     }
-    const version = this.attributes(rootNode)['version']
-    if (version !== undefined) collection.version = version
+    if (this.version !== undefined) collection.version = this.version
     return collection
   }
 
-  // ---- well-formedness --------------------------------------------------------------------
-
-  private validate(): void {
-    const result = XMLValidator.validate(this.text, { allowBooleanAttributes: false })
-    if (result === true) return
-    const { msg, line, col } = result.err
-    let message = msg
-    // The validator lists unclosed elements as a JSON array: say it in words.
-    const unclosed = /^Invalid '\[([\s\S]*)\]' found\.?$/.exec(msg)
-    if (unclosed) {
-      const names = (JSON.parse(`[${unclosed[1]}]`) as string[]).reverse()
-      const end = this.lines.locate(this.text.length)
-      throw new BookgenError(
-        `The file ends before ${names.map((name) => `</${name}>`).join(', ')}: it is truncated or not closed`,
-        {
-          ruleId: 'xbel/not-well-formed',
-          file: this.file,
-          line: end.line,
-          column: end.column,
-        },
-      )
-    }
-    if (msg === 'Start tag expected.') message = 'Not XML: expected a start tag such as <xbel>'
-    throw new BookgenError(`Not well-formed XML: ${message}`, {
-      ruleId: 'xbel/not-well-formed',
-      file: this.file,
-      line,
-      column: col ?? 1,
-    })
-  }
-
-  // ---- places -------------------------------------------------------------------------------
-
-  /** Pair every parsed element, in document order, with its start tag's offset. */
-  private assignOffsets(tree: FxpNode[]): void {
-    const offsets = scanStartTags(this.text)
-    let next = 0
-    const stack: FxpNode[][] = [tree]
-    const indexes: number[] = [0]
-    const visited: FxpNode[] = []
-    while (stack.length > 0) {
-      const list = stack[stack.length - 1]!
-      const index = indexes[indexes.length - 1]!
-      if (index >= list.length) {
-        stack.pop()
-        indexes.pop()
-        continue
-      }
-      indexes[indexes.length - 1] = index + 1
-      const node = list[index]!
-      const name = elementName(node)
-      if (name === undefined) continue
-      visited.push(node)
-      const children = node[name]
-      if (Array.isArray(children) && children.length > 0) {
-        stack.push(children as FxpNode[])
-        indexes.push(0)
-      }
-    }
-    if (visited.length !== offsets.length) return // cannot pair them safely: no places
-    for (const node of visited) (node as Record<symbol, number>)[OFFSET] = offsets[next++]!
-  }
-
-  private placeOf(node: FxpNode): Place | undefined {
-    const offset = (node as Record<symbol, number | undefined>)[OFFSET]
-    if (offset === undefined) return undefined
-    const { line, column } = this.lines.locate(offset)
+  private placeOf(element: SourceElement): Place | undefined {
+    if (element.offset === -1) return undefined
+    const { line, column } = this.lines.locate(element.offset)
     return { file: this.file, line, column }
   }
 
   // ---- structure ----------------------------------------------------------------------------
 
-  private readRoot(node: FxpNode): Folder {
+  /** The root folder from `<xbel>`'s attributes; its children come through `open` and `child`. */
+  private readRoot(element: SourceElement): Folder {
     const root = createFolder('')
-    const place = this.placeOf(node)
+    const place = this.placeOf(element)
     if (place !== undefined) root.place = place
-    const attributes = this.attributes(node)
-    const version = attributes['version']
+    const attributes = this.attributes(element)
+    const version = valueOf(attributes, 'version')
+    this.version = version
     if (version !== undefined && version !== '1.0' && version !== '1.1') {
       this.warn(
         place,
@@ -267,7 +223,9 @@ class XbelReader {
         `XBEL version "${version}" is neither 1.0 nor 1.1; read it as XBEL 1.1`,
       )
     }
-    for (const [name, value] of Object.entries(attributes)) {
+    for (let i = 0; i < attributes.length; i += 2) {
+      const name = attributes[i]!
+      const value = attributes[i + 1]!
       if (name === 'version') continue
       if (name === 'id') this.setId(root, value, place)
       else if (name === 'added') this.setDate(root, 'added', value, place)
@@ -280,70 +238,18 @@ class XbelReader {
         }
       } else this.keepUnknown(root, name, value, place, 'xbel')
     }
-    // Iterative over folders: each frame is a folder and its parsed children.
-    const stack: Array<{ folder: Folder; children: FxpNode[]; index: number; element: string }> = [
-      { folder: root, children: childrenOf(node), index: 0, element: 'xbel' },
-    ]
-    while (stack.length > 0) {
-      const frame = stack[stack.length - 1]!
-      if (frame.index >= frame.children.length) {
-        stack.pop()
-        continue
-      }
-      const child = frame.children[frame.index++]!
-      const name = elementName(child)
-      if (name === undefined) {
-        this.checkStrayText(child, frame.folder)
-        continue
-      }
-      switch (unmaskName(name)) {
-        case 'title':
-          frame.folder.title = collapse(this.textContent(child))
-          if (frame.folder === root) this.documentTitle = frame.folder.title
-          break
-        case 'desc': {
-          const description = cleanDescription(this.textContent(child))
-          if (description !== '') frame.folder.description = description
-          break
-        }
-        case 'info':
-          this.readInfo(child, frame.folder)
-          break
-        case 'folder': {
-          const folder = this.readFolder(child)
-          frame.folder.children.push(folder)
-          stack.push({ folder, children: childrenOf(child), index: 0, element: 'folder' })
-          break
-        }
-        case 'bookmark':
-          frame.folder.children.push(this.readBookmark(child))
-          break
-        case 'separator':
-          frame.folder.children.push(this.readSeparator(child))
-          break
-        case 'alias': {
-          const alias = this.readAlias(child)
-          if (alias !== undefined) frame.folder.children.push(alias)
-          break
-        }
-        default:
-          this.warn(
-            this.placeOf(child),
-            'xbel/unknown-element',
-            `<${unmaskName(name)}> is not an XBEL element inside <${frame.element}>; skipped it`,
-          )
-      }
-    }
-    if (this.documentTitle === undefined) this.documentTitle = root.title
     return root
   }
 
-  private readFolder(node: FxpNode): Folder {
+  private readFolder(element: SourceElement): Folder {
     const folder = createFolder('')
-    const place = this.placeOf(node)
+    const place = this.placeOf(element)
     if (place !== undefined) folder.place = place
     folder.folded = true // the DTD's default is folded="yes"
-    for (const [name, value] of Object.entries(this.attributes(node))) {
+    const attributes = this.attributes(element)
+    for (let i = 0; i < attributes.length; i += 2) {
+      const name = attributes[i]!
+      const value = attributes[i + 1]!
       switch (name) {
         case 'id':
           this.setId(folder, value, place)
@@ -367,11 +273,14 @@ class XbelReader {
     return folder
   }
 
-  private readBookmark(node: FxpNode): Bookmark {
+  private readBookmark(element: SourceElement): Bookmark {
     const bookmark = createBookmark('')
-    const place = this.placeOf(node)
+    const place = this.placeOf(element)
     if (place !== undefined) bookmark.place = place
-    for (const [name, value] of Object.entries(this.attributes(node))) {
+    const attributes = this.attributes(element)
+    for (let i = 0; i < attributes.length; i += 2) {
+      const name = attributes[i]!
+      const value = attributes[i + 1]!
       switch (name) {
         case 'href':
           if (value.trim() !== '') bookmark.href = value.trim()
@@ -394,13 +303,12 @@ class XbelReader {
     if (bookmark.href === undefined) {
       this.warn(place, 'xbel/missing-href', '<bookmark> has no href; kept it as text without a link')
     }
-    for (const child of childrenOf(node)) {
-      const name = elementName(child)
-      if (name === undefined) {
+    for (const child of element.children) {
+      if (typeof child === 'string' || child.type === 'cdata') {
         this.checkStrayText(child, bookmark)
         continue
       }
-      switch (unmaskName(name)) {
+      switch (child.name) {
         case 'title':
           bookmark.title = collapse(this.textContent(child))
           break
@@ -416,16 +324,18 @@ class XbelReader {
           this.warn(
             this.placeOf(child),
             'xbel/unknown-element',
-            `<${unmaskName(name)}> is not an XBEL element inside <bookmark>; skipped it`,
+            `<${child.name}> is not an XBEL element inside <bookmark>; skipped it`,
           )
       }
     }
     return bookmark
   }
 
-  private readSeparator(node: FxpNode): Node {
-    const place = this.placeOf(node)
-    for (const name of Object.keys(this.attributes(node))) {
+  private readSeparator(element: SourceElement): Node {
+    const place = this.placeOf(element)
+    const attributes = this.attributes(element)
+    for (let i = 0; i < attributes.length; i += 2) {
+      const name = attributes[i]!
       this.warn(
         place,
         'xbel/unknown-attribute',
@@ -435,9 +345,9 @@ class XbelReader {
     return place === undefined ? { type: 'separator' } : { type: 'separator', place }
   }
 
-  private readAlias(node: FxpNode): Alias | undefined {
-    const place = this.placeOf(node)
-    const ref = this.attributes(node)['ref']
+  private readAlias(element: SourceElement): Alias | undefined {
+    const place = this.placeOf(element)
+    const ref = valueOf(this.attributes(element), 'ref')
     if (ref === undefined || ref.trim() === '') {
       this.warn(place, 'xbel/alias-without-ref', '<alias> has no ref attribute; skipped it')
       return undefined
@@ -462,28 +372,29 @@ class XbelReader {
 
   // ---- metadata -----------------------------------------------------------------------------
 
-  private readInfo(node: FxpNode, item: Folder | Bookmark): void {
-    for (const child of childrenOf(node)) {
-      const name = elementName(child)
-      if (name === undefined) {
+  private readInfo(element: SourceElement, item: Folder | Bookmark): void {
+    for (const child of element.children) {
+      if (typeof child === 'string' || child.type === 'cdata') {
         this.checkStrayText(child, item)
         continue
       }
       const place = this.placeOf(child)
-      if (unmaskName(name) !== 'metadata') {
+      if (child.name !== 'metadata') {
         this.warn(
           place,
           'xbel/unknown-element',
-          `<${unmaskName(name)}> inside <info> is not <metadata>; kept it in an owner-less block`,
+          `<${child.name}> inside <info> is not <metadata>; kept it in an owner-less block`,
         )
       }
       const attributes = this.attributes(child)
-      const owner = attributes['owner']
+      const owner = valueOf(attributes, 'owner')
       if (owner === undefined) {
         this.warn(place, 'xbel/metadata-without-owner', '<metadata> has no owner attribute; kept it as it is')
       }
       const rest = createRecord()
-      for (const [key, value] of Object.entries(attributes)) if (key !== 'owner') rest[key] = value
+      for (let i = 0; i < attributes.length; i += 2) {
+        if (attributes[i] !== 'owner') rest[attributes[i]!] = attributes[i + 1]!
+      }
       const children = this.opaqueChildren(child)
       let leftover: XmlNode[] = children
       if (owner === FREEDESKTOP_OWNER && item.type === 'bookmark')
@@ -619,71 +530,69 @@ class XbelReader {
   }
 
   /** Children of an element as opaque XML: whitespace-only text between elements dropped. */
-  private opaqueChildren(node: FxpNode): XmlNode[] {
-    const convert = (children: FxpNode[]): XmlNode[] => {
-      const hasElements = children.some((child) => elementName(child) !== undefined)
+  private opaqueChildren(element: SourceElement): XmlNode[] {
+    const convert = (children: SourceNode[]): XmlNode[] => {
+      const hasElements = children.some((child) => typeof child !== 'string' && child.type === 'element')
       const result: XmlNode[] = []
       for (const child of children) {
-        const name = elementName(child)
-        if (name === undefined) {
-          const text = this.textContent(child)
+        if (typeof child === 'string' || child.type === 'cdata') {
+          // References in this text are reported without a place (line 1, column 1), as always.
+          const text = typeof child === 'string' ? this.decodeText(child, undefined) : child.value
           if (hasElements && text.trim() === '') continue
           if (text !== '') result.push(text)
           continue
         }
+        const attributes = this.attributes(child)
+        const record = createRecord()
+        for (let i = 0; i < attributes.length; i += 2) record[attributes[i]!] = attributes[i + 1]!
         // Opaque metadata is small and shallow (MAX_XML_DEPTH bounds it), so recursion is safe here.
-        result.push({
-          name: unmaskName(name),
-          attributes: this.attributes(child),
-          children: convert(childrenOf(child)),
-        })
+        result.push({ name: child.name, attributes: record, children: convert(child.children) })
       }
       return result
     }
-    return convert(childrenOf(node))
+    return convert(element.children)
   }
 
   // ---- values -------------------------------------------------------------------------------
 
-  /** Attributes with references decoded and unsafe names unmasked, in a null-prototype record. */
-  private attributes(node: FxpNode): Record<string, string> {
-    const raw = node[ATTRIBUTES] as Record<string, unknown> | undefined
-    const result = createRecord()
-    if (raw === undefined) return result
-    for (const [name, value] of Object.entries(raw)) {
-      result[unmaskName(name)] = decodeXmlAttribute(String(value), (reference, decoded) =>
-        this.entity(node, reference, decoded),
-      )
+  /** Attribute names and values, references decoded: `[name, value, name, value, …]`. */
+  private attributes(element: SourceElement): readonly string[] {
+    const raw = element.attributes
+    let decoded: string[] | undefined
+    this.decoding = element
+    for (let i = 1; i < raw.length; i += 2) {
+      const value = decodeXmlAttribute(raw[i]!, this.reportEntity)
+      // Most values decode to themselves: copy the list only when one does not.
+      if (value !== raw[i]) (decoded ??= raw.slice())[i] = value
     }
-    return result
+    return decoded ?? raw
   }
 
-  /** All character data below a node, references decoded. */
-  private textContent(node: FxpNode): string {
+  /** All character data below an element, references decoded. */
+  private textContent(element: SourceElement): string {
+    const children = element.children
+    // Nearly every title and description is a single run of text.
+    if (children.length === 1 && typeof children[0] === 'string') return this.decodeText(children[0], element)
     let text = ''
-    const stack: FxpNode[] = [node]
+    const stack: SourceNode[] = []
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!)
     while (stack.length > 0) {
       const current = stack.pop()!
-      if (TEXT in current) {
-        text += decodeXmlText(String(current[TEXT]), (reference, decoded) =>
-          this.entity(node, reference, decoded),
-        )
-        continue
-      }
-      if (CDATA in current) {
-        for (const part of current[CDATA] as FxpNode[]) text += String(part[TEXT] ?? '')
-        continue
-      }
-      const name = Object.keys(current).find((key) => key !== ATTRIBUTES)
-      const children = name === undefined ? undefined : current[name]
-      if (Array.isArray(children))
-        for (let i = children.length - 1; i >= 0; i--) stack.push(children[i] as FxpNode)
+      if (typeof current === 'string') text += this.decodeText(current, element)
+      else if (current.type === 'cdata') text += current.value
+      else for (let i = current.children.length - 1; i >= 0; i--) stack.push(current.children[i]!)
     }
     return text
   }
 
-  private checkStrayText(node: FxpNode, item: Folder | Bookmark): void {
-    if (CDATA in node || (TEXT in node && String(node[TEXT]).trim() !== '')) {
+  /** Decode character data, odd references placed at `element` (or nowhere when undefined). */
+  private decodeText(text: string, element: SourceElement | undefined): string {
+    this.decoding = element
+    return decodeXmlText(text, this.reportEntity)
+  }
+
+  private checkStrayText(node: string | SourceCdata, item: Folder | Bookmark): void {
+    if (typeof node !== 'string' || node.trim() !== '') {
       this.warn(
         item.place,
         'xbel/stray-text',
@@ -692,11 +601,11 @@ class XbelReader {
     }
   }
 
-  private entity(node: FxpNode, reference: string, decoded: string | undefined): void {
+  private entity(element: SourceElement | undefined, reference: string, decoded: string | undefined): void {
     const key = `${reference}:${decoded ?? ''}`
     if (this.entityWarnings.has(key)) return
     this.entityWarnings.add(key)
-    const place = this.placeOf(node)
+    const place = element === undefined ? undefined : this.placeOf(element)
     if (decoded !== undefined) {
       this.warn(
         place,
@@ -767,86 +676,14 @@ class XbelReader {
   }
 }
 
-/** The element name of a parsed node, or undefined for text, CDATA and comments. */
-function elementName(node: FxpNode): string | undefined {
-  for (const key in node) {
-    if (key !== ATTRIBUTES && key !== TEXT && key !== CDATA) return key
-  }
+/** The value of attribute `name` in a `[name, value, …]` list. */
+function valueOf(attributes: readonly string[], name: string): string | undefined {
+  for (let i = 0; i < attributes.length; i += 2) if (attributes[i] === name) return attributes[i + 1]
   return undefined
 }
 
-function childrenOf(node: FxpNode): FxpNode[] {
-  const name = elementName(node)
-  const children = name === undefined ? undefined : node[name]
-  return Array.isArray(children) ? (children as FxpNode[]) : []
-}
-
+/** Runs of XML white space as one space, trimmed. */
 function collapse(text: string): string {
-  return text.replace(/[ \t\n\r]+/g, ' ').trim()
-}
-
-/**
- * Offsets of every start tag in document order, skipping comments, CDATA, processing
- * instructions, declarations (with their internal subset) and end tags. In well-formed XML a `<`
- * cannot appear inside an attribute value, so this pairs one-to-one with the parsed elements.
- */
-export function scanStartTags(text: string): number[] {
-  const offsets: number[] = []
-  const length = text.length
-  let i = text.indexOf('<')
-  while (i !== -1 && i < length) {
-    const next = text.charCodeAt(i + 1)
-    let resume: number
-    if (next === 0x21 /* ! */) {
-      if (text.startsWith('<!--', i)) resume = after(text.indexOf('-->', i + 4), 3)
-      else if (text.startsWith('<![CDATA[', i)) resume = after(text.indexOf(']]>', i + 9), 3)
-      else resume = skipDeclaration(text, i + 2)
-    } else if (next === 0x3f /* ? */) {
-      resume = after(text.indexOf('?>', i + 2), 2)
-    } else if (next === 0x2f /* / */) {
-      resume = i + 2
-    } else {
-      offsets.push(i)
-      resume = i + 1
-    }
-    if (resume === -1) break
-    i = text.indexOf('<', resume)
-  }
-  return offsets
-}
-
-/**
- * The text with its DOCTYPE declaration (internal subset included) replaced by spaces, line breaks
- * kept: a DOCTYPE is accepted and ignored, so the parser never reads entity declarations at all.
- */
-export function blankDoctype(text: string): string {
-  const start = text.search(/<!DOCTYPE[\s>[]/)
-  if (start === -1) return text
-  const end = skipDeclaration(text, start + 2)
-  const stop = end === -1 ? text.length : end
-  return text.slice(0, start) + text.slice(start, stop).replace(/[^\n]/g, ' ') + text.slice(stop)
-}
-
-function after(index: number, length: number): number {
-  return index === -1 ? -1 : index + length
-}
-
-function skipDeclaration(text: string, from: number): number {
-  let depth = 0
-  for (let j = from; j < text.length; j++) {
-    const c = text.charCodeAt(j)
-    if (c === 0x22 || c === 0x27) {
-      const close = text.indexOf(String.fromCharCode(c), j + 1)
-      if (close === -1) return -1
-      j = close
-    } else if (c === 0x5b) depth++
-    else if (c === 0x5d) depth--
-    else if (c === 0x3e && depth <= 0) return j + 1
-    else if (c === 0x3c && text.startsWith('<!--', j)) {
-      const close = text.indexOf('-->', j + 4)
-      if (close === -1) return -1
-      j = close + 2
-    }
-  }
-  return -1
+  // Most titles need no collapsing: then `trim` alone gives the same result, without a regex pass.
+  return /[\t\n\r]| {2}/.test(text) ? text.replace(/[ \t\n\r]+/g, ' ').trim() : text.trim()
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { BookgenError } from '../../src/errors.js'
 import { countNodes, type Bookmark, type Folder, type XmlElement } from '../../src/model.js'
-import { parseXbel, scanStartTags } from '../../src/sources/xbel.js'
+import { parseXbel } from '../../src/sources/xbel.js'
+import { scanStartTags } from '../../src/sources/xbel-fallback.js'
 import { bookmarksOf, parseFixture } from '../helpers.js'
 
 const rules = (collection: { warnings: Array<{ rule: string }> }) =>
@@ -171,6 +172,22 @@ describe('parseXbel', () => {
     )
     expect(collection.warnings).toEqual([])
     expect(countNodes(collection.root)).toMatchObject({ folders: 2, aliases: 1 })
+  })
+
+  it('should read a file the fast scan gives up on afresh, without warnings from the abandoned scan', () => {
+    // The scan reads the first bookmark, then leaves the non-ASCII element name to the fallback.
+    const collection = parseXbel(
+      '<xbel><bookmark href="a:" added="soon"><title>&bogus;</title></bookmark><föö/></xbel>',
+      'late.xbel',
+    )
+    expect(collection.warnings.map(({ line, column, rule }) => `${line}:${column} ${rule}`)).toEqual([
+      '1:7 xbel/invalid-date',
+      '1:40 xbel/unknown-entity',
+      '1:73 xbel/unknown-element',
+    ])
+    expect(collection.warnings[2]!.message).toBe('<föö> is not an XBEL element inside <xbel>; skipped it')
+    expect(countNodes(collection.root)).toMatchObject({ bookmarks: 1 })
+    expect(collection.root.children[0]!.place).toEqual({ file: 'late.xbel', line: 1, column: 7 })
   })
 
   it('should decode an undeclared HTML entity (Arora) with a warning, and keep unknown ones literally', () => {
