@@ -72,7 +72,9 @@ export function parseXmlStrictly(
     return
   }
   // Iterative: each frame is an element the handler takes child by child.
-  const stack: Array<{ children: SourceNode[]; index: number }> = [{ children: root.children, index: 0 }]
+  const stack: Array<{ children: readonly SourceNode[]; index: number }> = [
+    { children: root.children, index: 0 },
+  ]
   while (stack.length > 0) {
     const frame = stack[stack.length - 1]!
     if (frame.index >= frame.children.length) {
@@ -180,19 +182,19 @@ function toSourceNodes(tree: FxpNode[], text: string): SourceNode[] {
     const raw = node[ATTRIBUTES] as Record<string, unknown> | undefined
     if (raw !== undefined)
       for (const [key, value] of Object.entries(raw)) attributes.push(unmaskName(key), String(value))
+    const children: SourceNode[] = []
     const element: SourceElement = {
       type: 'element',
       name: unmaskName(name),
       attributes,
-      children: [],
+      children,
       offset: -1,
     }
     frame.into.push(element)
     elements.push(element)
-    const children = node[name]
-    if (Array.isArray(children) && children.length > 0) {
-      stack.push({ nodes: children as FxpNode[], index: 0, into: element.children })
-    }
+    const parsed = node[name]
+    if (Array.isArray(parsed) && parsed.length > 0)
+      stack.push({ nodes: parsed as FxpNode[], index: 0, into: children })
   }
   const offsets = scanStartTags(text)
   if (offsets.length === elements.length)

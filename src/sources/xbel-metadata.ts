@@ -46,11 +46,16 @@ export function localName(name: string): string {
   return colon === -1 ? name : name.slice(colon + 1)
 }
 
+/** A node with text: an opaque `XmlNode`, or the reader's decoded form of one. */
+export type TextNode = string | { readonly children: readonly TextNode[] }
+
 /** All text inside an opaque node, concatenated. */
-export function textOf(node: XmlNode): string {
+export function textOf(node: TextNode): string {
   if (typeof node === 'string') return node
+  // Most elements hold one run of text.
+  if (node.children.length === 1 && typeof node.children[0] === 'string') return node.children[0]
   let text = ''
-  const stack: XmlNode[] = [node]
+  const stack: TextNode[] = [node]
   while (stack.length > 0) {
     const next = stack.pop()!
     if (typeof next === 'string') text += next

@@ -62,8 +62,9 @@ export function scanXml(text: string, handler: XmlTreeHandler): boolean {
   return new XmlScanner(text, handler).scan()
 }
 
-/** Attributes of the many elements that have none. */
+/** Attributes and children of the many elements that have none (arrays grow by 16 slots at once). */
 const NO_ATTRIBUTES: readonly string[] = Object.freeze([])
+const NO_CHILDREN: readonly SourceNode[] = Object.freeze([])
 
 class XmlScanner {
   private readonly text: string
@@ -74,8 +75,9 @@ class XmlScanner {
   private streamed = 0
   /** Character data of the innermost open element not handed over yet; a comment does not end it. */
   private pending = ''
-  /** Attributes of the tag just read. */
-  private attributes: readonly string[] = NO_ATTRIBUTES
+  /** Attributes of the tag being read, in the first `attributeCount` places. */
+  private readonly attributes: string[] = []
+  private attributeCount = 0
 
   constructor(text: string, handler: XmlTreeHandler) {
     this.text = text
@@ -92,9 +94,11 @@ class XmlScanner {
     // Where the next `&` is at or after the text being checked (-1: none left), found lazily:
     // text without references costs nothing, and the document is searched for `&` at most once.
     let nextAmpersand = -2
+    // The next `<` after the last start tag (-1: none), found when checking that tag.
+    let nextLt = -2
     let i = start
     while (i < length) {
-      const lt = text.indexOf('<', i)
+      const lt = nextLt >= i || nextLt === -1 ? nextLt : text.indexOf('<', i)
       const textEnd = lt === -1 ? length : lt
       if (textEnd > i) {
         if (stack.length === 0) {
@@ -169,11 +173,15 @@ class XmlScanner {
         if (nameEnd === lt + 1) return false
         const end = this.readAttributes(nameEnd)
         if (end === -1) return false
+        // No `<` in attribute values: the next one comes after the tag.
+        nextLt = text.indexOf('<', lt + 1)
+        if (nextLt !== -1 && nextLt < end) return false
         const element: SourceElement = {
           type: 'element',
           name: this.names.slice(text, lt + 1, nameEnd),
-          attributes: this.attributes,
-          children: [],
+          attributes:
+            this.attributeCount === 0 ? NO_ATTRIBUTES : this.attributes.slice(0, this.attributeCount),
+          children: NO_CHILDREN,
           offset: lt,
         }
         this.flush()
@@ -200,8 +208,13 @@ class XmlScanner {
   /** Hand `node` to the innermost open element: to the handler if it is streamed. */
   private add(node: SourceNode): void {
     const stack = this.stack
-    if (stack.length === this.streamed) this.handler.child(node)
-    else stack[stack.length - 1]!.children.push(node)
+    if (stack.length === this.streamed) {
+      this.handler.child(node)
+      return
+    }
+    const element = stack[stack.length - 1]!
+    if (element.children === NO_CHILDREN) element.children = [node]
+    else (element.children as SourceNode[]).push(node)
   }
 
   /** Hand over the pending character data, if any. */
@@ -214,12 +227,14 @@ class XmlScanner {
 
   /**
    * Read the attributes of a start tag from `from` (just after its name) into `attributes`;
-   * return the offset just past the tag's `>`, or -1 if the tag is not a plain one.
+   * return the offset just past the tag's `>`, or -1 if the tag is not a plain one (a `<` in a
+   * value is for the caller to check).
    */
   private readAttributes(from: number): number {
     const text = this.text
-    let attributes: string[] | undefined
-    this.attributes = NO_ATTRIBUTES
+    const attributes = this.attributes
+    let count = 0
+    this.attributeCount = 0
     let j = from
     for (;;) {
       const code = text.charCodeAt(j)
@@ -244,13 +259,11 @@ class XmlScanner {
       const close = text.indexOf(quote === QUOTE ? '"' : "'", j + 1)
       if (close === -1) return -1
       const value = text.slice(j + 1, close)
-      if (value.includes('<')) return -1
-      if (attributes === undefined) this.attributes = attributes = [name, value]
-      else {
-        if (attributes.length >= 2 * MAX_SCAN_ATTRIBUTES) return -1
-        for (let k = 0; k < attributes.length; k += 2) if (attributes[k] === name) return -1
-        attributes.push(name, value)
-      }
+      if (count === 2 * MAX_SCAN_ATTRIBUTES) return -1
+      for (let k = 0; k < count; k += 2) if (attributes[k] === name) return -1
+      attributes[count++] = name
+      attributes[count++] = value
+      this.attributeCount = count
       j = close + 1
     }
   }

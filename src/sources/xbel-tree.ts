@@ -18,7 +18,7 @@ export interface SourceElement {
   /** Attribute names and raw values, alternating: `[name, value, name, value, …]`. */
   readonly attributes: readonly string[]
   /** Children, for an element handed over whole; empty for one handed over child by child. */
-  readonly children: SourceNode[]
+  children: readonly SourceNode[]
   /** UTF-16 offset of the start tag's `<` in the source text; -1 when it is not known. */
   offset: number
 }

@@ -26,7 +26,6 @@ import {
   type Metadata,
   type Node,
   type Place,
-  type XmlElement,
   type XmlNode,
 } from '../model.js'
 import { parseEpochDate, parseW3cDate } from './dates.js'
@@ -378,10 +377,10 @@ class XbelReader implements XmlTreeHandler {
         this.checkStrayText(child, item)
         continue
       }
-      const place = this.placeOf(child)
+      // Places are found only for warnings: most blocks have none.
       if (child.name !== 'metadata') {
         this.warn(
-          place,
+          this.placeOf(child),
           'xbel/unknown-element',
           `<${child.name}> inside <info> is not <metadata>; kept it in an owner-less block`,
         )
@@ -389,62 +388,79 @@ class XbelReader implements XmlTreeHandler {
       const attributes = this.attributes(child)
       const owner = valueOf(attributes, 'owner')
       if (owner === undefined) {
-        this.warn(place, 'xbel/metadata-without-owner', '<metadata> has no owner attribute; kept it as it is')
+        this.warn(
+          this.placeOf(child),
+          'xbel/metadata-without-owner',
+          '<metadata> has no owner attribute; kept it as it is',
+        )
       }
-      const rest = createRecord()
-      for (let i = 0; i < attributes.length; i += 2) {
-        if (attributes[i] !== 'owner') rest[attributes[i]!] = attributes[i + 1]!
-      }
-      const children = this.opaqueChildren(child)
-      let leftover: XmlNode[] = children
+      const children = this.decodeOpaque(child)
+      let leftover = children
       if (owner === FREEDESKTOP_OWNER && item.type === 'bookmark')
-        leftover = this.readDesktopMetadata(children, item, place)
-      else if (owner === BOOKGEN_OWNER) leftover = this.readBookgenMetadata(children, item, place)
+        leftover = this.readDesktopMetadata(children, item, child)
+      else if (owner === BOOKGEN_OWNER)
+        leftover = this.readBookgenMetadata(children, item, this.placeOf(child))
       if (
         owner !== undefined &&
         (owner === FREEDESKTOP_OWNER || owner === BOOKGEN_OWNER) &&
         leftover.length === 0
       )
         continue
-      const metadata: Metadata = { owner: owner ?? '', attributes: rest, children: leftover }
+      const rest = createRecord()
+      for (let i = 0; i < attributes.length; i += 2) {
+        if (attributes[i] !== 'owner') rest[attributes[i]!] = attributes[i + 1]!
+      }
+      const metadata: Metadata = { owner: owner ?? '', attributes: rest, children: toXmlNodes(leftover) }
       item.info ??= []
       item.info.push(metadata)
     }
   }
 
   /** Desktop Bookmark fields → typed fields; returns the children not understood. */
-  private readDesktopMetadata(children: XmlNode[], bookmark: Bookmark, place: Place | undefined): XmlNode[] {
-    const leftover: XmlNode[] = []
+  private readDesktopMetadata(
+    children: DecodedNode[],
+    bookmark: Bookmark,
+    metadata: SourceElement,
+  ): DecodedNode[] {
+    const leftover: DecodedNode[] = []
     for (const child of children) {
       if (typeof child === 'string') continue
       const attributes = child.attributes
       switch (localName(child.name)) {
-        case 'mime-type':
-          if (attributes['type'] !== undefined) bookmark.mimeType = attributes['type']
+        case 'mime-type': {
+          const type = valueOf(attributes, 'type')
+          if (type !== undefined) bookmark.mimeType = type
           else leftover.push(child)
           break
+        }
         case 'groups': {
           const groups: string[] = []
           for (const group of child.children) {
             if (typeof group !== 'string' && localName(group.name) === 'group') groups.push(textOf(group))
           }
-          bookmark.tags = normalizeTags([...bookmark.tags, ...groups])
+          bookmark.tags = normalizeTags(bookmark.tags.length === 0 ? groups : [...bookmark.tags, ...groups])
           break
         }
         case 'applications': {
           const applications: Application[] = []
           for (const entry of child.children) {
             if (typeof entry === 'string' || localName(entry.name) !== 'application') continue
-            const application = this.readApplication(entry, place)
+            const application = this.readApplication(entry, metadata)
             if (application !== undefined) applications.push(application)
           }
           if (applications.length > 0) bookmark.applications = applications
           break
         }
         case 'icon': {
-          const { href, name, type } = attributes
+          const href = valueOf(attributes, 'href')
+          const name = valueOf(attributes, 'name')
+          const type = valueOf(attributes, 'type')
           if (href === undefined)
-            this.warn(place, 'xbel/icon-without-href', '<bookmark:icon> has no href attribute')
+            this.warn(
+              this.placeOf(metadata),
+              'xbel/icon-without-href',
+              '<bookmark:icon> has no href attribute',
+            )
           const icon: DesktopIcon = {
             ...(href === undefined ? {} : { href }),
             ...(name === undefined ? {} : { name }),
@@ -463,37 +479,49 @@ class XbelReader implements XmlTreeHandler {
     return leftover
   }
 
-  private readApplication(entry: XmlElement, place: Place | undefined): Application | undefined {
+  private readApplication(entry: DecodedElement, metadata: SourceElement): Application | undefined {
     const attributes = entry.attributes
-    const name = attributes['name']
+    const name = valueOf(attributes, 'name')
     if (name === undefined || name === '') {
-      this.warn(place, 'xbel/application-without-name', '<bookmark:application> has no name; skipped it')
+      this.warn(
+        this.placeOf(metadata),
+        'xbel/application-without-name',
+        '<bookmark:application> has no name; skipped it',
+      )
       return undefined
     }
     const application: { -readonly [K in keyof Application]: Application[K] } = { name }
-    if (attributes['exec'] !== undefined) application.exec = attributes['exec']
-    if (attributes['count'] !== undefined) {
-      const count = Number(attributes['count'])
+    const exec = valueOf(attributes, 'exec')
+    if (exec !== undefined) application.exec = exec
+    const countValue = valueOf(attributes, 'count')
+    if (countValue !== undefined) {
+      const count = Number(countValue)
       if (Number.isSafeInteger(count) && count >= 0) application.count = count
       else
         this.warn(
-          place,
+          this.placeOf(metadata),
           'xbel/invalid-count',
-          `Application "${name}": count "${attributes['count']}" is not a number`,
+          `Application "${name}": count "${countValue}" is not a number`,
         )
     }
-    if (attributes['modified'] !== undefined) {
-      const result = parseW3cDate(attributes['modified'])
+    const modified = valueOf(attributes, 'modified')
+    if (modified !== undefined) {
+      const result = parseW3cDate(modified)
       if (result.ok) application.modified = result.value
       else
-        this.warn(place, 'xbel/invalid-date', `Application "${name}": modified ${result.reason}; left it out`)
+        this.warn(
+          this.placeOf(metadata),
+          'xbel/invalid-date',
+          `Application "${name}": modified ${result.reason}; left it out`,
+        )
     }
-    if (attributes['timestamp'] !== undefined) {
-      const result = parseEpochDate(attributes['timestamp'])
+    const timestamp = valueOf(attributes, 'timestamp')
+    if (timestamp !== undefined) {
+      const result = parseEpochDate(timestamp)
       if (result.ok) application.timestamp = result.value
       else
         this.warn(
-          place,
+          this.placeOf(metadata),
           'xbel/invalid-date',
           `Application "${name}": timestamp ${result.reason}; left it out`,
         )
@@ -503,11 +531,11 @@ class XbelReader implements XmlTreeHandler {
 
   /** bookgen's own block (what only Netscape carries) → typed fields. */
   private readBookgenMetadata(
-    children: XmlNode[],
+    children: DecodedNode[],
     item: Folder | Bookmark,
     place: Place | undefined,
-  ): XmlNode[] {
-    const leftover: XmlNode[] = []
+  ): DecodedNode[] {
+    const leftover: DecodedNode[] = []
     const fields = item as unknown as Record<string, unknown>
     for (const child of children) {
       if (typeof child === 'string') continue
@@ -519,9 +547,9 @@ class XbelReader implements XmlTreeHandler {
         fields[BOOKGEN_FLAG_FIELDS[name as keyof typeof BOOKGEN_FLAG_FIELDS]] = value.trim() === 'true'
       } else if (name === 'modified' && item.type === 'folder') {
         this.setDate(item, 'modified', value, place)
-      } else if (name === 'attribute' && child.attributes['name'] !== undefined) {
+      } else if (name === 'attribute' && valueOf(child.attributes, 'name') !== undefined) {
         item.attributes ??= createRecord()
-        item.attributes[child.attributes['name']] = value
+        item.attributes[valueOf(child.attributes, 'name')!] = value
       } else if (name === 'document-title' && item.type === 'folder') {
         this.documentTitle = value
       } else leftover.push(child)
@@ -529,28 +557,36 @@ class XbelReader implements XmlTreeHandler {
     return leftover
   }
 
-  /** Children of an element as opaque XML: whitespace-only text between elements dropped. */
-  private opaqueChildren(element: SourceElement): XmlNode[] {
-    const convert = (children: SourceNode[]): XmlNode[] => {
-      const hasElements = children.some((child) => typeof child !== 'string' && child.type === 'element')
-      const result: XmlNode[] = []
-      for (const child of children) {
-        if (typeof child === 'string' || child.type === 'cdata') {
-          // References in this text are reported without a place (line 1, column 1), as always.
-          const text = typeof child === 'string' ? this.decodeText(child, undefined) : child.value
-          if (hasElements && text.trim() === '') continue
-          if (text !== '') result.push(text)
-          continue
-        }
-        const attributes = this.attributes(child)
-        const record = createRecord()
-        for (let i = 0; i < attributes.length; i += 2) record[attributes[i]!] = attributes[i + 1]!
-        // Opaque metadata is small and shallow (MAX_XML_DEPTH bounds it), so recursion is safe here.
-        result.push({ name: child.name, attributes: record, children: convert(child.children) })
-      }
-      return result
+  /**
+   * Children of an element as opaque XML, references decoded: whitespace-only text between
+   * elements dropped. Attributes stay lists until a node is kept (`toXmlNodes`).
+   */
+  private decodeOpaque(element: SourceElement): DecodedNode[] {
+    const children = element.children
+    const hasElements = children.some((child) => typeof child !== 'string' && child.type === 'element')
+    // Built with a literal when there is one child (most metadata leaves): a pushed-to array
+    // reserves room for 16.
+    if (children.length === 1) {
+      const node = this.decodeOpaqueNode(children[0]!, hasElements)
+      return node === undefined ? [] : [node]
     }
-    return convert(element.children)
+    const result: DecodedNode[] = []
+    for (const child of children) {
+      const node = this.decodeOpaqueNode(child, hasElements)
+      if (node !== undefined) result.push(node)
+    }
+    return result
+  }
+
+  private decodeOpaqueNode(child: SourceNode, hasElementSiblings: boolean): DecodedNode | undefined {
+    if (typeof child === 'string' || child.type === 'cdata') {
+      // References in this text are reported without a place (line 1, column 1), as always.
+      const text = typeof child === 'string' ? this.decodeText(child, undefined) : child.value
+      return (hasElementSiblings && text.trim() === '') || text === '' ? undefined : text
+    }
+    const attributes = this.attributes(child)
+    // Opaque metadata is small and shallow (MAX_XML_DEPTH bounds it), so recursion is safe here.
+    return { name: child.name, attributes, children: this.decodeOpaque(child) }
   }
 
   // ---- values -------------------------------------------------------------------------------
@@ -674,6 +710,27 @@ class XbelReader implements XmlTreeHandler {
   private warn(place: Place | undefined, rule: string, message: string): void {
     this.warnings.add(place?.line ?? 1, place?.column ?? 1, rule, message)
   }
+}
+
+/** Opaque XML as read, before it is kept in the model as `XmlNode`s. */
+interface DecodedElement {
+  readonly name: string
+  /** Names and values, references decoded: `[name, value, name, value, …]`. */
+  readonly attributes: readonly string[]
+  readonly children: DecodedNode[]
+}
+type DecodedNode = DecodedElement | string
+
+/** Decoded opaque XML as the model keeps it: attributes in null-prototype records. */
+function toXmlNodes(nodes: DecodedNode[]): XmlNode[] {
+  return nodes.map((node): XmlNode => {
+    if (typeof node === 'string') return node
+    const attributes = createRecord()
+    for (let i = 0; i < node.attributes.length; i += 2)
+      attributes[node.attributes[i]!] = node.attributes[i + 1]!
+    // Opaque metadata is small and shallow (MAX_XML_DEPTH bounds it), so recursion is safe here.
+    return { name: node.name, attributes, children: toXmlNodes(node.children) }
+  })
 }
 
 /** The value of attribute `name` in a `[name, value, …]` list. */
