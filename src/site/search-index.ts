@@ -107,25 +107,9 @@ export interface SearchIndexFiles {
  * tokens), so the browser's scoring is MiniSearch's; the tests compare the two.
  */
 export function buildSearchIndex(input: SearchIndexInput, options: { shardBytes?: number } = {}): SearchIndexFiles {
-  const shardBytes = options.shardBytes ?? SHARD_BYTES
   const count = input.documents.length
-  const ranked = new Set(LENGTH_FIELDS)
-  const lengths: SearchIndexMeta['lengths'] = FIELDS.map((field) => (ranked.has(field) ? new Array<number>(count).fill(0) : 0))
   const postings = new PostingsBuilder(count)
-  const titles = lengths[FIELD.title] as number[]
-  const descriptions = lengths[FIELD.description] as number[]
-  const paths = lengths[FIELD.path] as number[]
-  for (let id = 0; id < count; id++) {
-    const { bookmark, folder } = input.documents[id]!
-    const { host, path } = bookmark.href === undefined ? { host: '', path: '' } : splitHref(bookmark.href)
-    titles[id] = Math.min(MAX_FIELD_LENGTH, postings.add(id, FIELD.title, cleanText(bookmark.title)))
-    descriptions[id] = Math.min(MAX_FIELD_LENGTH, postings.add(id, FIELD.description, cleanText(bookmark.description ?? '')))
-    paths[id] = Math.min(MAX_FIELD_LENGTH, postings.add(id, FIELD.path, path))
-    // MiniSearch indexes the tags joined by spaces: the same tokens as each tag's, in the same order.
-    for (const tag of bookmark.tags) postings.addLabel(id, FIELD.tags, tag)
-    postings.addLabel(id, FIELD.folder, input.folders[folder]?.name ?? '')
-    postings.addLabel(id, FIELD.host, host)
-  }
+  const lengths = indexDocuments(input, postings)
   const average = FIELDS.map((_field, fieldId) => {
     const column = lengths[fieldId]
     if (column === 0 || column === undefined || count === 0) return 1
@@ -133,14 +117,87 @@ export function buildSearchIndex(input: SearchIndexInput, options: { shardBytes?
     for (const length of column) sum += length
     return sum / count || 1
   })
+  // Each shard and chunk is serialized as soon as it is complete, so that its pieces die young.
+  const { starts, bodies } = shardFiles(postings, options.shardBytes ?? SHARD_BYTES)
+  const chunks = chunkFiles(input, bodies)
 
+  const hash = createHash('sha256')
+  const lengthsJson = JSON.stringify(lengths)
+  hash.update(`${INDEX_VERSION}\u0000${starts.join('\u0000')}\u0000${lengthsJson}`)
+  for (const body of bodies) hash.update(body.contents)
+  const id = hash.digest('base64url').slice(0, 12)
+  const directory = `${SEARCH_DIR}${id}/`
+  const meta: SearchIndexMeta = {
+    version: INDEX_VERSION,
+    id,
+    count,
+    fields: FIELDS,
+    average,
+    lengths,
+    shards: starts,
+    chunk: CHUNK_SIZE,
+    chunks,
+  }
+  const metaPath = `${SEARCH_DIR}index.json`
+  // `serializeJson(meta)`, with the JSON of the lengths (most of it) made once.
+  const metaJson = `{"version":${INDEX_VERSION},"id":${JSON.stringify(id)},"count":${count},"fields":${JSON.stringify(FIELDS)},"average":${JSON.stringify(average)},"lengths":${lengthsJson},"shards":${JSON.stringify(starts)},"chunk":${CHUNK_SIZE},"chunks":${chunks}}`
+  return {
+    meta,
+    metaPath,
+    files: [
+      { path: metaPath, contents: escapeJson(metaJson) },
+      ...bodies.map((body) => ({ path: `${directory}${body.name}`, contents: body.contents })),
+    ],
+  }
+}
+
+/** A file of the index directory: its name and contents. */
+interface IndexBody {
+  name: string
+  contents: string
+}
+
+/** Add every document to `postings`; returns the field lengths (see `SearchIndexMeta`). */
+function indexDocuments(input: SearchIndexInput, postings: PostingsBuilder): SearchIndexMeta['lengths'] {
+  const count = input.documents.length
+  const ranked = new Set(LENGTH_FIELDS)
+  const lengths: SearchIndexMeta['lengths'] = FIELDS.map((field) => (ranked.has(field) ? new Array<number>(count).fill(0) : 0))
+  const titles = lengths[FIELD.title] as number[]
+  const descriptions = lengths[FIELD.description] as number[]
+  const paths = lengths[FIELD.path] as number[]
+  for (let id = 0; id < count; id++) {
+    const { bookmark, folder } = input.documents[id]!
+    titles[id] = Math.min(MAX_FIELD_LENGTH, postings.add(id, FIELD.title, cleanText(bookmark.title)))
+    descriptions[id] = Math.min(MAX_FIELD_LENGTH, postings.add(id, FIELD.description, cleanText(bookmark.description ?? '')))
+    // MiniSearch indexes the tags joined by spaces: the same tokens as each tag's, in the same order.
+    for (const tag of bookmark.tags) postings.addLabel(id, FIELD.tags, tag)
+    postings.addLabel(id, FIELD.folder, input.folders[folder]?.name ?? '')
+    const href = bookmark.href
+    const plain = href === undefined ? null : plainHttpUrl(href)
+    const pathLength = plain === null ? -1 : writePathWords(plain, postings.textBuffer(href!.length + 1))
+    if (pathLength >= 0) {
+      // A plain URL (nearly all): its path words go from the URL straight into the tokenizer.
+      paths[id] = Math.min(MAX_FIELD_LENGTH, postings.addBytes(id, FIELD.path, pathLength))
+      postings.addPlainHost(id, plain![1]!)
+    } else {
+      const { host, path } = href === undefined ? { host: '', path: '' } : splitHref(href)
+      paths[id] = Math.min(MAX_FIELD_LENGTH, postings.add(id, FIELD.path, path))
+      postings.addLabel(id, FIELD.host, host)
+    }
+  }
+  return lengths
+}
+
+/**
+ * The term shards, contiguous slices of the sorted terms of about `shardBytes` each, and the first
+ * term of each. The postings are text already (see `PostingsBuilder.encode`): millions of small
+ * numbers, which as arrays for JSON.stringify would cost more to build than to serialize.
+ */
+function shardFiles(postings: PostingsBuilder, shardBytes: number): { starts: string[]; bodies: IndexBody[] } {
   // Terms in code-unit order, the order `<` compares in the browser (and the order of `sort()`
   // without a comparator, which compares strings by code units too, without calling back into JS).
   const sortedTerms = postings.terms.slice().sort()
-  // Each shard and chunk is serialized as soon as it is complete, so that its pieces die young. A
-  // shard's postings are written straight into bytes (see `PostingsBuilder.write`): millions of
-  // small numbers, which as arrays for JSON.stringify cost more to build than to serialize.
-  const bodies: Array<{ name: string; contents: string }> = []
+  const bodies: IndexBody[] = []
   const starts: string[] = []
   let shardTerms: string[] = []
   const shardPostings = new AsciiWriter()
@@ -167,38 +224,19 @@ export function buildSearchIndex(input: SearchIndexInput, options: { shardBytes?
     if (shardTerms.length === 0) starts.push('')
     closeShard()
   }
+  return { starts, bodies }
+}
+
+/** Append the result chunks to `bodies`; returns how many there are. */
+function chunkFiles(input: SearchIndexInput, bodies: IndexBody[]): number {
+  const count = input.documents.length
   const tagUrls = new Map(input.tags.map((entry) => [entry.tag, entry.url]))
   let chunks = 0
   for (let start = 0; start < count; start += CHUNK_SIZE) {
     const chunk = chunkOf(input, tagUrls, start, Math.min(count, start + CHUNK_SIZE))
     bodies.push({ name: `d${chunks++}.json`, contents: serializeJson(chunk) })
   }
-
-  const hash = createHash('sha256')
-  hash.update(`${INDEX_VERSION}\u0000${starts.join('\u0000')}\u0000${JSON.stringify(lengths)}`)
-  for (const body of bodies) hash.update(body.contents)
-  const id = hash.digest('base64url').slice(0, 12)
-  const directory = `${SEARCH_DIR}${id}/`
-  const meta: SearchIndexMeta = {
-    version: INDEX_VERSION,
-    id,
-    count,
-    fields: FIELDS,
-    average,
-    lengths,
-    shards: starts,
-    chunk: CHUNK_SIZE,
-    chunks,
-  }
-  const metaPath = `${SEARCH_DIR}index.json`
-  return {
-    meta,
-    metaPath,
-    files: [
-      { path: metaPath, contents: serializeJson(meta) },
-      ...bodies.map((body) => ({ path: `${directory}${body.name}`, contents: body.contents })),
-    ],
-  }
+  return chunks
 }
 
 /** Number of indexed fields: the stride of the per-(term, field) slots below. */
@@ -223,25 +261,25 @@ class PostingsBuilder {
    * Tokens of the tags field and of the others. `processTerm` depends on the field only through
    * whether it is `tags` (stop words stay in tags), so a token's term is the same in all the others.
    */
-  private readonly tagTokens = new TokenCache()
-  private readonly otherTokens = new TokenCache()
+  private readonly tagTokens = new TokenCache(0)
+  private readonly otherTokens: TokenCache
   /** Every occurrence of a term, in document order: its slot and its document. */
   private occurrenceSlots: Int32Array<ArrayBuffer>
   private occurrenceIds: Int32Array<ArrayBuffer>
   private occurrences = 0
-  /** Once grouped: the documents of slot `s` are `ids[starts[s], starts[s + 1])`. */
-  private grouped: { starts: Int32Array; ids: Int32Array } | undefined
   /** Counts `scan` calls, so that a token whose `seen` is this was already counted by this call. */
   private stamp = 0
   /** Text being tokenized, as bytes when it is ASCII; grown as needed. */
   private bytes = Buffer.alloc(1024)
-  /** The tokens of `bytes` (see {@link tokenizeAscii}). */
-  private readonly spans = new TokenSpans()
   /** The term ids of the last text scanned, -1 for a dropped token (see {@link scan}). */
   private found = new Int32Array(256)
   private foundCount = 0
+  /** Once grouped: the documents of slot `s` are `ids[starts[s], starts[s + 1])`. */
+  private grouped: { starts: Int32Array; ids: Int32Array } | undefined
   /** Per field: the terms of every label seen (see {@link addLabel}). */
   private readonly labels = FIELDS.map(() => new Map<string, Int32Array>())
+  /** The terms of hosts by host name (see {@link addPlainHost}). */
+  private readonly plainHosts = new Map<string, Int32Array>()
 
   /** `documents`: how many will be added, to size the occurrence arrays (grown if need be). */
   constructor(documents: number) {
@@ -249,6 +287,8 @@ class PostingsBuilder {
     const capacity = Math.max(1024, documents * 24)
     this.occurrenceSlots = new Int32Array(capacity)
     this.occurrenceIds = new Int32Array(capacity)
+    // And some two distinct words each, at 10,000 or 100,000 bookmarks.
+    this.otherTokens = new TokenCache(documents * 2)
   }
 
   /**
@@ -269,6 +309,39 @@ class PostingsBuilder {
    * host), so each distinct one is tokenized once and its terms reused.
    */
   addLabel(id: number, fieldId: number, text: string): void {
+    const terms = this.labelTerms(fieldId, text)
+    for (let index = 0; index < terms.length; index++) this.occur(terms[index]!, fieldId, id)
+  }
+
+  /**
+   * `addLabel` for the host of a plain http(s) URL, by its host name as the URL writes it (the
+   * host is that in lower case, without `www.`), so that only a new one is turned into a host.
+   */
+  addPlainHost(id: number, hostname: string): void {
+    let terms = this.plainHosts.get(hostname)
+    if (terms === undefined) {
+      terms = this.labelTerms(FIELD.host, plainHost(hostname))
+      this.plainHosts.set(hostname, terms)
+    }
+    for (let index = 0; index < terms.length; index++) this.occur(terms[index]!, FIELD.host, id)
+  }
+
+  /** The text buffer, with room for `length` bytes, for ASCII text to index with {@link addBytes}. */
+  textBuffer(length: number): Buffer {
+    if (this.bytes.length < length) this.bytes = Buffer.alloc(length * 2)
+    return this.bytes
+  }
+
+  /** `add` for the ASCII text that the caller wrote into `textBuffer(…)[0, length)`. */
+  addBytes(id: number, fieldId: number, length: number): number {
+    const distinct = this.scanBytes(fieldId, length, ++this.stamp)
+    const found = this.found
+    for (let index = 0; index < this.foundCount; index++) this.occur(found[index]!, fieldId, id)
+    return distinct
+  }
+
+  /** The terms of a label, tokenized the first time it is seen. */
+  private labelTerms(fieldId: number, text: string): Int32Array {
     const labels = this.labels[fieldId]!
     let terms = labels.get(text)
     if (terms === undefined) {
@@ -276,7 +349,7 @@ class PostingsBuilder {
       terms = this.found.slice(0, this.foundCount).filter((term) => term >= 0)
       labels.set(text, terms)
     }
-    for (let index = 0; index < terms.length; index++) this.occur(terms[index]!, fieldId, id)
+    return terms
   }
 
   /**
@@ -284,46 +357,82 @@ class PostingsBuilder {
    * `found[0, foundCount)`. Returns the number of distinct tokens.
    */
   private scan(fieldId: number, text: string): number {
-    const cache = fieldId === FIELD.tags ? this.tagTokens : this.otherTokens
     const stamp = ++this.stamp
+    if (this.asciiBytes(text)) return this.scanBytes(fieldId, text.length, stamp)
+    const cache = fieldId === FIELD.tags ? this.tagTokens : this.otherTokens
     let distinct = 0
     let found = this.found
-    if (this.asciiBytes(text)) {
-      const { bytes, spans } = this
-      const count = tokenizeAscii(bytes, text.length, spans)
-      if (count > found.length) found = this.found = new Int32Array(count * 2)
-      for (let index = 0; index < count; index++) {
-        const start = spans.starts[index]!
-        const end = spans.ends[index]!
-        const token = cache.asciiToken(bytes, start, end, spans.hashes[index]!)
-        if (cache.terms[token] === UNKNOWN) {
+    const words = tokenize(text)
+    if (words.length > found.length) found = this.found = new Int32Array(words.length * 2)
+    for (let index = 0; index < words.length; index++) {
+      const word = words[index]!
+      const token = cache.stringToken(word)
+      if (cache.terms[token] === UNKNOWN) cache.terms[token] = this.termIdOf(word, fieldId)
+      if (cache.seen[token] !== stamp) {
+        cache.seen[token] = stamp
+        distinct++
+      }
+      found[index] = cache.terms[token]!
+    }
+    this.foundCount = words.length
+    return distinct
+  }
+
+  /**
+   * `scan` for the ASCII text `bytes[0, length)`, as call `stamp`. Its tokens are exactly
+   * `tokenize`'s for the same text: the runs between separators ({@link ASCII_SEPARATOR}), the
+   * empty ones included that a leading or trailing separator makes (one empty token for empty
+   * text); each is hashed (FNV-1a) as it is read, and looked up once it ends.
+   */
+  private scanBytes(fieldId: number, length: number, stamp: number): number {
+    const cache = fieldId === FIELD.tags ? this.tagTokens : this.otherTokens
+    const bytes = this.bytes
+    // At most one token more than there are separators.
+    if (length >= this.found.length) this.found = new Int32Array(length * 2 + 2)
+    const found = this.found
+    let count = 0
+    let distinct = 0
+    let start = 0
+    let hash = FNV_OFFSET
+    let inSeparators = false
+    for (let index = 0; ; index++) {
+      if (index < length) {
+        const byte = bytes[index]!
+        if (ASCII_SEPARATOR[byte] === 0) {
+          if (inSeparators) {
+            start = index
+            hash = FNV_OFFSET
+            inSeparators = false
+          }
+          hash = Math.imul(hash ^ byte, FNV_PRIME)
+          continue
+        }
+      }
+      // A separator or the end: the token before it ends (at the end, an empty one after a separator).
+      if (!inSeparators || index === length) {
+        if (inSeparators) {
+          start = index
+          hash = FNV_OFFSET
+        }
+        const entry = cache.asciiEntry(bytes, start, index, hash)
+        const table = cache.table
+        let term = table[entry + TERM]!
+        if (term === UNKNOWN) {
           // The token as a string made from the bytes: one byte per character in memory (`text`
           // comes from a source decoded as UTF-16, which its slices share), quicker to process,
           // sort and serialize.
-          cache.terms[token] = this.termIdOf(bytes.toString('latin1', start, end), fieldId)
+          term = table[entry + TERM] = this.termIdOf(bytes.toString('latin1', start, index), fieldId)
         }
-        if (cache.seen[token] !== stamp) {
-          cache.seen[token] = stamp
+        if (table[entry + SEEN] !== stamp) {
+          table[entry + SEEN] = stamp
           distinct++
         }
-        found[index] = cache.terms[token]!
+        found[count++] = term
       }
-      this.foundCount = count
-    } else {
-      const words = tokenize(text)
-      if (words.length > found.length) found = this.found = new Int32Array(words.length * 2)
-      for (let index = 0; index < words.length; index++) {
-        const word = words[index]!
-        const token = cache.stringToken(word)
-        if (cache.terms[token] === UNKNOWN) cache.terms[token] = this.termIdOf(word, fieldId)
-        if (cache.seen[token] !== stamp) {
-          cache.seen[token] = stamp
-          distinct++
-        }
-        found[index] = cache.terms[token]!
-      }
-      this.foundCount = words.length
+      if (index === length) break
+      inSeparators = true
     }
+    this.foundCount = count
     return distinct
   }
 
@@ -505,98 +614,127 @@ const FNV_OFFSET = 0x811c9dc5 | 0
 const FNV_PRIME = 16777619
 
 /**
- * Distinct tokens, each with an id (in order of appearance) that indexes `terms` and `seen`. The
- * tokens of ASCII text are found by their bytes, in an open-addressing hash table keyed by their
- * FNV-1a hash (the bytes of every token kept in an arena); the tokens of other text, by string. An
- * ASCII token seen in both kinds of text has two ids, which is harmless: a field is either kind.
+ * Distinct tokens, each with its term's id (-1 when `processTerm` drops it, {@link UNKNOWN} for
+ * the caller to fill) and the last `scan` call that counted it (`seen`).
+ *
+ * The tokens of ASCII text are found by their bytes, in an open-addressing hash table keyed by
+ * their FNV-1a hash. Each entry holds all a lookup reads and writes, so that a token costs one
+ * cache miss or two (a hundred thousand distinct tokens fit no cache): {@link ENTRY} integers,
+ * 32 bytes: used (1, or 0 for an empty entry), hash, length, term, seen, and the bytes
+ * themselves, packed four to an integer, when there are at most {@link INLINE_BYTES} (nearly every
+ * word), else where they start in an arena.
+ *
+ * The tokens of other text are found by string, with their term and `seen` in `terms` and `seen`
+ * by token id. An ASCII token seen in both kinds of text is in both, which is harmless: a field
+ * is either kind.
  */
 class TokenCache {
-  /** Per token: its term's id, -1 when `processTerm` drops it, {@link UNKNOWN} for the caller to fill. */
+  /** The hash table of ASCII tokens: a power of two entries long, at most half of them used. */
+  table: Int32Array
+  /** Per token of non-ASCII text, by id: its term. */
   readonly terms: number[] = []
-  /** Per token: the last `add` call that counted it. */
+  /** Per token of non-ASCII text, by id: the last `scan` call that counted it. */
   readonly seen: number[] = []
   private readonly byString = new Map<string, number>()
-  /**
-   * The hash table of ASCII tokens, {@link ENTRY} integers per entry, side by side so that a probe
-   * reads one place: token id + 1 (0 for an empty entry), hash, where its bytes start in `arena`,
-   * how many. A power of two entries long, at most half of them used.
-   */
-  private table = new Int32Array(ENTRY << 14)
   private asciiCount = 0
-  private arena = new Uint8Array(1 << 16)
+  private arena = new Uint8Array(1 << 12)
   private arenaLength = 0
 
-  /** The id of the ASCII token `bytes[start, end)` whose hash is `hash`, a new token getting the next id. */
-  asciiToken(bytes: Uint8Array, start: number, end: number, hash: number): number {
-    const { table, arena } = this
+  /** `tokens`: how many distinct ASCII tokens to make room for (more may come). */
+  constructor(tokens: number) {
+    let entries = 1 << 10
+    while (entries < tokens * 2) entries *= 2
+    this.table = new Int32Array(entries * ENTRY)
+  }
+
+  /**
+   * Where in `table` the entry of the ASCII token `bytes[start, end)` whose hash is `hash` is: a new
+   * token gets a new entry (term {@link UNKNOWN}, seen 0). Valid until the next call, which may
+   * grow the table.
+   */
+  asciiEntry(bytes: Uint8Array, start: number, end: number, hash: number): number {
+    let table = this.table
     const length = end - start
-    const mask = table.length / ENTRY - 1
-    let at = (hash & mask) * ENTRY
-    for (let id = table[at]!; id !== 0; id = table[at]!) {
-      if (table[at + 1] === hash && table[at + 3] === length) {
-        const from = table[at + 2]!
-        let offset = 0
-        while (offset < length && arena[from + offset] === bytes[start + offset]) offset++
-        if (offset === length) return id - 1
-      }
+    let at = (hash * ENTRY) & (table.length - 1)
+    while (table[at] !== 0) {
+      if (table[at + HASH] === hash && table[at + LENGTH] === length && this.holds(at, bytes, start, length)) return at
       at = (at + ENTRY) & (table.length - 1)
     }
     // A new token.
-    if (this.arenaLength + length > arena.length) {
-      this.arena = new Uint8Array(Math.max(arena.length * 2, this.arenaLength + length))
-      this.arena.set(arena.subarray(0, this.arenaLength))
+    if (++this.asciiCount * 2 > table.length / ENTRY) {
+      table = this.rehash()
+      at = (hash * ENTRY) & (table.length - 1)
+      while (table[at] !== 0) at = (at + ENTRY) & (table.length - 1)
     }
-    this.arena.set(bytes.subarray(start, end), this.arenaLength)
-    const id = this.newToken()
-    table[at] = id + 1
-    table[at + 1] = hash
-    table[at + 2] = this.arenaLength
-    table[at + 3] = length
-    this.arenaLength += length
-    if (++this.asciiCount * 2 > table.length / ENTRY) this.rehash()
-    return id
+    table[at] = 1
+    table[at + HASH] = hash
+    table[at + LENGTH] = length
+    table[at + TERM] = UNKNOWN
+    if (length <= INLINE_BYTES) {
+      for (let offset = 0; offset < length; offset++) table[at + BYTES + (offset >> 2)]! |= bytes[start + offset]! << ((offset & 3) * 8)
+    } else {
+      if (this.arenaLength + length > this.arena.length) {
+        const arena = new Uint8Array(Math.max(this.arena.length * 2, this.arenaLength + length))
+        arena.set(this.arena.subarray(0, this.arenaLength))
+        this.arena = arena
+      }
+      this.arena.set(bytes.subarray(start, end), this.arenaLength)
+      table[at + BYTES] = this.arenaLength
+      this.arenaLength += length
+    }
+    return at
   }
 
-  /** The id of a token of non-ASCII text. */
+  /** The id of a token of non-ASCII text, a new token getting the next id. */
   stringToken(token: string): number {
     let id = this.byString.get(token)
     if (id === undefined) {
-      id = this.newToken()
+      id = this.terms.length
+      this.terms.push(UNKNOWN)
+      this.seen.push(0)
       this.byString.set(token, id)
     }
     return id
   }
 
-  private newToken(): number {
-    this.terms.push(UNKNOWN)
-    this.seen.push(0)
-    return this.terms.length - 1
+  /** Whether the entry at `at` (of `length` bytes) is the token `bytes[start, start + length)`. */
+  private holds(at: number, bytes: Uint8Array, start: number, length: number): boolean {
+    const table = this.table
+    if (length <= INLINE_BYTES) {
+      for (let offset = 0; offset < length; offset++) {
+        if (((table[at + BYTES + (offset >> 2)]! >>> ((offset & 3) * 8)) & 0xff) !== bytes[start + offset]) return false
+      }
+      return true
+    }
+    const { arena } = this
+    const from = table[at + BYTES]!
+    for (let offset = 0; offset < length; offset++) if (arena[from + offset] !== bytes[start + offset]) return false
+    return true
   }
 
-  /** Double the hash table. */
-  private rehash(): void {
+  /** Double the hash table; returns the new one. */
+  private rehash(): Int32Array {
     const old = this.table
     const table = new Int32Array(old.length * 2)
-    const mask = table.length / ENTRY - 1
     for (let from = 0; from < old.length; from += ENTRY) {
       if (old[from] === 0) continue
-      let at = (old[from + 1]! & mask) * ENTRY
+      let at = (old[from + HASH]! * ENTRY) & (table.length - 1)
       while (table[at] !== 0) at = (at + ENTRY) & (table.length - 1)
-      table.set(old.subarray(from, from + ENTRY), at)
+      for (let offset = 0; offset < ENTRY; offset++) table[at + offset] = old[from + offset]!
     }
-    this.table = table
+    return (this.table = table)
   }
 }
 
-/** Integers per entry of a {@link TokenCache}'s hash table. */
-const ENTRY = 4
-
-/** Tokens of ASCII text found by {@link tokenizeAscii}: where each starts and ends, and its hash. */
-class TokenSpans {
-  starts = new Int32Array(256)
-  ends = new Int32Array(256)
-  hashes = new Int32Array(256)
-}
+/** Integers per entry of a {@link TokenCache}'s hash table, and what they hold where. */
+const ENTRY = 8
+const HASH = 1
+const LENGTH = 2
+const TERM = 3
+const SEEN = 4
+const BYTES = 5
+/** Bytes of a token that fit in its entry. */
+const INLINE_BYTES = (ENTRY - BYTES) * 4
 
 /**
  * ASCII code units at which `tokenize` splits (1) or not (0), derived from `tokenize` itself: a
@@ -607,48 +745,6 @@ const ASCII_SEPARATOR = Uint8Array.from({ length: 128 }, (_, code) =>
 )
 
 /**
- * Tokens of the ASCII text `bytes[0, length)`, written to `spans` (grown as needed) with their
- * FNV-1a hashes; returns how many. They are exactly `tokenize`'s for the same text: the runs
- * between separators, the empty ones included that a leading or trailing separator makes (one
- * empty token for empty text).
- */
-function tokenizeAscii(bytes: Uint8Array, length: number, spans: TokenSpans): number {
-  let count = 0
-  let start = 0
-  let hash = FNV_OFFSET
-  let inSeparators = false
-  for (let index = 0; index < length; index++) {
-    const byte = bytes[index]!
-    if (ASCII_SEPARATOR[byte] === 1) {
-      if (!inSeparators) count = addSpan(spans, count, start, index, hash)
-      inSeparators = true
-    } else {
-      if (inSeparators) {
-        start = index
-        hash = FNV_OFFSET
-        inSeparators = false
-      }
-      hash = Math.imul(hash ^ byte, FNV_PRIME)
-    }
-  }
-  // The last token, empty after a trailing separator.
-  return inSeparators ? addSpan(spans, count, length, length, FNV_OFFSET) : addSpan(spans, count, start, length, hash)
-}
-
-/** Add token `count` to `spans`, grown if need be; returns the new count. */
-function addSpan(spans: TokenSpans, count: number, start: number, end: number, hash: number): number {
-  if (count === spans.starts.length) {
-    spans.starts = grow(spans.starts)
-    spans.ends = grow(spans.ends)
-    spans.hashes = grow(spans.hashes)
-  }
-  spans.starts[count] = start
-  spans.ends[count] = end
-  spans.hashes[count] = hash
-  return count + 1
-}
-
-/**
  * A plain http(s) URL, for which the WHATWG URL parser (that `splitUrl` runs) provably changes
  * nothing but the host's case, so `splitHref` may skip it:
  *
@@ -656,10 +752,10 @@ function addSpan(spans: TokenSpans, count: number, start: number, end: number, h
  * - a host name of dot-separated labels of ASCII letters and digits, with single hyphens inside:
  *   no `xn--` label (punycode is validated), no empty label, no `%`, `_`, `@` (user info) or
  *   `[` (IPv6); its last label starts with a letter, so it is no IPv4 address (numbers, `0x…`);
- * - an optional port, 1 to 5 digits (checked to be at most 65535 by `splitHref`);
+ * - an optional port, 1 to 5 digits (checked to be at most 65535 by `plainHttpUrl`);
  * - a path and a query of characters that are neither percent-encoded nor special in their part
  *   (no space, quote, `<`, `>`, `\`, backquote, braces, `^`, `|`; no `'` in the query); dot
- *   segments (`.`, `..`, `%2e`), which the parser resolves, are turned away by {@link DOT_SEGMENT};
+ *   segments (`.`, `..`, `%2e`), which the parser resolves, are turned away by `plainHttpUrl`;
  * - an optional fragment of printable ASCII (no tab or line break, which the parser removes).
  *
  * Its groups: host, port, path (starting with `/`), query (without `?`).
@@ -675,15 +771,64 @@ const DOT_SEGMENT = /\/\.\.?(?:\/|$)|%2e/i
  * `search` `?` and the query. What follows is `splitUrl`'s own (search-terms.js); keep the two alike.
  */
 export function splitHref(href: string): { host: string; path: string } {
-  const match = PLAIN_HTTP_URL.exec(href)
+  const match = plainHttpUrl(href)
   if (match === null) return splitUrl(href)
-  const [, hostname = '', port, pathname = '/', query = ''] = match
-  if ((port !== undefined && Number(port) > 65535) || DOT_SEGMENT.test(pathname)) return splitUrl(href)
-  const host = hostname.toLowerCase().replace(/^www\./, '')
-  const words = pathname + ' ' + query
+  const words = (match[3] ?? '/') + ' ' + (match[4] ?? '')
   // Without a `%`, decoding changes nothing (and cannot fail).
   const path = words.includes('%') ? decodeURIComponentSafe(words) : words
-  return { host, path: path.replace(/[/?&=_.+-]+/g, ' ').trim() }
+  return { host: plainHost(match[1]!), path: path.replace(/[/?&=_.+-]+/g, ' ').trim() }
+}
+
+/**
+ * `href` matched by {@link PLAIN_HTTP_URL}, if it is a plain http(s) URL: a port of at most 65535,
+ * no dot segment. Its groups: host name, port, path (starting with `/`), query (without `?`).
+ */
+function plainHttpUrl(href: string): RegExpExecArray | null {
+  const match = PLAIN_HTTP_URL.exec(href)
+  if (match === null) return null
+  const port = match[2]
+  const pathname = match[3]
+  if ((port !== undefined && Number(port) > 65535) || (pathname !== undefined && DOT_SEGMENT.test(pathname))) return null
+  return match
+}
+
+/** The host `splitUrl` gives for the host name of a plain http(s) URL: in lower case, without `www.`. */
+function plainHost(hostname: string): string {
+  const host = hostname.toLowerCase()
+  return host.startsWith('www.') ? host.slice(4) : host
+}
+
+/** Characters that `splitUrl` turns into spaces in the path words. */
+const PATH_SEPARATOR = Uint8Array.from({ length: 128 }, (_, code) => ('/?&=_.+-'.includes(String.fromCharCode(code)) ? 1 : 0))
+const SPACE = 0x20
+const PERCENT = 0x25
+
+/**
+ * The path words of a plain http(s) URL (the path, a space, the query) written to `bytes`, with a
+ * space for every character `splitUrl` replaces and without leading or trailing spaces; returns
+ * their length, or -1 when they have a `%` (they are then decoded: see `splitHref`). The text
+ * differs from `splitHref`'s path only in how many spaces separate words, which the tokenizer
+ * does not see: it has the same tokens.
+ */
+function writePathWords(match: RegExpExecArray, bytes: Uint8Array): number {
+  const pathname = match[3] ?? '/'
+  const query = match[4] ?? ''
+  let length = 0
+  for (let index = 0; index < pathname.length; index++) {
+    const code = pathname.charCodeAt(index)
+    if (code === PERCENT) return -1
+    if (PATH_SEPARATOR[code] === 0) bytes[length++] = code
+    else if (length > 0) bytes[length++] = SPACE
+  }
+  if (length > 0) bytes[length++] = SPACE
+  for (let index = 0; index < query.length; index++) {
+    const code = query.charCodeAt(index)
+    if (code === PERCENT) return -1
+    if (PATH_SEPARATOR[code] === 0) bytes[length++] = code
+    else if (length > 0) bytes[length++] = SPACE
+  }
+  while (length > 0 && bytes[length - 1] === SPACE) length--
+  return length
 }
 
 /** `decodeURIComponent`, or the text as it is when it is no valid percent-encoding (as `splitUrl`). */
@@ -734,7 +879,11 @@ const UNSAFE_IN_HTML = /[<\u2028\u2029]/
  * if it is ever inlined into a page.
  */
 export function serializeJson(value: unknown): string {
-  const json = JSON.stringify(value)
+  return escapeJson(JSON.stringify(value))
+}
+
+/** JSON text with `<`, U+2028 and U+2029 escaped (see {@link serializeJson}). */
+function escapeJson(json: string): string {
   // Most files have none of them: one scan to find out beats three replacing ones.
   return UNSAFE_IN_HTML.test(json)
     ? json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
