@@ -62,9 +62,13 @@ export function scanXml(text: string, handler: XmlTreeHandler): boolean {
   return new XmlScanner(text, handler).scan()
 }
 
-/** Attributes and children of the many elements that have none (arrays grow by 16 slots at once). */
-const NO_ATTRIBUTES: readonly string[] = Object.freeze([])
-const NO_CHILDREN: readonly SourceNode[] = Object.freeze([])
+/**
+ * Attributes and children of the many elements that have none (arrays grow by 16 slots at
+ * once), shared and never changed. Made by emptying a filled array: a `[]` literal would have
+ * another internal kind than the filled lists, and code reading both would be slower.
+ */
+const NO_ATTRIBUTES: readonly string[] = [''].slice(0, 0)
+const NO_CHILDREN: readonly SourceNode[] = [''].slice(0, 0)
 
 class XmlScanner {
   private readonly text: string

@@ -564,29 +564,25 @@ class XbelReader implements XmlTreeHandler {
   private decodeOpaque(element: SourceElement): DecodedNode[] {
     const children = element.children
     const hasElements = children.some((child) => typeof child !== 'string' && child.type === 'element')
-    // Built with a literal when there is one child (most metadata leaves): a pushed-to array
-    // reserves room for 16.
-    if (children.length === 1) {
-      const node = this.decodeOpaqueNode(children[0]!, hasElements)
-      return node === undefined ? [] : [node]
-    }
-    const result: DecodedNode[] = []
+    // Started as a one-element literal: most metadata leaves hold one run of text, and an array
+    // grown by `push` reserves room for 16.
+    let result: DecodedNode[] | undefined
     for (const child of children) {
-      const node = this.decodeOpaqueNode(child, hasElements)
-      if (node !== undefined) result.push(node)
+      let node: DecodedNode
+      if (typeof child === 'string' || child.type === 'cdata') {
+        // References in this text are reported without a place (line 1, column 1), as always.
+        const text = typeof child === 'string' ? this.decodeText(child, undefined) : child.value
+        if ((hasElements && text.trim() === '') || text === '') continue
+        node = text
+      } else {
+        const attributes = this.attributes(child)
+        // Opaque metadata is small and shallow (MAX_XML_DEPTH bounds it): recursion is safe here.
+        node = { name: child.name, attributes, children: this.decodeOpaque(child) }
+      }
+      if (result === undefined) result = [node]
+      else result.push(node)
     }
-    return result
-  }
-
-  private decodeOpaqueNode(child: SourceNode, hasElementSiblings: boolean): DecodedNode | undefined {
-    if (typeof child === 'string' || child.type === 'cdata') {
-      // References in this text are reported without a place (line 1, column 1), as always.
-      const text = typeof child === 'string' ? this.decodeText(child, undefined) : child.value
-      return (hasElementSiblings && text.trim() === '') || text === '' ? undefined : text
-    }
-    const attributes = this.attributes(child)
-    // Opaque metadata is small and shallow (MAX_XML_DEPTH bounds it), so recursion is safe here.
-    return { name: child.name, attributes, children: this.decodeOpaque(child) }
+    return result ?? []
   }
 
   // ---- values -------------------------------------------------------------------------------
