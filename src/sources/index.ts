@@ -9,7 +9,7 @@ import { decodeSource, type DecodedText, type DecodeWarning } from './decode.js'
 export { decodeSource } from './decode.js'
 import { enforceLimits } from './limits.js'
 import { LineIndex } from './line-index.js'
-import { parseNetscape } from './netscape.js'
+import { parseNetscape, type NetscapeStats } from './netscape.js'
 import { parseXbel } from './xbel.js'
 
 export { parseNetscape } from './netscape.js'
@@ -43,8 +43,11 @@ export function checkSourceSize(bytes: Uint8Array, file: string): void {
   }
 }
 
-/** Parse text already decoded by `decodeSource` (the second half of `parseSource`). */
-export function parseDecoded(decoded: DecodedText, file: string): Collection {
+/**
+ * Parse text already decoded by `decodeSource` (the second half of `parseSource`). `stats` is
+ * filled in when the file is read as Netscape bookmark HTML (see `incremental.ts`).
+ */
+export function parseDecoded(decoded: DecodedText, file: string, stats?: NetscapeStats): Collection {
   const format = sniffFormat(decoded.text, file)
   if (format === undefined) {
     throw new BookgenError(
@@ -56,7 +59,11 @@ export function parseDecoded(decoded: DecodedText, file: string): Collection {
   const collection =
     format === 'xbel'
       ? parseXbel(decoded.text, file, { encoding: decoded.encoding })
-      : parseNetscape(decoded.text, file, { encoding: decoded.encoding })
+      : parseNetscape(
+          decoded.text,
+          file,
+          stats === undefined ? { encoding: decoded.encoding } : { encoding: decoded.encoding, stats },
+        )
   enforceLimits(collection)
   if (decoded.warnings.length > 0) {
     collection.warnings.unshift(...placeDecodeWarnings(decoded.warnings, decoded.text, file))

@@ -35,6 +35,16 @@ import { LineIndex } from './line-index.js'
 export interface NetscapeOptions {
   /** The encoding the text was decoded from, recorded on the collection. Default: `utf-8`. */
   encoding?: string
+  /** Filled in, when given, with figures about the whole file that an incremental re-read needs. */
+  stats?: NetscapeStats
+}
+
+/** File-wide facts that no single node records (see `incremental.ts`). */
+export interface NetscapeStats {
+  /** `TAGS` values holding a comma: any one makes the whole file comma-separated. */
+  commaTags: number
+  /** Whether the file has `<script>` or `<style>` elements (their content is raw text). */
+  rawText: boolean
 }
 
 /** Stand-in for a `<` that HTML reads as text; a noncharacter, so it never occurs in real text. */
@@ -57,7 +67,13 @@ interface Attribute {
 
 /** Read a Netscape bookmark file (already decoded to text). */
 export function parseNetscape(text: string, file: string, options: NetscapeOptions = {}): Collection {
-  return new NetscapeReader(text, file, options.encoding ?? 'utf-8').read()
+  const reader = new NetscapeReader(text, file, options.encoding ?? 'utf-8')
+  const collection = reader.read()
+  if (options.stats !== undefined) {
+    options.stats.commaTags = reader.commaTags
+    options.stats.rawText = reader.rawText
+  }
+  return collection
 }
 
 class NetscapeReader {
@@ -97,6 +113,9 @@ class NetscapeReader {
 
   private readonly file: string
   private readonly encoding: string
+  /** See `NetscapeStats`. */
+  commaTags = 0
+  rawText = false
 
   constructor(text: string, file: string, encoding: string) {
     this.file = file
@@ -108,6 +127,7 @@ class NetscapeReader {
     // Script and style contents are raw text in HTML: nothing inside is a tag. (Only closed ones:
     // an unclosed <script> would hide the rest of the file, which a browser would lose.)
     if (/<(script|style)\b/i.test(source)) {
+      this.rawText = true
       source = source.replace(
         /(<(script|style)\b[^>]*>)([\s\S]*?)(<\/\2\s*>)/gi,
         (_match, open: string, _name: string, body: string, close: string) =>
@@ -418,7 +438,8 @@ class NetscapeReader {
    */
   private splitTags(): void {
     if (this.rawTags.length === 0) return
-    const commas = this.rawTags.some(({ value }) => value.includes(','))
+    for (const { value } of this.rawTags) if (value.includes(',')) this.commaTags++
+    const commas = this.commaTags > 0
     for (const { bookmark, value } of this.rawTags) {
       bookmark.tags = normalizeTags(commas ? value.split(',') : value.split(/\s+/))
     }
