@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { formatEpochSeconds, formatW3cDate, parseEpochDate, parseW3cDate } from '../../src/sources/dates.js'
 
@@ -77,5 +78,48 @@ describe('formatting', () => {
     expect(formatW3cDate(Date.UTC(2005, 8, 30, 23, 5, 28))).toBe('2005-09-30T23:05:28Z')
     expect(formatW3cDate(Date.UTC(2005, 8, 30, 23, 5, 28, 250))).toBe('2005-09-30T23:05:28.250Z')
     expect(formatEpochSeconds(1466271584999)).toBe('1466271584')
+  })
+
+  // formatW3cDate's own calendar arithmetic (whole seconds, 1970–9999) against toISOString.
+  const iso = (value: number): string => new Date(value).toISOString().replace(/\.000Z$/, 'Z')
+  const LAST_SECOND = Date.UTC(9999, 11, 31, 23, 59, 59)
+
+  it('should write every whole second from 1970 to 9999 as toISOString does', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: LAST_SECOND / 1000 }), (seconds) => {
+        expect(formatW3cDate(seconds * 1000)).toBe(iso(seconds * 1000))
+      }),
+      { numRuns: 20_000 },
+    )
+  })
+
+  it('should write any instant as toISOString does', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -8.64e15, max: 8.64e15 }), (value) => {
+        expect(formatW3cDate(value)).toBe(iso(value))
+      }),
+      { numRuns: 5000 },
+    )
+  })
+
+  it('should write the edges of the calendar as toISOString does', () => {
+    const days = [
+      Date.UTC(1970, 0, 1),
+      Date.UTC(1972, 1, 29),
+      Date.UTC(2000, 1, 29),
+      Date.UTC(2100, 1, 28),
+      Date.UTC(2100, 2, 1),
+      Date.UTC(2400, 1, 29),
+      Date.UTC(9999, 11, 31),
+    ]
+    for (const day of days) {
+      // Each day's first and last second, and the seconds around them, in an order that both hits
+      // and misses the cache of days.
+      for (const value of [day, day + 86_399_000, day - 1000, day + 86_400_000, day, day + 1000, day + 999]) {
+        expect(formatW3cDate(value), String(value)).toBe(iso(value))
+      }
+    }
+    expect(formatW3cDate(LAST_SECOND)).toBe('9999-12-31T23:59:59Z')
+    expect(formatW3cDate(LAST_SECOND + 1000)).toBe('+010000-01-01T00:00:00Z')
   })
 })
