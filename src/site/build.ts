@@ -9,6 +9,7 @@ import { glob, isDynamicPattern } from 'tinyglobby'
 import type { PageInfo, ResolvedConfig } from '../config.js'
 import { BookgenError, isBookgenError } from '../errors.js'
 import { countNodes, createFolder, type Collection, type Folder, type Stats, type Warning } from '../model.js'
+import { parseSourceState, reparseSource, type SourceState } from '../sources/incremental.js'
 import { checkSourceSize, decodeSource, parseDecoded } from '../sources/index.js'
 import { resolveAliases } from './aliases.js'
 import { filterForPublishing, type HeldBack } from './publish-filter.js'
@@ -68,9 +69,10 @@ export interface LoadedSources {
 
 /**
  * Parsed sources kept between builds (watch mode): a file whose size and modification time did
- * not change, and that no watcher event named, is not read again.
+ * not change, and that no watcher event named, is not read again; one that did is compared with
+ * the version kept, and parsed again only where it changed (see `reparseSource`).
  */
-export type SourceCache = Map<string, { size: number; mtimeMs: number; collection: Collection }>
+export type SourceCache = Map<string, { size: number; mtimeMs: number; state: SourceState }>
 
 /** A source file as read from disk, before decoding. */
 export interface ReadSource {
@@ -108,7 +110,7 @@ export async function loadSources(
       const info = await stat(file).catch(() => undefined)
       const cached = cache?.get(file)
       if (cached !== undefined && info !== undefined && !changed.has(file) && cached.size === info.size && cached.mtimeMs === info.mtimeMs) {
-        loaded.push(cached.collection)
+        loaded.push(cached.state.collection)
         continue
       }
       const started = performance.now()
@@ -133,6 +135,19 @@ export async function loadSources(
     }
     const { file, name, bytes, info } = item
     try {
+      if (cache !== undefined) {
+        // Watch mode: parse again only what changed, and keep what the next save needs.
+        const previous = cache.get(file)?.state
+        const timings = { decode: 0, parse: 0 }
+        const state =
+          previous === undefined ? parseSourceState(bytes, name, { timings }) : reparseSource(previous, bytes, name, { timings })
+        decode += timings.decode
+        parse += timings.parse
+        collections.push(state.collection)
+        if (info !== undefined) cache.set(file, { size: info.size, mtimeMs: info.mtimeMs, state })
+        else cache.delete(file)
+        continue
+      }
       const decodeStart = performance.now()
       checkSourceSize(bytes, name)
       const decoded = decodeSource(bytes)
@@ -141,7 +156,6 @@ export async function loadSources(
       decode += parseStart - decodeStart
       parse += performance.now() - parseStart
       collections.push(collection)
-      if (cache !== undefined && info !== undefined) cache.set(file, { size: info.size, mtimeMs: info.mtimeMs, collection })
     } catch (error) {
       if (!isBookgenError(error)) throw error
       cache?.delete(file)
