@@ -13,7 +13,13 @@ import path from 'node:path'
 import type { ResolvedConfig } from '../config.js'
 import { BookgenError, isBookgenError } from '../errors.js'
 import type { Collection, Warning } from '../model.js'
-import { loadSources, prepareSite, type SourceCache } from '../site/build.js'
+import {
+  createModelCache,
+  loadSources,
+  prepareSite,
+  type ModelCache,
+  type SourceCache,
+} from '../site/build.js'
 import { createRenderCache, planSite, type OutputFile, type RenderCache } from '../site/plan.js'
 import { checkOutDir, MARKER_FILE, resolveAsset } from '../site/write.js'
 
@@ -27,6 +33,8 @@ export type DevBuildResult =
 export class DevBuilder {
   readonly config: ResolvedConfig
   private readonly sources: SourceCache = new Map()
+  /** The published objects of the last builds, so unchanged parts of the tree keep their objects. */
+  private readonly model: ModelCache = createModelCache()
   private readonly cache: RenderCache = createRenderCache()
   /** What each page was built from, so unchanged pages are not rendered again. */
   private readonly pageKeys = new Map<string, string>()
@@ -60,7 +68,7 @@ export class DevBuilder {
     try {
       const loaded = await loadSources(this.config, this.sources, changed)
       this.refuseCutShort(loaded.collections)
-      const prepared = prepareSite(this.config, loaded.collections)
+      const prepared = prepareSite(this.config, loaded.collections, this.model)
       const plan = planSite({
         ...prepared.input,
         cache: this.cache,

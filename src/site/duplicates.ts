@@ -2,7 +2,8 @@
  * The same URL bookmarked more than once (in one source or across several). Repeats are always
  * reported; with `dedupe` only the first is published, with the tags of all of them.
  */
-import { normalizeTags, walk, type Bookmark, type Folder } from '../model.js'
+import { normalizeTags, type Bookmark, type Folder, type Node } from '../model.js'
+import { copyBookmark, copyFolder } from './published-copy.js'
 
 export interface Duplicate {
   /** The later bookmark. */
@@ -11,8 +12,39 @@ export interface Duplicate {
   first: Bookmark
 }
 
+/** What `findDuplicates` and `removeDuplicates` keep between builds (watch mode). */
+export interface DuplicateMemo {
+  /** A number for each URL key seen. */
+  ids: Map<string, number>
+  /** By folder: the key number of each child (-1 for children that are not bookmarks with a URL). */
+  folders: WeakMap<Folder, Int32Array>
+  /** By key number: the build in which it was last seen, and its first bookmark in that build. */
+  seen: Int32Array
+  firsts: Bookmark[]
+  build: number
+  /** The copy of a first bookmark that carries the tags of its repeats, by first bookmark. */
+  merged: WeakMap<Bookmark, Bookmark>
+  /** The folder without its repeats, by folder. */
+  deduped: WeakMap<Folder, Folder>
+}
+
+/** An empty memo for `findDuplicates` and `removeDuplicates`. */
+export function createDuplicateMemo(): DuplicateMemo {
+  return {
+    ids: new Map(),
+    folders: new WeakMap(),
+    seen: new Int32Array(1024),
+    firsts: [],
+    build: 0,
+    merged: new WeakMap(),
+    deduped: new WeakMap(),
+  }
+}
+
 /** The comparison key of a URL: WHATWG-normalized when it parses (host case, default port…). */
 export function urlKey(href: string): string {
+  const simple = simpleUrlKey(href)
+  if (simple !== undefined) return simple
   try {
     return new URL(href).href
   } catch {
@@ -20,11 +52,53 @@ export function urlKey(href: string): string {
   }
 }
 
-/** Every bookmark whose URL appeared earlier in the tree (document order). */
-export function findDuplicates(root: Folder): Duplicate[] {
+/**
+ * URLs that `new URL` gives back as they are (but for the `/` an empty path gets): `http(s)://`, a
+ * lowercase name of letters, digits and inner hyphens whose last label starts with a letter (so
+ * not an IPv4 address), no port or user, then only characters kept as they are in a path, query
+ * or fragment. A regular expression, because URLs are usually slices of a large source text,
+ * which the engine's matcher reads much faster than character-by-character code.
+ */
+const SIMPLE_URL =
+  /^https?:\/\/(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)*[a-z](?:[a-z0-9-]*[a-z0-9])?(?:[/?#][A-Za-z0-9\-._~!$&()*+,;=:@/%?#]*)?$/
+/** What the parser would still change: dot segments (`/.`, `/%2e`), punycode names (checked). */
+const NOT_SIMPLE = /\/\.|%2e|xn--/i
+
+/** `new URL(href).href` without parsing, for the plain URLs most bookmarks have; else undefined. */
+function simpleUrlKey(href: string): string | undefined {
+  if (!SIMPLE_URL.test(href) || NOT_SIMPLE.test(href)) return undefined
+  // The end of the host name: the first `/`, `?` or `#` after the scheme.
+  const from = href.charCodeAt(4) === 0x73 ? 8 : 7
+  let end = href.indexOf('/', from)
+  const query = href.indexOf('?', from)
+  const fragment = href.indexOf('#', from)
+  if (end === -1 || (query !== -1 && query < end)) end = query
+  if (end === -1 || (fragment !== -1 && fragment < end)) end = fragment
+  if (end === -1) return `${href}/`
+  return href.charCodeAt(end) === 0x2f ? href : `${href.slice(0, end)}/${href.slice(end)}`
+}
+
+/**
+ * Every bookmark whose URL appeared earlier in the tree (document order). With a memo (watch
+ * mode), URL keys are worked out once per folder object and numbered, so a build over a tree that
+ * is mostly unchanged costs one pass over small numbers.
+ */
+export function findDuplicates(root: Folder, memo?: DuplicateMemo): Duplicate[] {
+  if (memo !== undefined) return findDuplicatesByNumber(root, memo)
   const firsts = new Map<string, Bookmark>()
   const duplicates: Duplicate[] = []
-  for (const { node } of walk(root)) {
+  const stack: Array<{ children: readonly Node[]; index: number }> = [{ children: root.children, index: 0 }]
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1]!
+    if (top.index >= top.children.length) {
+      stack.pop()
+      continue
+    }
+    const node = top.children[top.index++]!
+    if (node.type === 'folder') {
+      stack.push({ children: node.children, index: 0 })
+      continue
+    }
     if (node.type !== 'bookmark' || node.href === undefined || node.href === '') continue
     const key = urlKey(node.href)
     const first = firsts.get(key)
@@ -34,29 +108,111 @@ export function findDuplicates(root: Folder): Duplicate[] {
   return duplicates
 }
 
+function findDuplicatesByNumber(root: Folder, memo: DuplicateMemo): Duplicate[] {
+  const build = ++memo.build
+  const duplicates: Duplicate[] = []
+  const firsts = memo.firsts
+  const stack: Array<{ children: readonly Node[]; ids: Int32Array; index: number }> = []
+  const enter = (folder: Folder): void => {
+    let ids = memo.folders.get(folder)
+    if (ids === undefined) {
+      ids = keyNumbers(folder.children, memo)
+      memo.folders.set(folder, ids)
+    }
+    stack.push({ children: folder.children, ids, index: 0 })
+  }
+  enter(root)
+  let seen = memo.seen
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1]!
+    const { children, ids } = top
+    let index = top.index
+    for (; index < children.length; index++) {
+      const id = ids[index]!
+      if (id >= 0) {
+        if (seen[id] === build) duplicates.push({ bookmark: children[index] as Bookmark, first: firsts[id]! })
+        else {
+          seen[id] = build
+          firsts[id] = children[index] as Bookmark
+        }
+      } else if (children[index]!.type === 'folder') break
+    }
+    if (index >= children.length) {
+      stack.pop()
+      continue
+    }
+    top.index = index + 1
+    enter(children[index] as Folder)
+    // New key numbers may have outgrown the table.
+    if (memo.seen.length !== seen.length) seen = memo.seen
+  }
+  return duplicates
+}
+
+/** The key number of each child of a folder (-1 where there is no URL to compare). */
+function keyNumbers(children: readonly Node[], memo: DuplicateMemo): Int32Array {
+  const ids = new Int32Array(children.length).fill(-1)
+  for (let i = 0; i < children.length; i++) {
+    const child = children[i]!
+    if (child.type !== 'bookmark' || child.href === undefined || child.href === '') continue
+    const key = urlKey(child.href)
+    let id = memo.ids.get(key)
+    if (id === undefined) {
+      id = memo.ids.size
+      memo.ids.set(key, id)
+      if (id >= memo.seen.length) {
+        const grown = new Int32Array(memo.seen.length * 2)
+        grown.set(memo.seen)
+        memo.seen = grown
+      }
+    }
+    ids[i] = id
+  }
+  return ids
+}
+
 /**
- * Remove the later bookmarks of each URL from the tree (in place: the tree must be the site's own
- * copy, see `filterForPublishing`); the first is replaced by a copy carrying the tags of all.
- * Bookmark objects themselves are never changed, so a cached source can be built again.
+ * The tree without the later bookmarks of each URL; the first is replaced by a copy carrying the
+ * tags of all. Copy on write: folders without repeats are kept as they are, and the tree given is
+ * not changed. With a memo, the same copies come back while their content is the same.
  */
-export function removeDuplicates(root: Folder, duplicates: readonly Duplicate[]): void {
-  if (duplicates.length === 0) return
+export function removeDuplicates(root: Folder, duplicates: readonly Duplicate[], memo?: DuplicateMemo): Folder {
+  if (duplicates.length === 0) return root
   const drop = new Set<Bookmark>()
-  const merged = new Map<Bookmark, Bookmark>()
+  const tags = new Map<Bookmark, string[]>()
   for (const { bookmark, first } of duplicates) {
     drop.add(bookmark)
-    const copy = merged.get(first) ?? { ...first }
-    copy.tags = normalizeTags([...copy.tags, ...bookmark.tags])
+    tags.set(first, normalizeTags([...(tags.get(first) ?? first.tags), ...bookmark.tags]))
+  }
+  const merged = new Map<Bookmark, Bookmark>()
+  for (const [first, list] of tags) {
+    const previous = memo?.merged.get(first)
+    const copy = previous !== undefined && sameList(previous.tags, list) ? previous : copyBookmark(first, { tags: list })
+    memo?.merged.set(first, copy)
     merged.set(first, copy)
   }
-  const stack: Folder[] = [root]
-  while (stack.length > 0) {
-    const folder = stack.pop()!
-    if (folder.children.some((child) => child.type === 'bookmark' && (drop.has(child) || merged.has(child)))) {
-      folder.children = folder.children
-        .filter((child) => !(child.type === 'bookmark' && drop.has(child)))
-        .map((child) => (child.type === 'bookmark' ? (merged.get(child) ?? child) : child))
+  const visit = (folder: Folder): Folder => {
+    let children: Node[] | undefined
+    const source = folder.children
+    for (let i = 0; i < source.length; i++) {
+      const child = source[i]!
+      let out: Node | undefined = child
+      if (child.type === 'folder') out = visit(child)
+      else if (child.type === 'bookmark') out = drop.has(child) ? undefined : (merged.get(child) ?? child)
+      if (out !== child && children === undefined) children = source.slice(0, i)
+      if (children !== undefined && out !== undefined) children.push(out)
     }
-    for (const child of folder.children) if (child.type === 'folder') stack.push(child)
+    if (children === undefined) return folder
+    const previous = memo?.deduped.get(folder)
+    const copy = previous !== undefined && sameList(previous.children, children) ? previous : copyFolder(folder, children)
+    memo?.deduped.set(folder, copy)
+    return copy
   }
+  return visit(root)
+}
+
+function sameList<T>(a: readonly T[], b: readonly T[]): boolean {
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+  return true
 }

@@ -1,10 +1,16 @@
 /**
  * What a published site leaves out by default: bookmarks marked private, `file://` URLs (paths on
- * the owner's disk) and Firefox `place:` queries. Pure: returns a filtered copy of the tree (the
- * bookmark objects are shared, folders are new) and counts of what was held back. Aliases to
- * something held back are held back too.
+ * the owner's disk) and Firefox `place:` queries. Pure: returns the tree without them and counts
+ * of what was held back; the source tree is never changed. Aliases to something held back are
+ * held back too.
+ *
+ * Nodes are shared wherever possible: a folder with nothing held back below it is published as
+ * it is (the same object), and only folders that lose a child are copied. With a `PublishMemo`
+ * kept between builds (watch mode), an unchanged source folder gives the same published folder
+ * object every time, without its subtree being visited again.
  */
 import type { Alias, Bookmark, Folder, Node } from '../model.js'
+import { copyFolder } from './published-copy.js'
 
 export interface PublishSettings {
   private: boolean
@@ -24,14 +30,37 @@ export interface PublishedTree {
   heldBack: HeldBack
 }
 
+/** What publishing a source folder gave; kept per source folder. */
+interface PublishedFolder {
+  folder: Folder
+  heldBack: HeldBack
+  /** Whether the subtree holds aliases (whose targets may change without the folder changing). */
+  aliases: boolean
+}
+
+/** Published folders by source folder, kept between builds of the same settings. */
+export interface PublishMemo {
+  settings: string
+  folders: WeakMap<Folder, PublishedFolder>
+}
+
+/** An empty memo for `filterForPublishing`. */
+export function createPublishMemo(): PublishMemo {
+  return { settings: '', folders: new WeakMap() }
+}
+
 /** Why a bookmark is held back, or undefined when it is published. */
 export function holdBackReason(bookmark: Bookmark, settings: PublishSettings): keyof HeldBack | undefined {
   if (bookmark.private === true && !settings.private) return 'private'
-  const href = bookmark.href?.trimStart().toLowerCase()
-  if (href !== undefined) {
-    if (href.startsWith('file:') && !settings.fileUrls) return 'fileUrls'
-    if (href.startsWith('place:') && !settings.placeUrls) return 'placeUrls'
-  }
+  if (bookmark.href === undefined || bookmark.href === '') return undefined
+  // `file:` and `place:` in any case, after leading blanks (without lowering the whole URL).
+  const lead = bookmark.href.charCodeAt(0)
+  const href = lead > 0x20 && lead < 0x7f ? bookmark.href : bookmark.href.trimStart()
+  const first = href.charCodeAt(0) | 0x20
+  if (first !== 0x66 && first !== 0x70) return undefined
+  const scheme = href.slice(0, 6).toLowerCase()
+  if (!settings.fileUrls && scheme.startsWith('file:')) return 'fileUrls'
+  if (!settings.placeUrls && scheme === 'place:') return 'placeUrls'
   return undefined
 }
 
@@ -40,46 +69,71 @@ export function filterForPublishing(
   root: Folder,
   aliasTargets: ReadonlyMap<Alias, Bookmark | Folder>,
   settings: PublishSettings,
+  memo?: PublishMemo,
 ): PublishedTree {
-  const heldBack: HeldBack = { private: 0, fileUrls: 0, placeUrls: 0 }
-  const withheld = new Set<Bookmark>()
-  const copies = new Map<Folder, Folder>()
-  const copy = (folder: Folder): Folder => ({ ...folder, children: [] })
-  const newRoot = copy(root)
-  copies.set(root, newRoot)
-  const stack: Array<[Folder, Folder]> = [[root, newRoot]]
-  const aliases: Array<[Alias, Folder]> = []
-  while (stack.length > 0) {
-    const [from, to] = stack.pop()!
-    for (const child of from.children) {
+  const key = `${settings.private}${settings.fileUrls}${settings.placeUrls}`
+  if (memo !== undefined && memo.settings !== key) {
+    memo.settings = key
+    memo.folders = new WeakMap()
+  }
+  const published = memo?.folders ?? new Map<Folder, PublishedFolder>()
+  const publish = (folder: Folder): PublishedFolder => {
+    const cached = published.get(folder)
+    if (cached !== undefined && !cached.aliases) return cached
+    const heldBack: HeldBack = { private: 0, fileUrls: 0, placeUrls: 0 }
+    let aliases = false
+    let children: Node[] | undefined
+    const source = folder.children
+    for (let i = 0; i < source.length; i++) {
+      const child = source[i]!
+      let out: Node | undefined = child
       if (child.type === 'bookmark') {
         const reason = holdBackReason(child, settings)
         if (reason !== undefined) {
           heldBack[reason]++
-          withheld.add(child)
-          continue
+          out = undefined
         }
+      } else if (child.type === 'folder') {
+        const entry = publish(child)
+        heldBack.private += entry.heldBack.private
+        heldBack.fileUrls += entry.heldBack.fileUrls
+        heldBack.placeUrls += entry.heldBack.placeUrls
+        aliases ||= entry.aliases
+        out = entry.folder
+      } else if (child.type === 'alias') {
+        aliases = true
+        const target = aliasTargets.get(child)
+        if (target?.type === 'bookmark' && holdBackReason(target, settings) !== undefined) out = undefined
       }
-      if (child.type === 'folder') {
-        const folderCopy = copy(child)
-        copies.set(child, folderCopy)
-        to.children.push(folderCopy)
-        stack.push([child, folderCopy])
-        continue
-      }
-      if (child.type === 'alias') aliases.push([child, to])
-      to.children.push(child as Node)
+      if (out !== child && children === undefined) children = source.slice(0, i)
+      if (children !== undefined && out !== undefined) children.push(out)
     }
+    let result = folder
+    if (children !== undefined) {
+      // The copy made last time, while it still has the same children.
+      const previous = cached?.folder
+      result = previous !== undefined && previous !== folder && sameNodes(previous.children, children) ? previous : copyFolder(folder, children)
+    }
+    const entry: PublishedFolder = { folder: result, heldBack, aliases }
+    published.set(folder, entry)
+    return entry
   }
+  const top = publish(root)
   const targets = new Map<Alias, Bookmark | Folder>()
-  for (const [alias, parent] of aliases) {
-    const target = aliasTargets.get(alias)
-    if (target === undefined) continue
-    if (target.type === 'bookmark' && withheld.has(target)) {
-      parent.children.splice(parent.children.indexOf(alias), 1)
-      continue
+  if (top.aliases) {
+    for (const [alias, target] of aliasTargets) {
+      if (target.type === 'bookmark') {
+        if (holdBackReason(target, settings) === undefined) targets.set(alias, target)
+      } else {
+        targets.set(alias, published.get(target)?.folder ?? target)
+      }
     }
-    targets.set(alias, target.type === 'folder' ? (copies.get(target) ?? target) : target)
   }
-  return { root: newRoot, aliasTargets: targets, heldBack }
+  return { root: top.folder, aliasTargets: targets, heldBack: { ...top.heldBack } }
+}
+
+function sameNodes(a: readonly Node[], b: readonly Node[]): boolean {
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+  return true
 }

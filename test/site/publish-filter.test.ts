@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createBookmark, createFolder, type Alias } from '../../src/model.js'
-import { filterForPublishing, holdBackReason } from '../../src/site/publish-filter.js'
+import { createPublishMemo, filterForPublishing, holdBackReason } from '../../src/site/publish-filter.js'
 
 const none = { private: false, fileUrls: false, placeUrls: false }
 
@@ -31,5 +31,56 @@ describe('filterForPublishing', () => {
     expect((newSub as typeof sub).children).toEqual([aliasToOpen])
     expect(result.aliasTargets.get(aliasToOpen)).toBe(open)
     expect(sub.children).toHaveLength(3)
+  })
+})
+
+describe('filterForPublishing with a memo', () => {
+  const tree = () => {
+    const open = createFolder('open')
+    open.children.push(createBookmark('a', 'https://a/'), createBookmark('b', 'https://b/'))
+    const mixed = createFolder('mixed')
+    mixed.children.push(createBookmark('c', 'https://c/'), Object.assign(createBookmark('d', 'https://d/'), { private: true }))
+    const root = createFolder('root')
+    root.children.push(open, mixed)
+    return { root, open, mixed }
+  }
+
+  it('should publish a folder with nothing held back as it is, and copy only the others', () => {
+    const { root, open, mixed } = tree()
+    const result = filterForPublishing(root, new Map(), none)
+    expect(result.root).not.toBe(root)
+    expect(result.root.children[0]).toBe(open)
+    expect(result.root.children[1]).not.toBe(mixed)
+    expect((result.root.children[1] as typeof mixed).children).toEqual([mixed.children[0]])
+  })
+
+  it('should give the same published objects for unchanged source folders', () => {
+    const { root, mixed } = tree()
+    const memo = createPublishMemo()
+    const first = filterForPublishing(root, new Map(), none, memo)
+    const edited = { ...root, children: [createFolder('new'), mixed] }
+    const second = filterForPublishing(edited, new Map(), none, memo)
+    expect(second.root.children[1]).toBe(first.root.children[1])
+    expect(second.heldBack).toEqual({ private: 1, fileUrls: 0, placeUrls: 0 })
+  })
+
+  it('should look again at aliases whose target changed elsewhere in the tree', () => {
+    const target = Object.assign(createBookmark('t', 'https://t/'), { id: 't' })
+    const alias: Alias = { type: 'alias', ref: 't' }
+    const withAlias = createFolder('aliases')
+    withAlias.children.push(alias)
+    const holder = createFolder('holder')
+    holder.children.push(target)
+    const memo = createPublishMemo()
+    const root = createFolder('root')
+    root.children.push(withAlias, holder)
+    const first = filterForPublishing(root, new Map([[alias, target]]), none, memo)
+    expect((first.root.children[0] as typeof withAlias).children).toEqual([alias])
+    // The target becomes private; the folder holding the alias is the same object.
+    const hidden = Object.assign(createBookmark('t', 'https://t/'), { id: 't', private: true })
+    const newHolder = { ...holder, children: [hidden] }
+    const second = filterForPublishing({ ...root, children: [withAlias, newHolder] }, new Map([[alias, hidden]]), none, memo)
+    expect((second.root.children[0] as typeof withAlias).children).toEqual([])
+    expect(second.aliasTargets.size).toBe(0)
   })
 })

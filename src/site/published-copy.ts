@@ -1,0 +1,24 @@
+/**
+ * Copies of source nodes made for the published tree (a folder without its held-back bookmarks, a
+ * bookmark carrying the tags of its repeats, or without its command lines). A copy reads `place` through to its source: watch
+ * mode keeps copies from one build to the next while their source is unchanged, and a source
+ * node's place moves when lines are added above it (see `sources/incremental.ts`).
+ */
+import type { Bookmark, Folder } from '../model.js'
+
+/** `folder` with other children; fields (and their order) otherwise as in `folder`. */
+export function copyFolder(folder: Folder, children: Folder['children']): Folder {
+  return linkPlace({ ...folder, children }, folder)
+}
+
+/** `bookmark` with some fields changed; fields (and their order) otherwise as in `bookmark`. */
+export function copyBookmark(bookmark: Bookmark, changes: Pick<Partial<Bookmark>, 'tags' | 'applications'>): Bookmark {
+  return linkPlace({ ...bookmark, ...changes }, bookmark)
+}
+
+function linkPlace<T extends Folder | Bookmark>(copy: T, source: T): T {
+  if (source.place === undefined) return copy
+  // Redefining keeps the key where the spread put it, so the copy's fields stay in source order.
+  Object.defineProperty(copy, 'place', { get: () => source.place, enumerable: true, configurable: true })
+  return copy
+}
