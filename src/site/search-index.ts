@@ -660,7 +660,13 @@ class TokenCache {
       if (table[at + HASH] === hash && table[at + LENGTH] === length && this.holds(at, bytes, start, length)) return at
       at = (at + ENTRY) & (table.length - 1)
     }
-    // A new token.
+    return this.insert(at, bytes, start, end, hash)
+  }
+
+  /** Add a new ASCII token at `at`, the empty entry where its lookup ended (see `asciiEntry`). */
+  private insert(at: number, bytes: Uint8Array, start: number, end: number, hash: number): number {
+    let table = this.table
+    const length = end - start
     if (++this.asciiCount * 2 > table.length / ENTRY) {
       table = this.rehash()
       at = (hash * ENTRY) & (table.length - 1)
