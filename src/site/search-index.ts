@@ -653,7 +653,7 @@ class TokenCache {
    * grow the table.
    */
   asciiEntry(bytes: Uint8Array, start: number, end: number, hash: number): number {
-    let table = this.table
+    const table = this.table
     const length = end - start
     let at = (hash * ENTRY) & (table.length - 1)
     while (table[at] !== 0) {
