@@ -16,20 +16,32 @@ export interface Move {
 
 /**
  * `fresh` with every node equal to one in `old` at the matching position replaced by that old
- * node (matched from the front, then from the back; a middle of equal length is matched pairwise).
- * Folders are matched field by field and their children recursively, so a folder whose title
- * changed still shares its unchanged children. `moves` receives the reused nodes whose place differs.
+ * node. Nodes are paired from the front, then from the back, while their own fields match (a
+ * folder whose fields match but whose children differ is paired, and ends the run); what is left
+ * in the middle is paired by position when both sides have as many. Folders are matched field by
+ * field and their children recursively, so a folder whose title changed still shares its
+ * unchanged children. Each pair is compared once, so the cost is linear in the size of the trees.
+ * `moves` receives the reused nodes whose place differs.
  */
 export function reconcileNodes(fresh: readonly Node[], old: readonly Node[], moves: Move[]): Node[] {
   const result = fresh.slice()
   const limit = Math.min(fresh.length, old.length)
-  // From the front, then from the back, while the nodes are equal.
   let front = 0
-  while (front < limit && reuse(fresh[front]!, old[front]!, moves)) result[front] = old[front++]!
+  while (front < limit && sameOwnFields(fresh[front]!, old[front]!)) {
+    const node = reconcileNode(fresh[front]!, old[front]!, moves, true)
+    result[front++] = node
+    if (node !== old[front - 1]) break
+  }
   let back = 0
-  while (back < limit - front && reuse(fresh[fresh.length - 1 - back]!, old[old.length - 1 - back]!, moves)) {
-    result[fresh.length - 1 - back] = old[old.length - 1 - back]!
+  while (
+    back < limit - front &&
+    sameOwnFields(fresh[fresh.length - 1 - back]!, old[old.length - 1 - back]!)
+  ) {
+    const previous = old[old.length - 1 - back]!
+    const node = reconcileNode(fresh[fresh.length - 1 - back]!, previous, moves, true)
+    result[fresh.length - 1 - back] = node
     back++
+    if (node !== previous) break
   }
   // A middle of the same length on both sides: pair by position (an edited run of entries).
   if (fresh.length === old.length) {
@@ -39,28 +51,25 @@ export function reconcileNodes(fresh: readonly Node[], old: readonly Node[], mov
   return result
 }
 
-/** Whether `old` can stand for `fresh`; the moves this needs are kept only if so. */
-function reuse(fresh: Node, old: Node, moves: Move[]): boolean {
-  const mark = moves.length
-  if (reconcileNode(fresh, old, moves) === old) return true
-  moves.length = mark
-  return false
+/** Same type and same fields, children and place aside. */
+function sameOwnFields(fresh: Node, old: Node): boolean {
+  return fresh.type === old.type && sameFields(fresh, old, false)
 }
 
 /**
  * `old` when `fresh` has the same content (place aside); else `fresh`, or a copy of it whose
  * children share what they can. Never changes either node.
  */
-function reconcileNode(fresh: Node, old: Node, moves: Move[]): Node {
+function reconcileNode(fresh: Node, old: Node, moves: Move[], fieldsChecked = false): Node {
   if (fresh.type !== old.type) return fresh
   if (fresh.type !== 'folder') {
-    if (!sameFields(fresh, old, false)) return fresh
+    if (!fieldsChecked && !sameFields(fresh, old, false)) return fresh
     noteMove(old, fresh.place, moves)
     return old
   }
   const oldFolder = old as Folder
   const children = reconcileNodes(fresh.children, oldFolder.children, moves)
-  if (sameFields(fresh, oldFolder, false) && sameArray(children, oldFolder.children)) {
+  if ((fieldsChecked || sameFields(fresh, oldFolder, false)) && sameArray(children, oldFolder.children)) {
     noteMove(old, fresh.place, moves)
     return old
   }
@@ -96,7 +105,9 @@ export function sameFields(a: object, b: object, withPlace: boolean): boolean {
     const key = keysA[i]!
     if (key !== keysB[i]) return false
     if (key === 'children' || (key === 'place' && !withPlace)) continue
-    if (!sameValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])) return false
+    const x = (a as Record<string, unknown>)[key]
+    const y = (b as Record<string, unknown>)[key]
+    if (x !== y && (typeof x !== 'object' || !sameValue(x, y))) return false
   }
   return true
 }

@@ -12,7 +12,9 @@
  * charset declaration, the title), the encoding is not plain UTF-8, the run holds warnings,
  * aliases, scripts, a heading or the title, the change crosses a folder boundary that no larger
  * run contains cheaply, the file-wide TAGS separator would change — the whole file is read again.
- * XBEL files are always read again in full (unless the bytes are the same).
+ * XBEL files are always read again in full (unless the bytes are the same). After a full read, nodes
+ * equal to the previous version's are replaced by those, so that identity still tells what
+ * changed.
  */
 import type { Collection, Folder, Node, Place, Warning } from '../model.js'
 import { decodeSource, findDeclaredCharset, resolveLabel } from './decode.js'
@@ -126,7 +128,20 @@ export function reparseSource(
   } else {
     options.onFullRead?.(file === previous.file ? 'not plain UTF-8 Netscape HTML' : 'renamed')
   }
-  return parseSourceState(bytes, file, options)
+  const full = parseSourceState(bytes, file, options)
+  return file === previous.file ? shareUnchanged(full, previous) : full
+}
+
+/**
+ * After a full read, the nodes equal to the previous version's (places aside) replaced by those:
+ * identity then tells unchanged parts of the tree whatever way the file was read (see
+ * `reconcileNodes`; nodes whose place moved get their new place).
+ */
+function shareUnchanged(next: SourceState, previous: SourceState): SourceState {
+  const moves: Move[] = []
+  const root = reconcileNodes([next.collection.root], [previous.collection.root], moves)[0] as Folder
+  for (const { node, place } of moves) node.place = place
+  return root === next.collection.root ? next : { ...next, collection: { ...next.collection, root } }
 }
 
 // ---- the incremental update ------------------------------------------------------------------

@@ -139,6 +139,25 @@ describe('reparseSource', () => {
     expectSameCollection(next.collection, parseSourceState(encode(after), 'a.html').collection)
   })
 
+  it('should keep unchanged nodes (with their new places) when the file had to be read in full', () => {
+    let text = generateLargeNetscape(300)
+    const state = parseSourceState(encode(text), 'big.html')
+    // A line added to the head moves every entry, and is read in full.
+    text = text
+      .replace('<TITLE>Bookmarks</TITLE>', '<TITLE>Mine</TITLE>\n<!-- note -->')
+      .replace('>Bookmark 3<', '>Three<')
+    const next = reparseSource(state, encode(text), 'big.html')
+    expect(next.read).toBe('full')
+    expectSameCollection(next.collection, parseSourceState(encode(text), 'big.html').collection)
+    const before = new Set(nodesOf(state.collection.root))
+    const fresh = nodesOf(next.collection.root).filter((node) => !before.has(node))
+    expect(
+      fresh.map((node) =>
+        node.type === 'folder' ? node.title : node.type === 'bookmark' ? node.title : node.type,
+      ),
+    ).toEqual(['Folder 0', 'Three'])
+  })
+
   it('should return the same collection when the bytes did not change', () => {
     const text = generateLargeNetscape(50)
     const state = parseSourceState(encode(text), 'same.html')
