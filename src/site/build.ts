@@ -16,8 +16,14 @@ import { createPublishMemo, filterForPublishing, type HeldBack, type PublishMemo
 import { createDuplicateMemo, findDuplicates, removeDuplicates, type Duplicate, type DuplicateMemo } from './duplicates.js'
 import { copyBookmark, copyFolder } from './published-copy.js'
 import { PREVIEW_ORIGIN, planSite, type SiteInput, type SitePlan } from './plan.js'
-import { buildSiteFiles } from './site-files-thread.js'
-import { writeSite, type WriteResult } from './write.js'
+import {
+  startSiteFilesWorker,
+  wantsWorker,
+  writeSiteFilesInline,
+  type SiteFilesResult,
+  type SiteFilesWorker,
+} from './site-files-thread.js'
+import { createStaging, discardStaging, writeStaged, type WriteResult } from './write.js'
 
 /** Milliseconds per phase of a build. */
 export interface BuildTimings {
@@ -333,52 +339,62 @@ function duplicateNote(bookmark: Bookmark, first: Bookmark, dedupe: boolean): Wa
 /** Build the site described by `config`. Throws `BookgenError` for anything the user can fix. */
 export async function build(config: ResolvedConfig): Promise<BuildResult> {
   const t0 = performance.now()
-  const { files, collections, timings: loading } = await loadSources(config)
-  const t2 = performance.now()
-  const prepared = prepareSite(config, collections)
-  const tModel = performance.now()
-  const plan = planSite({ ...prepared.input, deferSiteFiles: true, clock: () => performance.now() })
-  const t3 = performance.now()
-  // The search index, feed, sitemap and exports: beside the pages, in a worker thread if large.
-  const stop = new AbortController()
-  const siteFiles = buildSiteFiles(plan.siteData, { signal: stop.signal })
-  let written: WriteResult
+  // The output folder is checked, and a staging folder made, before any source is parsed: a large
+  // build's site files are written into it from a worker thread started as soon as the sources are read.
+  const staging = await createStaging({
+    outDir: config.outDir,
+    protectedDirs: [config.root, process.cwd()],
+    sources: await expandSources(config.sources, config.root),
+  })
+  let worker: SiteFilesWorker | undefined
+  let siteFiles: Promise<SiteFilesResult> | undefined
   try {
-    written = await writeSite(
-      { files: plan.files, assets: plan.assets, later: siteFiles.then((result) => result.files) },
-      { outDir: config.outDir, protectedDirs: [config.root, process.cwd()], sources: files },
-    )
-  } finally {
-    stop.abort()
-  }
-  const { timings: siteTimings, threaded } = await siteFiles
-  const t4 = performance.now()
+    const { collections, timings: loading } = await loadSources(config, undefined, undefined, (sources) => {
+      if (wantsWorker(sources)) worker = startSiteFilesWorker({ config, sources: [...sources], staging: staging.dir })
+    })
+    const t2 = performance.now()
+    const prepared = prepareSite(config, collections)
+    const tModel = performance.now()
+    const plan = planSite({ ...prepared.input, deferSiteFiles: true, clock: () => performance.now() })
+    const t3 = performance.now()
+    // The search index, feed, sitemap and exports: beside the pages, in the worker thread if large.
+    siteFiles = worker?.result ?? writeSiteFilesInline(plan.siteData, staging.dir)
+    const written = await writeStaged(staging, { files: plan.files, assets: plan.assets, alongside: siteFiles.then((result) => result.written) })
+    const { timings: siteTimings, threaded } = await siteFiles
+    const t4 = performance.now()
 
-  const render = (plan.timings?.routes ?? 0) + (plan.timings?.render ?? 0)
-  // Inline site files took main-thread time out of the write phase; a worker's did not.
-  const inline = threaded ? 0 : siteTimings.search + siteTimings.other
-  return {
-    collections,
-    siteTitle: prepared.siteTitle,
-    stats: countNodes(prepared.root),
-    heldBack: prepared.heldBack,
-    duplicates: prepared.duplicates,
-    plan: plan.stats,
-    written,
-    warnings: [...collections.flatMap((collection) => collection.warnings), ...prepared.notes],
-    timings: {
-      read: loading.read,
-      decode: loading.decode,
-      parse: loading.parse,
-      model: tModel - t2,
-      render,
-      search: siteTimings.search,
-      exports: siteTimings.other,
-      // Pages are rendered while they are written: writing is what is left of that time.
-      write: Math.max(0, t4 - t3 - (render - (plan.timings?.routes ?? 0)) - inline),
-      total: t4 - t0,
-    },
-    siteFilesInWorker: threaded,
+    const render = (plan.timings?.routes ?? 0) + (plan.timings?.render ?? 0)
+    // Inline site files took main-thread time out of the write phase; a worker's did not.
+    const inline = threaded ? 0 : siteTimings.search + siteTimings.other + siteTimings.write
+    return {
+      collections,
+      siteTitle: prepared.siteTitle,
+      stats: countNodes(prepared.root),
+      heldBack: prepared.heldBack,
+      duplicates: prepared.duplicates,
+      plan: plan.stats,
+      written,
+      warnings: [...collections.flatMap((collection) => collection.warnings), ...prepared.notes],
+      timings: {
+        read: loading.read,
+        decode: loading.decode,
+        parse: loading.parse,
+        model: tModel - t2,
+        render,
+        search: siteTimings.search,
+        exports: siteTimings.other,
+        // Pages are rendered while they are written: writing is what is left of that time.
+        write: Math.max(0, t4 - t3 - (render - (plan.timings?.routes ?? 0)) - inline),
+        total: t4 - t0,
+      },
+      siteFilesInWorker: threaded,
+    }
+  } catch (error) {
+    // Nothing may still be writing into the staging folder when it goes.
+    worker?.stop()
+    await (siteFiles ?? worker?.result)?.catch(() => {})
+    await discardStaging(staging)
+    throw error
   }
 }
 

@@ -180,6 +180,14 @@ export function planSite(input: SiteInput): SitePlan {
 }
 
 /**
+ * The site files' input alone, without planning the pages: what a worker thread making the site
+ * files needs (see `site-files-thread.ts`). The same as `planSite(input).siteData`.
+ */
+export function planSiteData(input: SiteInput): SiteFilesInput {
+  return siteDataOf(input, planRoutes(input.root, input.base), Math.max(1, input.pageSize ?? DEFAULT_PAGE_SIZE))
+}
+
+/**
  * The site files' input: every bookmark with its clickable URL and folder, the folders' paths
  * ("Development › Web"), the tags, and every page's path for the sitemap (folder pages, tag
  * pages, the tag index), in the order the pages are generated.

@@ -1,89 +1,119 @@
 /**
  * (Threads) The site-wide files of a large build, made in a worker thread while the main thread
  * renders and writes the pages: on a 100k-bookmark site the search index and the exports take
- * seconds of CPU that a second core does in parallel. Small sites build them inline, where
- * starting a thread would cost more than it saves.
+ * seconds of CPU that a second core does in parallel.
+ *
+ * The worker is started as soon as the sources are read and gets their bytes, not the parsed
+ * model: it decodes, parses and prepares them itself (the same code on the same bytes gives the
+ * same tree) beside the main thread doing the same, which costs less than copying a model of a
+ * hundred thousand objects from one thread to the other. It writes its files straight into the
+ * build's staging folder. Small sites make them inline, where starting a thread would cost more
+ * than it saves.
  */
 import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { Worker } from 'node:worker_threads'
-import type { OutputFile } from './plan.js'
+import type { ResolvedConfig } from '../config.js'
+import type { ReadSource } from './build.js'
 import { produceSiteFiles, type SiteFilesInput, type SiteFilesTimings } from './site-files.js'
+import { StagingWriter, type WriteResult } from './write.js'
 
-/** Below this many bookmarks the site files are built inline. */
-export const WORKER_THRESHOLD = 2000
+/** Below this many bytes of sources the site files are made inline. */
+export const WORKER_THRESHOLD_BYTES = 512 * 1024
+
+/** What the worker thread is started with. */
+export interface SiteFilesJob {
+  /** The build's settings, without theme hooks (functions cannot cross threads; site files do not use them). */
+  config: ResolvedConfig
+  /** The sources as read, in order. */
+  sources: ReadSource[]
+  /** The staging folder the files are written into. */
+  staging: string
+}
 
 export interface SiteFilesResult {
-  files: OutputFile[]
-  timings: SiteFilesTimings
-  /** Whether a worker thread built them. */
+  written: WriteResult
+  timings: SiteFilesTimings & {
+    /** The worker's own decoding, parsing and preparing of the sources (0 inline). */
+    parse: number
+    /** Writing the files. */
+    write: number
+  }
+  /** Whether a worker thread made them. */
   threaded: boolean
 }
 
-export interface SiteFilesOptions {
-  /** Force a worker thread (true) or inline work (false); default: by size. */
-  threaded?: boolean | undefined
-  /** Stops the worker (the build failed elsewhere); the promise then rejects. */
-  signal?: AbortSignal | undefined
+/** A running worker: its result, and a way to stop it (the result then rejects once it has stopped). */
+export interface SiteFilesWorker {
+  result: Promise<SiteFilesResult>
+  stop(): void
+}
+
+/** Whether sources this large are worth a worker thread. */
+export function wantsWorker(sources: readonly ReadSource[]): boolean {
+  let bytes = 0
+  for (const source of sources) bytes += source.bytes.byteLength
+  return bytes >= WORKER_THRESHOLD_BYTES
 }
 
 /**
- * Build the site files: in a worker thread when the site is large enough (or `threaded` says so)
- * and a worker can be started, else inline, after the current tick, so callers can start page
- * rendering meanwhile either way.
+ * Start the worker thread on `job`, or return `undefined` when no worker can be started here (then
+ * make the files inline). The result rejects if the worker fails or is stopped, and only after it
+ * has exited, so nothing is written into the staging folder after that.
  */
-export function buildSiteFiles(input: SiteFilesInput, options: SiteFilesOptions = {}): Promise<SiteFilesResult> {
-  const useWorker = options.threaded ?? input.documents.length >= WORKER_THRESHOLD
-  const worker = useWorker ? startWorker(input) : undefined
-  if (worker === undefined) {
-    return new Promise((resolve, reject) =>
-      setImmediate(() => {
-        try {
-          const files: OutputFile[] = []
-          const timings = produceSiteFiles(input, (batch) => files.push(...batch))
-          resolve({ files, timings, threaded: false })
-        } catch (error) {
-          reject(error)
-        }
-      }),
-    )
-  }
-  return new Promise((resolve, reject) => {
-    let settled = false
-    const stop = (): void => void worker.terminate()
-    options.signal?.addEventListener('abort', stop, { once: true })
-    worker.once('exit', () => options.signal?.removeEventListener('abort', stop))
-    const files: OutputFile[] = []
-    worker.on('message', (message: { files: OutputFile[] } | { timings: SiteFilesTimings }) => {
-      if ('files' in message) {
-        files.push(...message.files)
-        return
-      }
-      settled = true
-      resolve({ files, timings: message.timings, threaded: true })
+export function startSiteFilesWorker(job: SiteFilesJob): SiteFilesWorker | undefined {
+  const worker = spawn({ ...job, config: { ...job.config, theme: { stylesheet: job.config.theme.stylesheet } } })
+  if (worker === undefined) return undefined
+  const result = new Promise<SiteFilesResult>((resolve, reject) => {
+    let outcome: { ok: true; value: SiteFilesResult } | { ok: false; error: unknown } | undefined
+    worker.on('message', (message: Omit<SiteFilesResult, 'threaded'>) => {
+      outcome = { ok: true, value: { ...message, threaded: true } }
     })
-    worker.once('error', (error) => {
-      settled = true
-      reject(error)
-    })
+    worker.once('error', (error) => (outcome = { ok: false, error }))
     worker.once('exit', (code) => {
-      if (!settled) reject(new Error(`the site-files worker stopped (exit code ${code}) before it finished`))
+      if (outcome?.ok === true) resolve(outcome.value)
+      else reject(outcome?.error ?? new Error(`the site-files worker stopped (exit code ${code}) before it finished`))
     })
   })
+  return { result, stop: () => void worker.terminate() }
+}
+
+/** Make and write the site files on this thread, after the current tick (the pages go first). */
+export function writeSiteFilesInline(input: SiteFilesInput, staging: string): Promise<SiteFilesResult> {
+  return new Promise((resolve, reject) =>
+    setImmediate(() => {
+      try {
+        resolve({ ...writeSiteFiles(input, new StagingWriter(staging)), threaded: false })
+      } catch (error) {
+        reject(error)
+      }
+    }),
+  )
+}
+
+/** Make every site file and write each as soon as it is made. */
+export function writeSiteFiles(input: SiteFilesInput, writer: StagingWriter): Omit<SiteFilesResult, 'threaded'> {
+  let write = 0
+  const timings = produceSiteFiles(input, (files) => {
+    const started = performance.now()
+    for (const file of files) writer.write(file)
+    write += performance.now() - started
+  })
+  return { written: writer.written, timings: { ...timings, parse: 0, write } }
 }
 
 /**
  * The worker: the compiled `site-files-worker.js` next to this module, or, when running from the
  * TypeScript sources (the tests), the `.ts` file through jiti's loader.
  */
-function startWorker(input: SiteFilesInput): Worker | undefined {
+function spawn(job: SiteFilesJob): Worker | undefined {
   const here = path.dirname(fileURLToPath(import.meta.url))
   const compiled = path.join(here, 'site-files-worker.js')
-  if (existsSync(compiled)) return new Worker(compiled, { workerData: input })
+  if (existsSync(compiled)) return new Worker(compiled, { workerData: job })
   const source = path.join(here, 'site-files-worker.ts')
   if (!existsSync(source)) return undefined
   const jiti = path.join(path.dirname(createRequire(import.meta.url).resolve('jiti/package.json')), 'lib', 'jiti-register.mjs')
-  return new Worker(source, { workerData: input, execArgv: ['--import', pathToFileURL(jiti).href] })
+  return new Worker(source, { workerData: job, execArgv: ['--import', pathToFileURL(jiti).href] })
 }

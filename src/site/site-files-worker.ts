@@ -1,23 +1,24 @@
 /**
- * Worker-thread entry (see `site-files-thread.ts`): builds every site file from the
- * `SiteFilesInput` it was started with and posts each batch back as soon as it is made, as UTF-8
- * bytes transferred rather than copied, so the main thread only writes them and this thread lets
- * go of each file early. The last message carries the timings.
+ * Worker-thread entry (see `site-files-thread.ts`): parses the sources it was started with,
+ * prepares the site as the main thread does, makes every site file and writes it into the staging
+ * folder. Its one message is what it wrote and how long each part took; a failure is thrown, and
+ * reaches the main thread as the worker's error.
  */
 import { parentPort, workerData } from 'node:worker_threads'
-import type { OutputFile } from './plan.js'
-import { produceSiteFiles, type SiteFilesInput } from './site-files.js'
+import { checkSourceSize, decodeSource, parseDecoded } from '../sources/index.js'
+import { prepareSite } from './build.js'
+import { planSiteData } from './plan.js'
+import type { SiteFilesJob } from './site-files-thread.js'
+import { writeSiteFiles } from './site-files-thread.js'
+import { StagingWriter } from './write.js'
 
-const encoder = new TextEncoder()
-const timings = produceSiteFiles(workerData as SiteFilesInput, (files) => {
-  const encoded: OutputFile[] = []
-  const transfer: ArrayBuffer[] = []
-  for (const file of files) {
-    const bytes = typeof file.contents === 'string' ? encoder.encode(file.contents) : file.contents
-    encoded.push({ path: file.path, contents: bytes })
-    // Transfer only buffers that hold exactly this file (never a shared pool).
-    if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength) transfer.push(bytes.buffer as ArrayBuffer)
-  }
-  parentPort!.postMessage({ files: encoded }, transfer)
+const job = workerData as SiteFilesJob
+const started = performance.now()
+const collections = job.sources.map((source) => {
+  checkSourceSize(source.bytes, source.name)
+  return parseDecoded(decodeSource(source.bytes), source.name)
 })
-parentPort!.postMessage({ timings })
+const data = planSiteData(prepareSite(job.config, collections).input)
+const parse = performance.now() - started
+const { written, timings } = writeSiteFiles(data, new StagingWriter(job.staging))
+parentPort!.postMessage({ written, timings: { ...timings, parse } })

@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import { createRequire } from 'node:module'
-import { copyFileSync, lstatSync, mkdirSync, writeFileSync } from 'node:fs'
+import { constants, copyFileSync, lstatSync, mkdirSync, writeFileSync } from 'node:fs'
 import { lstat, mkdir, readdir, readFile, rename, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -16,10 +16,14 @@ import { fileURLToPath } from 'node:url'
 import { BookgenError, isBookgenError } from '../errors.js'
 import type { AssetCopy, OutputFile, SitePlan } from './plan.js'
 
-/** What `writeSite` writes: the plan's files and assets, and files that are still being made. */
+/** What `writeSite` writes: the plan's files and assets, and what is written beside them. */
 export interface WritableSite extends Pick<SitePlan, 'files' | 'assets'> {
-  /** Files produced elsewhere meanwhile (a build's site files, from a worker thread), written once ready. */
-  later?: Promise<Iterable<OutputFile>> | undefined
+  /**
+   * Files written into the same staging folder meanwhile by someone else (a build's site files,
+   * from a worker thread, see `site-files-thread.ts`): awaited before the site is complete, and
+   * counted. A rejection fails the write and leaves the previous site as it was.
+   */
+  alongside?: Promise<WriteResult> | undefined
 }
 
 /** Name of the marker file that says "bookgen built this folder". */
@@ -41,66 +45,120 @@ export interface WriteResult {
   bytes: number
 }
 
+/** A fresh folder beside the output folder that the new site is written into, then swapped in. */
+export interface Staging {
+  /** The output folder (absolute). */
+  outDir: string
+  /** The staging folder (absolute). */
+  dir: string
+  /** Where the previous site goes during the swap. */
+  old: string
+}
+
 /** Check the output folder, write the site into staging, then swap it in. */
 export async function writeSite(plan: WritableSite, options: WriteOptions): Promise<WriteResult> {
-  // Its failure is reported when it is awaited; until then it must not count as unhandled.
-  plan.later?.catch(() => {})
+  plan.alongside?.catch(() => {})
+  const staging = await createStaging(options)
+  return await writeStaged(staging, plan)
+}
+
+/**
+ * Check the output folder and make an empty staging folder beside it. Call `writeStaged` (or
+ * `discardStaging`) with it, whatever happens in between.
+ */
+export async function createStaging(options: WriteOptions): Promise<Staging> {
   const outDir = path.resolve(options.outDir)
   await checkOutDir(outDir, options)
-  const parent = path.dirname(outDir)
-  await mkdir(parent, { recursive: true })
+  await mkdir(path.dirname(outDir), { recursive: true })
   const tag = `${process.pid}-${randomBytes(4).toString('hex')}`
-  const staging = `${outDir}.bookgen-staging-${tag}`
+  const staging = { outDir, dir: `${outDir}.bookgen-staging-${tag}`, old: `${outDir}.bookgen-old-${tag}` }
+  await mkdir(staging.dir, { recursive: false })
+  return staging
+}
+
+/** Write the site into `staging` and swap it in; on any failure remove it and leave the previous site. */
+export async function writeStaged(staging: Staging, plan: WritableSite): Promise<WriteResult> {
+  // Its failure is reported when it is awaited; until then it must not count as unhandled.
+  plan.alongside?.catch(() => {})
   try {
-    const result = await writeTree(staging, plan)
-    await swapIn(staging, outDir, `${outDir}.bookgen-old-${tag}`)
+    const result = await writeTree(staging.dir, plan)
+    await swapIn(staging.dir, staging.outDir, staging.old)
     return result
   } catch (error) {
-    await rm(staging, { recursive: true, force: true }).catch(() => {})
+    // Whoever writes alongside must be done before the folder goes (or it would write into a new one).
+    await plan.alongside?.catch(() => {})
+    await discardStaging(staging)
     if (isBookgenError(error) || !isSystemError(error)) throw error
     // A full disk, a permission problem…: the user's to fix, and the previous site is intact.
-    throw new BookgenError(`Could not write the site (${error.code}: ${error.message}); the previous site in ${outDir} is unchanged`, {
-      ruleId: 'output/write-failed',
-      cause: error,
-    })
+    throw new BookgenError(
+      `Could not write the site (${error.code}: ${error.message}); the previous site in ${staging.outDir} is unchanged`,
+      { ruleId: 'output/write-failed', cause: error },
+    )
+  }
+}
+
+/** Remove a staging folder and whatever was written into it. */
+export async function discardStaging(staging: Staging): Promise<void> {
+  await rm(staging.dir, { recursive: true, force: true }).catch(() => {})
+}
+
+/**
+ * Writes files into a staging folder: each path checked to stay inside it, each folder made once
+ * (another thread may make the same folders meanwhile), no file written twice.
+ *
+ * Synchronous writes, on purpose: into a fresh staging folder nothing else waits on this thread
+ * but the next page to render, and one mkdir/write per file costs less CPU than the thread-pool
+ * round trips (open, write, close) of an asynchronous write.
+ */
+export class StagingWriter {
+  readonly written: WriteResult = { files: 0, bytes: 0 }
+  private readonly directories = new Set<string>()
+  private readonly root: string
+
+  constructor(root: string) {
+    this.root = root
+    this.directories.add(root)
+  }
+
+  write(file: OutputFile): void {
+    const target = targetPath(this.root, file.path)
+    this.ensureDirectory(path.dirname(target))
+    const data = typeof file.contents === 'string' ? Buffer.from(file.contents) : file.contents
+    writeFileSync(target, data, { flag: 'wx' })
+    this.written.bytes += data.byteLength
+    this.written.files++
+  }
+
+  copy(asset: AssetCopy): void {
+    const from = resolveAsset(asset)
+    const target = targetPath(this.root, asset.path)
+    this.ensureDirectory(path.dirname(target))
+    copyFileSync(from, target, constants.COPYFILE_EXCL)
+    this.written.bytes += lstatSync(from).size
+    this.written.files++
+  }
+
+  private ensureDirectory(directory: string): void {
+    if (this.directories.has(directory)) return
+    this.ensureDirectory(path.dirname(directory))
+    try {
+      mkdirSync(directory)
+    } catch (error) {
+      // Made by the other thread writing into the same staging folder.
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || !lstatSync(directory).isDirectory()) throw error
+    }
+    this.directories.add(directory)
   }
 }
 
 async function writeTree(staging: string, plan: WritableSite): Promise<WriteResult> {
-  await mkdir(staging, { recursive: false })
-  // Synchronous writes, on purpose: into a fresh staging folder, nothing else waits on this thread
-  // but the next page to render, and one mkdir/write per file costs less CPU than the thread-pool
-  // round trips (open, write, close) of an asynchronous write. Each folder is made once, after its
-  // parent. Pages are rendered on demand, so memory holds one page at a time, not the site.
-  const directories = new Set<string>([staging])
-  const ensureDirectory = (directory: string): void => {
-    if (directories.has(directory)) return
-    ensureDirectory(path.dirname(directory))
-    mkdirSync(directory)
-    directories.add(directory)
-  }
-  let bytes = 0
-  let count = 0
-  const writeOne = (file: OutputFile): void => {
-    const target = targetPath(staging, file.path)
-    ensureDirectory(path.dirname(target))
-    const data = typeof file.contents === 'string' ? Buffer.from(file.contents) : file.contents
-    writeFileSync(target, data, { flag: 'wx' })
-    bytes += data.byteLength
-    count++
-  }
-  for (const file of plan.files) writeOne(file)
-  if (plan.later !== undefined) for (const file of await plan.later) writeOne(file)
-  for (const asset of plan.assets) {
-    const from = resolveAsset(asset)
-    const target = targetPath(staging, asset.path)
-    ensureDirectory(path.dirname(target))
-    copyFileSync(from, target)
-    bytes += lstatSync(from).size
-    count++
-  }
-  writeOne({ path: MARKER_FILE, contents: markerContents(count + 1) })
-  return { files: count, bytes }
+  // Pages are rendered on demand, so memory holds one page at a time, not the site.
+  const writer = new StagingWriter(staging)
+  for (const file of plan.files) writer.write(file)
+  for (const asset of plan.assets) writer.copy(asset)
+  const alongside = plan.alongside === undefined ? { files: 0, bytes: 0 } : await plan.alongside
+  writer.write({ path: MARKER_FILE, contents: markerContents(writer.written.files + alongside.files + 1) })
+  return { files: writer.written.files + alongside.files, bytes: writer.written.bytes + alongside.bytes }
 }
 
 function isSystemError(error: unknown): error is NodeJS.ErrnoException & { code: string } {
@@ -118,7 +176,7 @@ export function resolveAsset(asset: AssetCopy): string {
 }
 
 /** A file's absolute path inside `root`; refuses anything that would land outside it. */
-function targetPath(root: string, relative: string): string {
+export function targetPath(root: string, relative: string): string {
   const target = path.resolve(root, relative)
   if (path.isAbsolute(relative) || relative.split('/').includes('..') || !target.startsWith(root + path.sep)) {
     throw new BookgenError(`Refusing to write outside the output folder: ${relative}`, { ruleId: 'output/outside' })

@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { resolveConfig } from '../../src/config.js'
 import { build } from '../../src/site/build.js'
 import type { OutputFile } from '../../src/site/plan.js'
+import { WORKER_THRESHOLD_BYTES } from '../../src/site/site-files-thread.js'
 import { writeSite, type WritableSite } from '../../src/site/write.js'
 
 let dir: string
@@ -60,6 +61,25 @@ describe('a failed build', () => {
     expect(snapshot(path.join(dir, 'out'))).toEqual(before)
   })
 
+  it('should leave the previous site unchanged, and no staging folder, when a large source (site files in a worker) is broken', async () => {
+    const before = await buildOnce()
+    const large = `<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL><p>\n${'<DT><A HREF="https://a.example/">A</A>\n'.repeat(20_000)}<DT><A HREF="https://b.example/`
+    expect(large.length).toBeGreaterThan(WORKER_THRESHOLD_BYTES)
+    writeFileSync(path.join(dir, 'bookmarks.html'), large)
+    const config = resolveConfig({}, { sources: ['bookmarks.html'], outDir: 'out' }, { cwd: dir })
+    // Cut short: accepted by the tolerant reader with a warning, so the build goes on to write.
+    const result = await build(config)
+    expect(result.siteFilesInWorker).toBe(true)
+    expect(readdirSync(dir).sort()).toEqual(['bookmarks.html', 'out'])
+    const built = snapshot(path.join(dir, 'out'))
+    expect(built.has('assets/search/index.json')).toBe(true)
+    writeFileSync(path.join(dir, 'bookmarks.html'), Buffer.alloc(WORKER_THRESHOLD_BYTES + 1, 0xff))
+    await expect(build(config)).rejects.toThrow()
+    expect(snapshot(path.join(dir, 'out'))).toEqual(built)
+    expect(readdirSync(dir).sort()).toEqual(['bookmarks.html', 'out'])
+    expect(before.size).toBeGreaterThan(0)
+  }, 30_000)
+
   it('should leave the previous site unchanged when rendering crashes after part of the output is written', async () => {
     const before = await buildOnce()
     const plan = failingPlan(50, () => {
@@ -74,7 +94,7 @@ describe('a failed build', () => {
     const before = await buildOnce()
     const plan: WritableSite = {
       ...failingPlan(30, () => ({ path: 'last/index.html', contents: 'ok' })),
-      later: Promise.reject(new Error('the site-files worker crashed')),
+      alongside: Promise.reject(new Error('the site-files worker crashed')),
     }
     await expect(writeSite(plan, { outDir: path.join(dir, 'out'), protectedDirs: [], sources: [] })).rejects.toThrow(/worker crashed/)
     expect(snapshot(path.join(dir, 'out'))).toEqual(before)

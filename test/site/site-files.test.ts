@@ -2,61 +2,95 @@
  * The site files (search index, feed, sitemap, exports) come out the same whether they are built
  * inline or in a worker thread, and a build uses the worker for large sites only.
  */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import os from 'node:os'
 import path from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { resolveConfig } from '../../src/config.js'
 import { loadSources, prepareSite } from '../../src/site/build.js'
 import { planSite, type OutputFile } from '../../src/site/plan.js'
 import { produceSiteFiles } from '../../src/site/site-files.js'
-import { buildSiteFiles, WORKER_THRESHOLD } from '../../src/site/site-files-thread.js'
+import {
+  startSiteFilesWorker,
+  wantsWorker,
+  WORKER_THRESHOLD_BYTES,
+  writeSiteFilesInline,
+} from '../../src/site/site-files-thread.js'
 
 const FIXTURES = path.join(import.meta.dirname, '..', 'fixtures')
 
+const SOURCES = [path.join(FIXTURES, 'netscape', 'firefox.html'), path.join(FIXTURES, 'xbel', 'desktop.xbel')]
+
 async function siteData() {
-  const config = resolveConfig(
-    { site: 'https://me.example' },
-    { sources: [path.join(FIXTURES, 'netscape', 'firefox.html'), path.join(FIXTURES, 'xbel', 'desktop.xbel')], outDir: 'out', base: '/sub/' },
-    { cwd: FIXTURES },
-  )
+  const config = resolveConfig({ site: 'https://me.example' }, { sources: SOURCES, outDir: 'out', base: '/sub/' }, { cwd: FIXTURES })
   const { collections } = await loadSources(config)
-  return planSite({ ...prepareSite(config, collections).input, deferSiteFiles: true }).siteData
+  return { config, data: planSite({ ...prepareSite(config, collections).input, deferSiteFiles: true }).siteData }
 }
 
 const asText = (files: OutputFile[]) =>
   new Map(files.map((file) => [file.path, typeof file.contents === 'string' ? file.contents : new TextDecoder().decode(file.contents)]))
 
+/** Every file below `dir`, by path relative to it. */
+function readTree(dir: string): Map<string, string> {
+  const files = new Map<string, string>()
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue
+    const full = path.join(entry.parentPath, entry.name)
+    files.set(path.relative(dir, full).split(path.sep).join('/'), readFileSync(full, 'utf8'))
+  }
+  return files
+}
+
 describe('site files', () => {
-  it('should be the same from a worker thread as inline', async () => {
-    const data = await siteData()
-    const inline = await buildSiteFiles(data, { threaded: false })
-    const threaded = await buildSiteFiles(data, { threaded: true })
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'bookgen-site-files-'))
+  afterAll(() => rmSync(tmp, { recursive: true, force: true }))
+
+  it('should be the same from a worker thread (parsing the sources itself) as inline', async () => {
+    const { config, data } = await siteData()
+    const sources = await Promise.all(
+      SOURCES.map(async (file) => ({ file, name: path.basename(file), bytes: await readFile(file) })),
+    )
+    const inlineDir = mkdtempSync(path.join(tmp, 'inline-'))
+    const threadedDir = mkdtempSync(path.join(tmp, 'threaded-'))
+    const inline = await writeSiteFilesInline(data, inlineDir)
+    const worker = startSiteFilesWorker({ config, sources, staging: threadedDir })
+    expect(worker).toBeDefined()
+    const threaded = await worker!.result
     expect(inline.threaded).toBe(false)
     expect(threaded.threaded).toBe(true)
     const produced: OutputFile[] = []
     produceSiteFiles(data, (files) => produced.push(...files))
     const expected = asText(produced)
-    expect([...expected.keys()]).toEqual(expect.arrayContaining(['sitemap.xml', 'feed.xml', 'bookmarks.html', 'bookmarks.xbel', 'assets/search/index.json']))
-    expect(asText(inline.files)).toEqual(expected)
-    expect(asText(threaded.files)).toEqual(expected)
+    expect([...expected.keys()]).toEqual(
+      expect.arrayContaining(['sitemap.xml', 'feed.xml', 'bookmarks.html', 'bookmarks.xbel', 'assets/search/index.json']),
+    )
+    expect(readTree(inlineDir)).toEqual(expected)
+    expect(readTree(threadedDir)).toEqual(expected)
+    expect(threaded.written).toEqual(inline.written)
+    expect(threaded.written.files).toBe(expected.size)
     expect(threaded.timings.search).toBeGreaterThan(0)
+    expect(threaded.timings.parse).toBeGreaterThan(0)
   }, 30_000)
 
-  it('should use a worker only for large sites', async () => {
-    const data = await siteData()
-    expect(data.documents.length).toBeLessThan(WORKER_THRESHOLD)
-    expect((await buildSiteFiles(data)).threaded).toBe(false)
+  it('should use a worker only for large sources', () => {
+    const source = (bytes: number) => ({ file: 'a', name: 'a', bytes: new Uint8Array(bytes) })
+    expect(wantsWorker([source(WORKER_THRESHOLD_BYTES - 1)])).toBe(false)
+    expect(wantsWorker([source(WORKER_THRESHOLD_BYTES / 2), source(WORKER_THRESHOLD_BYTES / 2)])).toBe(true)
   })
 
-  it('should stop the worker and reject when the build is abandoned', async () => {
-    const data = await siteData()
-    const stop = new AbortController()
-    const pending = buildSiteFiles(data, { threaded: true, signal: stop.signal })
-    stop.abort()
-    await expect(pending).rejects.toThrow(/stopped/)
+  it('should reject, once the worker has stopped, when it is stopped or fails', async () => {
+    const { config } = await siteData()
+    const stopped = startSiteFilesWorker({ config, sources: [], staging: mkdtempSync(path.join(tmp, 'stop-')) })!
+    stopped.stop()
+    await expect(stopped.result).rejects.toThrow(/stopped/)
+    const broken = { file: 'x.html', name: 'x.html', bytes: new TextEncoder().encode('not bookmarks at all') }
+    const failing = startSiteFilesWorker({ config, sources: [broken], staging: mkdtempSync(path.join(tmp, 'fail-')) })!
+    await expect(failing.result).rejects.toThrow(/Not a bookmark file/)
   }, 30_000)
 
   it('should list every page in the sitemap, absolute under the base', async () => {
-    const data = await siteData()
+    const { data } = await siteData()
     const produced: OutputFile[] = []
     produceSiteFiles(data, (files) => produced.push(...files))
     const sitemap = asText(produced).get('sitemap.xml')!

@@ -2,7 +2,16 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { MARKER_FILE, writeSite, type WritableSite } from '../../src/site/write.js'
+import {
+  createStaging,
+  discardStaging,
+  MARKER_FILE,
+  StagingWriter,
+  writeSite,
+  writeStaged,
+  type WritableSite,
+  type WriteResult,
+} from '../../src/site/write.js'
 
 let tmp: string
 beforeEach(() => {
@@ -28,16 +37,32 @@ describe('writeSite', () => {
     expect(result.files).toBe(4)
   })
 
-  it("should write files that are still being made (a worker's) once they are ready, counting them", async () => {
+  it('should wait for the files written alongside (a worker thread, into the same staging folder) and count them', async () => {
     const out = path.join(tmp, 'out')
-    let ready: (files: Array<{ path: string; contents: string | Uint8Array }>) => void = () => {}
-    const later = new Promise<Array<{ path: string; contents: string | Uint8Array }>>((resolve) => (ready = resolve))
-    setTimeout(() => ready([{ path: 'feed.xml', contents: '<feed/>' }, { path: 'assets/search/x/t0.json', contents: new TextEncoder().encode('[1]') }]), 20)
-    const result = await writeSite({ ...plan({ 'index.html': 'home' }), later }, options(out))
+    const staging = await createStaging(options(out))
+    const alongside = new Promise<WriteResult>((resolve) =>
+      setTimeout(() => {
+        // Another writer into the same staging folder; `assets/` exists already (made for the theme files).
+        const writer = new StagingWriter(staging.dir)
+        writer.write({ path: 'feed.xml', contents: '<feed/>' })
+        writer.write({ path: 'assets/search/x/t0.json', contents: new TextEncoder().encode('[1]') })
+        resolve(writer.written)
+      }, 20),
+    )
+    const result = await writeStaged(staging, { ...plan({ 'index.html': 'home' }), alongside })
     expect(readFileSync(path.join(out, 'feed.xml'), 'utf8')).toBe('<feed/>')
     expect(readFileSync(path.join(out, 'assets/search/x/t0.json'), 'utf8')).toBe('[1]')
     expect(result.files).toBe(5)
     expect(result.bytes).toBe(4 + 7 + 3 + readFileSync(path.join(out, 'assets/style.css')).byteLength + readFileSync(path.join(out, MARKER_FILE)).byteLength)
+    expect(readFileSync(path.join(out, MARKER_FILE), 'utf8')).toContain('"files":5')
+  })
+
+  it('should refuse a path outside the staging folder from a writer alongside', async () => {
+    const staging = await createStaging(options(path.join(tmp, 'out')))
+    const writer = new StagingWriter(staging.dir)
+    expect(() => writer.write({ path: '../escape.html', contents: 'x' })).toThrow(/outside the output folder/)
+    await discardStaging(staging)
+    expect(readdirSync(tmp)).toEqual([])
   })
 
   it('should replace a previous build completely, leaving no stale files or staging folders', async () => {
