@@ -5,9 +5,10 @@
  * held back too.
  *
  * Nodes are shared wherever possible: a folder with nothing held back below it is published as
- * it is (the same object), and only folders that lose a child are copied. With a `PublishMemo`
- * kept between builds (watch mode), an unchanged source folder gives the same published folder
- * object every time, without its subtree being visited again.
+ * it is (the same object), and only folders that lose a child, or hold aliases, are copied. With a
+ * `PublishMemo` kept between builds (watch mode), an unchanged source folder gives the same
+ * published folder object every time, without its subtree being visited again; a folder holding
+ * aliases gives a new one when the object an alias stands for changed (its page shows it).
  */
 import type { Alias, Bookmark, Folder, Node } from '../model.js'
 import { copyFolder } from './published-copy.js'
@@ -36,6 +37,8 @@ interface PublishedFolder {
   heldBack: HeldBack
   /** Whether the subtree holds aliases (whose targets may change without the folder changing). */
   aliases: boolean
+  /** The targets of the folder's own aliases, in order, when it has any. */
+  targets: Array<Bookmark | Folder | undefined> | undefined
 }
 
 /** Published folders by source folder, kept between builds of the same settings. */
@@ -82,6 +85,7 @@ export function filterForPublishing(
     if (cached !== undefined && !cached.aliases) return cached
     const heldBack: HeldBack = { private: 0, fileUrls: 0, placeUrls: 0 }
     let aliases = false
+    let targets: Array<Bookmark | Folder | undefined> | undefined
     let children: Node[] | undefined
     const source = folder.children
     for (let i = 0; i < source.length; i++) {
@@ -103,18 +107,27 @@ export function filterForPublishing(
       } else if (child.type === 'alias') {
         aliases = true
         const target = aliasTargets.get(child)
+        ;(targets ??= []).push(target)
         if (target?.type === 'bookmark' && holdBackReason(target, settings) !== undefined) out = undefined
       }
       if (out !== child && children === undefined) children = source.slice(0, i)
       if (children !== undefined && out !== undefined) children.push(out)
     }
     let result = folder
-    if (children !== undefined) {
-      // The copy made last time, while it still has the same children.
+    // A folder with aliases shows their targets: it is a copy, new when a target changed.
+    if (children !== undefined || targets !== undefined) {
+      const list = children ?? source.slice()
+      // The copy made last time, while it still has the same children (and targets).
       const previous = cached?.folder
-      result = previous !== undefined && previous !== folder && sameNodes(previous.children, children) ? previous : copyFolder(folder, children)
+      result =
+        previous !== undefined &&
+        previous !== folder &&
+        sameNodes(previous.children, list) &&
+        sameTargets(cached?.targets, targets)
+          ? previous
+          : copyFolder(folder, list)
     }
-    const entry: PublishedFolder = { folder: result, heldBack, aliases }
+    const entry: PublishedFolder = { folder: result, heldBack, aliases, targets }
     published.set(folder, entry)
     return entry
   }
@@ -132,7 +145,14 @@ export function filterForPublishing(
   return { root: top.folder, aliasTargets: targets, heldBack: { ...top.heldBack } }
 }
 
-function sameNodes(a: readonly Node[], b: readonly Node[]): boolean {
+function sameTargets(
+  a: ReadonlyArray<Bookmark | Folder | undefined> | undefined,
+  b: ReadonlyArray<Bookmark | Folder | undefined> | undefined,
+): boolean {
+  return a === undefined || b === undefined ? a === b : sameNodes(a, b)
+}
+
+function sameNodes(a: ReadonlyArray<Node | undefined>, b: ReadonlyArray<Node | undefined>): boolean {
   if (a.length !== b.length) return false
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
   return true

@@ -83,4 +83,25 @@ describe('filterForPublishing with a memo', () => {
     expect((second.root.children[0] as typeof withAlias).children).toEqual([])
     expect(second.aliasTargets.size).toBe(0)
   })
+
+  it('should give a folder holding an alias a new object when the alias stands for another object', () => {
+    const target = Object.assign(createBookmark('t', 'https://t/'), { id: 't' })
+    const alias: Alias = { type: 'alias', ref: 't' }
+    const withAlias = createFolder('aliases')
+    withAlias.children.push(alias)
+    const holder = createFolder('holder')
+    holder.children.push(target)
+    const memo = createPublishMemo()
+    const root = createFolder('root')
+    root.children.push(withAlias, holder)
+    const first = filterForPublishing(root, new Map([[alias, target]]), none, memo)
+    const again = filterForPublishing(root, new Map([[alias, target]]), none, memo)
+    expect(again.root.children[0]).toBe(first.root.children[0])
+    // The target's title is edited: the folder holding the alias shows it, so it is new.
+    const renamed = Object.assign(createBookmark('t (renamed)', 'https://t/'), { id: 't' })
+    const edited = { ...root, children: [withAlias, { ...holder, children: [renamed] }] }
+    const second = filterForPublishing(edited, new Map([[alias, renamed]]), none, memo)
+    expect(second.root.children[0]).not.toBe(first.root.children[0])
+    expect((second.root.children[0] as typeof withAlias).children).toEqual([alias])
+  })
 })
