@@ -75,8 +75,8 @@ export function parseXbel(text: string, file: string, options: XbelOptions = {})
 }
 
 /**
- * Builds the collection from the XML as it is handed over: the root and folders child by child,
- * everything else (bookmarks, titles, metadata, …) element by element.
+ * Builds the collection from the XML as it is handed over: the root, folders and bookmarks child
+ * by child, everything else (titles, metadata, separators, …) element by element.
  */
 class XbelReader implements XmlTreeHandler {
   private readonly file: string
@@ -86,8 +86,8 @@ class XbelReader implements XmlTreeHandler {
   private readonly entityWarnings = new Set<string>()
   private readonly ids = new Map<string, Place | undefined>()
   private readonly aliases: Alias[] = []
-  /** The folders open, root first, with the element each comes from. */
-  private readonly folders: Array<{ folder: Folder; element: string }> = []
+  /** The root, folders and bookmarks open, outermost first, with the element each comes from. */
+  private readonly frames: Array<{ item: Folder | Bookmark; element: string }> = []
   private root: Folder | undefined
   /** The root element when it is not `<xbel>`: `finish` refuses the file. */
   private otherRoot: SourceElement | undefined
@@ -106,7 +106,7 @@ class XbelReader implements XmlTreeHandler {
   }
 
   open(element: SourceElement): boolean {
-    const frame = this.folders[this.folders.length - 1]
+    const frame = this.frames[this.frames.length - 1]
     if (frame === undefined) {
       // The root. Another root is refused only once the whole text is known to be well-formed,
       // since not being well-formed is the error to report first.
@@ -115,45 +115,51 @@ class XbelReader implements XmlTreeHandler {
         return false
       }
       this.root = this.readRoot(element)
-      this.folders.push({ folder: this.root, element: 'xbel' })
+      this.frames.push({ item: this.root, element: 'xbel' })
       return true
     }
-    if (element.name !== 'folder') return false
-    const folder = this.readFolder(element)
-    frame.folder.children.push(folder)
-    this.folders.push({ folder, element: 'folder' })
+    const parent = frame.item
+    if (parent.type !== 'folder') return false // what a bookmark holds comes whole
+    let item: Folder | Bookmark
+    if (element.name === 'folder') item = this.readFolder(element)
+    else if (element.name === 'bookmark') item = this.readBookmark(element)
+    else return false
+    parent.children.push(item)
+    this.frames.push({ item, element: element.name })
     return true
   }
 
   child(node: SourceNode): void {
-    const frame = this.folders[this.folders.length - 1]
+    const frame = this.frames[this.frames.length - 1]
     if (frame === undefined) return // a root other than <xbel>, already noted
+    const item = frame.item
     if (typeof node === 'string' || node.type === 'cdata') {
-      this.checkStrayText(node, frame.folder)
+      this.checkStrayText(node, item)
+      return
+    }
+    if (item.type === 'bookmark') {
+      this.readBookmarkChild(node, item)
       return
     }
     switch (node.name) {
       case 'title':
-        frame.folder.title = collapse(this.textContent(node))
-        if (this.folders.length === 1) this.documentTitle = frame.folder.title
+        item.title = collapse(this.textContent(node))
+        if (this.frames.length === 1) this.documentTitle = item.title
         break
       case 'desc': {
         const description = cleanDescription(this.textContent(node))
-        if (description !== '') frame.folder.description = description
+        if (description !== '') item.description = description
         break
       }
       case 'info':
-        this.readInfo(node, frame.folder)
-        break
-      case 'bookmark':
-        frame.folder.children.push(this.readBookmark(node))
+        this.readInfo(node, item)
         break
       case 'separator':
-        frame.folder.children.push(this.readSeparator(node))
+        item.children.push(this.readSeparator(node))
         break
       case 'alias': {
         const alias = this.readAlias(node)
-        if (alias !== undefined) frame.folder.children.push(alias)
+        if (alias !== undefined) item.children.push(alias)
         break
       }
       default:
@@ -166,7 +172,7 @@ class XbelReader implements XmlTreeHandler {
   }
 
   close(): void {
-    this.folders.pop()
+    this.frames.pop()
   }
 
   /** The collection read, once the whole text has been handed over. */
@@ -272,6 +278,7 @@ class XbelReader implements XmlTreeHandler {
     return folder
   }
 
+  /** A bookmark from its attributes; its children come through `child`. */
   private readBookmark(element: SourceElement): Bookmark {
     const bookmark = createBookmark('')
     const place = this.placeOf(element)
@@ -302,32 +309,29 @@ class XbelReader implements XmlTreeHandler {
     if (bookmark.href === undefined) {
       this.warn(place, 'xbel/missing-href', '<bookmark> has no href; kept it as text without a link')
     }
-    for (const child of element.children) {
-      if (typeof child === 'string' || child.type === 'cdata') {
-        this.checkStrayText(child, bookmark)
-        continue
-      }
-      switch (child.name) {
-        case 'title':
-          bookmark.title = collapse(this.textContent(child))
-          break
-        case 'desc': {
-          const description = cleanDescription(this.textContent(child))
-          if (description !== '') bookmark.description = description
-          break
-        }
-        case 'info':
-          this.readInfo(child, bookmark)
-          break
-        default:
-          this.warn(
-            this.placeOf(child),
-            'xbel/unknown-element',
-            `<${child.name}> is not an XBEL element inside <bookmark>; skipped it`,
-          )
-      }
-    }
     return bookmark
+  }
+
+  private readBookmarkChild(child: SourceElement, bookmark: Bookmark): void {
+    switch (child.name) {
+      case 'title':
+        bookmark.title = collapse(this.textContent(child))
+        break
+      case 'desc': {
+        const description = cleanDescription(this.textContent(child))
+        if (description !== '') bookmark.description = description
+        break
+      }
+      case 'info':
+        this.readInfo(child, bookmark)
+        break
+      default:
+        this.warn(
+          this.placeOf(child),
+          'xbel/unknown-element',
+          `<${child.name}> is not an XBEL element inside <bookmark>; skipped it`,
+        )
+    }
   }
 
   private readSeparator(element: SourceElement): Node {

@@ -7,18 +7,23 @@ import { scanXml } from '../../src/sources/xbel-scan.js'
 import type { SourceElement, SourceNode, XmlTreeHandler } from '../../src/sources/xbel-tree.js'
 
 /**
- * What a handler taking the root and folders child by child (as the XBEL reader does) is handed,
- * as comparable lines. Text handed to such an element is only ever checked for being blank, so
- * only that is kept; line ends in text and attribute values are normalized, as the reader's
- * decoding does.
+ * What a handler taking the root, folders and bookmarks child by child (as the XBEL reader does)
+ * is handed, as comparable lines. Text handed to such an element is only ever checked for being
+ * blank, so only that is kept; line ends in text and attribute values are normalized, as the
+ * reader's decoding does.
  */
 class Recorder implements XmlTreeHandler {
   readonly events: string[] = []
-  private depth = 0
+  private readonly taken: string[] = []
 
   open(element: SourceElement): boolean {
-    if (this.depth === 0 ? element.name !== 'xbel' : element.name !== 'folder') return false
-    this.depth++
+    const parent = this.taken[this.taken.length - 1]
+    const takes =
+      parent === undefined
+        ? element.name === 'xbel'
+        : parent !== 'bookmark' && (element.name === 'folder' || element.name === 'bookmark')
+    if (!takes) return false
+    this.taken.push(element.name)
     this.events.push(
       `open ${element.name} ${JSON.stringify(element.attributes.map(normalizeLineEnds))} @${element.offset}`,
     )
@@ -32,7 +37,7 @@ class Recorder implements XmlTreeHandler {
   }
 
   close(): void {
-    this.depth--
+    this.taken.pop()
     this.events.push('close')
   }
 }
