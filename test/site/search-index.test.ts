@@ -223,10 +223,14 @@ function indexOf(built: SearchIndexFiles): { terms: Record<string, Record<number
   const terms: Record<string, Record<number, Record<number, number>>> = {}
   const shards = built.files.filter((file) => /\/t\d+\.json$/.test(file.path))
   expect(shards.length).toBe(built.meta.shards.length)
+  let previous: string | undefined
   for (const [index, file] of shards.entries()) {
     const shard = JSON.parse(file.contents) as SearchShard
     expect(shard.terms[0] ?? '').toBe(built.meta.shards[index])
     shard.terms.forEach((term, at) => {
+      // In code-unit order across the shards: the browser looks terms up by that order.
+      if (previous !== undefined) expect(previous < term, `${previous} < ${term}`).toBe(true)
+      previous = term
       const fields: Record<number, Record<number, number>> = {}
       const postings = shard.postings[at]!
       for (let i = 0; i < postings.length; ) {
