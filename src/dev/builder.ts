@@ -20,7 +20,7 @@ import {
   type ModelCache,
   type SourceCache,
 } from '../site/build.js'
-import { createRenderCache, planSite, type OutputFile, type RenderCache } from '../site/plan.js'
+import { createPageMemo, createRenderCache, planSite, type OutputFile, type RenderCache } from '../site/plan.js'
 import { checkOutDir, MARKER_FILE, resolveAsset } from '../site/write.js'
 
 /** Warnings that mean a file ends early. */
@@ -37,7 +37,7 @@ export class DevBuilder {
   private readonly model: ModelCache = createModelCache()
   private readonly cache: RenderCache = createRenderCache()
   /** What each page was built from, so unchanged pages are not rendered again. */
-  private readonly pageKeys = new Map<string, string>()
+  private readonly pageKeys = createPageMemo()
   /** Content hash of every page written, by path below the output folder. */
   private outputs = new Map<string, string>()
   /** Site-wide files of the last good build, produced on demand; `undefined` once written. */

@@ -65,7 +65,7 @@ export interface SiteInput {
    * What each page was built from last time (watch mode), by path: a page whose inputs did not
    * change is not rendered again, and comes out as `{path, unchanged: true}`.
    */
-  pageKeys?: Map<string, string> | undefined
+  pageKeys?: PageMemo | undefined
   /**
    * Leave the site-wide files (search index, feed, sitemap, exports) out of `files`; they are then
    * produced on demand through `siteFiles` (watch mode builds them when they are asked for), or
@@ -80,13 +80,49 @@ export interface SiteInput {
 export interface RenderCache {
   entries: Map<string, TrustedHtml>
   tagLists: Map<string, TrustedHtml>
-  /** What the cached HTML depends on besides the bookmark (tag URLs, base, language…). */
+  /** What the cached HTML depends on besides the bookmark (base, language…). */
   context: string
+  /**
+   * Each tag's page path when the cached HTML was made: entries link to their tags, so a tag whose
+   * path changed (slugs settled anew) makes the cache start afresh. A new tag changes nothing cached.
+   */
+  tagPaths: Map<string, string>
 }
 
 /** An empty render cache. */
 export function createRenderCache(): RenderCache {
-  return { entries: new Map(), tagLists: new Map(), context: '' }
+  return { entries: new Map(), tagLists: new Map(), context: '', tagPaths: new Map() }
+}
+
+/**
+ * What each page was built from last time (watch mode), so that an unchanged page is not rendered
+ * again. It relies on what the model step guarantees in watch mode: an unchanged bookmark is the
+ * same object from one build to the next, and so is a folder exactly when nothing it holds, at
+ * any depth, changed.
+ */
+export class PageMemo {
+  /**
+   * By output path: the items the page showed (the objects themselves) and a key of everything
+   * else it shows. A page whose items are the same objects and whose key is the same is unchanged.
+   */
+  readonly pages = new Map<string, { key: string; items: ReadonlyArray<Bookmark | Alias | 'separator'> }>()
+  /**
+   * By folder page path: the folder, a key of what its pages show besides the folder (the build-wide
+   * settings, its ancestors' titles), its pages and the bookmarks on them with a favicon. When the
+   * folder is the same object and the key is the same, its pages are unchanged without a look at
+   * its items. Folders with aliases are not kept here: an alias shows a target from elsewhere.
+   */
+  readonly folders = new Map<string, { folder: Folder; key: string; pages: string[]; icons: Bookmark[] }>()
+
+  clear(): void {
+    this.pages.clear()
+    this.folders.clear()
+  }
+}
+
+/** An empty page memo. */
+export function createPageMemo(): PageMemo {
+  return new PageMemo()
 }
 
 /** Milliseconds spent in each phase of planning (only when a clock was given). */
@@ -167,16 +203,31 @@ export function planSite(input: SiteInput): SitePlan {
     bookmarks: countDocuments(routes),
     icons: 0,
   }
-  const siteData = siteDataOf(input, routes, pageSize)
-  const siteFiles = siteFileProducers(siteData)
+  // Made when first asked for: a build whose site files come from a worker thread, and watch mode
+  // until they are requested, never need them here.
+  let siteData: SiteFilesInput | undefined
+  const dataOf = (): SiteFilesInput => (siteData ??= siteDataOf(input, routes, pageSize))
+  const siteFiles = siteFileProducers(dataOf, {
+    feed: (input.feedLimit ?? DEFAULT_FEED_LIMIT) > 0,
+    exports: input.exportCollection !== undefined,
+  })
   const files: Iterable<OutputFile> = {
     [Symbol.iterator]: () =>
-      generateFiles(input, routes, totals, pageSize, stats, siteFiles, siteData, clock === undefined ? undefined : { clock, timings }),
+      generateFiles(input, routes, totals, pageSize, stats, siteFiles, clock === undefined ? undefined : { clock, timings }),
   }
   const assets = THEME_ASSETS.map((asset) =>
     asset.path === 'assets/style.css' && input.theme?.stylesheet !== undefined ? { ...asset, source: input.theme.stylesheet } : asset,
   )
-  return { files, assets, stats, siteFiles, siteData, ...(clock === undefined ? {} : { timings }) }
+  return {
+    files,
+    assets,
+    stats,
+    siteFiles,
+    get siteData() {
+      return dataOf()
+    },
+    ...(clock === undefined ? {} : { timings }),
+  }
 }
 
 /**
@@ -241,7 +292,6 @@ function* generateFiles(
   pageSize: number,
   stats: SitePlan['stats'],
   siteFiles: Map<string, () => OutputFile | OutputFile[]>,
-  siteData: SiteFilesInput,
   timing: { clock: () => number; timings: PlanTimings } | undefined,
 ): Generator<OutputFile> {
   const theme = input.theme ?? {}
@@ -263,21 +313,20 @@ function* generateFiles(
     pendingIcons.push(file)
   })
   const cache = input.cache ?? createRenderCache()
-  const context = JSON.stringify([
-    input.base,
-    input.lang,
-    input.allowFileLinks,
-    theme.entry === undefined,
-    routes.tags.map((route) => [route.tag, route.path]),
-  ])
-  if (cache.context !== context) {
+  const context = JSON.stringify([input.base, input.lang, input.allowFileLinks, theme.entry === undefined])
+  let tagPathsChanged = false
+  for (const route of routes.tags) {
+    const previous = cache.tagPaths.get(route.tag)
+    if (previous !== undefined && previous !== route.path) tagPathsChanged = true
+  }
+  if (cache.context !== context || tagPathsChanged) {
     cache.entries.clear()
     cache.tagLists.clear()
     cache.context = context
+    input.pageKeys?.clear()
   }
+  cache.tagPaths = new Map(routes.tags.map((route) => [route.tag, route.path]))
   const tagLists = cache.tagLists
-  // Every bookmark's link was worked out for the search index already.
-  const links = new Map(siteData.documents.map((document) => [document.bookmark, document.href]))
   const usedTagLists = new Set<string>()
   const dateFormat = dateFormatter(input.lang)
   const entryContext: EntryContext = {
@@ -295,7 +344,6 @@ function* generateFiles(
     iconUrl,
     formatDate: dateFormat,
     allowFileLinks: input.allowFileLinks,
-    linkOf: (bookmark) => (links.has(bookmark) ? links.get(bookmark) : safeHref(bookmark.href, { allowFile: input.allowFileLinks })),
   }
   // Entries by bookmark for this build, and by content across builds (the render cache).
   const entries = new Map<Bookmark, TrustedHtml>()
@@ -329,7 +377,8 @@ function* generateFiles(
     const path = info.kind === 'not-found' ? '404.html' : `${info.path}index.html`
     return { path, contents: serializeHast(documentToHast(site, { title, path: info.path, main: content, ...extra })) }
   }
-  // Watch mode: a page whose inputs are as last time is not rendered again.
+  // Watch mode: a page whose items are the same objects as last time, and whose other inputs are
+  // the same, is not rendered again.
   const pageKeys = input.pageKeys
   const seenPages = new Set<string>()
   const globalKey = JSON.stringify([cache.context, input.siteTitle, input.description, feedLimit > 0, pageSize])
@@ -337,28 +386,22 @@ function* generateFiles(
     if (pageKeys === undefined) return false
     const file = `${path}index.html`
     seenPages.add(file)
-    const hash = createHash('sha1').update(globalKey).update(JSON.stringify(parts))
-    for (const item of items) hash.update('\u0002').update(itemKey(item))
-    const digest = hash.digest('base64')
-    if (pageKeys.get(file) === digest) return true
-    pageKeys.set(file, digest)
-    return false
-  }
-  const itemKeys = new Map<Bookmark | Alias, string>()
-  const itemKey = (item: Bookmark | Alias | 'separator'): string => {
-    if (item === 'separator') return '-'
-    let key = itemKeys.get(item)
-    if (key !== undefined) return key
-    if (item.type === 'bookmark') {
-      key = entryKey(item, iconUrl(item))
-      usedEntries.add(key)
-      if (item.tags.length > 0) usedTagLists.add(item.tags.join('\u0000'))
-    } else {
-      const target = input.aliasTargets.get(item)
-      key = JSON.stringify([item.ref, target?.title, target?.type === 'bookmark' ? target.href : routes.folderRoute.get(target as Folder)?.path])
+    // An alias shows its target, which may have changed anywhere in the tree.
+    const aliases: unknown[] = []
+    for (const item of items) {
+      if (item === 'separator') continue
+      if (item.type === 'alias') {
+        const target = input.aliasTargets.get(item)
+        aliases.push([item.ref, target?.title, target?.type === 'bookmark' ? target.href : routes.folderRoute.get(target as Folder)?.path])
+      } else if (item.icon !== undefined) {
+        // Favicon files are written when an entry first names them: name them for pages not rendered too.
+        iconUrl(item)
+      }
     }
-    itemKeys.set(item, key)
-    return key
+    const key = JSON.stringify([globalKey, parts, aliases])
+    const previous = pageKeys.pages.get(file)
+    pageKeys.pages.set(file, { key, items })
+    return previous !== undefined && previous.key === key && sameItems(previous.items, items)
   }
   // Time spent in here (rendering) is added up between yields; the writer's time is not.
   let started = timing?.clock() ?? 0
@@ -369,9 +412,27 @@ function* generateFiles(
     if (timing !== undefined) started = timing.clock()
   }
 
+  // Ancestors' titles by folder, for the folder memo's key (breadcrumbs show them).
+  const trails = new Map<Folder, string>()
   for (const route of routes.folders) {
     const folder = route.folder
     const isRoot = route.parent === undefined
+    let folderKey: string | undefined
+    if (pageKeys !== undefined) {
+      const trail = route.parent === undefined ? '' : `${trails.get(route.parent.folder)}\u0000${route.parent.folder.title}`
+      trails.set(folder, trail)
+      folderKey = `${globalKey}\u0001${trail}`
+      const memo = pageKeys.folders.get(route.path)
+      if (memo !== undefined && memo.folder === folder && memo.key === folderKey) {
+        for (const bookmark of memo.icons) iconUrl(bookmark)
+        for (const file of memo.pages) {
+          seenPages.add(file)
+          yield { path: file, contents: '', unchanged: true }
+        }
+        yield* flushIcons(pendingIcons, stats)
+        continue
+      }
+    }
     const subfolders: SubfolderLink[] = []
     const items: Array<Bookmark | Alias | 'separator'> = []
     for (const child of folder.children) {
@@ -422,6 +483,17 @@ function* generateFiles(
         }))
     const chunks = paginate(items, pageSize)
     const direct = items.filter((item) => item !== 'separator').length
+    if (pageKeys !== undefined && folderKey !== undefined) {
+      if (items.some((item) => item !== 'separator' && item.type === 'alias')) pageKeys.folders.delete(route.path)
+      else {
+        pageKeys.folders.set(route.path, {
+          folder,
+          key: folderKey,
+          pages: chunks.map((_chunk, index) => `${pagePath(route.path, index + 1)}index.html`),
+          icons: items.filter((item): item is Bookmark => item !== 'separator' && item.type === 'bookmark' && item.icon !== undefined),
+        })
+      }
+    }
     for (let index = 0; index < chunks.length; index++) {
       const number = index + 1
       const path = pagePath(route.path, number)
@@ -488,10 +560,10 @@ function* generateFiles(
     }
   }
   if (pageKeys !== undefined) {
-    for (const file of pageKeys.keys()) if (!seenPages.has(file)) pageKeys.delete(file)
+    for (const file of pageKeys.pages.keys()) if (!seenPages.has(file)) pageKeys.pages.delete(file)
+    for (const path of pageKeys.folders.keys()) if (!seenPages.has(`${path}index.html`)) pageKeys.folders.delete(path)
   }
   entries.clear()
-  itemKeys.clear()
   // Keep in the cache only what this build used, so it never grows past one site's worth.
   for (const key of cache.entries.keys()) if (!usedEntries.has(key)) cache.entries.delete(key)
   for (const key of tagLists.keys()) if (!usedTagLists.has(key)) tagLists.delete(key)
@@ -539,6 +611,13 @@ function* generateFiles(
     if (Array.isArray(produced)) yield* produced
     else yield produced
   }
+}
+
+/** Whether two lists hold the same objects in the same order. */
+function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
+  if (a.length !== b.length) return false
+  for (let index = 0; index < a.length; index++) if (a[index] !== b[index]) return false
+  return true
 }
 
 /** The entries of a tag page's bookmarks, one after the other. */

@@ -43,43 +43,54 @@ export interface SiteFilesTimings {
 
 /**
  * A producer for each site file, by path; a key ending in `/` produces a directory of files
- * together (the search index). Nothing is built until a producer is called.
+ * together (the search index). Nothing is built until a producer is called, and `data` is asked
+ * for only then (watch mode makes the input only when a site file is requested); `shape` says
+ * which files there are.
  */
-export function siteFileProducers(input: SiteFilesInput): Map<string, () => OutputFile | OutputFile[]> {
-  const absolute = (path: string): string => new URL(`${input.base}${path}`, input.origin).href
+export function siteFileProducers(
+  data: SiteFilesInput | (() => SiteFilesInput),
+  shape?: { feed: boolean; exports: boolean },
+): Map<string, () => OutputFile | OutputFile[]> {
+  const input = typeof data === 'function' ? data : () => data
+  const { feed, exports } = shape ?? {
+    feed: input().feedLimit > 0,
+    exports: input().exportCollection !== undefined,
+  }
+  const absolute = (path: string): string => new URL(`${input().base}${path}`, input().origin).href
   const producers = new Map<string, () => OutputFile | OutputFile[]>()
-  producers.set('sitemap.xml', () => ({ path: 'sitemap.xml', contents: sitemapToXml(input.pages.map(absolute)) }))
-  if (input.feedLimit > 0) {
-    const tagPaths = new Map(input.tags.map((entry) => [entry.tag, entry.path]))
-    producers.set('feed.xml', () => ({
-      path: 'feed.xml',
-      contents: feedToXml({
-        title: input.siteTitle,
-        description: input.description,
-        lang: input.lang,
-        siteUrl: absolute(''),
-        absolute,
-        tagPath: (tag) => tagPaths.get(tag) ?? 'tags/',
-        bookmarks: input.documents.map((document) => document.bookmark),
-        limit: input.feedLimit,
-        allowFileLinks: input.allowFileLinks,
-      }),
-    }))
+  producers.set('sitemap.xml', () => ({ path: 'sitemap.xml', contents: sitemapToXml(input().pages.map(absolute)) }))
+  if (feed) {
+    producers.set('feed.xml', () => {
+      const site = input()
+      const tagPaths = new Map(site.tags.map((entry) => [entry.tag, entry.path]))
+      return {
+        path: 'feed.xml',
+        contents: feedToXml({
+          title: site.siteTitle,
+          description: site.description,
+          lang: site.lang,
+          siteUrl: absolute(''),
+          absolute,
+          tagPath: (tag) => tagPaths.get(tag) ?? 'tags/',
+          bookmarks: site.documents.map((document) => document.bookmark),
+          limit: site.feedLimit,
+          allowFileLinks: site.allowFileLinks,
+        }),
+      }
+    })
   }
-  const exported = input.exportCollection
-  if (exported !== undefined) {
-    producers.set('bookmarks.html', () => ({ path: 'bookmarks.html', contents: writeNetscape(exported).text }))
-    producers.set('bookmarks.xbel', () => ({ path: 'bookmarks.xbel', contents: writeXbel(exported).text }))
+  if (exports) {
+    producers.set('bookmarks.html', () => ({ path: 'bookmarks.html', contents: writeNetscape(input().exportCollection!).text }))
+    producers.set('bookmarks.xbel', () => ({ path: 'bookmarks.xbel', contents: writeXbel(input().exportCollection!).text }))
   }
-  producers.set(
-    SEARCH_DIR,
-    () =>
-      buildSearchIndex({
-        documents: input.documents,
-        folders: input.folders,
-        tags: input.tags.map((entry) => ({ tag: entry.tag, url: `${input.base}${entry.path}` })),
-      }).files,
-  )
+  producers.set(SEARCH_DIR, () => {
+    const site = input()
+    return buildSearchIndex({
+      documents: site.documents,
+      folders: site.folders,
+      tags: site.tags.map((entry) => ({ tag: entry.tag, url: `${site.base}${entry.path}` })),
+    }).files
+  })
   return producers
 }
 
