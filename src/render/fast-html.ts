@@ -10,9 +10,8 @@
  *
  * Why: a 100k-bookmark site serializes 100,000 entries and thousands of pages; the general
  * serializer's per-node work (schema lookups, state, entity formatting) dominated the build. Here
- * each element is one string built by concatenation (no part arrays to join), tag names are
- * checked once per name, and a frozen array value (the constant class lists of an entry) is
- * serialized once and reused.
+ * tag names are checked once per name, and a frozen array value (the constant class lists of an
+ * entry) is serialized once and reused.
  */
 import type { Element, ElementContent, Nodes, Root } from 'hast'
 import { htmlVoidElements } from 'html-void-elements'
@@ -71,51 +70,66 @@ class Unsupported extends Error {}
 
 /** HTML for `tree`, or `undefined` when it holds something only the general serializer handles. */
 export function fastToHtml(tree: Root | Element): string | undefined {
+  const parts: string[] = []
   try {
-    return tree.type === 'root' ? writeChildren(tree.children) : writeElement(tree)
+    if (tree.type === 'root') writeChildren(tree.children, parts)
+    else writeElement(tree, parts)
   } catch (error) {
     if (error instanceof Unsupported) return undefined
     throw error
   }
+  // Joined once, the result is one flat string: built by `+=` it would be a tree of pieces, which
+  // every later use (a page holding the entry, the UTF-8 encoding) would have to walk again, and
+  // which costs the collector dearly in fragments kept for the whole build (every entry).
+  return parts.join('')
 }
 
-function writeChildren(children: ReadonlyArray<Nodes>): string {
-  let out = ''
-  for (let index = 0; index < children.length; index++) out += writeNode(children[index]!)
-  return out
+function writeChildren(children: ReadonlyArray<Nodes>, parts: string[]): void {
+  for (let index = 0; index < children.length; index++) writeNode(children[index]!, parts)
 }
 
-function writeNode(node: Nodes): string {
+function writeNode(node: Nodes, parts: string[]): void {
   switch (node.type) {
     case 'text':
-      return escapeText(node.value)
+      parts.push(escapeText(node.value))
+      return
     case 'raw' as string:
-      return (node as unknown as { value: string }).value
+      parts.push((node as unknown as { value: string }).value)
+      return
     case 'element':
-      return writeElement(node)
+      writeElement(node, parts)
+      return
     case 'doctype':
-      return '<!DOCTYPE html>'
+      parts.push('<!DOCTYPE html>')
+      return
     case 'root':
-      return writeChildren(node.children)
+      writeChildren(node.children, parts)
+      return
     default:
       throw new Unsupported()
   }
 }
 
-function writeElement(node: Element): string {
+function writeElement(node: Element, parts: string[]): void {
   const tagName = node.tagName
   if ((node.type as string) !== 'element' || !handlesTag(tagName)) throw new Unsupported()
-  let out = `<${tagName}`
+  parts.push(`<${tagName}`)
   const properties = node.properties
-  for (const key in properties) out += attributeOf(key, properties[key])
+  for (const key in properties) {
+    const attribute = attributeOf(key, properties[key])
+    if (attribute !== '') parts.push(attribute)
+  }
   const children: ElementContent[] = node.children
   if (VOIDS.has(tagName)) {
     if (children.length > 0) throw new Unsupported()
-    return `${out}>`
+    parts.push('>')
+    return
   }
   // Text in <script> is not escaped by the general serializer: leave any such script to it.
   if (tagName === 'script' && children.length > 0) throw new Unsupported()
-  return `${out}>${writeChildren(children)}</${tagName}>`
+  parts.push('>')
+  writeChildren(children, parts)
+  parts.push(`</${tagName}>`)
 }
 
 /** ` name="value"`, ` name` or nothing, as the general serializer writes the property. */

@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import { createRequire } from 'node:module'
-import { constants, copyFileSync, lstatSync, mkdirSync, writeFileSync } from 'node:fs'
+import { closeSync, constants, copyFileSync, lstatSync, mkdirSync, openSync, writeSync } from 'node:fs'
 import { lstat, mkdir, readdir, readFile, rename, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -97,6 +97,10 @@ export async function writeStaged(staging: Staging, plan: WritableSite): Promise
   }
 }
 
+const UTF8 = new TextEncoder()
+/** Largest buffer kept for encoding pages (three bytes per UTF-16 unit at most). */
+const MAX_REUSED_BUFFER = 16 << 20
+
 /** Remove a staging folder and whatever was written into it. */
 export async function discardStaging(staging: Staging): Promise<void> {
   await rm(staging.dir, { recursive: true, force: true }).catch(() => {})
@@ -112,6 +116,7 @@ export async function discardStaging(staging: Staging): Promise<void> {
  */
 export class StagingWriter {
   readonly written: WriteResult = { files: 0, bytes: 0 }
+  private buffer = Buffer.allocUnsafeSlow(1 << 20)
   private readonly directories = new Set<string>()
   private readonly root: string
 
@@ -123,10 +128,30 @@ export class StagingWriter {
   write(file: OutputFile): void {
     const target = targetPath(this.root, file.path)
     this.ensureDirectory(path.dirname(target))
-    const data = typeof file.contents === 'string' ? Buffer.from(file.contents) : file.contents
-    writeFileSync(target, data, { flag: 'wx' })
+    const data = typeof file.contents === 'string' ? this.encode(file.contents) : file.contents
+    const fd = openSync(target, 'wx')
+    try {
+      for (let offset = 0; offset < data.byteLength; ) offset += writeSync(fd, data, offset)
+    } finally {
+      closeSync(fd)
+    }
     this.written.bytes += data.byteLength
     this.written.files++
+  }
+
+  /**
+   * `text` as UTF-8, in a buffer reused from one file to the next (valid until the next call). A
+   * new buffer per page is memory outside the JavaScript heap, which V8 counts towards its next
+   * full garbage collection: thousands of them made the collector run again and again.
+   */
+  private encode(text: string): Uint8Array {
+    if (text.length * 3 > this.buffer.byteLength) {
+      // Large files (the exports) are encoded on their own; the reused buffer stays small.
+      if (text.length * 3 > MAX_REUSED_BUFFER) return Buffer.from(text)
+      this.buffer = Buffer.allocUnsafeSlow(Math.max(text.length * 3, this.buffer.byteLength * 2))
+    }
+    const { written } = UTF8.encodeInto(text, this.buffer)
+    return this.buffer.subarray(0, written)
   }
 
   copy(asset: AssetCopy): void {
