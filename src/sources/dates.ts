@@ -109,6 +109,39 @@ function daysInMonth(year: number, month: number): number {
 
 const COMMON_FORM = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/
 
+/**
+ * The instant of a `YYYY-MM-DDThh:mm:ssZ` date (already matched by COMMON_FORM) when every field
+ * is in range, by calendar arithmetic (days from civil, H. Hinnant); undefined otherwise (such as
+ * 24:00:00 or a leap second), for the general path to decide.
+ */
+function commonFormValue(raw: string): number | undefined {
+  const digits = (at: number, count: number): number => {
+    let n = 0
+    for (let i = at; i < at + count; i++) n = n * 10 + raw.charCodeAt(i) - 0x30
+    return n
+  }
+  const year = digits(0, 4)
+  const month = digits(5, 2)
+  const day = digits(8, 2)
+  const hour = digits(11, 2)
+  const minute = digits(14, 2)
+  const second = digits(17, 2)
+  if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) return undefined
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)
+  if (
+    day >
+    (month === 2 ? (leap ? 29 : 28) : month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31)
+  )
+    return undefined
+  const y = month <= 2 ? year - 1 : year
+  const era = Math.floor(y / 400)
+  const yearOfEra = y - era * 400
+  const dayOfYear = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) + day - 1
+  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear
+  const days = era * 146_097 + dayOfEra - 719_468
+  return days * 86_400_000 + hour * 3_600_000 + minute * 60_000 + second * 1000
+}
+
 const W3C_DTF =
   /^(\d{4})(?:-?(\d\d)(?:-?(\d\d)(?:[Tt ](\d\d):?(\d\d)(?::?(\d\d)(?:[.,](\d+))?)?\s*(Z|z|[+-]\d\d(?::?\d\d)?)?)?)?)?$/
 
@@ -123,8 +156,8 @@ const W3C_DTF =
 export function parseW3cDate(raw: string): DateResult {
   // Fast path for the form nearly every writer uses: YYYY-MM-DDThh:mm:ssZ.
   if (raw.length === 20 && raw.charCodeAt(19) === 0x5a /* Z */ && COMMON_FORM.test(raw)) {
-    const value = Date.parse(raw)
-    if (Number.isFinite(value) && new Date(value).toISOString().slice(0, 19) === raw.slice(0, 19)) {
+    const value = commonFormValue(raw)
+    if (value !== undefined) {
       return value <= LATEST ? { ok: true, value } : { ok: false, reason: `"${raw}" is not a valid date` }
     }
   }

@@ -59,6 +59,38 @@ describe('parseW3cDate', () => {
     })
   })
 
+  it('should read the common form (YYYY-MM-DDThh:mm:ssZ) exactly as Date.parse, and refuse days a month lacks', () => {
+    const pad = (n: number, width: number) => String(n).padStart(width, '0')
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 9999 }),
+        fc.integer({ min: 0, max: 13 }),
+        fc.integer({ min: 0, max: 32 }),
+        fc.integer({ min: 0, max: 23 }),
+        fc.integer({ min: 0, max: 59 }),
+        fc.integer({ min: 0, max: 59 }),
+        (year, month, day, hour, minute, second) => {
+          const raw = `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}T${pad(hour, 2)}:${pad(minute, 2)}:${pad(second, 2)}Z`
+          const parsed = Date.parse(raw)
+          // A day the month lacks rolls over in Date.parse's eyes on some engines: check the round trip.
+          const real =
+            Number.isFinite(parsed) && new Date(parsed).toISOString().slice(0, 19) === raw.slice(0, 19)
+          const result = parseW3cDate(raw)
+          // Dates after 2200 are refused as implausible.
+          if (real && parsed <= Date.UTC(2200, 0, 1)) expect(result, raw).toEqual({ ok: true, value: parsed })
+          else expect(result.ok, raw).toBe(false)
+        },
+      ),
+      { numRuns: 5000 },
+    )
+    expect(parseW3cDate('2000-02-29T00:00:00Z')).toEqual({ ok: true, value: Date.UTC(2000, 1, 29) })
+    expect(parseW3cDate('1900-02-29T00:00:00Z').ok).toBe(false)
+    expect(parseW3cDate('0000-01-01T00:00:00Z')).toEqual({
+      ok: true,
+      value: Date.parse('0000-01-01T00:00:00Z'),
+    })
+  })
+
   it('should reject invalid dates', () => {
     for (const value of [
       '2005-13-01',
