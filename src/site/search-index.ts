@@ -190,7 +190,7 @@ function indexDocuments(input: SearchIndexInput, postings: PostingsBuilder): Sea
 
 /**
  * The term shards, contiguous slices of the sorted terms of about `shardBytes` each, and the first
- * term of each. The postings are text already (see `PostingsBuilder.encode`): millions of small
+ * term of each. The postings are written as text (see `PostingsBuilder.write`): millions of small
  * numbers, which as arrays for JSON.stringify would cost more to build than to serialize.
  */
 function shardFiles(postings: PostingsBuilder, shardBytes: number): { starts: string[]; bodies: IndexBody[] } {
