@@ -68,9 +68,50 @@ const frozenAttributes = new WeakMap<readonly unknown[], Map<string, string>>()
 
 class Unsupported extends Error {}
 
+/**
+ * Parts of the output: text, or UTF-8 bytes of fragments serialized and encoded earlier (a raw
+ * node's `chunks`, see `trustedBytesNode` in serialize.ts).
+ */
+type Parts = Array<string | Uint8Array>
+
 /** HTML for `tree`, or `undefined` when it holds something only the general serializer handles. */
 export function fastToHtml(tree: Root | Element): string | undefined {
-  const parts: string[] = []
+  const parts = fastToParts(tree)
+  if (parts === undefined) return undefined
+  // Joined once, the result is one flat string: built by `+=` it would be a tree of pieces, which
+  // every later use (a page holding the entry, the UTF-8 encoding) would have to walk again, and
+  // which costs the collector dearly in fragments kept for the whole build (every entry).
+  return sawBytes
+    ? parts.map((part) => (typeof part === 'string' ? part : UTF8.decode(part))).join('')
+    : parts.join('')
+}
+
+/**
+ * The same HTML as segments, for writing without making one string of it: runs of text joined,
+ * and the byte chunks of raw nodes as they are. `undefined` as for `fastToHtml`.
+ */
+export function fastToSegments(tree: Root | Element): Array<string | Uint8Array> | undefined {
+  const parts = fastToParts(tree)
+  if (parts === undefined) return undefined
+  const segments: Array<string | Uint8Array> = []
+  let start = 0
+  for (let index = 0; index <= parts.length; index++) {
+    if (index < parts.length && typeof parts[index] === 'string') continue
+    if (index > start) segments.push((parts.slice(start, index) as string[]).join(''))
+    if (index < parts.length) segments.push(parts[index]!)
+    start = index + 1
+  }
+  return segments
+}
+
+const UTF8 = new TextDecoder()
+
+/** Whether the last `fastToParts` met byte chunks (the walk is synchronous and never re-entered). */
+let sawBytes = false
+
+function fastToParts(tree: Root | Element): Parts | undefined {
+  const parts: Parts = []
+  sawBytes = false
   try {
     if (tree.type === 'root') writeChildren(tree.children, parts)
     else writeElement(tree, parts)
@@ -78,24 +119,27 @@ export function fastToHtml(tree: Root | Element): string | undefined {
     if (error instanceof Unsupported) return undefined
     throw error
   }
-  // Joined once, the result is one flat string: built by `+=` it would be a tree of pieces, which
-  // every later use (a page holding the entry, the UTF-8 encoding) would have to walk again, and
-  // which costs the collector dearly in fragments kept for the whole build (every entry).
-  return parts.join('')
+  return parts
 }
 
-function writeChildren(children: ReadonlyArray<Nodes>, parts: string[]): void {
+function writeChildren(children: ReadonlyArray<Nodes>, parts: Parts): void {
   for (let index = 0; index < children.length; index++) writeNode(children[index]!, parts)
 }
 
-function writeNode(node: Nodes, parts: string[]): void {
+function writeNode(node: Nodes, parts: Parts): void {
   switch (node.type) {
     case 'text':
       parts.push(escapeText(node.value))
       return
-    case 'raw' as string:
-      parts.push((node as unknown as { value: string }).value)
+    case 'raw' as string: {
+      const chunks = (node as unknown as { chunks?: readonly Uint8Array[] }).chunks
+      if (chunks === undefined) parts.push((node as unknown as { value: string }).value)
+      else {
+        sawBytes = true
+        for (const chunk of chunks) parts.push(chunk)
+      }
       return
+    }
     case 'element':
       writeElement(node, parts)
       return
@@ -110,7 +154,7 @@ function writeNode(node: Nodes, parts: string[]): void {
   }
 }
 
-function writeElement(node: Element, parts: string[]): void {
+function writeElement(node: Element, parts: Parts): void {
   const tagName = node.tagName
   if ((node.type as string) !== 'element' || !handlesTag(tagName)) throw new Unsupported()
   parts.push(`<${tagName}`)

@@ -7,7 +7,7 @@
 import type { Element, ElementContent, Root } from 'hast'
 import rehypeStringify from 'rehype-stringify'
 import { unified } from 'unified'
-import { fastToHtml } from './fast-html.js'
+import { fastToHtml, fastToSegments } from './fast-html.js'
 
 const processor = unified().use(rehypeStringify, { allowDangerousHtml: true, upperDoctype: true }).freeze()
 
@@ -22,6 +22,14 @@ export interface TrustedHtml {
  */
 export function serializeHast(tree: Root | Element): string {
   return fastToHtml(tree) ?? serializeHastReference(tree)
+}
+
+/**
+ * Serialize a whole page for writing: the same HTML as `serializeHast`, as text segments and the
+ * UTF-8 chunks of `trustedBytesNode`s, so the page is never made into one string and encoded again.
+ */
+export function serializeHastSegments(tree: Root): Array<string | Uint8Array> {
+  return fastToSegments(tree) ?? [serializeHastReference(tree)]
 }
 
 /** Serialize with rehype-stringify only (the reference the fast path is tested against). */
@@ -42,4 +50,21 @@ export function serializeFragments(elements: Element[]): TrustedHtml {
 /** A hast node carrying a fragment that `serializeFragment` produced. */
 export function trustedNode(fragment: TrustedHtml): ElementContent {
   return { type: 'raw', value: fragment.html } as unknown as ElementContent
+}
+
+const decoder = new TextDecoder()
+
+/**
+ * A hast node carrying fragments that `serializeFragment` produced and that were then encoded as
+ * UTF-8 (a build keeps its entries that way: each is encoded once, and a page is written from the
+ * chunks as they are). Its `value` is the same HTML as text, for any serializer that needs it.
+ */
+export function trustedBytesNode(chunks: readonly Uint8Array[]): ElementContent {
+  return {
+    type: 'raw',
+    chunks,
+    get value(): string {
+      return chunks.map((chunk) => decoder.decode(chunk)).join('')
+    },
+  } as unknown as ElementContent
 }

@@ -17,7 +17,7 @@ import { folderPageToHast, type SubfolderLink } from '../render/folder-page.js'
 import { notFoundPageToHast } from '../render/not-found-page.js'
 import { safeHref } from '../render/safe-url.js'
 import { searchPageToHast } from '../render/search-page.js'
-import { serializeFragment, serializeFragments, serializeHast, trustedNode, type TrustedHtml } from '../render/serialize.js'
+import { serializeFragment, serializeFragments, serializeHastSegments, trustedBytesNode, trustedNode, type TrustedHtml } from '../render/serialize.js'
 import { tagIndexToHast, tagPageToHast } from '../render/tag-pages.js'
 import { aliasToHast, bookmarkToHast, type EntryContext } from '../render/xfolk.js'
 import { planRoutes, trailOf, type FolderRoute, type SiteRoutes } from './routes.js'
@@ -78,7 +78,8 @@ export interface SiteInput {
 
 /** Serialized entries and tag lists by content, reusable from one build to the next. */
 export interface RenderCache {
-  entries: Map<string, TrustedHtml>
+  /** Entries' HTML, encoded as UTF-8 (see `Utf8Arena`), by content. */
+  entries: Map<string, Uint8Array>
   tagLists: Map<string, TrustedHtml>
   /** What the cached HTML depends on besides the bookmark (base, language…). */
   context: string
@@ -137,6 +138,11 @@ export interface PlanTimings {
 export interface OutputFile {
   path: string
   contents: string | Uint8Array
+  /**
+   * The same bytes as `contents`, in parts (text, and UTF-8 chunks), for the writer: a page holds
+   * its entries as the bytes they were encoded to once, not as one string made for each page.
+   */
+  segments?: ReadonlyArray<string | Uint8Array> | undefined
   /** Only with `pageKeys`: the page is exactly as last built (`contents` is then empty). */
   unchanged?: boolean
 }
@@ -345,15 +351,18 @@ function* generateFiles(
     formatDate: dateFormat,
     allowFileLinks: input.allowFileLinks,
   }
-  // Entries by bookmark for this build, and by content across builds (the render cache).
-  const entries = new Map<Bookmark, TrustedHtml>()
+  // Entries by bookmark for this build, and by content across builds (the render cache): each is
+  // serialized once, encoded as UTF-8 once, and its bytes written on its folder and tag pages.
+  const entries = new Map<Bookmark, Uint8Array>()
   const usedEntries = new Set<string>()
-  const renderEntry = (bookmark: Bookmark): TrustedHtml => {
-    if (theme.entry === undefined) return serializeFragment(bookmarkToHast(bookmark, entryContext))
+  const arena = new Utf8Arena()
+  const renderEntry = (bookmark: Bookmark): Uint8Array => {
+    if (theme.entry === undefined) return arena.encode(serializeFragment(bookmarkToHast(bookmark, entryContext)).html)
     // The hook may change what it gets: a copy, without the entries' shared (frozen) class lists.
-    return serializeFragment(theme.entry(bookmark, () => structuredClone(bookmarkToHast(bookmark, entryContext))))
+    const entry = theme.entry(bookmark, () => structuredClone(bookmarkToHast(bookmark, entryContext)))
+    return arena.encode(serializeFragment(entry).html)
   }
-  const entryFor = (bookmark: Bookmark): TrustedHtml => {
+  const entryFor = (bookmark: Bookmark): Uint8Array => {
     let entry = entries.get(bookmark)
     if (entry !== undefined) return entry
     if (input.cache === undefined) {
@@ -375,7 +384,7 @@ function* generateFiles(
     currentPage = info
     const content = theme.page === undefined ? main : theme.page(info, main)
     const path = info.kind === 'not-found' ? '404.html' : `${info.path}index.html`
-    return { path, contents: serializeHast(documentToHast(site, { title, path: info.path, main: content, ...extra })) }
+    return pageFile(path, serializeHastSegments(documentToHast(site, { title, path: info.path, main: content, ...extra })))
   }
   // Watch mode: a page whose items are the same objects as last time, and whose other inputs are
   // the same, is not rendered again.
@@ -457,14 +466,14 @@ function* generateFiles(
      */
     const renderItems = (chunk: ReadonlyArray<Bookmark | Alias | 'separator'>): Array<ElementContent | 'separator'> => {
       const rendered: Array<ElementContent | 'separator'> = []
-      let run = ''
+      let run: Uint8Array[] = []
       for (const item of chunk) {
         if (item !== 'separator' && item.type === 'bookmark') {
-          run += entryFor(item).html
+          run.push(entryFor(item))
           continue
         }
-        if (run !== '') rendered.push(trustedNode({ html: run }))
-        run = ''
+        if (run.length > 0) rendered.push(trustedBytesNode(run))
+        run = []
         if (item === 'separator') rendered.push(item)
         else {
           const target = input.aliasTargets.get(item)
@@ -472,7 +481,7 @@ function* generateFiles(
           rendered.push(aliasToHast(item, target, targetUrl, entryContext))
         }
       }
-      if (run !== '') rendered.push(trustedNode({ html: run }))
+      if (run.length > 0) rendered.push(trustedBytesNode(run))
       return rendered
     }
     const crumbs = isRoot
@@ -549,7 +558,7 @@ function* generateFiles(
         tagPageToHast({
           tag: tagRoute.tag,
           crumbs: [home, tagsCrumb, { title: tagRoute.tag, href: routes.url(tagRoute.path) }],
-          entries: [trustedNode({ html: joinEntries(chunk, entryFor) })],
+          entries: [trustedBytesNode(chunk.filter((item) => item !== 'separator').map(entryFor))],
           total: tagRoute.bookmarks.length,
           pages: pagesOf(routes, tagRoute.path, number, chunks.length),
         }),
@@ -620,12 +629,50 @@ function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
   return true
 }
 
-/** The entries of a tag page's bookmarks, one after the other. */
-function joinEntries(chunk: ReadonlyArray<Bookmark | 'separator'>, entryFor: (bookmark: Bookmark) => TrustedHtml): string {
-  let html = ''
-  for (const item of chunk) if (item !== 'separator') html += entryFor(item).html
-  return html
+/**
+ * A page as an output file: its segments for the writer, and its text, made only when asked for
+ * (tests, watch mode's hashes).
+ */
+function pageFile(path: string, segments: Array<string | Uint8Array>): OutputFile {
+  if (segments.length === 1 && typeof segments[0] === 'string') return { path, contents: segments[0] }
+  let text: string | undefined
+  return {
+    path,
+    segments,
+    get contents(): string {
+      return (text ??= segments.map((segment) => (typeof segment === 'string' ? segment : UTF8_DECODER.decode(segment))).join(''))
+    },
+  }
 }
+
+const UTF8_DECODER = new TextDecoder()
+const UTF8_ENCODER = new TextEncoder()
+
+/**
+ * Text encoded as UTF-8 into large shared blocks, one view per text: a build's hundred thousand
+ * entries without a hundred thousand buffers (each would be memory outside the heap that V8 counts
+ * towards its next full collection).
+ */
+class Utf8Arena {
+  private block = new Uint8Array(0)
+  private used = 0
+
+  encode(text: string): Uint8Array {
+    // UTF-8 takes at most three bytes per UTF-16 unit.
+    const room = text.length * 3
+    if (room > BLOCK_SIZE / 4) return UTF8_ENCODER.encode(text)
+    if (this.used + room > this.block.length) {
+      this.block = new Uint8Array(BLOCK_SIZE)
+      this.used = 0
+    }
+    const { written } = UTF8_ENCODER.encodeInto(text, this.block.subarray(this.used))
+    const bytes = this.block.subarray(this.used, this.used + written)
+    this.used += written
+    return bytes
+  }
+}
+
+const BLOCK_SIZE = 1 << 22
 
 /** Everything an entry's HTML depends on, besides the build-wide context of the render cache. */
 function entryKey(bookmark: Bookmark, icon: string | undefined): string {

@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import { createRequire } from 'node:module'
-import { closeSync, constants, copyFileSync, lstatSync, mkdirSync, openSync, writeSync } from 'node:fs'
+import { closeSync, constants, copyFileSync, lstatSync, mkdirSync, openSync, writeSync, writevSync } from 'node:fs'
 import { lstat, mkdir, readdir, readFile, rename, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -98,6 +98,35 @@ export async function writeStaged(staging: Staging, plan: WritableSite): Promise
 }
 
 const UTF8 = new TextEncoder()
+
+/** Most chunks handed to one `writev` (the system's limit is 1024). */
+const MAX_CHUNKS = 512
+
+/** Write every chunk to `fd`, in order, whatever the system writes at a time; returns the bytes written. */
+function writeAll(fd: number, chunks: readonly Uint8Array[]): number {
+  let total = 0
+  for (let start = 0; start < chunks.length; ) {
+    const batch = chunks.slice(start, start + MAX_CHUNKS)
+    let expected = 0
+    for (const chunk of batch) expected += chunk.byteLength
+    let written = writevSync(fd, batch)
+    // A short write (rare, for a regular file): finish the rest chunk by chunk.
+    for (let index = 0; written < expected; index++) {
+      const chunk = batch[index]!
+      if (written >= chunk.byteLength) {
+        written -= chunk.byteLength
+        expected -= chunk.byteLength
+        continue
+      }
+      for (let offset = written; offset < chunk.byteLength; ) offset += writeSync(fd, chunk, offset)
+      expected -= chunk.byteLength
+      written = 0
+    }
+    total += batch.reduce((sum, chunk) => sum + chunk.byteLength, 0)
+    start += MAX_CHUNKS
+  }
+  return total
+}
 /** Largest buffer kept for encoding pages (three bytes per UTF-16 unit at most). */
 const MAX_REUSED_BUFFER = 16 << 20
 
@@ -116,6 +145,11 @@ export async function discardStaging(staging: Staging): Promise<void> {
  */
 export class StagingWriter {
   readonly written: WriteResult = { files: 0, bytes: 0 }
+  /**
+   * Text is encoded into this buffer, reused from one file to the next. A new buffer per page is
+   * memory outside the JavaScript heap, which V8 counts towards its next full garbage collection:
+   * thousands of them made the collector run again and again.
+   */
   private buffer = Buffer.allocUnsafeSlow(1 << 20)
   private readonly directories = new Set<string>()
   private readonly root: string
@@ -128,30 +162,43 @@ export class StagingWriter {
   write(file: OutputFile): void {
     const target = targetPath(this.root, file.path)
     this.ensureDirectory(path.dirname(target))
-    const data = typeof file.contents === 'string' ? this.encode(file.contents) : file.contents
+    const chunks = file.segments === undefined ? [this.contentsOf(file.contents)] : this.segmentsOf(file.segments)
     const fd = openSync(target, 'wx')
     try {
-      for (let offset = 0; offset < data.byteLength; ) offset += writeSync(fd, data, offset)
+      this.written.bytes += writeAll(fd, chunks)
     } finally {
       closeSync(fd)
     }
-    this.written.bytes += data.byteLength
     this.written.files++
   }
 
-  /**
-   * `text` as UTF-8, in a buffer reused from one file to the next (valid until the next call). A
-   * new buffer per page is memory outside the JavaScript heap, which V8 counts towards its next
-   * full garbage collection: thousands of them made the collector run again and again.
-   */
-  private encode(text: string): Uint8Array {
-    if (text.length * 3 > this.buffer.byteLength) {
+  private contentsOf(contents: string | Uint8Array): Uint8Array {
+    if (typeof contents !== 'string') return contents
+    if (contents.length * 3 > this.buffer.byteLength) {
       // Large files (the exports) are encoded on their own; the reused buffer stays small.
-      if (text.length * 3 > MAX_REUSED_BUFFER) return Buffer.from(text)
-      this.buffer = Buffer.allocUnsafeSlow(Math.max(text.length * 3, this.buffer.byteLength * 2))
+      if (contents.length * 3 > MAX_REUSED_BUFFER) return Buffer.from(contents)
+      this.buffer = Buffer.allocUnsafeSlow(Math.max(contents.length * 3, this.buffer.byteLength * 2))
     }
-    const { written } = UTF8.encodeInto(text, this.buffer)
-    return this.buffer.subarray(0, written)
+    return this.buffer.subarray(0, UTF8.encodeInto(contents, this.buffer).written)
+  }
+
+  /** Text segments encoded one after the other into the reused buffer, byte chunks as they are. */
+  private segmentsOf(segments: ReadonlyArray<string | Uint8Array>): Uint8Array[] {
+    let room = 0
+    for (const segment of segments) if (typeof segment === 'string') room += segment.length * 3
+    if (room > this.buffer.byteLength) this.buffer = Buffer.allocUnsafeSlow(Math.max(room, this.buffer.byteLength * 2))
+    const chunks: Uint8Array[] = []
+    let used = 0
+    for (const segment of segments) {
+      if (typeof segment !== 'string') {
+        chunks.push(segment)
+        continue
+      }
+      const { written } = UTF8.encodeInto(segment, this.buffer.subarray(used))
+      chunks.push(this.buffer.subarray(used, used + written))
+      used += written
+    }
+    return chunks
   }
 
   copy(asset: AssetCopy): void {

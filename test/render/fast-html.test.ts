@@ -7,11 +7,12 @@ import os from 'node:os'
 import path from 'node:path'
 import type { Element, Root } from 'hast'
 import { afterAll, describe, expect, it, vi } from 'vitest'
-import { fastToHtml } from '../../src/render/fast-html.js'
+import { fastToHtml, fastToSegments } from '../../src/render/fast-html.js'
 import type * as Serialize from '../../src/render/serialize.js'
 import { REPO_ROOT } from '../helpers.js'
 
 const compared: Array<{ fast: string | undefined; reference: string }> = []
+let pages = 0
 
 vi.mock('../../src/render/serialize.js', async (importOriginal) => {
   const original = await importOriginal<typeof Serialize>()
@@ -20,9 +21,23 @@ vi.mock('../../src/render/serialize.js', async (importOriginal) => {
     compared.push({ fast: fastToHtml(tree), reference })
     return reference
   }
+  const decoder = new TextDecoder()
   return {
     ...original,
     serializeHast,
+    // Pages: their segments, joined, against the reference (which reads the byte nodes' text).
+    serializeHastSegments: (tree: Root) => {
+      const reference = original.serializeHastReference(tree)
+      const segments = fastToSegments(tree)
+      compared.push({
+        fast: segments
+          ?.map((segment) => (typeof segment === 'string' ? segment : decoder.decode(segment)))
+          .join(''),
+        reference,
+      })
+      pages++
+      return [reference]
+    },
     serializeFragment: (element: Element) => ({ html: serializeHast(element) }),
     serializeFragments: (elements: Element[]) => ({
       html: serializeHast({ type: 'root', children: elements }),
@@ -72,6 +87,7 @@ describe('fast HTML serializer', () => {
       await build(config)
     }
     expect(compared.length).toBeGreaterThan(300)
+    expect(pages).toBeGreaterThan(100)
     const handled = compared.filter((entry) => entry.fast !== undefined)
     // Everything bookgen builds is in the fast path's subset…
     expect(handled.length).toBe(compared.length)

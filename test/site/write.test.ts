@@ -57,6 +57,18 @@ describe('writeSite', () => {
     expect(readFileSync(path.join(out, MARKER_FILE), 'utf8')).toContain('"files":5')
   })
 
+  it('should write a file given as segments (text and UTF-8 chunks), in order, however many', async () => {
+    const staging = await createStaging(options(path.join(tmp, 'out')))
+    const writer = new StagingWriter(staging.dir)
+    const encoder = new TextEncoder()
+    const segments = Array.from({ length: 1500 }, (_, index) => (index % 2 === 0 ? `<p>${index} é</p>` : encoder.encode(`<i>${index} 🚀</i>`)))
+    writer.write({ path: 'many/index.html', contents: '', segments })
+    const expected = segments.map((segment) => (typeof segment === 'string' ? segment : new TextDecoder().decode(segment))).join('')
+    expect(readFileSync(path.join(staging.dir, 'many/index.html'), 'utf8')).toBe(expected)
+    expect(writer.written).toEqual({ files: 1, bytes: Buffer.byteLength(expected) })
+    await discardStaging(staging)
+  })
+
   it('should refuse a path outside the staging folder from a writer alongside', async () => {
     const staging = await createStaging(options(path.join(tmp, 'out')))
     const writer = new StagingWriter(staging.dir)
