@@ -20,7 +20,13 @@ import {
   type ModelCache,
   type SourceCache,
 } from '../site/build.js'
-import { createPageMemo, createRenderCache, planSite, type OutputFile, type RenderCache } from '../site/plan.js'
+import {
+  createPageMemo,
+  createRenderCache,
+  planSite,
+  type OutputFile,
+  type RenderCache,
+} from '../site/plan.js'
 import { checkOutDir, MARKER_FILE, resolveAsset } from '../site/write.js'
 
 /** Warnings that mean a file ends early. */

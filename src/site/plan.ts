@@ -15,13 +15,13 @@ import type { Alias, Bookmark, Collection, Folder } from '../model.js'
 import { documentToHast, paginationToHast, type PageInput, type SiteContext } from '../render/document.js'
 import { folderPageToHast, type SubfolderLink } from '../render/folder-page.js'
 import { notFoundPageToHast } from '../render/not-found-page.js'
-import { safeHref } from '../render/safe-url.js'
 import { searchPageToHast } from '../render/search-page.js'
 import { serializeFragment, serializeFragments, serializeHastSegments, trustedBytesNode, trustedNode, type TrustedHtml } from '../render/serialize.js'
 import { tagIndexToHast, tagPageToHast } from '../render/tag-pages.js'
 import { aliasToHast, bookmarkToHast, type EntryContext } from '../render/xfolk.js'
 import { planRoutes, trailOf, type FolderRoute, type SiteRoutes } from './routes.js'
-import { SEARCH_DIR, type SearchDocumentInput } from './search-index.js'
+import { DEFAULT_FEED_LIMIT, DEFAULT_PAGE_SIZE, entryCount, pageCount, pagePath, PREVIEW_ORIGIN, siteDataOf } from './site-data.js'
+import { SEARCH_DIR } from './search-index.js'
 import { siteFileProducers, type SiteFilesInput } from './site-files.js'
 
 /** Hooks from the config's `theme` (see `ThemeOptions`). */
@@ -190,10 +190,8 @@ export const THEME_ASSETS: readonly AssetCopy[] = [
   { path: 'assets/searchable-map.js', source: 'npm:minisearch/dist/es/SearchableMap.js' },
 ]
 
-export const DEFAULT_PAGE_SIZE = 200
-/** Where `bookgen preview` serves a site: the origin of absolute URLs when no `site` is set. */
-export const PREVIEW_ORIGIN = 'http://localhost:4173'
-export const DEFAULT_FEED_LIMIT = 50
+export { DEFAULT_FEED_LIMIT, DEFAULT_PAGE_SIZE, PREVIEW_ORIGIN }
+export { planSiteData } from './site-data.js'
 
 /** Plan every file of the site. */
 export function planSite(input: SiteInput): SitePlan {
@@ -233,61 +231,6 @@ export function planSite(input: SiteInput): SitePlan {
       return dataOf()
     },
     ...(clock === undefined ? {} : { timings }),
-  }
-}
-
-/**
- * The site files' input alone, without planning the pages: what a worker thread making the site
- * files needs (see `site-files-thread.ts`). The same as `planSite(input).siteData`.
- */
-export function planSiteData(input: SiteInput): SiteFilesInput {
-  return siteDataOf(input, planRoutes(input.root, input.base), Math.max(1, input.pageSize ?? DEFAULT_PAGE_SIZE))
-}
-
-/**
- * The site files' input: every bookmark with its clickable URL and folder, the folders' paths
- * ("Development › Web"), the tags, and every page's path for the sitemap (folder pages, tag
- * pages, the tag index), in the order the pages are generated.
- */
-function siteDataOf(input: SiteInput, routes: SiteRoutes, pageSize: number): SiteFilesInput {
-  const documents: SearchDocumentInput[] = []
-  const folders: SiteFilesInput['folders'] = []
-  const pages: string[] = []
-  const pathOf = new Map<Folder, string>()
-  for (const route of routes.folders) {
-    const folder = route.folder
-    const folderIndex = folders.length
-    const parentPath = route.parent === undefined ? undefined : pathOf.get(route.parent.folder)
-    const folderPath =
-      route.parent === undefined ? '' : parentPath ? `${parentPath} › ${folder.title || 'Untitled'}` : folder.title || 'Untitled'
-    pathOf.set(folder, folderPath)
-    folders.push({ title: folderPath, name: folder.title, url: routes.url(route.path) })
-    for (const child of folder.children) {
-      if (child.type === 'bookmark') {
-        documents.push({ bookmark: child, href: safeHref(child.href, { allowFile: input.allowFileLinks }), folder: folderIndex })
-      }
-    }
-    const count = pageCount(entryCount(folder), pageSize)
-    for (let number = 1; number <= count; number++) pages.push(pagePath(route.path, number))
-  }
-  for (const tagRoute of routes.tags) {
-    const count = pageCount(tagRoute.bookmarks.length, pageSize)
-    for (let number = 1; number <= count; number++) pages.push(pagePath(tagRoute.path, number))
-  }
-  pages.push('tags/')
-  return {
-    siteTitle: input.siteTitle,
-    description: input.description,
-    lang: input.lang,
-    base: input.base,
-    origin: input.siteOrigin ?? PREVIEW_ORIGIN,
-    allowFileLinks: input.allowFileLinks,
-    feedLimit: input.feedLimit ?? DEFAULT_FEED_LIMIT,
-    documents,
-    folders,
-    tags: routes.tags.map((route) => ({ tag: route.tag, path: route.path })),
-    pages,
-    exportCollection: input.exportCollection,
   }
 }
 
@@ -688,22 +631,6 @@ function pagesOf(
 ): { current: number; count: number; navigation: Element } | undefined {
   if (count === 1) return undefined
   return { current: number, count, navigation: paginationToHast(number, count, (n) => routes.url(pagePath(path, n))) }
-}
-
-/** Path of page `number` of a folder or tag (`page/2/` below it from the second page on). */
-function pagePath(path: string, number: number): string {
-  return number === 1 ? path : `${path}page/${number}/`
-}
-
-function pageCount(entries: number, pageSize: number): number {
-  return Math.max(1, Math.ceil(entries / pageSize))
-}
-
-/** Entries on a folder page: bookmarks and aliases (separators do not count). */
-function entryCount(folder: Folder): number {
-  let count = 0
-  for (const child of folder.children) if (child.type === 'bookmark' || child.type === 'alias') count++
-  return count
 }
 
 /** Split items into pages of `pageSize` entries; separators travel with the entries around them. */

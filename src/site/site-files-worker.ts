@@ -6,8 +6,8 @@
  */
 import { parentPort, workerData } from 'node:worker_threads'
 import { checkSourceSize, decodeSource, parseDecoded } from '../sources/index.js'
-import { prepareSite } from './build.js'
-import { planSiteData } from './plan.js'
+import { prepareSite } from './prepare.js'
+import { planSiteData } from './site-data.js'
 import type { SiteFilesJob } from './site-files-thread.js'
 import { writeSiteFiles } from './site-files-thread.js'
 import { StagingWriter } from './write.js'
