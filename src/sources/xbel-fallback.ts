@@ -6,7 +6,8 @@
  * The parsed nodes become the reader's element tree, handed over as the fast scan does; start-tag
  * places come from a cheap scan of the text, paired with the elements in document order.
  */
-import { XMLParser, XMLValidator } from 'fast-xml-parser'
+import { createRequire } from 'node:module'
+import type { XMLParser as Parser, XMLValidator as Validator } from 'fast-xml-parser'
 import { BookgenError } from '../errors.js'
 import type { LineIndex } from './line-index.js'
 import { skipDeclaration } from './xbel-scan.js'
@@ -35,26 +36,42 @@ const ATTRIBUTES = ':@'
 const TEXT = '#text'
 const CDATA = '#cdata'
 
-const parser = new XMLParser({
-  preserveOrder: true,
-  ignoreAttributes: false,
-  attributeNamePrefix: '',
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: false,
-  processEntities: false,
-  htmlEntities: false,
-  ignoreDeclaration: true,
-  ignorePiTags: true,
-  cdataPropName: CDATA,
-  allowBooleanAttributes: false,
-  maxNestedTags: MAX_XML_DEPTH,
-  // No callback needs the element path as a string; building it for every node is costly.
-  jPath: false,
-  transformTagName: maskName,
-  transformAttributeName: maskName,
-  onDangerousProperty: (name: string) => `#${name}`,
-})
+/**
+ * fast-xml-parser, loaded the first time a file needs this path: most XBEL files never do (see
+ * xbel-scan.ts), and loading it costs a build tens of milliseconds. Its CommonJS build, since an
+ * ES module cannot be imported synchronously in Node 20.
+ */
+let library: { parser: Parser; validator: typeof Validator } | undefined
+
+function fastXmlParser(): { parser: Parser; validator: typeof Validator } {
+  if (library !== undefined) return library
+  const { XMLParser, XMLValidator } = createRequire(import.meta.url)('fast-xml-parser') as {
+    XMLParser: typeof Parser
+    XMLValidator: typeof Validator
+  }
+  const parser = new XMLParser({
+    preserveOrder: true,
+    ignoreAttributes: false,
+    attributeNamePrefix: '',
+    parseTagValue: false,
+    parseAttributeValue: false,
+    trimValues: false,
+    processEntities: false,
+    htmlEntities: false,
+    ignoreDeclaration: true,
+    ignorePiTags: true,
+    cdataPropName: CDATA,
+    allowBooleanAttributes: false,
+    maxNestedTags: MAX_XML_DEPTH,
+    // No callback needs the element path as a string; building it for every node is costly.
+    jPath: false,
+    transformTagName: maskName,
+    transformAttributeName: maskName,
+    onDangerousProperty: (name: string) => `#${name}`,
+  })
+  library = { parser, validator: XMLValidator }
+  return library
+}
 
 /**
  * Validate and parse `text`, and hand its XML to `handler`. Throws `BookgenError` when the text is
@@ -93,7 +110,7 @@ function parseRoot(text: string, file: string, lines: LineIndex): SourceElement 
   validate(text, file, lines)
   let tree: FxpNode[]
   try {
-    tree = parser.parse(blankDoctype(text)) as FxpNode[]
+    tree = fastXmlParser().parser.parse(blankDoctype(text)) as FxpNode[]
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
     const tooDeep = /nest/i.test(message)
@@ -124,7 +141,7 @@ function parseRoot(text: string, file: string, lines: LineIndex): SourceElement 
 }
 
 function validate(text: string, file: string, lines: LineIndex): void {
-  const result = XMLValidator.validate(text, { allowBooleanAttributes: false })
+  const result = fastXmlParser().validator.validate(text, { allowBooleanAttributes: false })
   if (result === true) return
   const { msg, line, col } = result.err
   let message = msg
