@@ -209,7 +209,7 @@ export async function build(config: ResolvedConfig): Promise<BuildResult> {
 
     const render = (plan.timings?.routes ?? 0) + (plan.timings?.render ?? 0)
     // Inline site files took main-thread time out of the write phase; a worker's did not.
-    const inline = threaded ? 0 : siteTimings.search + siteTimings.other + siteTimings.write
+    const inline = threaded ? 0 : siteTimings.search + siteTimings.other
     return {
       collections,
       siteTitle: prepared.siteTitle,

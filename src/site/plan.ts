@@ -143,6 +143,12 @@ export interface OutputFile {
    * its entries as the bytes they were encoded to once, not as one string made for each page.
    */
   segments?: ReadonlyArray<string | Uint8Array> | undefined
+  /**
+   * A file made in chunks while it is written (the exports, tens of megabytes for a large
+   * collection): the writer calls it with a sink instead of reading `contents`, so the whole text
+   * is never held. `contents` then makes it whole, only when asked for.
+   */
+  stream?: ((sink: (chunk: string) => void) => void) | undefined
   /** Only with `pageKeys`: the page is exactly as last built (`contents` is then empty). */
   unchanged?: boolean
 }

@@ -35,11 +35,10 @@ export interface SiteFilesJob {
 
 export interface SiteFilesResult {
   written: WriteResult
+  /** Writing included (see `produceSiteFiles`). */
   timings: SiteFilesTimings & {
     /** The worker's own decoding, parsing and preparing of the sources (0 inline). */
     parse: number
-    /** Writing the files. */
-    write: number
   }
   /** Whether a worker thread made them. */
   threaded: boolean
@@ -95,13 +94,10 @@ export function writeSiteFilesInline(input: SiteFilesInput, staging: string): Pr
 
 /** Make every site file and write each as soon as it is made. */
 export function writeSiteFiles(input: SiteFilesInput, writer: StagingWriter): Omit<SiteFilesResult, 'threaded'> {
-  let write = 0
   const timings = produceSiteFiles(input, (files) => {
-    const started = performance.now()
     for (const file of files) writer.write(file)
-    write += performance.now() - started
   })
-  return { written: writer.written, timings: { ...timings, parse: 0, write } }
+  return { written: writer.written, timings: { ...timings, parse: 0 } }
 }
 
 /**

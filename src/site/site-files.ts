@@ -5,8 +5,8 @@
  * (`site-files-thread.ts`). Pure: no file system.
  */
 import type { Collection } from '../model.js'
-import { writeNetscape } from '../writers/netscape.js'
-import { writeXbel } from '../writers/xbel.js'
+import { streamNetscape } from '../writers/netscape.js'
+import { streamXbel } from '../writers/xbel.js'
 import { feedToXml } from './feed.js'
 import type { OutputFile } from './plan.js'
 import { SEARCH_DIR, buildSearchIndex, type SearchDocumentInput } from './search-index.js'
@@ -80,8 +80,12 @@ export function siteFileProducers(
     })
   }
   if (exports) {
-    producers.set('bookmarks.html', () => ({ path: 'bookmarks.html', contents: writeNetscape(input().exportCollection!).text }))
-    producers.set('bookmarks.xbel', () => ({ path: 'bookmarks.xbel', contents: writeXbel(input().exportCollection!).text }))
+    producers.set('bookmarks.html', () =>
+      streamedFile('bookmarks.html', (sink) => streamNetscape(input().exportCollection!, sink)),
+    )
+    producers.set('bookmarks.xbel', () =>
+      streamedFile('bookmarks.xbel', (sink) => streamXbel(input().exportCollection!, sink)),
+    )
   }
   producers.set(SEARCH_DIR, () => {
     const site = input()
@@ -96,7 +100,8 @@ export function siteFileProducers(
 
 /**
  * Make every site file, handing each batch (one file, or the search index's directory) to `emit`
- * as soon as it is made, so the caller can pass it on and let it go. Returns the time each kind took.
+ * as soon as it is made, so the caller can pass it on and let it go. Returns the time each kind took,
+ * what `emit` did included.
  */
 export function produceSiteFiles(
   input: SiteFilesInput,
@@ -107,8 +112,26 @@ export function produceSiteFiles(
   for (const [key, produce] of siteFileProducers(input)) {
     const started = clock()
     const produced = produce()
-    timings[key === SEARCH_DIR ? 'search' : 'other'] += clock() - started
+    // Timed with what `emit` does: a streamed file (the exports) is made while it is written.
     emit(Array.isArray(produced) ? produced : [produced])
+    timings[key === SEARCH_DIR ? 'search' : 'other'] += clock() - started
   }
   return timings
+}
+
+/** A file written in chunks as `stream` makes them (see `OutputFile.stream`). */
+function streamedFile(path: string, stream: (sink: (chunk: string) => void) => void): OutputFile {
+  let text: string | undefined
+  return {
+    path,
+    stream,
+    get contents(): string {
+      if (text === undefined) {
+        const chunks: string[] = []
+        stream((chunk) => chunks.push(chunk))
+        text = chunks.join('')
+      }
+      return text
+    },
+  }
 }

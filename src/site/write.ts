@@ -162,10 +162,13 @@ export class StagingWriter {
   write(file: OutputFile): void {
     const target = targetPath(this.root, file.path)
     this.ensureDirectory(path.dirname(target))
-    const chunks = file.segments === undefined ? [this.contentsOf(file.contents)] : this.segmentsOf(file.segments)
     const fd = openSync(target, 'wx')
     try {
-      this.written.bytes += writeAll(fd, chunks)
+      if (file.stream !== undefined) file.stream((chunk) => (this.written.bytes += writeAll(fd, [this.contentsOf(chunk)])))
+      else {
+        const chunks = file.segments === undefined ? [this.contentsOf(file.contents)] : this.segmentsOf(file.segments)
+        this.written.bytes += writeAll(fd, chunks)
+      }
     } finally {
       closeSync(fd)
     }

@@ -35,11 +35,21 @@ const HEADER = `<!DOCTYPE NETSCAPE-Bookmark-file-1>
 
 /** Serialize a collection as a Netscape bookmark file. */
 export function writeNetscape(collection: Collection): WriteResult {
-  return new NetscapeWriter(collection).write()
+  const chunks: string[] = []
+  const warnings = new NetscapeWriter(collection, (chunk) => chunks.push(chunk)).write()
+  return { text: chunks.join(''), warnings }
+}
+
+/**
+ * The same file, handed to `sink` in chunks of about 128 KiB as it is made (the site's export is
+ * written that way, never held whole). Returns the warnings.
+ */
+export function streamNetscape(collection: Collection, sink: (chunk: string) => void): Warning[] {
+  return new NetscapeWriter(collection, sink).write()
 }
 
 class NetscapeWriter {
-  private readonly out = new TextBuffer()
+  private readonly out: TextBuffer
   private readonly losses = new Map<string, { count: number; place: Place | undefined; message: string }>()
   private readonly collection: Collection
   /** Resolved at the first alias: most files have none. */
@@ -50,11 +60,26 @@ class NetscapeWriter {
    */
   private controls = false
 
-  constructor(collection: Collection) {
+  /** Control characters removed so far (they never reach the output). */
+  private removed = 0
+
+  constructor(collection: Collection, sink: (chunk: string) => void) {
     this.collection = collection
+    // Control characters (other than tab and line breaks) never reach an output file. Chunks
+    // before the first escaped value that had one cannot hold one.
+    this.out = new TextBuffer((chunk) => {
+      if (this.controls) {
+        const found = chunk.match(CONTROLS)
+        if (found !== null) {
+          this.removed += found.length
+          chunk = chunk.replace(CONTROLS, '')
+        }
+      }
+      sink(chunk)
+    })
   }
 
-  write(): WriteResult {
+  write(): Warning[] {
     const { collection } = this
     const root = collection.root
     this.out.push(HEADER)
@@ -70,18 +95,15 @@ class NetscapeWriter {
       this.out.push(`<DD>${this.text(root.description)}\n`)
     this.noteFolderLosses(root)
     this.writeList(root, '')
-    let text = this.out.text()
-    // Control characters (other than tab and line breaks) never reach an output file.
-    const controls = this.controls ? text.match(CONTROLS) : null
-    if (controls !== null) {
-      text = text.replace(CONTROLS, '')
+    this.out.end()
+    if (this.removed > 0) {
       this.losses.set('control-characters', {
-        count: controls.length,
+        count: this.removed,
         place: undefined,
         message: 'control characters (removed)',
       })
     }
-    return { text, warnings: this.warnings() }
+    return this.warnings()
   }
 
   /** `<DL><p>` … `</DL><p>` with the folder's children, iteratively (no recursion limit). */

@@ -65,11 +65,21 @@ const DOCTYPE =
 
 /** Serialize a collection as XBEL. */
 export function writeXbel(collection: Collection): WriteResult {
-  return new XbelWriter(collection).write()
+  const chunks: string[] = []
+  const warnings = new XbelWriter(collection, (chunk) => chunks.push(chunk)).write()
+  return { text: chunks.join(''), warnings }
+}
+
+/**
+ * The same file, handed to `sink` in chunks of about 128 KiB as it is made (the site's export is
+ * written that way, never held whole). Returns the warnings.
+ */
+export function streamXbel(collection: Collection, sink: (chunk: string) => void): Warning[] {
+  return new XbelWriter(collection, sink).write()
 }
 
 class XbelWriter {
-  private readonly out = new TextBuffer()
+  private readonly out: TextBuffer
   private readonly collection: Collection
   private readonly notes = new Map<string, { count: number; place: Place | undefined; message: string }>()
   private readonly kept = new Map<string, number>()
@@ -78,11 +88,12 @@ class XbelWriter {
   /** Ids of bookmarks and folders, collected at the first alias: most files have none. */
   private ids: Set<string> | undefined
 
-  constructor(collection: Collection) {
+  constructor(collection: Collection, sink: (chunk: string) => void) {
     this.collection = collection
+    this.out = new TextBuffer(sink)
   }
 
-  write(): WriteResult {
+  write(): Warning[] {
     const { collection } = this
     const root = collection.root
     const version = collection.version === '1.1' ? '1.1' : '1.0'
@@ -101,7 +112,8 @@ class XbelWriter {
     )
     this.writeChildren(root, '  ')
     this.out.push('</xbel>\n')
-    return { text: this.out.text(), warnings: this.warnings() }
+    this.out.end()
+    return this.warnings()
   }
 
   /** Folders iteratively, so depth never exhausts the stack. */

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest'
 import { createBookmark, createFolder, createRecord, type Collection } from '../../src/model.js'
 import { parseSource } from '../../src/sources/index.js'
 import { parseNetscape } from '../../src/sources/netscape.js'
-import { escapeAttribute, writeNetscape } from '../../src/writers/netscape.js'
+import { escapeAttribute, streamNetscape, writeNetscape } from '../../src/writers/netscape.js'
+import { streamXbel, writeXbel } from '../../src/writers/xbel.js'
 import { CORPUS, FIXTURES, withoutPlaces } from '../helpers.js'
 
 /** parse → write → parse must give the same tree (places aside). */
@@ -123,6 +124,34 @@ describe('writeNetscape', () => {
 
   it('should escape attribute values completely', () => {
     expect(escapeAttribute('a"b&c<d>e\nf')).toBe('a&quot;b&amp;c&lt;d&gt;e&#10;f')
+  })
+})
+
+describe('streamed writers', () => {
+  /** A collection of some megabytes, a control character in a title near its end only. */
+  function large(): Collection {
+    const root = createFolder('Root')
+    for (let index = 0; index < 5000; index++) {
+      const title = index === 4990 ? 'bell\u0007 here' : `Bookmark ${index} — café`
+      root.children.push(Object.assign(createBookmark(title, `https://e${index}.example/`), { tags: ['t'] }))
+    }
+    return { format: 'netscape', file: 'x.html', encoding: 'utf-8', title: 'Large', root, warnings: [] }
+  }
+
+  it('should hand on, chunk by chunk, exactly the text they write whole, with the same warnings', () => {
+    for (const [whole, streamed] of [
+      [writeNetscape, streamNetscape],
+      [writeXbel, streamXbel],
+    ] as const) {
+      const chunks: string[] = []
+      const warnings = streamed(large(), (chunk) => chunks.push(chunk))
+      const expected = whole(large())
+      expect(chunks.length).toBeGreaterThan(2)
+      expect(chunks.join('')).toBe(expected.text)
+      expect(warnings).toEqual(expected.warnings)
+      expect(expected.text).toContain('bell here')
+      expect(expected.warnings.length).toBeGreaterThan(0)
+    }
   })
 })
 
