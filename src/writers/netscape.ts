@@ -33,6 +33,14 @@ const HEADER = `<!DOCTYPE NETSCAPE-Bookmark-file-1>
       content="default-src 'self'; script-src 'none'; img-src data: *; object-src 'none'"></meta>
 `
 
+/**
+ * One level of indentation more, up to 32 spaces (8 levels): a tree hundreds of folders deep would
+ * otherwise be mostly spaces.
+ */
+function deeper(indent: string): string {
+  return indent.length >= 32 ? indent : `${indent}    `
+}
+
 /** Serialize a collection as a Netscape bookmark file. */
 export function writeNetscape(collection: Collection): WriteResult {
   const chunks: string[] = []
@@ -109,7 +117,7 @@ class NetscapeWriter {
   /** `<DL><p>` … `</DL><p>` with the folder's children, iteratively (no recursion limit). */
   private writeList(folder: Folder, indent: string): void {
     const stack: Array<{ folder: Folder; index: number; indent: string; inner: string }> = [
-      { folder, index: 0, indent, inner: `${indent}    ` },
+      { folder, index: 0, indent, inner: deeper(indent) },
     ]
     this.out.push(`${indent}<DL><p>\n`)
     while (stack.length > 0) {
@@ -124,7 +132,7 @@ class NetscapeWriter {
       if (node.type === 'folder') {
         this.writeFolderHeading(node, inner)
         this.out.push(`${inner}<DL><p>\n`)
-        stack.push({ folder: node, index: 0, indent: inner, inner: `${inner}    ` })
+        stack.push({ folder: node, index: 0, indent: inner, inner: deeper(inner) })
       } else {
         this.writeLeaf(node, inner)
       }

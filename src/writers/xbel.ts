@@ -63,6 +63,14 @@ const NO_METADATA: readonly Metadata[] = []
 const DOCTYPE =
   '<!DOCTYPE xbel PUBLIC "+//IDN python.org//DTD XML Bookmark Exchange Language 1.0//EN//XML" "http://pyxml.sourceforge.net/topics/dtds/xbel.dtd">'
 
+/**
+ * One level of indentation more, up to 32 spaces (16 levels): a tree hundreds of folders deep would
+ * otherwise be mostly spaces.
+ */
+function deeper(indent: string): string {
+  return indent.length >= 32 ? indent : `${indent}  `
+}
+
 /** Serialize a collection as XBEL. */
 export function writeXbel(collection: Collection): WriteResult {
   const chunks: string[] = []
@@ -119,7 +127,7 @@ class XbelWriter {
   /** Folders iteratively, so depth never exhausts the stack. */
   private writeChildren(folder: Folder, indent: string): void {
     const stack: Array<{ folder: Folder; index: number; indent: string; inner: string }> = [
-      { folder, index: 0, indent, inner: `${indent}  ` },
+      { folder, index: 0, indent, inner: deeper(indent) },
     ]
     while (stack.length > 0) {
       const top = stack[stack.length - 1]!
@@ -131,7 +139,7 @@ class XbelWriter {
       const node = top.folder.children[top.index++]!
       if (node.type === 'folder') {
         this.openFolder(node, top.indent)
-        stack.push({ folder: node, index: 0, indent: top.inner, inner: `${top.inner}  ` })
+        stack.push({ folder: node, index: 0, indent: top.inner, inner: deeper(top.inner) })
       } else if (node.type === 'bookmark') this.writeBookmark(node, top.indent, top.inner)
       else this.writeLeaf(node, top.indent)
     }

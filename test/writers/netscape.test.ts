@@ -155,6 +155,44 @@ describe('streamed writers', () => {
   })
 })
 
+describe('indentation', () => {
+  it('should stop growing past a few levels, so a very deep tree is not mostly spaces, and still round-trip', () => {
+    const root = createFolder('Root')
+    let folder = root
+    for (let depth = 0; depth < 100; depth++) {
+      const inner = createFolder(`Level ${depth}`)
+      inner.children.push(createBookmark(`At ${depth}`, `https://d${depth}.example/`))
+      folder.children.push(inner)
+      folder = inner
+    }
+    const collection: Collection = {
+      format: 'netscape',
+      file: 'd.html',
+      encoding: 'utf-8',
+      title: 'Deep',
+      root,
+      warnings: [],
+    }
+    for (const text of [writeNetscape(collection).text, writeXbel(collection).text]) {
+      const widest = Math.max(...text.split('\n').map((line) => /^ */.exec(line)![0].length))
+      expect(widest).toBeLessThanOrEqual(36)
+    }
+    for (const again of [
+      parseNetscape(writeNetscape(collection).text, 'again.html'),
+      parseSource(new TextEncoder().encode(writeXbel(collection).text), 'again.xbel'),
+    ]) {
+      // Every level is read back, in place, with its bookmark.
+      let at = again.root
+      for (let depth = 0; depth < 100; depth++) {
+        const inner = at.children.find((child) => child.type === 'folder')!
+        expect(inner.title).toBe(`Level ${depth}`)
+        expect(inner.children.find((child) => child.type === 'bookmark')?.title).toBe(`At ${depth}`)
+        at = inner
+      }
+    }
+  })
+})
+
 describe('Netscape round trip over the shared corpus', () => {
   const dir = path.join(CORPUS, 'netscape')
   if (!existsSync(dir)) {
