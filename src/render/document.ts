@@ -167,23 +167,31 @@ function searchForm(site: SiteContext): Element {
   ])
 }
 
-/** A breadcrumb trail: links for every ancestor, the current page marked. */
+/** Longest trail shown whole; a deeper one shows its first link, a gap and its last links. */
+const MAX_CRUMBS = 10
+
+/**
+ * A breadcrumb trail: links for every ancestor, the current page marked. A trail deeper than
+ * `MAX_CRUMBS` leaves out its middle (each link's address holds the whole path, so a folder
+ * hundreds of levels down would carry hundreds of kilobytes of trail); every page still links to
+ * its parent, so the whole way up is there.
+ */
 export function breadcrumbsToHast(crumbs: Array<{ title: string; href: string }>): Element {
-  return h(
-    'nav.breadcrumbs',
-    { 'aria-label': 'Breadcrumb' },
-    h(
-      'ol',
-      crumbs.map((crumb, index) =>
-        index === crumbs.length - 1
-          ? h(
-              'li',
-              h('a', { href: crumb.href, 'aria-current': 'page' }, cleanText(crumb.title) || 'Untitled'),
-            )
-          : h('li', h('a', { href: crumb.href }, cleanText(crumb.title) || 'Untitled')),
-      ),
-    ),
-  )
+  const link = (crumb: { title: string; href: string }, index: number): Element =>
+    index === crumbs.length - 1
+      ? h('li', h('a', { href: crumb.href, 'aria-current': 'page' }, cleanText(crumb.title) || 'Untitled'))
+      : h('li', h('a', { href: crumb.href }, cleanText(crumb.title) || 'Untitled'))
+  const items =
+    crumbs.length <= MAX_CRUMBS
+      ? crumbs.map(link)
+      : [
+          link(crumbs[0]!, 0),
+          h('li.gap', { title: `${crumbs.length - MAX_CRUMBS + 1} folders` }, '…'),
+          ...crumbs
+            .slice(crumbs.length - (MAX_CRUMBS - 2))
+            .map((crumb, index) => link(crumb, crumbs.length - (MAX_CRUMBS - 2) + index)),
+        ]
+  return h('nav.breadcrumbs', { 'aria-label': 'Breadcrumb' }, h('ol', items))
 }
 
 /**

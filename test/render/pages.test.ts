@@ -64,6 +64,19 @@ describe('folderPageToHast', () => {
     expect(doc.all('hr.separator')).toHaveLength(1)
   })
 
+  it('should shorten a deep trail to its first link, a gap and its last links, the current page last', () => {
+    const crumbs = Array.from({ length: 40 }, (_, index) => ({ title: `L${index}`, href: `/b/${index}/` }))
+    const doc = main(folderPageToHast({ title: 'L39', crumbs, subfolders: [], items: [], total: 0 }))
+    expect(doc.text('.breadcrumbs a')).toEqual(['L0', 'L32', 'L33', 'L34', 'L35', 'L36', 'L37', 'L38', 'L39'])
+    expect(doc.text('.breadcrumbs .gap')).toEqual(['…'])
+    expect(doc.attr('.breadcrumbs [aria-current=page]', 'href')).toEqual(['/b/39/'])
+    const short = main(
+      folderPageToHast({ title: 'L9', crumbs: crumbs.slice(0, 10), subfolders: [], items: [], total: 0 }),
+    )
+    expect(short.text('.breadcrumbs a')).toHaveLength(10)
+    expect(short.all('.breadcrumbs .gap')).toHaveLength(0)
+  })
+
   it('should say when a folder is empty', () => {
     const doc = main(folderPageToHast({ title: '', crumbs: [], subfolders: [], items: [], total: 0 }))
     expect(doc.text('h1')).toEqual(['Untitled folder'])
