@@ -34,8 +34,6 @@ export interface EntryContext {
   tagList?(tags: readonly string[], render: () => Element[]): ElementContent
   /** URL of a stored favicon, if the bookmark has one. */
   iconUrl?(bookmark: Bookmark): string | undefined
-  /** A readable date (default: `YYYY-MM-DD`). */
-  formatDate?(value: number): string
   allowFileLinks: boolean
   /** The bookmark's link as `safeHref` gives it, when already known (saves parsing the URL again). */
   linkOf?(bookmark: Bookmark): string | undefined

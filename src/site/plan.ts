@@ -283,7 +283,6 @@ function* generateFiles(
   cache.tagPaths = new Map(routes.tags.map((route) => [route.tag, route.path]))
   const tagLists = cache.tagLists
   const usedTagLists = new Set<string>()
-  const dateFormat = dateFormatter(input.lang)
   const entryContext: EntryContext = {
     tagUrl: (tag) => routes.url(routes.tagRoute.get(tag)?.path ?? 'tags/'),
     tagList: (tags, render) => {
@@ -297,7 +296,6 @@ function* generateFiles(
       return trustedNode(list)
     },
     iconUrl,
-    formatDate: dateFormat,
     allowFileLinks: input.allowFileLinks,
   }
   // Entries by bookmark for this build, and by content across builds (the render cache): each is
@@ -666,17 +664,6 @@ function downloads(routes: SiteRoutes, feed: boolean): Element {
   ]
   if (feed) links.push(' · ', h('a', { href: routes.url('feed.xml') }, 'Atom feed'))
   return h('p.downloads', links)
-}
-
-/** Readable dates in the site's language, always in UTC (the same day everywhere). */
-function dateFormatter(lang: string): (value: number) => string {
-  let format: Intl.DateTimeFormat
-  try {
-    format = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' })
-  } catch {
-    format = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' })
-  }
-  return (value) => format.format(value)
 }
 
 function* flushIcons(pending: OutputFile[], stats: SitePlan['stats']): Generator<OutputFile> {
