@@ -225,6 +225,24 @@ export function* walk(folder: Folder): Generator<{ node: Node; parent: Folder; d
   }
 }
 
+/**
+ * Call `visit` for every node below `folder` in document order (the same order as `walk`), without
+ * an object per node: for the passes over a whole large collection.
+ */
+export function forEachNode(folder: Folder, visit: (node: Node) => void): void {
+  const stack: Array<{ children: readonly Node[]; index: number }> = [{ children: folder.children, index: 0 }]
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1]!
+    if (top.index >= top.children.length) {
+      stack.pop()
+      continue
+    }
+    const node = top.children[top.index++]!
+    visit(node)
+    if (node.type === 'folder') stack.push({ children: node.children, index: 0 })
+  }
+}
+
 /** Count bookmarks, folders, separators, aliases and distinct tags under `root`. */
 export function countNodes(root: Folder): Stats {
   const stats: Stats = { bookmarks: 0, folders: 0, separators: 0, aliases: 0, tags: 0 }

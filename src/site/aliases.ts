@@ -2,7 +2,7 @@
  * Alias resolution: each alias → the bookmark or folder whose `id` it names, within its own source.
  * Ids are looked up per collection, so two merged sources may reuse ids without crossing over.
  */
-import type { Alias, Bookmark, Collection, Folder, Node } from '../model.js'
+import { forEachNode, type Alias, type Bookmark, type Collection, type Folder } from '../model.js'
 
 /**
  * Whether each folder's subtree holds an alias, kept between builds (watch mode): a collection
@@ -22,20 +22,12 @@ export function resolveAliases(
     if (collection.root.id !== undefined) ids.set(collection.root.id, collection.root)
     const aliases: Alias[] = []
     // Document order, so the first of repeated ids wins.
-    const stack: Array<{ children: readonly Node[]; index: number }> = [{ children: collection.root.children, index: 0 }]
-    while (stack.length > 0) {
-      const top = stack[stack.length - 1]!
-      if (top.index >= top.children.length) {
-        stack.pop()
-        continue
-      }
-      const node = top.children[top.index++]!
+    forEachNode(collection.root, (node) => {
       if (node.type === 'alias') aliases.push(node)
       else if ((node.type === 'bookmark' || node.type === 'folder') && node.id !== undefined && !ids.has(node.id)) {
         ids.set(node.id, node)
       }
-      if (node.type === 'folder') stack.push({ children: node.children, index: 0 })
-    }
+    })
     for (const alias of aliases) {
       const target = ids.get(alias.ref)
       if (target !== undefined) targets.set(alias, target)

@@ -2,7 +2,7 @@
  * The same URL bookmarked more than once (in one source or across several). Repeats are always
  * reported; with `dedupe` only the first is published, with the tags of all of them.
  */
-import { normalizeTags, type Bookmark, type Folder, type Node } from '../model.js'
+import { forEachNode, normalizeTags, type Bookmark, type Folder, type Node } from '../model.js'
 import { copyBookmark, copyFolder } from './published-copy.js'
 
 export interface Duplicate {
@@ -87,24 +87,13 @@ export function findDuplicates(root: Folder, memo?: DuplicateMemo): Duplicate[] 
   if (memo !== undefined) return findDuplicatesByNumber(root, memo)
   const firsts = new Map<string, Bookmark>()
   const duplicates: Duplicate[] = []
-  const stack: Array<{ children: readonly Node[]; index: number }> = [{ children: root.children, index: 0 }]
-  while (stack.length > 0) {
-    const top = stack[stack.length - 1]!
-    if (top.index >= top.children.length) {
-      stack.pop()
-      continue
-    }
-    const node = top.children[top.index++]!
-    if (node.type === 'folder') {
-      stack.push({ children: node.children, index: 0 })
-      continue
-    }
-    if (node.type !== 'bookmark' || node.href === undefined || node.href === '') continue
+  forEachNode(root, (node) => {
+    if (node.type !== 'bookmark' || node.href === undefined || node.href === '') return
     const key = urlKey(node.href)
     const first = firsts.get(key)
     if (first === undefined) firsts.set(key, node)
     else duplicates.push({ bookmark: node, first })
-  }
+  })
   return duplicates
 }
 
