@@ -3,7 +3,18 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-  { ignores: ['dist/', 'site/', 'node_modules/', 'bench/out/', 'coverage/', 'test/fixtures/'] },
+  {
+    ignores: [
+      'dist/',
+      'site/',
+      'node_modules/',
+      'bench/out/',
+      'bench/.cache/',
+      'coverage/',
+      'test/fixtures/',
+      '.work/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
