@@ -89,9 +89,13 @@ describe.skipIf(!hasChromium || !built)('bookgen dev on 10,000 bookmarks, in Chr
       const next = `${title} edit ${i}`
       text = text.replace(`>${current}</A>`, `>${next}</A>`)
       writeFileSync(source, text)
-      await page.waitForFunction((expected) => document.body.textContent?.includes(expected), next, {
-        timeout: 20_000,
-      })
+      await page.waitForFunction(
+        (expected) => document.body?.textContent?.includes(expected) === true,
+        next,
+        {
+          timeout: 20_000,
+        },
+      )
       expect(await (await fetch(page.url())).text()).toContain(next)
       current = next
     }
@@ -105,7 +109,7 @@ describe.skipIf(!hasChromium || !built)('bookgen dev on 10,000 bookmarks, in Chr
     expect(child.exitCode).toBeNull()
     writeFileSync(source, text.replace(`>${title} edit 5</A>`, `>${title} fixed</A>`))
     await page.waitForFunction(
-      (expected) => document.body.textContent?.includes(expected),
+      (expected) => document.body?.textContent?.includes(expected) === true,
       `${title} fixed`,
       { timeout: 20_000 },
     )
