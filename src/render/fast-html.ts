@@ -81,9 +81,12 @@ export function fastToHtml(tree: Root | Element): string | undefined {
   // Joined once, the result is one flat string: built by `+=` it would be a tree of pieces, which
   // every later use (a page holding the entry, the UTF-8 encoding) would have to walk again, and
   // which costs the collector dearly in fragments kept for the whole build (every entry).
-  return sawBytes
-    ? parts.map((part) => (typeof part === 'string' ? part : UTF8.decode(part))).join('')
-    : parts.join('')
+  return sawBytes ? segmentsToText(parts) : parts.join('')
+}
+
+/** Text and UTF-8 chunks (a page's segments, a raw node's chunks) as one string. */
+export function segmentsToText(segments: ReadonlyArray<string | Uint8Array>): string {
+  return segments.map((segment) => (typeof segment === 'string' ? segment : UTF8.decode(segment))).join('')
 }
 
 /**

@@ -7,7 +7,7 @@
 import type { Element, ElementContent, Root } from 'hast'
 import rehypeStringify from 'rehype-stringify'
 import { unified } from 'unified'
-import { fastToHtml, fastToSegments } from './fast-html.js'
+import { fastToHtml, fastToSegments, segmentsToText } from './fast-html.js'
 
 const processor = unified().use(rehypeStringify, { allowDangerousHtml: true, upperDoctype: true }).freeze()
 
@@ -52,8 +52,6 @@ export function trustedNode(fragment: TrustedHtml): ElementContent {
   return { type: 'raw', value: fragment.html } as unknown as ElementContent
 }
 
-const decoder = new TextDecoder()
-
 /**
  * A hast node carrying fragments that `serializeFragment` produced and that were then encoded as
  * UTF-8 (a build keeps its entries that way: each is encoded once, and a page is written from the
@@ -64,7 +62,7 @@ export function trustedBytesNode(chunks: readonly Uint8Array[]): ElementContent 
     type: 'raw',
     chunks,
     get value(): string {
-      return chunks.map((chunk) => decoder.decode(chunk)).join('')
+      return segmentsToText(chunks)
     },
   } as unknown as ElementContent
 }

@@ -17,6 +17,7 @@ import { folderPageToHast, type SubfolderLink } from '../render/folder-page.js'
 import { notFoundPageToHast } from '../render/not-found-page.js'
 import { searchPageToHast } from '../render/search-page.js'
 import { serializeFragment, serializeFragments, serializeHastSegments, trustedBytesNode, trustedNode, type TrustedHtml } from '../render/serialize.js'
+import { segmentsToText } from '../render/fast-html.js'
 import { tagIndexToHast, tagPageToHast } from '../render/tag-pages.js'
 import { aliasToHast, bookmarkToHast, type EntryContext } from '../render/xfolk.js'
 import { planRoutes, trailOf, type FolderRoute, type SiteRoutes } from './routes.js'
@@ -587,12 +588,11 @@ function pageFile(path: string, segments: Array<string | Uint8Array>): OutputFil
     path,
     segments,
     get contents(): string {
-      return (text ??= segments.map((segment) => (typeof segment === 'string' ? segment : UTF8_DECODER.decode(segment))).join(''))
+      return (text ??= segmentsToText(segments))
     },
   }
 }
 
-const UTF8_DECODER = new TextDecoder()
 const UTF8_ENCODER = new TextEncoder()
 
 /**
