@@ -48,8 +48,6 @@ export interface DevSession {
 /** How long after the last watcher event the sources are checked again (chokidar throttles at 50 ms). */
 const RECHECK_MS = 120
 
-export { DEV_PORT }
-
 /** Start watch mode. */
 export async function startDev(options: DevOptions): Promise<DevSession> {
   const log = options.log ?? (() => {})

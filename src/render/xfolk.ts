@@ -35,8 +35,6 @@ export interface EntryContext {
   /** URL of a stored favicon, if the bookmark has one. */
   iconUrl?(bookmark: Bookmark): string | undefined
   allowFileLinks: boolean
-  /** The bookmark's link as `safeHref` gives it, when already known (saves parsing the URL again). */
-  linkOf?(bookmark: Bookmark): string | undefined
 }
 
 /** A hast element from a tag name, known properties and children. */
@@ -59,10 +57,7 @@ const META_CLASS = Object.freeze(['meta']) as string[]
 
 /** Render one bookmark as an xFolk/h-entry list item. */
 export function bookmarkToHast(bookmark: Bookmark, context: EntryContext): Element {
-  const href =
-    context.linkOf === undefined
-      ? safeHref(bookmark.href, { allowFile: context.allowFileLinks })
-      : context.linkOf(bookmark)
+  const href = safeHref(bookmark.href, { allowFile: context.allowFileLinks })
   const title = cleanText(bookmark.title) || cleanText(bookmark.href ?? '') || 'Untitled'
   const children: ElementContent[] = []
   const icon = context.iconUrl?.(bookmark)

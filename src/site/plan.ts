@@ -21,7 +21,7 @@ import { segmentsToText } from '../render/fast-html.js'
 import { tagIndexToHast, tagPageToHast } from '../render/tag-pages.js'
 import { aliasToHast, bookmarkToHast, type EntryContext } from '../render/xfolk.js'
 import { planRoutes, trailOf, type FolderRoute, type SiteRoutes } from './routes.js'
-import { DEFAULT_FEED_LIMIT, DEFAULT_PAGE_SIZE, entryCount, pageCount, pagePath, PREVIEW_ORIGIN, siteDataOf } from './site-data.js'
+import { DEFAULT_FEED_LIMIT, DEFAULT_PAGE_SIZE, entryCount, pageCount, pagePath, siteDataOf } from './site-data.js'
 import { SEARCH_DIR } from './search-index.js'
 import { siteFileProducers, type SiteFilesInput } from './site-files.js'
 
@@ -196,9 +196,6 @@ export const THEME_ASSETS: readonly AssetCopy[] = [
   { path: 'assets/search-engine.js', source: 'default/search-engine.js' },
   { path: 'assets/searchable-map.js', source: 'npm:minisearch/dist/es/SearchableMap.js' },
 ]
-
-export { DEFAULT_FEED_LIMIT, DEFAULT_PAGE_SIZE, PREVIEW_ORIGIN }
-export { planSiteData } from './site-data.js'
 
 /** Plan every file of the site. */
 export function planSite(input: SiteInput): SitePlan {
