@@ -5,7 +5,7 @@
  * reaches the main thread as the worker's error.
  */
 import { parentPort, workerData } from 'node:worker_threads'
-import { checkSourceSize, decodeSource, parseDecoded } from '../sources/index.js'
+import { parseSource } from '../sources/index.js'
 import { prepareSite } from './prepare.js'
 import { planSiteData } from './site-data.js'
 import type { SiteFilesJob } from './site-files-thread.js'
@@ -14,10 +14,7 @@ import { StagingWriter } from './write.js'
 
 const job = workerData as SiteFilesJob
 const started = performance.now()
-const collections = job.sources.map((source) => {
-  checkSourceSize(source.bytes, source.name)
-  return parseDecoded(decodeSource(source.bytes), source.name)
-})
+const collections = job.sources.map((source) => parseSource(source.bytes, source.name))
 const data = planSiteData(prepareSite(job.config, collections).input)
 const parse = performance.now() - started
 const { written, timings } = writeSiteFiles(data, new StagingWriter(job.staging))
