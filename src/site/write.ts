@@ -105,28 +105,25 @@ const MAX_CHUNKS = 512
 /** Write every chunk to `fd`, in order, whatever the system writes at a time; returns the bytes written. */
 function writeAll(fd: number, chunks: readonly Uint8Array[]): number {
   let total = 0
-  for (let start = 0; start < chunks.length; ) {
+  for (let start = 0; start < chunks.length; start += MAX_CHUNKS) {
     const batch = chunks.slice(start, start + MAX_CHUNKS)
-    let expected = 0
-    for (const chunk of batch) expected += chunk.byteLength
-    let written = writevSync(fd, batch)
-    // A short write (rare, for a regular file): finish the rest chunk by chunk.
-    for (let index = 0; written < expected; index++) {
-      const chunk = batch[index]!
-      if (written >= chunk.byteLength) {
-        written -= chunk.byteLength
-        expected -= chunk.byteLength
-        continue
+    let size = 0
+    for (const chunk of batch) size += chunk.byteLength
+    const done = writevSync(fd, batch)
+    if (done < size) {
+      // A short write (rare, for a regular file): the rest, chunk by chunk.
+      let offset = 0
+      for (const chunk of batch) {
+        const end = offset + chunk.byteLength
+        for (let at = Math.max(done, offset); at < end; ) at += writeSync(fd, chunk, at - offset)
+        offset = end
       }
-      for (let offset = written; offset < chunk.byteLength; ) offset += writeSync(fd, chunk, offset)
-      expected -= chunk.byteLength
-      written = 0
     }
-    total += batch.reduce((sum, chunk) => sum + chunk.byteLength, 0)
-    start += MAX_CHUNKS
+    total += size
   }
   return total
 }
+
 /** Largest buffer kept for encoding pages (three bytes per UTF-16 unit at most). */
 const MAX_REUSED_BUFFER = 16 << 20
 
@@ -164,31 +161,22 @@ export class StagingWriter {
     this.ensureDirectory(path.dirname(target))
     const fd = openSync(target, 'wx')
     try {
-      if (file.stream !== undefined) file.stream((chunk) => (this.written.bytes += writeAll(fd, [this.contentsOf(chunk)])))
-      else {
-        const chunks = file.segments === undefined ? [this.contentsOf(file.contents)] : this.segmentsOf(file.segments)
-        this.written.bytes += writeAll(fd, chunks)
-      }
+      if (file.stream !== undefined) file.stream((chunk) => (this.written.bytes += writeAll(fd, this.encode([chunk]))))
+      else this.written.bytes += writeAll(fd, this.encode(file.segments ?? [file.contents]))
     } finally {
       closeSync(fd)
     }
     this.written.files++
   }
 
-  private contentsOf(contents: string | Uint8Array): Uint8Array {
-    if (typeof contents !== 'string') return contents
-    if (contents.length * 3 > this.buffer.byteLength) {
-      // Large files (the exports) are encoded on their own; the reused buffer stays small.
-      if (contents.length * 3 > MAX_REUSED_BUFFER) return Buffer.from(contents)
-      this.buffer = Buffer.allocUnsafeSlow(Math.max(contents.length * 3, this.buffer.byteLength * 2))
-    }
-    return this.buffer.subarray(0, UTF8.encodeInto(contents, this.buffer).written)
-  }
-
-  /** Text segments encoded one after the other into the reused buffer, byte chunks as they are. */
-  private segmentsOf(segments: ReadonlyArray<string | Uint8Array>): Uint8Array[] {
+  /**
+   * Text segments as UTF-8, one after the other in the reused buffer (each on its own when they are
+   * too large to keep a buffer for, as the exports' whole text would be); byte chunks as they are.
+   */
+  private encode(segments: ReadonlyArray<string | Uint8Array>): Uint8Array[] {
     let room = 0
     for (const segment of segments) if (typeof segment === 'string') room += segment.length * 3
+    if (room > MAX_REUSED_BUFFER) return segments.map((segment) => (typeof segment === 'string' ? Buffer.from(segment) : segment))
     if (room > this.buffer.byteLength) this.buffer = Buffer.allocUnsafeSlow(Math.max(room, this.buffer.byteLength * 2))
     const chunks: Uint8Array[] = []
     let used = 0
