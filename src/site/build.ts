@@ -203,7 +203,12 @@ export async function build(config: ResolvedConfig): Promise<BuildResult> {
     const t3 = performance.now()
     // The search index, feed, sitemap and exports: beside the pages, in the worker thread if large.
     siteFiles = worker?.result ?? writeSiteFilesInline(plan.siteData, staging.dir)
-    const written = await writeStaged(staging, { files: plan.files, assets: plan.assets, alongside: siteFiles.then((result) => result.written) })
+    const written = await writeStaged(staging, {
+      files: plan.files,
+      assets: plan.assets,
+      alongside: siteFiles.then((result) => result.written),
+      stopAlongside: worker?.stop,
+    })
     const { timings: siteTimings, threaded } = await siteFiles
     const t4 = performance.now()
 

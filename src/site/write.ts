@@ -24,6 +24,11 @@ export interface WritableSite extends Pick<SitePlan, 'files' | 'assets'> {
    * counted. A rejection fails the write and leaves the previous site as it was.
    */
   alongside?: Promise<WriteResult> | undefined
+  /**
+   * Stops whoever writes alongside, when writing this side failed: the staging folder is then
+   * removed as soon as they have stopped (`alongside` settles), not after they have finished.
+   */
+  stopAlongside?: (() => void) | undefined
 }
 
 /** Name of the marker file that says "bookgen built this folder". */
@@ -85,7 +90,8 @@ export async function writeStaged(staging: Staging, plan: WritableSite): Promise
     await swapIn(staging.dir, staging.outDir, staging.old)
     return result
   } catch (error) {
-    // Whoever writes alongside must be done before the folder goes (or it would write into a new one).
+    // Whoever writes alongside must have stopped before the folder goes (or it would write into a new one).
+    plan.stopAlongside?.()
     await plan.alongside?.catch(() => {})
     await discardStaging(staging)
     if (isBookgenError(error) || !isSystemError(error)) throw error

@@ -69,6 +69,27 @@ describe('writeSite', () => {
     await discardStaging(staging)
   })
 
+  it('should stop the writer alongside when this side fails, and remove the staging folder once it has stopped', async () => {
+    const out = path.join(tmp, 'out')
+    const staging = await createStaging(options(out))
+    let stop: () => void = () => {}
+    // A writer alongside that would go on for ever unless stopped.
+    const alongside = new Promise<WriteResult>((_resolve, reject) => (stop = () => reject(new Error('stopped'))))
+    const failing: WritableSite = {
+      files: {
+        *[Symbol.iterator]() {
+          yield { path: 'index.html', contents: 'home' }
+          throw new Error('render crashed')
+        },
+      },
+      assets: [],
+      alongside,
+      stopAlongside: () => stop(),
+    }
+    await expect(writeStaged(staging, failing)).rejects.toThrow(/render crashed/)
+    expect(readdirSync(tmp)).toEqual([])
+  })
+
   it('should refuse a path outside the staging folder from a writer alongside', async () => {
     const staging = await createStaging(options(path.join(tmp, 'out')))
     const writer = new StagingWriter(staging.dir)
