@@ -45,6 +45,19 @@ describe('filterForPublishing with a memo', () => {
     return { root, open, mixed }
   }
 
+  /** A folder holding an alias, and a folder holding the bookmark it stands for. */
+  const aliasTree = () => {
+    const target = Object.assign(createBookmark('t', 'https://t/'), { id: 't' })
+    const alias: Alias = { type: 'alias', ref: 't' }
+    const withAlias = createFolder('aliases')
+    withAlias.children.push(alias)
+    const holder = createFolder('holder')
+    holder.children.push(target)
+    const root = createFolder('root')
+    root.children.push(withAlias, holder)
+    return { target, alias, withAlias, holder, root }
+  }
+
   it('should publish a folder with nothing held back as it is, and copy only the others', () => {
     const { root, open, mixed } = tree()
     const result = filterForPublishing(root, new Map(), none)
@@ -65,15 +78,8 @@ describe('filterForPublishing with a memo', () => {
   })
 
   it('should look again at aliases whose target changed elsewhere in the tree', () => {
-    const target = Object.assign(createBookmark('t', 'https://t/'), { id: 't' })
-    const alias: Alias = { type: 'alias', ref: 't' }
-    const withAlias = createFolder('aliases')
-    withAlias.children.push(alias)
-    const holder = createFolder('holder')
-    holder.children.push(target)
+    const { target, alias, withAlias, holder, root } = aliasTree()
     const memo = createPublishMemo()
-    const root = createFolder('root')
-    root.children.push(withAlias, holder)
     const first = filterForPublishing(root, new Map([[alias, target]]), none, memo)
     expect((first.root.children[0] as typeof withAlias).children).toEqual([alias])
     // The target becomes private; the folder holding the alias is the same object.
@@ -85,15 +91,8 @@ describe('filterForPublishing with a memo', () => {
   })
 
   it('should give a folder holding an alias a new object when the alias stands for another object', () => {
-    const target = Object.assign(createBookmark('t', 'https://t/'), { id: 't' })
-    const alias: Alias = { type: 'alias', ref: 't' }
-    const withAlias = createFolder('aliases')
-    withAlias.children.push(alias)
-    const holder = createFolder('holder')
-    holder.children.push(target)
+    const { target, alias, withAlias, holder, root } = aliasTree()
     const memo = createPublishMemo()
-    const root = createFolder('root')
-    root.children.push(withAlias, holder)
     const first = filterForPublishing(root, new Map([[alias, target]]), none, memo)
     const again = filterForPublishing(root, new Map([[alias, target]]), none, memo)
     expect(again.root.children[0]).toBe(first.root.children[0])
