@@ -72,7 +72,7 @@ export class DevBuilder {
     const started = performance.now()
     if (!this.started) await this.start()
     try {
-      const loaded = await loadSources(this.config, this.sources, changed)
+      const loaded = await loadSources(this.config, { cache: this.sources, changed })
       this.refuseCutShort(loaded.collections)
       const prepared = prepareSite(this.config, loaded.collections, this.model)
       const plan = planSite({

@@ -67,7 +67,7 @@ export interface BuildResult {
 /** Parsed sources, with the time spent on each step. */
 export interface LoadedSources {
   /** Absolute paths, in source order. */
-  files: string[]
+  files: readonly string[]
   collections: Collection[]
   timings: { read: number; decode: number; parse: number }
 }
@@ -88,20 +88,28 @@ export interface ReadSource {
   bytes: Uint8Array
 }
 
+/** How `loadSources` reads. */
+export interface LoadOptions {
+  /** Watch mode's parsed sources, kept from one build to the next. */
+  cache?: SourceCache | undefined
+  /** Files a watcher saw change: read again even if they look the same. */
+  changed?: ReadonlySet<string> | undefined
+  /** Called with what was read, before anything is parsed. */
+  onRead?: ((sources: readonly ReadSource[]) => void) | undefined
+  /** The sources' files, when the caller expanded `config.sources` already (see `expandSources`). */
+  files?: readonly string[] | undefined
+}
+
 /**
  * Read and parse every source. All broken sources are reported together (one error whose cause
  * lists them) before anything is built. Every file is read before any is parsed, and `onRead`
  * gets what was read (not what came from the cache) in between: a build hands the bytes to the
  * thread that makes the site files, which parses them beside this one.
  */
-export async function loadSources(
-  config: ResolvedConfig,
-  cache?: SourceCache,
-  changed: ReadonlySet<string> = new Set(),
-  onRead?: (sources: readonly ReadSource[]) => void,
-): Promise<LoadedSources> {
+export async function loadSources(config: ResolvedConfig, options: LoadOptions = {}): Promise<LoadedSources> {
+  const { cache, changed = new Set<string>(), onRead } = options
   const t0 = performance.now()
-  const files = await expandSources(config.sources, config.root)
+  const files = options.files ?? (await expandSources(config.sources, config.root))
   // Failures by file index, so they are reported in source order.
   const failures: Array<{ index: number; error: BookgenError }> = []
   let read = 0
@@ -112,7 +120,8 @@ export async function loadSources(
   for (const file of files) {
     const name = displayPath(file, config.root)
     try {
-      const info = await stat(file).catch(() => undefined)
+      // Size and modification time tell watch mode whether a cached source is still current.
+      const info = cache === undefined ? undefined : await stat(file).catch(() => undefined)
       const cached = cache?.get(file)
       if (cached !== undefined && info !== undefined && !changed.has(file) && cached.size === info.size && cached.mtimeMs === info.mtimeMs) {
         loaded.push(cached.state.collection)
@@ -185,16 +194,16 @@ export async function build(config: ResolvedConfig): Promise<BuildResult> {
   const t0 = performance.now()
   // The output folder is checked, and a staging folder made, before any source is parsed: a large
   // build's site files are written into it from a worker thread started as soon as the sources are read.
-  const staging = await createStaging({
-    outDir: config.outDir,
-    protectedDirs: [config.root, process.cwd()],
-    sources: await expandSources(config.sources, config.root),
-  })
+  const files = await expandSources(config.sources, config.root)
+  const staging = await createStaging({ outDir: config.outDir, protectedDirs: [config.root, process.cwd()], sources: files })
   let worker: SiteFilesWorker | undefined
   let siteFiles: Promise<SiteFilesResult> | undefined
   try {
-    const { collections, timings: loading } = await loadSources(config, undefined, undefined, (sources) => {
-      if (wantsWorker(sources)) worker = startSiteFilesWorker({ config, sources: [...sources], staging: staging.dir })
+    const { collections, timings: loading } = await loadSources(config, {
+      files,
+      onRead: (sources) => {
+        if (wantsWorker(sources)) worker = startSiteFilesWorker({ config, sources: [...sources], staging: staging.dir })
+      },
     })
     const t2 = performance.now()
     const prepared = prepareSite(config, collections)
