@@ -5,6 +5,7 @@
  * Desktop Bookmark groups. The writer reports, grouped per field, what it had to drop (control
  * characters XML forbids, aliases to missing ids) and what it kept in bookgen metadata.
  */
+import { resolveAliases } from '../site/aliases.js'
 import { formatW3cDate } from '../sources/dates.js'
 import {
   BOOKGEN_FLAG_FIELDS,
@@ -17,16 +18,16 @@ import {
 } from '../sources/xbel-metadata.js'
 import { isXmlChar } from '../sources/xml-text.js'
 import { TextBuffer } from './text-buffer.js'
-import {
-  walk,
-  type Bookmark,
-  type Collection,
-  type Folder,
-  type Metadata,
-  type Node,
-  type Place,
-  type Warning,
-  type XmlNode,
+import type {
+  Alias,
+  Bookmark,
+  Collection,
+  Folder,
+  Metadata,
+  Place,
+  Separator,
+  Warning,
+  XmlNode,
 } from '../model.js'
 
 export interface WriteResult {
@@ -93,8 +94,8 @@ class XbelWriter {
   private readonly kept = new Map<string, number>()
   private keptItems = 0
   private keptFirst: Place | undefined
-  /** Ids of bookmarks and folders, collected at the first alias: most files have none. */
-  private ids: Set<string> | undefined
+  /** Resolved at the first alias: most files have none. */
+  private aliasTargets: Map<Alias, Bookmark | Folder> | undefined
 
   constructor(collection: Collection, sink: (chunk: string) => void) {
     this.collection = collection
@@ -113,10 +114,12 @@ class XbelWriter {
 
     this.out.push(`<?xml version="1.0" encoding="UTF-8"?>\n${DOCTYPE}\n`)
     this.out.push(`<xbel${this.attributeList(attributes, root.place)}>\n`)
-    this.writeHead(
-      root,
-      '  ',
-      collection.title !== '' && collection.title !== root.title ? collection.title : undefined,
+    this.out.push(
+      this.head(
+        root,
+        '  ',
+        collection.title !== '' && collection.title !== root.title ? collection.title : undefined,
+      ),
     )
     this.writeChildren(root, '  ')
     this.out.push('</xbel>\n')
@@ -154,36 +157,18 @@ class XbelWriter {
     if (folder.iconName !== undefined) attributes.push(['icon', folder.iconName])
     for (const [name, value] of this.xmlAttributes(folder)) attributes.push([name, value])
     this.out.push(`${indent}<folder${this.attributeList(attributes, folder.place)}>\n`)
-    this.writeHead(folder, `${indent}  `, undefined)
+    this.out.push(this.head(folder, `${indent}  `, undefined))
   }
 
-  private writeLeaf(node: Exclude<Node, Folder>, indent: string): void {
-    switch (node.type) {
-      case 'separator':
-        this.out.push(`${indent}<separator/>\n`)
-        return
-      case 'alias':
-        if (!this.knownIds().has(node.ref))
-          this.note('dangling-alias', node.place, 'aliases whose target id is missing (written anyway)')
-        this.out.push(`${indent}<alias ref="${this.escape(node.ref, node.place, true)}"/>\n`)
-        return
-      case 'bookmark':
-        this.writeBookmark(node, indent, `${indent}  `)
+  private writeLeaf(node: Separator | Alias, indent: string): void {
+    if (node.type === 'separator') {
+      this.out.push(`${indent}<separator/>\n`)
+      return
     }
-  }
-
-  /** Ids of the bookmarks and folders in the document, the root's included. */
-  private knownIds(): Set<string> {
-    if (this.ids === undefined) {
-      const root = this.collection.root
-      this.ids = new Set()
-      for (const { node } of walk(root)) {
-        if ((node.type === 'bookmark' || node.type === 'folder') && node.id !== undefined)
-          this.ids.add(node.id)
-      }
-      if (root.id !== undefined) this.ids.add(root.id)
-    }
-    return this.ids
+    this.aliasTargets ??= resolveAliases([this.collection])
+    if (!this.aliasTargets.has(node))
+      this.note('dangling-alias', node.place, 'aliases whose target id is missing (written anyway)')
+    this.out.push(`${indent}<alias ref="${this.escape(node.ref, node.place, true)}"/>\n`)
   }
 
   /** The hot path: one string per bookmark, no attribute lists (constant names need no check). */
@@ -211,12 +196,7 @@ class XbelWriter {
     )
   }
 
-  /** `<title>`, `<info>`, `<desc>` (the DTD's order) of the xbel root or a folder. */
-  private writeHead(item: Folder, indent: string, documentTitle: string | undefined): void {
-    this.out.push(this.head(item, indent, documentTitle))
-  }
-
-  /** `<title>`, `<info>`, `<desc>` of the xbel root, a folder or a bookmark, as one string. */
+  /** `<title>`, `<info>`, `<desc>` (the DTD's order) of the xbel root, a folder or a bookmark. */
   private head(item: Folder | Bookmark, indent: string, documentTitle: string | undefined): string {
     const place = item.place
     let head = `${indent}<title>${this.escape(item.title, place, false)}</title>\n`

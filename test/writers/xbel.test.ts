@@ -125,6 +125,32 @@ describe('writeXbel', () => {
     }
   })
 
+  it('should write every alias, and report only those whose id names no bookmark or folder', () => {
+    const root = Object.assign(createFolder('r'), { id: 'top' })
+    const folder = Object.assign(createFolder('f'), { id: 'f1' })
+    folder.children.push(Object.assign(createBookmark('b', 'https://a.example/'), { id: 'b1' }))
+    root.children.push(
+      folder,
+      { type: 'alias', ref: 'b1' },
+      { type: 'alias', ref: 'f1' },
+      { type: 'alias', ref: 'top' },
+      { type: 'alias', ref: 'nowhere' },
+      { type: 'alias', ref: 'nowhere' },
+    )
+    const { text, warnings } = writeXbel({
+      format: 'xbel',
+      file: 'a.xbel',
+      encoding: 'utf-8',
+      title: '',
+      root,
+      warnings: [],
+    })
+    for (const ref of ['b1', 'f1', 'top', 'nowhere']) expect(text).toContain(`<alias ref="${ref}"/>`)
+    expect(warnings.map((warning) => warning.message)).toEqual([
+      'XBEL cannot carry aliases whose target id is missing (written anyway): 2 items',
+    ])
+  })
+
   it('should drop characters XML forbids, and report it', () => {
     const root = createFolder('r')
     root.children.push(createBookmark('bell\u0007 and NUL\u0000', 'https://a.example/'))
