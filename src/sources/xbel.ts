@@ -48,8 +48,6 @@ import { scanXml } from './xbel-scan.js'
 import type { SourceCdata, SourceElement, SourceNode, XmlTreeHandler } from './xbel-tree.js'
 import { decodeXmlAttribute, decodeXmlText, type EntityReporter } from './xml-text.js'
 
-export { MAX_XML_DEPTH } from './xbel-tree.js'
-
 export interface XbelOptions {
   /** The encoding the text was decoded from, recorded on the collection. Default: `utf-8`. */
   encoding?: string
@@ -137,38 +135,38 @@ class XbelReader implements XmlTreeHandler {
       this.checkStrayText(node, item)
       return
     }
-    if (item.type === 'bookmark') {
-      this.readBookmarkChild(node, item)
-      return
-    }
     switch (node.name) {
       case 'title':
         item.title = collapse(this.textContent(node))
         if (this.frames.length === 1) this.documentTitle = item.title
-        break
+        return
       case 'desc': {
         const description = cleanDescription(this.textContent(node))
         if (description !== '') item.description = description
-        break
+        return
       }
       case 'info':
         this.readInfo(node, item)
-        break
+        return
       case 'separator':
-        item.children.push(this.readSeparator(node))
+        if (item.type === 'folder') {
+          item.children.push(this.readSeparator(node))
+          return
+        }
         break
-      case 'alias': {
-        const alias = this.readAlias(node)
-        if (alias !== undefined) item.children.push(alias)
+      case 'alias':
+        if (item.type === 'folder') {
+          const alias = this.readAlias(node)
+          if (alias !== undefined) item.children.push(alias)
+          return
+        }
         break
-      }
-      default:
-        this.warn(
-          this.placeOf(node),
-          'xbel/unknown-element',
-          `<${node.name}> is not an XBEL element inside <${frame.element}>; skipped it`,
-        )
     }
+    this.warn(
+      this.placeOf(node),
+      'xbel/unknown-element',
+      `<${node.name}> is not an XBEL element inside <${frame.element}>; skipped it`,
+    )
   }
 
   close(): void {
@@ -310,28 +308,6 @@ class XbelReader implements XmlTreeHandler {
       this.warn(place, 'xbel/missing-href', '<bookmark> has no href; kept it as text without a link')
     }
     return bookmark
-  }
-
-  private readBookmarkChild(child: SourceElement, bookmark: Bookmark): void {
-    switch (child.name) {
-      case 'title':
-        bookmark.title = collapse(this.textContent(child))
-        break
-      case 'desc': {
-        const description = cleanDescription(this.textContent(child))
-        if (description !== '') bookmark.description = description
-        break
-      }
-      case 'info':
-        this.readInfo(child, bookmark)
-        break
-      default:
-        this.warn(
-          this.placeOf(child),
-          'xbel/unknown-element',
-          `<${child.name}> is not an XBEL element inside <bookmark>; skipped it`,
-        )
-    }
   }
 
   private readSeparator(element: SourceElement): Node {

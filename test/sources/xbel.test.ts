@@ -174,6 +174,31 @@ describe('parseXbel', () => {
     expect(countNodes(collection.root)).toMatchObject({ folders: 2, aliases: 1 })
   })
 
+  it('should skip elements XBEL does not allow where they stand, naming the element they are in', () => {
+    const text =
+      '<xbel><x/><folder><title>F</title><y/><bookmark href="a:"><title>B</title><desc>D</desc>' +
+      '<separator/><alias ref="f"/><folder/></bookmark></folder></xbel>'
+    // The same on the careful path (a non-ASCII name sends the whole text there).
+    for (const [file, source] of [
+      ['odd.xbel', text],
+      ['odd-careful.xbel', text.replace('<x/>', '<ẋ/>')],
+    ] as const) {
+      const collection = parseXbel(source, file)
+      expect(collection.warnings.map(({ message }) => message)).toEqual([
+        `<${source.includes('ẋ') ? 'ẋ' : 'x'}> is not an XBEL element inside <xbel>; skipped it`,
+        '<y> is not an XBEL element inside <folder>; skipped it',
+        '<separator> is not an XBEL element inside <bookmark>; skipped it',
+        '<alias> is not an XBEL element inside <bookmark>; skipped it',
+        '<folder> is not an XBEL element inside <bookmark>; skipped it',
+      ])
+      expect(rules(collection).every((rule) => rule === 'xbel/unknown-element')).toBe(true)
+      const folder = collection.root.children[0] as Folder
+      expect(folder.title).toBe('F')
+      expect(folder.children).toHaveLength(1)
+      expect(folder.children[0]).toMatchObject({ type: 'bookmark', title: 'B', description: 'D' })
+    }
+  })
+
   it('should read a file the fast scan gives up on afresh, without warnings from the abandoned scan', () => {
     // The scan reads the first bookmark, then leaves the non-ASCII element name to the fallback.
     const collection = parseXbel(
