@@ -77,10 +77,13 @@ export interface SiteInput {
   clock?: (() => number) | undefined
 }
 
-/** Serialized entries and tag lists by content, reusable from one build to the next. */
+/** Serialized entries and tag lists, reusable from one build to the next (watch mode). */
 export interface RenderCache {
-  /** Entries' HTML, encoded as UTF-8 (see `Utf8Arena`), by content. */
-  entries: Map<string, Uint8Array>
+  /**
+   * Entries' HTML, encoded as UTF-8 (see `Utf8Arena`), by bookmark: watch mode keeps a bookmark
+   * whose content did not change the same object from one build to the next (see `PageMemo`).
+   */
+  entries: WeakMap<Bookmark, Uint8Array>
   tagLists: Map<string, TrustedHtml>
   /** What the cached HTML depends on besides the bookmark (base, language…). */
   context: string
@@ -93,7 +96,7 @@ export interface RenderCache {
 
 /** An empty render cache. */
 export function createRenderCache(): RenderCache {
-  return { entries: new Map(), tagLists: new Map(), context: '', tagPaths: new Map() }
+  return { entries: new WeakMap(), tagLists: new Map(), context: '', tagPaths: new Map() }
 }
 
 /**
@@ -273,7 +276,7 @@ function* generateFiles(
     if (previous !== undefined && previous !== route.path) tagPathsChanged = true
   }
   if (cache.context !== context || tagPathsChanged) {
-    cache.entries.clear()
+    cache.entries = new WeakMap()
     cache.tagLists.clear()
     cache.context = context
     input.pageKeys?.clear()
@@ -296,10 +299,9 @@ function* generateFiles(
     iconUrl,
     allowFileLinks: input.allowFileLinks,
   }
-  // Entries by bookmark for this build, and by content across builds (the render cache): each is
-  // serialized once, encoded as UTF-8 once, and its bytes written on its folder and tag pages.
-  const entries = new Map<Bookmark, Uint8Array>()
-  const usedEntries = new Set<string>()
+  // Entries by bookmark, for this build or across builds (the render cache): each is serialized
+  // once, encoded as UTF-8 once, and its bytes written on its folder and tag pages.
+  const entries = input.cache?.entries ?? new WeakMap<Bookmark, Uint8Array>()
   const arena = new Utf8Arena()
   const renderEntry = (bookmark: Bookmark): Uint8Array => {
     if (theme.entry === undefined) return arena.encode(serializeFragment(bookmarkToHast(bookmark, entryContext)).html)
@@ -309,20 +311,10 @@ function* generateFiles(
   }
   const entryFor = (bookmark: Bookmark): Uint8Array => {
     let entry = entries.get(bookmark)
-    if (entry !== undefined) return entry
-    if (input.cache === undefined) {
-      // One build: the bookmark itself is the key; no content keys to compute or keep.
+    if (entry === undefined) {
       entry = renderEntry(bookmark)
-    } else {
-      const key = entryKey(bookmark, iconUrl(bookmark))
-      entry = cache.entries.get(key)
-      if (entry === undefined) {
-        entry = renderEntry(bookmark)
-        cache.entries.set(key, entry)
-      }
-      usedEntries.add(key)
+      entries.set(bookmark, entry)
     }
-    entries.set(bookmark, entry)
     return entry
   }
   const page = (info: PageInfo, title: string, main: ElementContent[], extra: Partial<PageInput> = {}): OutputFile => {
@@ -348,7 +340,8 @@ function* generateFiles(
         const target = input.aliasTargets.get(item)
         aliases.push([item.ref, target?.title, target?.type === 'bookmark' ? target.href : routes.folderRoute.get(target as Folder)?.path])
       } else if (item.icon !== undefined) {
-        // Favicon files are written when an entry first names them: name them for pages not rendered too.
+        // Favicon files are written when an entry first names them in a build: a page's icons are
+        // named here, whether the page is rendered again or not (its entries may come from the cache).
         iconUrl(item)
       }
     }
@@ -517,15 +510,9 @@ function* generateFiles(
     for (const file of pageKeys.pages.keys()) if (!seenPages.has(file)) pageKeys.pages.delete(file)
     for (const path of pageKeys.folders.keys()) if (!seenPages.has(`${path}index.html`)) pageKeys.folders.delete(path)
   }
-  entries.clear()
-  // Keep in the cache only what this build used, so it never grows past one site's worth.
-  for (const key of cache.entries.keys()) if (!usedEntries.has(key)) cache.entries.delete(key)
+  // Keep in the cache only the tag lists this build used, so it never grows past one site's worth
+  // (entries go with their bookmarks).
   for (const key of tagLists.keys()) if (!usedTagLists.has(key)) tagLists.delete(key)
-  usedEntries.clear()
-  if (input.cache === undefined) {
-    cache.entries.clear()
-    tagLists.clear()
-  }
   const finalPages = [
     page(
       { kind: 'tags', title: 'Tags', path: 'tags/', pageNumber: 1 },
@@ -600,13 +587,19 @@ const UTF8_ENCODER = new TextEncoder()
 class Utf8Arena {
   private block = new Uint8Array(0)
   private used = 0
+  /**
+   * Size of the next block: small first, doubling up to `BLOCK_SIZE`, so that a watch-mode rebuild
+   * that renders a few entries keeps a few kilobytes alive, not megabytes.
+   */
+  private next = 1 << 16
 
   encode(text: string): Uint8Array {
     // UTF-8 takes at most three bytes per UTF-16 unit.
     const room = text.length * 3
     if (room > BLOCK_SIZE / 4) return UTF8_ENCODER.encode(text)
     if (this.used + room > this.block.length) {
-      this.block = new Uint8Array(BLOCK_SIZE)
+      this.block = new Uint8Array(Math.max(this.next, room))
+      this.next = Math.min(this.next * 2, BLOCK_SIZE)
       this.used = 0
     }
     const { written } = UTF8_ENCODER.encodeInto(text, this.block.subarray(this.used))
@@ -617,11 +610,6 @@ class Utf8Arena {
 }
 
 const BLOCK_SIZE = 1 << 22
-
-/** Everything an entry's HTML depends on, besides the build-wide context of the render cache. */
-function entryKey(bookmark: Bookmark, icon: string | undefined): string {
-  return `${bookmark.title}\u0000${bookmark.href ?? ''}\u0000${bookmark.description ?? ''}\u0000${bookmark.added ?? ''}\u0000${bookmark.tags.join('\u0001')}\u0000${icon ?? ''}`
-}
 
 /** Page `number` of `count` of the folder or tag at `path`, with its navigation; none for one page. */
 function pagesOf(

@@ -66,8 +66,11 @@ function render(root: FolderItem): string {
         lines.push(`${indent}    <DT><A ALIASOF="${child.ref}">${child.title}</A>`)
       else {
         const tags = child.tags.length > 0 ? ` TAGS="${child.tags.join(',')}"` : ''
+        // Every fifth bookmark has a favicon of its own (written once as a file its pages share).
+        const icon =
+          id % 5 === 0 ? ` ICON="data:image/png;base64,${Buffer.from(`icon ${id}`).toString('base64')}"` : ''
         lines.push(
-          `${indent}    <DT><A HREF="${child.href}" ADD_DATE="${1600000000 + id++ * 3600}"${tags}${child.id ? ` ALIASID="${child.id}"` : ''}>${child.title}</A>`,
+          `${indent}    <DT><A HREF="${child.href}" ADD_DATE="${1600000000 + id++ * 3600}"${tags}${icon}${child.id ? ` ALIASID="${child.id}"` : ''}>${child.title}</A>`,
         )
         if (child.description !== '') lines.push(`${indent}    <DD>${child.description}`)
       }
