@@ -112,16 +112,18 @@ export function reparseSource(
 ): SourceState {
   const started = performance.now()
   checkSourceSize(bytes, file)
-  if (
-    file === previous.file &&
-    previous.bytes.length === bytes.length &&
-    commonPrefix(previous.bytes, bytes) === bytes.length
-  ) {
+  const sameLength = previous.bytes.length === bytes.length
+  // The bytes are compared once: for the same bytes, and as where an incremental update starts.
+  const prefix =
+    file === previous.file && (sameLength || previous.netscape !== undefined)
+      ? commonPrefix(previous.bytes, bytes)
+      : -1
+  if (sameLength && prefix === bytes.length) {
     if (options.timings !== undefined) options.timings.decode += performance.now() - started
     return previous.read === 'unchanged' ? previous : { ...previous, read: 'unchanged' }
   }
   if (file === previous.file && previous.netscape !== undefined) {
-    const next = updateNetscape(previous, previous.netscape, bytes, options)
+    const next = updateNetscape(previous, previous.netscape, bytes, prefix, options)
     if (options.timings !== undefined) options.timings.parse += performance.now() - started
     if (typeof next !== 'string') return next
     options.onFullRead?.(next)
@@ -176,10 +178,10 @@ function updateNetscape(
   previous: SourceState,
   state: NetscapeState,
   bytes: Uint8Array,
+  prefix: number,
   options: ReparseOptions,
 ): SourceState | string {
   const old = previous.bytes
-  const prefix = commonPrefix(old, bytes)
   const suffix = commonSuffix(old, bytes, Math.min(old.length, bytes.length) - prefix)
   const delta = bytes.length - old.length
   if (!headStillPlain(bytes, prefix, previous.file)) return 'head'

@@ -166,6 +166,25 @@ describe('reparseSource', () => {
     expect(next.collection).toBe(state.collection)
   })
 
+  it('should read a renamed file, and an XBEL file that changed, in full, and say why', () => {
+    const text = generateLargeNetscape(50)
+    const reasons: string[] = []
+    const onFullRead = (reason: string) => reasons.push(reason)
+    const state = parseSourceState(encode(text), 'a.html')
+    const renamed = reparseSource(state, encode(text), 'b.html', { onFullRead })
+    expect(renamed.read).toBe('full')
+    expect(renamed.collection.file).toBe('b.html')
+    const xbel = '<xbel><bookmark href="https://a/"><title>A</title></bookmark></xbel>'
+    const xbelState = parseSourceState(encode(xbel), 'a.xbel')
+    expect(reparseSource(xbelState, encode(xbel), 'a.xbel', { onFullRead }).read).toBe('unchanged')
+    for (const edited of [xbel.replace('>A<', '>B<'), xbel.replace('>A<', '>AB<')]) {
+      const next = reparseSource(xbelState, encode(edited), 'a.xbel', { onFullRead })
+      expect(next.read).toBe('full')
+      expectSameCollection(next.collection, parseSourceState(encode(edited), 'a.xbel').collection)
+    }
+    expect(reasons).toEqual(['renamed', 'not plain UTF-8 Netscape HTML', 'not plain UTF-8 Netscape HTML'])
+  })
+
   it('should read in full when the charset, the title or an alias changes', () => {
     const text = generateLargeNetscape(200)
     const state = parseSourceState(encode(text), 'big.html')
