@@ -16,7 +16,7 @@
  * equal to the previous version's are replaced by those, so that identity still tells what
  * changed.
  */
-import type { Collection, Folder, Node, Place, Warning } from '../model.js'
+import { walk, type Collection, type Folder, type Node, type Place, type Warning } from '../model.js'
 import { decodeSource, findDeclaredCharset, resolveLabel } from './decode.js'
 import { checkSourceSize, parseDecoded, sniffFormat } from './index.js'
 import { reconcileNodes, sameNodes, type Move } from './incremental-reconcile.js'
@@ -423,15 +423,10 @@ function readRegion(
       ? { line: place.line, column: place.column + column - 1 - HEADER.length }
       : { line: place.line + line - 1, column }
   // Place the nodes in the file, and check the run does not nest folders too deep for the limits.
-  const stack: Array<{ node: Node; level: number }> = nodes.map((node) => ({ node, level: depth + 1 }))
-  while (stack.length > 0) {
-    const { node, level } = stack.pop()!
+  for (const { node, depth: below } of walk(collection.root)) {
     if (node.place !== undefined)
       node.place = { file: node.place.file, ...move(node.place.line, node.place.column) }
-    if (node.type === 'folder') {
-      if (level >= LIMITS.folderDepth) return 'too deep'
-      for (const child of node.children) stack.push({ node: child, level: level + 1 })
-    }
+    if (node.type === 'folder' && depth + below >= LIMITS.folderDepth) return 'too deep'
   }
   return {
     nodes,

@@ -166,6 +166,21 @@ describe('reparseSource', () => {
     expect(next.collection).toBe(state.collection)
   })
 
+  it('should give what a full read gives when an edit adds a folder at the nesting limit', () => {
+    for (const levels of [3, 254, 255, 256]) {
+      const open = Array.from({ length: levels }, (_, i) => `<DT><H3>F${i}</H3>\n<DL><p>\n`).join('')
+      const close = '</DL><p>\n'.repeat(levels)
+      const text = `<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL><p>\n${open}<DT><A HREF="https://a/">A</A>\n<DT><A HREF="https://b/">B</A>\n${close}</DL><p>\n`
+      const edited = text.replace(
+        '<DT><A HREF="https://b/">',
+        '<DT><H3>New</H3>\n<DL><p>\n<DT><A HREF="https://n/">N</A>\n</DL><p>\n<DT><A HREF="https://b/">',
+      )
+      const next = reparseSource(parseSourceState(encode(text), 'deep.html'), encode(edited), 'deep.html')
+      expectSameCollection(next.collection, parseSourceState(encode(edited), 'deep.html').collection)
+      if (levels === 3) expect(next.read).toBe('incremental')
+    }
+  })
+
   it('should read a renamed file, and an XBEL file that changed, in full, and say why', () => {
     const text = generateLargeNetscape(50)
     const reasons: string[] = []
