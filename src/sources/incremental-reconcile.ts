@@ -97,7 +97,7 @@ function sameArray(a: readonly unknown[], b: readonly unknown[]): boolean {
  * Whether two nodes carry the same fields in the same order with equal values. `children` is
  * left to the caller; `place` is compared only when `withPlace` is set.
  */
-export function sameFields(a: object, b: object, withPlace: boolean): boolean {
+function sameFields(a: object, b: object, withPlace: boolean): boolean {
   const keysA = Object.keys(a)
   const keysB = Object.keys(b)
   if (keysA.length !== keysB.length) return false
@@ -113,7 +113,7 @@ export function sameFields(a: object, b: object, withPlace: boolean): boolean {
 }
 
 /** Deep equality of plain data (primitives, arrays, records), sensitive to key order. */
-export function sameValue(a: unknown, b: unknown): boolean {
+function sameValue(a: unknown, b: unknown): boolean {
   if (a === b) return true
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false
   if (Array.isArray(a)) {

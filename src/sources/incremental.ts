@@ -236,7 +236,7 @@ function updateNetscape(
   const warnings =
     shift === undefined
       ? previous.collection.warnings
-      : previous.collection.warnings.map((warning) => shiftWarning(warning, shift))
+      : previous.collection.warnings.map((warning) => shiftPlace(warning, shift))
   const collection: Collection = { ...previous.collection, root, warnings }
 
   return {
@@ -492,10 +492,6 @@ function shiftPlace<T extends { line: number; column: number }>(place: T, shift:
   }
 }
 
-function shiftWarning(warning: Warning, shift: Shift): Warning {
-  return shiftPlace(warning, shift)
-}
-
 /**
  * Move every node after the run (document order): the rest of the run's folder, then the rest of
  * each folder up the path. When only columns moved, only nodes on the run's last line move.
@@ -537,7 +533,7 @@ function hasByteOrderMark(bytes: Uint8Array): boolean {
 const CHUNK = 1 << 16
 
 /** Length of the common prefix of two byte arrays. */
-export function commonPrefix(a: Uint8Array, b: Uint8Array): number {
+function commonPrefix(a: Uint8Array, b: Uint8Array): number {
   const length = Math.min(a.length, b.length)
   let at = 0
   while (at + CHUNK <= length && Buffer.compare(a.subarray(at, at + CHUNK), b.subarray(at, at + CHUNK)) === 0)
@@ -547,7 +543,7 @@ export function commonPrefix(a: Uint8Array, b: Uint8Array): number {
 }
 
 /** Length of the common suffix of two byte arrays, at most `limit`. */
-export function commonSuffix(a: Uint8Array, b: Uint8Array, limit: number): number {
+function commonSuffix(a: Uint8Array, b: Uint8Array, limit: number): number {
   let length = 0
   while (
     length + CHUNK <= limit &&

@@ -261,7 +261,7 @@ export function scanStartTags(text: string): number[] {
  * The text with its DOCTYPE declaration (internal subset included) replaced by spaces, line breaks
  * kept: a DOCTYPE is accepted and ignored, so the parser never reads entity declarations at all.
  */
-export function blankDoctype(text: string): string {
+function blankDoctype(text: string): string {
   const start = text.search(/<!DOCTYPE[\s>[]/)
   if (start === -1) return text
   const end = skipDeclaration(text, start + 2)
