@@ -23,6 +23,7 @@
  * Line and column are not tracked: elements carry their offset, located only when needed.
  */
 import { MAX_XML_DEPTH, type SourceElement, type SourceNode, type XmlTreeHandler } from './xbel-tree.js'
+import { normalizeLineEnds } from './xml-text.js'
 
 /** More attributes than this on one element: leave the duplicate check to the validator. */
 const MAX_SCAN_ATTRIBUTES = 64
@@ -406,10 +407,6 @@ function skipDeclarationByBrackets(text: string, lt: number): number {
     else if (c === GT && --open === 0) return j + 1
   }
   return -1
-}
-
-function normalizeLineEnds(text: string): string {
-  return text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text
 }
 
 function isSpaceCode(code: number): boolean {

@@ -14,8 +14,13 @@ export type EntityReporter = (reference: string, decodedAs: string | undefined) 
 
 /** Decode references in text (after XML line-end normalization: CRLF and CR become LF). */
 export function decodeXmlText(raw: string, report: EntityReporter): string {
-  const text = raw.includes('\r') ? raw.replace(/\r\n?/g, '\n') : raw
+  const text = normalizeLineEnds(raw)
   return text.includes('&') ? decodeReferences(text, report) : text
+}
+
+/** XML line-end normalization: CRLF and CR become LF. */
+export function normalizeLineEnds(text: string): string {
+  return text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text
 }
 
 /**
