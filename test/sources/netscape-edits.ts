@@ -109,6 +109,15 @@ function folderLines(rand: Rand, style: Style, depth: number, counter: { id: num
   if (line !== '') out.push(line)
 }
 
+/** The lines every generated file starts with, up to the root list's `<DL><p>`. */
+const HEAD = [
+  '<!DOCTYPE NETSCAPE-Bookmark-file-1>',
+  '<META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=UTF-8">',
+  '<TITLE>Bookmarks</TITLE>',
+  '<H1>Bookmarks</H1>',
+  '<DL><p>',
+]
+
 export function generateNetscape(seed: number): string {
   const rand = random(seed)
   const style: Style = {
@@ -119,13 +128,7 @@ export function generateNetscape(seed: number): string {
     commas: rand() < 0.6,
     oneLine: rand() < 0.2 ? 0.5 : 0,
   }
-  const out = [
-    '<!DOCTYPE NETSCAPE-Bookmark-file-1>',
-    '<META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=UTF-8">',
-    '<TITLE>Bookmarks</TITLE>',
-    '<H1>Bookmarks</H1>',
-    '<DL><p>',
-  ]
+  const out = [...HEAD]
   folderLines(rand, style, 1, { id: 0 }, out)
   out.push('</DL><p>')
   return out.join(style.newline) + style.newline
@@ -167,7 +170,9 @@ export function editNetscape(text: string, rand: Rand): string {
   const lines = text.split('\n')
   // Mostly lines of the list; now and then the head (title, charset, doctype).
   const line = () =>
-    rand() < 0.05 ? Math.floor(rand() * lines.length) : 5 + Math.floor(rand() * (lines.length - 5))
+    rand() < 0.05
+      ? Math.floor(rand() * lines.length)
+      : HEAD.length + Math.floor(rand() * (lines.length - HEAD.length))
   switch (Math.floor(rand() * 10)) {
     case 8: {
       // Rename a tag (an entry becomes a folder heading, a separator, a description…).
@@ -246,13 +251,7 @@ export function editNetscape(text: string, rand: Rand): string {
 
 /** A plain export: `bookmarks` bookmarks in folders of 50, titled `Bookmark N`. */
 export function generateLargeNetscape(bookmarks: number): string {
-  const out = [
-    '<!DOCTYPE NETSCAPE-Bookmark-file-1>',
-    '<META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=UTF-8">',
-    '<TITLE>Bookmarks</TITLE>',
-    '<H1>Bookmarks</H1>',
-    '<DL><p>',
-  ]
+  const out = [...HEAD]
   for (let i = 0; i < bookmarks; i++) {
     if (i % 50 === 0) out.push(`    <DT><H3 ADD_DATE="1600000000">Folder ${i / 50}</H3>`, '    <DL><p>')
     out.push(
