@@ -180,7 +180,8 @@ function indexDocuments(input: SearchIndexInput, postings: PostingsBuilder): Sea
       paths[id] = Math.min(MAX_FIELD_LENGTH, postings.addBytes(id, FIELD.path, pathLength))
       postings.addPlainHost(id, plain![1]!)
     } else {
-      const { host, path } = href === undefined ? { host: '', path: '' } : splitHref(href)
+      // No URL, another kind of URL, or a plain one whose path words have a `%` (to decode).
+      const { host, path } = href === undefined ? { host: '', path: '' } : plain === null ? splitUrl(href) : splitPlainHttpUrl(plain)
       paths[id] = Math.min(MAX_FIELD_LENGTH, postings.add(id, FIELD.path, path))
       postings.addLabel(id, FIELD.host, host)
     }
@@ -778,7 +779,11 @@ const DOT_SEGMENT = /\/\.\.?(?:\/|$)|%2e/i
  */
 export function splitHref(href: string): { host: string; path: string } {
   const match = plainHttpUrl(href)
-  if (match === null) return splitUrl(href)
+  return match === null ? splitUrl(href) : splitPlainHttpUrl(match)
+}
+
+/** `splitHref` for a URL that {@link plainHttpUrl} matched. */
+function splitPlainHttpUrl(match: RegExpExecArray): { host: string; path: string } {
   const words = (match[3] ?? '/') + ' ' + (match[4] ?? '')
   // Without a `%`, decoding changes nothing (and cannot fail).
   const path = words.includes('%') ? decodeURIComponentSafe(words) : words
