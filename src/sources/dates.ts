@@ -103,8 +103,10 @@ function build(
   return Number.isFinite(value) && value <= LATEST ? value : undefined
 }
 
+/** Days in `month` (0 = January) of `year`, in the proleptic Gregorian calendar. */
 function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month + 1, 0)).getUTCDate()
+  if (month === 1) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28
+  return month === 3 || month === 5 || month === 8 || month === 10 ? 30 : 31
 }
 
 const COMMON_FORM = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/
@@ -126,13 +128,8 @@ function commonFormValue(raw: string): number | undefined {
   const hour = digits(11, 2)
   const minute = digits(14, 2)
   const second = digits(17, 2)
-  if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) return undefined
-  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)
-  if (
-    day >
-    (month === 2 ? (leap ? 29 : 28) : month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31)
-  )
-    return undefined
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month - 1)) return undefined
+  if (hour > 23 || minute > 59 || second > 59) return undefined
   const y = month <= 2 ? year - 1 : year
   const era = Math.floor(y / 400)
   const yearOfEra = y - era * 400

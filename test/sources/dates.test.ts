@@ -91,6 +91,33 @@ describe('parseW3cDate', () => {
     })
   })
 
+  it('should read a date without a time (the general path) as Date.parse, and refuse days a month lacks', () => {
+    const pad = (n: number, width: number) => String(n).padStart(width, '0')
+    const check = (year: number, month: number, day: number) => {
+      const raw = `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`
+      const parsed = Date.parse(`${raw}T00:00:00Z`)
+      const real = Number.isFinite(parsed) && new Date(parsed).toISOString().slice(0, 10) === raw
+      const result = parseW3cDate(raw)
+      if (real && parsed <= Date.UTC(2200, 0, 1)) expect(result, raw).toEqual({ ok: true, value: parsed })
+      else expect(result.ok, raw).toBe(false)
+    }
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 9999 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 1, max: 32 }),
+        check,
+      ),
+      { numRuns: 5000 },
+    )
+    // Every month's last days in years with and without 29 February, among them years 1–99, which
+    // Date.UTC reads as 1901–1999.
+    for (const year of [1, 4, 100, 400, 1900, 1996, 2000, 2001, 2100]) {
+      for (let month = 1; month <= 12; month++)
+        for (const day of [28, 29, 30, 31, 32]) check(year, month, day)
+    }
+  })
+
   it('should reject invalid dates', () => {
     for (const value of [
       '2005-13-01',
