@@ -3,7 +3,7 @@
  * reported; with `dedupe` only the first is published, with the tags of all of them.
  */
 import { forEachNode, normalizeTags, type Bookmark, type Folder, type Node } from '../model.js'
-import { copyBookmark, copyFolder } from './published-copy.js'
+import { copyBookmark, copyFolder, sameItems } from './published-copy.js'
 
 export interface Duplicate {
   /** The later bookmark. */
@@ -176,7 +176,7 @@ export function removeDuplicates(root: Folder, duplicates: readonly Duplicate[],
   const merged = new Map<Bookmark, Bookmark>()
   for (const [first, list] of tags) {
     const previous = memo?.merged.get(first)
-    const copy = previous !== undefined && sameList(previous.tags, list) ? previous : copyBookmark(first, { tags: list })
+    const copy = previous !== undefined && sameItems(previous.tags, list) ? previous : copyBookmark(first, { tags: list })
     memo?.merged.set(first, copy)
     merged.set(first, copy)
   }
@@ -193,15 +193,9 @@ export function removeDuplicates(root: Folder, duplicates: readonly Duplicate[],
     }
     if (children === undefined) return folder
     const previous = memo?.deduped.get(folder)
-    const copy = previous !== undefined && sameList(previous.children, children) ? previous : copyFolder(folder, children)
+    const copy = previous !== undefined && sameItems(previous.children, children) ? previous : copyFolder(folder, children)
     memo?.deduped.set(folder, copy)
     return copy
   }
   return visit(root)
-}
-
-function sameList<T>(a: readonly T[], b: readonly T[]): boolean {
-  if (a.length !== b.length) return false
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
-  return true
 }

@@ -11,7 +11,7 @@
  * aliases gives a new one when the object an alias stands for changed (its page shows it).
  */
 import type { Alias, Bookmark, Folder, Node } from '../model.js'
-import { copyFolder } from './published-copy.js'
+import { copyFolder, sameItems } from './published-copy.js'
 
 export interface PublishSettings {
   private: boolean
@@ -122,7 +122,7 @@ export function filterForPublishing(
       result =
         previous !== undefined &&
         previous !== folder &&
-        sameNodes(previous.children, list) &&
+        sameItems(previous.children, list) &&
         sameTargets(cached?.targets, targets)
           ? previous
           : copyFolder(folder, list)
@@ -149,11 +149,5 @@ function sameTargets(
   a: ReadonlyArray<Bookmark | Folder | undefined> | undefined,
   b: ReadonlyArray<Bookmark | Folder | undefined> | undefined,
 ): boolean {
-  return a === undefined || b === undefined ? a === b : sameNodes(a, b)
-}
-
-function sameNodes(a: ReadonlyArray<Node | undefined>, b: ReadonlyArray<Node | undefined>): boolean {
-  if (a.length !== b.length) return false
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
-  return true
+  return a === undefined || b === undefined ? a === b : sameItems(a, b)
 }

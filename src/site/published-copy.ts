@@ -16,6 +16,13 @@ export function copyBookmark(bookmark: Bookmark, changes: Pick<Partial<Bookmark>
   return linkPlace({ ...bookmark, ...changes }, bookmark)
 }
 
+/** Whether two lists hold the same items in the same order: whether a copy kept from the last build still fits. */
+export function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+  return true
+}
+
 function linkPlace<T extends Folder | Bookmark>(copy: T, source: T): T {
   if (source.place === undefined) return copy
   // Redefining keeps the key where the spread put it, so the copy's fields stay in source order.
