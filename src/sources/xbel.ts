@@ -84,8 +84,8 @@ class XbelReader implements XmlTreeHandler {
   private readonly entityWarnings = new Set<string>()
   private readonly ids = new Map<string, Place | undefined>()
   private readonly aliases: Alias[] = []
-  /** The root, folders and bookmarks open, outermost first, with the element each comes from. */
-  private readonly frames: Array<{ item: Folder | Bookmark; element: string }> = []
+  /** The root, folders and bookmarks open, outermost first. */
+  private readonly items: Array<Folder | Bookmark> = []
   private root: Folder | undefined
   /** The root element when it is not `<xbel>`: `finish` refuses the file. */
   private otherRoot: SourceElement | undefined
@@ -104,8 +104,8 @@ class XbelReader implements XmlTreeHandler {
   }
 
   open(element: SourceElement): boolean {
-    const frame = this.frames[this.frames.length - 1]
-    if (frame === undefined) {
+    const parent = this.items[this.items.length - 1]
+    if (parent === undefined) {
       // The root. Another root is refused only once the whole text is known to be well-formed,
       // since not being well-formed is the error to report first.
       if (element.name !== 'xbel') {
@@ -113,24 +113,22 @@ class XbelReader implements XmlTreeHandler {
         return false
       }
       this.root = this.readRoot(element)
-      this.frames.push({ item: this.root, element: 'xbel' })
+      this.items.push(this.root)
       return true
     }
-    const parent = frame.item
     if (parent.type !== 'folder') return false // what a bookmark holds comes whole
     let item: Folder | Bookmark
     if (element.name === 'folder') item = this.readFolder(element)
     else if (element.name === 'bookmark') item = this.readBookmark(element)
     else return false
     parent.children.push(item)
-    this.frames.push({ item, element: element.name })
+    this.items.push(item)
     return true
   }
 
   child(node: SourceNode): void {
-    const frame = this.frames[this.frames.length - 1]
-    if (frame === undefined) return // a root other than <xbel>, already noted
-    const item = frame.item
+    const item = this.items[this.items.length - 1]
+    if (item === undefined) return // a root other than <xbel>, already noted
     if (typeof node === 'string' || node.type === 'cdata') {
       this.checkStrayText(node, item)
       return
@@ -138,7 +136,7 @@ class XbelReader implements XmlTreeHandler {
     switch (node.name) {
       case 'title':
         item.title = collapse(this.textContent(node))
-        if (this.frames.length === 1) this.documentTitle = item.title
+        if (this.items.length === 1) this.documentTitle = item.title
         return
       case 'desc': {
         const description = cleanDescription(this.textContent(node))
@@ -165,12 +163,12 @@ class XbelReader implements XmlTreeHandler {
     this.warn(
       this.placeOf(node),
       'xbel/unknown-element',
-      `<${node.name}> is not an XBEL element inside <${frame.element}>; skipped it`,
+      `<${node.name}> is not an XBEL element inside <${this.items.length === 1 ? 'xbel' : item.type}>; skipped it`,
     )
   }
 
   close(): void {
-    this.frames.pop()
+    this.items.pop()
   }
 
   /** The collection read, once the whole text has been handed over. */
