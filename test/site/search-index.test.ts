@@ -16,6 +16,7 @@ import { createBookmark, type Bookmark } from '../../src/model.js'
 import { cleanText } from '../../src/render/text.js'
 import {
   buildSearchIndex,
+  serializeJson,
   splitHref,
   type SearchIndexFiles,
   type SearchIndexInput,
@@ -200,6 +201,17 @@ describe('search index fast paths', () => {
 
   it('should split plain, hostile and international URLs exactly as splitUrl does', () => {
     for (const href of HOSTILE_URLS) expect(splitHref(href), href).toEqual(splitUrl(href))
+  })
+
+  it('should write index.json and the shards exactly as serializeJson writes what they hold', () => {
+    const odd = Object.assign(createBookmark('<b> \u2028 x<y', 'https://a.example/<x>?q=\u2029'), { tags: ['<tag>'] })
+    const built = buildSearchIndex(inputOf([...corpus(300), odd]), { shardBytes: 1024 })
+    expect(built.files[0]!.path).toBe(built.metaPath)
+    expect(built.files[0]!.contents).toBe(serializeJson(built.meta))
+    const shards = built.files.filter((file) => /\/t\d+\.json$/.test(file.path))
+    expect(shards.length).toBeGreaterThan(1)
+    for (const file of shards) expect(file.contents).toBe(serializeJson(JSON.parse(file.contents)))
+    expect(shards.some((file) => file.contents.includes('\\u003c'))).toBe(true)
   })
 
   it('should index terms, postings and field lengths exactly as MiniSearch does', () => {
