@@ -10,6 +10,7 @@ import type { Element, Root } from 'xast'
 import type { Bookmark } from '../model.js'
 import { safeHref } from '../render/safe-url.js'
 import { cleanText } from '../render/text.js'
+import { formatW3cDate } from '../sources/dates.js'
 
 export interface FeedInput {
   title: string
@@ -118,7 +119,7 @@ export function feedToXml(input: FeedInput): string {
     x('id', input.siteUrl),
     x('link', { rel: 'self', type: 'application/atom+xml', href: input.absolute('feed.xml') }),
     x('link', { rel: 'alternate', type: 'text/html', href: input.siteUrl }),
-    x('updated', isoDate(newest)),
+    x('updated', formatW3cDate(newest)),
     x('author', [x('name', cleanText(input.title))]),
     x('generator', { uri: 'https://github.com/bookgen/bookgen' }, 'bookgen'),
     ...entries.map((bookmark) => entry(bookmark, input)),
@@ -136,13 +137,9 @@ function entry(bookmark: Bookmark, input: FeedInput): Element {
     x('title', title),
     x('link', { rel: 'alternate', type: 'text/html', href }),
     x('id', id),
-    x('published', isoDate(bookmark.added!)),
-    x('updated', isoDate(bookmark.modified ?? bookmark.added!)),
+    x('published', formatW3cDate(bookmark.added!)),
+    x('updated', formatW3cDate(bookmark.modified ?? bookmark.added!)),
     ...(bookmark.description ? [x('summary', cleanText(bookmark.description))] : []),
     ...bookmark.tags.map((tag) => x('category', { term: cleanText(tag), label: cleanText(tag), scheme: input.absolute('tags/') })),
   ])
-}
-
-function isoDate(value: number): string {
-  return new Date(value).toISOString().replace('.000Z', 'Z')
 }

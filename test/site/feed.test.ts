@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createBookmark, type Bookmark } from '../../src/model.js'
-import { recentBookmarks } from '../../src/site/feed.js'
+import { feedToXml, recentBookmarks } from '../../src/site/feed.js'
 
 function bookmark(title: string, added: number | undefined, href = `https://${title}.example/`): Bookmark {
   const result = createBookmark(title, href)
@@ -58,5 +58,25 @@ describe('recentBookmarks', () => {
         expected(bookmarks, limit),
       )
     }
+  })
+})
+
+describe('feedToXml', () => {
+  it('should write dates in UTC, with milliseconds only when there are some', () => {
+    const added = bookmark('a', Date.UTC(2023, 10, 14, 22, 13, 20))
+    added.modified = Date.UTC(2023, 10, 15, 8, 0, 0, 123)
+    const xml = feedToXml({
+      title: 'T',
+      lang: 'en',
+      siteUrl: 'https://example.org/',
+      absolute: (path) => `https://example.org/${path}`,
+      tagPath: (tag) => `tags/${tag}/`,
+      bookmarks: [added, bookmark('b', Date.UTC(1999, 0, 1))],
+      limit: 10,
+      allowFileLinks: false,
+    })
+    expect(xml).toContain('<published>2023-11-14T22:13:20Z</published>')
+    expect(xml).toContain('<updated>2023-11-15T08:00:00.123Z</updated>')
+    expect(xml).toContain('<published>1999-01-01T00:00:00Z</published>')
   })
 })
