@@ -18,7 +18,7 @@
  */
 import { walk, type Collection, type Folder, type Node, type Place, type Warning } from '../model.js'
 import { decodeSource, findDeclaredCharset, resolveLabel } from './decode.js'
-import { checkSourceSize, parseDecoded, sniffFormat } from './index.js'
+import { checkSourceSize, parseDecoded, SNIFF_CHARACTERS, sniffFormat } from './index.js'
 import { reconcileNodes, sameNodes, type Move } from './incremental-reconcile.js'
 import { enforceLimits, LIMITS } from './limits.js'
 import { parseNetscape, type NetscapeStats } from './netscape.js'
@@ -53,7 +53,7 @@ export interface ReparseOptions {
 /** The charset-declaration search window of `decodeSource`; a change inside it is read in full. */
 const PRESCAN_BYTES = 8192
 /** Characters `sniffFormat` looks at, as UTF-8 bytes at most. */
-const SNIFF_BYTES = 8192 * 3
+const SNIFF_BYTES = SNIFF_CHARACTERS * 3
 /** Bytes of a node's start tag (`<A `, `<H3 `, `<HR>`) that must be unchanged to start a run there. */
 const TAG_MARGIN = 4
 /** Runs tried (each read twice, old and new) before giving up. */
@@ -261,7 +261,7 @@ function headStillPlain(bytes: Uint8Array, prefix: number, file: string): boolea
   if (prefix < SNIFF_BYTES) {
     let end = Math.min(bytes.length, SNIFF_BYTES)
     while (end > 0 && end < bytes.length && (bytes[end]! & 0xc0) === 0x80) end--
-    const head = new TextDecoder('utf-8').decode(bytes.subarray(0, end)).slice(0, 8192)
+    const head = new TextDecoder('utf-8').decode(bytes.subarray(0, end)).slice(0, SNIFF_CHARACTERS)
     if (sniffFormat(head, file) !== 'netscape') return false
   }
   return true

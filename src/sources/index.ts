@@ -71,12 +71,15 @@ export function parseDecoded(decoded: DecodedText, file: string, stats?: Netscap
   return collection
 }
 
+/** Characters at the start of a text that `sniffFormat` looks at first. */
+export const SNIFF_CHARACTERS = 8192
+
 /**
  * Which reader a text needs: `xbel` for XML whose root is (or may be) `<xbel>`, `netscape` for
  * bookmark HTML, undefined when it is neither. Whitespace-only text falls back to the extension.
  */
 export function sniffFormat(text: string, file: string): SourceFormat | undefined {
-  const head = text.slice(0, 8192)
+  const head = text.slice(0, SNIFF_CHARACTERS)
   const extension = /\.([a-z0-9]+)$/i.exec(file)?.[1]?.toLowerCase()
   if (/<!DOCTYPE\s+NETSCAPE-Bookmark-file/i.test(head)) return 'netscape'
   if (/<!DOCTYPE\s+xbel\b/i.test(head) || /<xbel[\s>/]/.test(head)) return 'xbel'
