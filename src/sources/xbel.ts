@@ -378,12 +378,7 @@ class XbelReader implements XmlTreeHandler {
         leftover = this.readDesktopMetadata(children, item, child)
       else if (owner === BOOKGEN_OWNER)
         leftover = this.readBookgenMetadata(children, item, this.placeOf(child))
-      if (
-        owner !== undefined &&
-        (owner === FREEDESKTOP_OWNER || owner === BOOKGEN_OWNER) &&
-        leftover.length === 0
-      )
-        continue
+      if ((owner === FREEDESKTOP_OWNER || owner === BOOKGEN_OWNER) && leftover.length === 0) continue
       const rest = createRecord()
       for (let i = 0; i < attributes.length; i += 2) {
         if (attributes[i] !== 'owner') rest[attributes[i]!] = attributes[i + 1]!
