@@ -129,20 +129,21 @@ class XbelWriter {
 
   /** Folders iteratively, so depth never exhausts the stack. */
   private writeChildren(folder: Folder, indent: string): void {
-    const stack: Array<{ folder: Folder; index: number; indent: string; inner: string }> = [
-      { folder, index: 0, indent, inner: deeper(indent) },
+    // `outer`: where the folder's own tags go (its children go at `indent`, theirs at `inner`).
+    const stack: Array<{ folder: Folder; index: number; outer: string; indent: string; inner: string }> = [
+      { folder, index: 0, outer: '', indent, inner: deeper(indent) },
     ]
     while (stack.length > 0) {
       const top = stack[stack.length - 1]!
       if (top.index >= top.folder.children.length) {
         stack.pop()
-        if (stack.length > 0) this.out.push(`${top.indent.slice(2)}</folder>\n`)
+        if (stack.length > 0) this.out.push(`${top.outer}</folder>\n`)
         continue
       }
       const node = top.folder.children[top.index++]!
       if (node.type === 'folder') {
         this.openFolder(node, top.indent)
-        stack.push({ folder: node, index: 0, indent: top.inner, inner: deeper(top.inner) })
+        stack.push({ folder: node, index: 0, outer: top.indent, indent: top.inner, inner: deeper(top.inner) })
       } else if (node.type === 'bookmark') this.writeBookmark(node, top.indent, top.inner)
       else this.writeLeaf(node, top.indent)
     }

@@ -177,6 +177,15 @@ describe('indentation', () => {
       const widest = Math.max(...text.split('\n').map((line) => /^ */.exec(line)![0].length))
       expect(widest).toBeLessThanOrEqual(36)
     }
+    // Every closing tag at the indentation of its opening one, deep down too.
+    const lines = writeXbel(collection).text.split('\n')
+    const opened: string[] = []
+    for (const line of lines) {
+      const indent = /^ */.exec(line)![0]
+      if (/^ *<folder[ >]/.test(line)) opened.push(indent)
+      else if (/^ *<\/folder>/.test(line)) expect(indent).toBe(opened.pop())
+    }
+    expect(opened).toEqual([])
     for (const again of [
       parseNetscape(writeNetscape(collection).text, 'again.html'),
       parseSource(new TextEncoder().encode(writeXbel(collection).text), 'again.xbel'),
