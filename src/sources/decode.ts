@@ -31,21 +31,24 @@ const EXTRA_LABELS: Record<string, string> = {
 }
 
 /** How many leading bytes are searched for a charset declaration (browsers use 1024; exports put it near the top). */
-const PRESCAN_BYTES = 8192
+export const PRESCAN_BYTES = 8192
+
+/** The encoding a byte-order mark at the start of `bytes` names, if there is one. */
+export function byteOrderMark(bytes: Uint8Array): 'utf-8' | 'utf-16le' | 'utf-16be' | undefined {
+  if (bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return 'utf-8'
+  if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le'
+  if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be'
+  return undefined
+}
 
 /** Decode a source file's bytes. Never throws for any byte sequence. */
 export function decodeSource(bytes: Uint8Array): DecodedText {
   const warnings: DecodeWarning[] = []
 
-  if (bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
-    return decodeUtf8(bytes.subarray(3), true, undefined, warnings)
-  }
-  if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) {
-    return { text: new TextDecoder('utf-16le').decode(bytes.subarray(2)), encoding: 'utf-16le', warnings }
-  }
-  if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) {
-    return { text: new TextDecoder('utf-16be').decode(bytes.subarray(2)), encoding: 'utf-16be', warnings }
-  }
+  const mark = byteOrderMark(bytes)
+  if (mark === 'utf-8') return decodeUtf8(bytes.subarray(3), true, undefined, warnings)
+  if (mark !== undefined)
+    return { text: new TextDecoder(mark).decode(bytes.subarray(2)), encoding: mark, warnings }
 
   const declared = findDeclaredCharset(bytes)
   if (declared !== undefined) {

@@ -17,7 +17,7 @@
  * changed.
  */
 import { walk, type Collection, type Folder, type Node, type Place, type Warning } from '../model.js'
-import { decodeSource, findDeclaredCharset, resolveLabel } from './decode.js'
+import { byteOrderMark, decodeSource, findDeclaredCharset, PRESCAN_BYTES, resolveLabel } from './decode.js'
 import { checkSourceSize, parseDecoded, SNIFF_CHARACTERS, sniffFormat } from './index.js'
 import { reconcileNodes, sameNodes, type Move } from './incremental-reconcile.js'
 import { enforceLimits, LIMITS } from './limits.js'
@@ -50,8 +50,6 @@ export interface ReparseOptions {
   onFullRead?: (reason: string) => void
 }
 
-/** The charset-declaration search window of `decodeSource`; a change inside it is read in full. */
-const PRESCAN_BYTES = 8192
 /** Characters `sniffFormat` looks at, as UTF-8 bytes at most. */
 const SNIFF_BYTES = SNIFF_CHARACTERS * 3
 /** Bytes of a node's start tag (`<A `, `<H3 `, `<HR>`) that must be unchanged to start a run there. */
@@ -84,7 +82,7 @@ export function parseSourceState(bytes: Uint8Array, file: string, options: Repar
     collection.format === 'netscape' &&
     decoded.encoding === 'utf-8' &&
     decoded.warnings.length === 0 &&
-    !hasByteOrderMark(bytes) &&
+    byteOrderMark(bytes) === undefined &&
     !stats.rawText &&
     !collection.warnings.some(
       (warning) => warning.rule === 'source/too-deep' || warning.rule === 'source/empty',
@@ -250,7 +248,7 @@ function updateNetscape(
 
 /** Whether the head of the new file still decodes as plain UTF-8 Netscape HTML, as before. */
 function headStillPlain(bytes: Uint8Array, prefix: number, file: string): boolean {
-  if (prefix < 3 && hasByteOrderMark(bytes)) return false
+  if (prefix < 3 && byteOrderMark(bytes) !== undefined) return false
   if (prefix < PRESCAN_BYTES) {
     const declared = findDeclaredCharset(bytes)
     if (declared !== undefined) {
@@ -521,14 +519,6 @@ function shiftFollowing(root: Folder, steps: readonly Step[], firstAfter: number
 }
 
 // ---- bytes -----------------------------------------------------------------------------------
-
-function hasByteOrderMark(bytes: Uint8Array): boolean {
-  return (
-    (bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) ||
-    (bytes.length >= 2 &&
-      ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)))
-  )
-}
 
 const CHUNK = 1 << 16
 
