@@ -10,7 +10,7 @@ import { resolveAliases, type AliasMemo } from './aliases.js'
 import { createDuplicateMemo, findDuplicates, removeDuplicates, type Duplicate, type DuplicateMemo } from './duplicates.js'
 import type { SiteInput } from './plan.js'
 import { createPublishMemo, filterForPublishing, type HeldBack, type PublishMemo } from './publish-filter.js'
-import { copyBookmark, copyFolder } from './published-copy.js'
+import { copyBookmark, copyFolder, sameItems } from './published-copy.js'
 import { PREVIEW_ORIGIN } from './site-data.js'
 
 /** Everything the pure site plan needs, from the config and the parsed sources. */
@@ -200,7 +200,7 @@ export function mergeCollections(
   if (memo !== undefined) {
     // The root of the last build, while it has the same title and sections.
     const previous = memo.root
-    if (previous?.title === root.title && previous.children.length === root.children.length && previous.children.every((child, i) => child === root.children[i])) {
+    if (previous?.title === root.title && sameItems(previous.children, root.children)) {
       return { root: previous, siteTitle: previous.title }
     }
     memo.root = root
