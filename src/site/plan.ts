@@ -20,6 +20,7 @@ import { serializeFragment, serializeFragments, serializeHastSegments, trustedBy
 import { segmentsToText } from '../render/fast-html.js'
 import { tagIndexToHast, tagPageToHast } from '../render/tag-pages.js'
 import { aliasToHast, bookmarkToHast, type EntryContext } from '../render/xfolk.js'
+import { sameItems } from './published-copy.js'
 import { planRoutes, trailOf, type FolderRoute, type SiteRoutes } from './routes.js'
 import { DEFAULT_FEED_LIMIT, DEFAULT_PAGE_SIZE, entryCount, pageCount, pagePath, siteDataOf } from './site-data.js'
 import { SEARCH_DIR } from './search-index.js'
@@ -552,13 +553,6 @@ function* generateFiles(
     if (Array.isArray(produced)) yield* produced
     else yield produced
   }
-}
-
-/** Whether two lists hold the same objects in the same order. */
-function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
-  if (a.length !== b.length) return false
-  for (let index = 0; index < a.length; index++) if (a[index] !== b[index]) return false
-  return true
 }
 
 /**
