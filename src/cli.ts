@@ -162,7 +162,7 @@ async function buildCommand(sources: string[], flags: Record<string, unknown>, i
   const { plan, written, timings } = result
   lines.push(
     `✓ ${plural(result.stats.bookmarks, 'bookmark')} → ${plural(plan.folderPages, 'folder page')}, ${plural(plan.tagPages, 'tag page')}, search index` +
-      `: ${plural(written.files, 'file')}, ${formatBytes(written.bytes)} in ${displayPath(config.outDir)}/ — ${Math.round(timings.total)} ms`,
+      `: ${plural(written.files, 'file')}${written.unchanged > 0 ? ` (${written.unchanged} unchanged)` : ''}, ${formatBytes(written.bytes)} in ${displayPath(config.outDir)}/ — ${Math.round(timings.total)} ms`,
   )
   if (result.duplicates > 0) {
     lines.push(

@@ -151,6 +151,16 @@ describe.skipIf(!built)('bookgen CLI', () => {
       expect(stdout).toMatch(/✓ \d+ bookmarks → \d+ folder pages, \d+ tag pages, search index/)
     })
 
+    it('should say how many files a rebuild found unchanged (and did not write again)', async () => {
+      const args = ['build', 'example/bookmarks.html', '--out', 'again']
+      const first = await bookgen(args, work)
+      expect(first.stdout).not.toMatch(/unchanged/)
+      const second = await bookgen(args, work)
+      const files = /: (\d+) files \((\d+) unchanged\)/.exec(second.stdout)
+      expect(files).not.toBeNull()
+      expect(files![2]).toBe(files![1])
+    })
+
     it('should write one page per folder and per tag', async () => {
       const inspect = async (file: string) =>
         JSON.parse((await bookgen(['inspect', file, '--json'], work)).stdout) as {

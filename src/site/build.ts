@@ -202,7 +202,9 @@ export async function build(config: ResolvedConfig): Promise<BuildResult> {
     const { collections, timings: loading } = await loadSources(config, {
       files,
       onRead: (sources) => {
-        if (wantsWorker(sources)) worker = startSiteFilesWorker({ config, sources: [...sources], staging: staging.dir })
+        if (wantsWorker(sources)) {
+          worker = startSiteFilesWorker({ config, sources: [...sources], staging: staging.dir, previous: staging.previous })
+        }
       },
     })
     const t2 = performance.now()
@@ -211,7 +213,7 @@ export async function build(config: ResolvedConfig): Promise<BuildResult> {
     const plan = planSite({ ...prepared.input, deferSiteFiles: true, clock: () => performance.now() })
     const t3 = performance.now()
     // The search index, feed, sitemap and exports: beside the pages, in the worker thread if large.
-    siteFiles = worker?.result ?? writeSiteFilesInline(plan.siteData, staging.dir)
+    siteFiles = worker?.result ?? writeSiteFilesInline(plan.siteData, staging.dir, staging.previous)
     const written = await writeStaged(staging, {
       files: plan.files,
       assets: plan.assets,

@@ -31,6 +31,8 @@ export interface SiteFilesJob {
   sources: ReadSource[]
   /** The staging folder the files are written into. */
   staging: string
+  /** The previous build's folder, if any: files equal to its own are linked, not written. */
+  previous?: string | undefined
 }
 
 export interface SiteFilesResult {
@@ -80,11 +82,11 @@ export function startSiteFilesWorker(job: SiteFilesJob): SiteFilesWorker | undef
 }
 
 /** Make and write the site files on this thread, after the current tick (the pages go first). */
-export function writeSiteFilesInline(input: SiteFilesInput, staging: string): Promise<SiteFilesResult> {
+export function writeSiteFilesInline(input: SiteFilesInput, staging: string, previous?: string): Promise<SiteFilesResult> {
   return new Promise((resolve, reject) =>
     setImmediate(() => {
       try {
-        resolve({ ...writeSiteFiles(input, new StagingWriter(staging)), threaded: false })
+        resolve({ ...writeSiteFiles(input, new StagingWriter(staging, previous)), threaded: false })
       } catch (error) {
         reject(error)
       }

@@ -17,5 +17,5 @@ const started = performance.now()
 const collections = job.sources.map((source) => parseSource(source.bytes, source.name))
 const data = planSiteData(prepareSite(job.config, collections).input)
 const parse = performance.now() - started
-const { written, timings } = writeSiteFiles(data, new StagingWriter(job.staging))
+const { written, timings } = writeSiteFiles(data, new StagingWriter(job.staging, job.previous))
 parentPort!.postMessage({ written, timings: { ...timings, parse } })

@@ -5,10 +5,26 @@
  * renames only when every file is written; a failure at any point leaves the previous site as it
  * was. bookgen only replaces folders it created (they carry a `.bookgen` marker) or empty ones, and
  * refuses output folders such as `/`, the home folder, the project folder or one holding a source.
+ * A file that is byte for byte what the previous build wrote at the same path is not written again:
+ * the staging folder gets a hard link to it, so a rebuild with no change writes no file data and
+ * unchanged files keep their modification times.
  */
 import { randomBytes } from 'node:crypto'
 import { createRequire } from 'node:module'
-import { closeSync, constants, copyFileSync, lstatSync, mkdirSync, openSync, writeSync, writevSync } from 'node:fs'
+import {
+  closeSync,
+  constants,
+  copyFileSync,
+  fstatSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  writeSync,
+  writevSync,
+} from 'node:fs'
 import { lstat, mkdir, readdir, readFile, rename, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -24,6 +40,11 @@ export interface WritableSite extends Pick<SitePlan, 'files' | 'assets'> {
    * counted. A rejection fails the write and leaves the previous site as it was.
    */
   alongside?: Promise<WriteResult> | undefined
+  /**
+   * More files this side writes after the plan's files and assets, with the same writer (a build's
+   * site files that no worker thread claimed), before waiting for `alongside`.
+   */
+  more?: ((writer: StagingWriter) => void) | undefined
   /**
    * Stops whoever writes alongside, when writing this side failed: the staging folder is then
    * removed as soon as they have stopped (`alongside` settles), not after they have finished.
@@ -48,6 +69,8 @@ export interface WriteOptions {
 export interface WriteResult {
   files: number
   bytes: number
+  /** How many of those files the previous build had already written, byte for byte: linked, not written. */
+  unchanged: number
 }
 
 /** A fresh folder beside the output folder that the new site is written into, then swapped in. */
@@ -58,6 +81,8 @@ export interface Staging {
   dir: string
   /** Where the previous site goes during the swap. */
   old: string
+  /** The output folder, when it holds a previous build: files equal to its own are linked, not written. */
+  previous?: string | undefined
 }
 
 /** Check the output folder, write the site into staging, then swap it in. */
@@ -73,10 +98,10 @@ export async function writeSite(plan: WritableSite, options: WriteOptions): Prom
  */
 export async function createStaging(options: WriteOptions): Promise<Staging> {
   const outDir = path.resolve(options.outDir)
-  await checkOutDir(outDir, options)
+  const previous = (await checkOutDir(outDir, options)) ? outDir : undefined
   await mkdir(path.dirname(outDir), { recursive: true })
   const tag = `${process.pid}-${randomBytes(4).toString('hex')}`
-  const staging = { outDir, dir: `${outDir}.bookgen-staging-${tag}`, old: `${outDir}.bookgen-old-${tag}` }
+  const staging = { outDir, dir: `${outDir}.bookgen-staging-${tag}`, old: `${outDir}.bookgen-old-${tag}`, previous }
   await mkdir(staging.dir, { recursive: false })
   return staging
 }
@@ -86,7 +111,7 @@ export async function writeStaged(staging: Staging, plan: WritableSite): Promise
   // Its failure is reported when it is awaited; until then it must not count as unhandled.
   plan.alongside?.catch(() => {})
   try {
-    const result = await writeTree(staging.dir, plan)
+    const result = await writeTree(staging, plan)
     await swapIn(staging.dir, staging.outDir, staging.old)
     return result
   } catch (error) {
@@ -142,36 +167,50 @@ export async function discardStaging(staging: Staging): Promise<void> {
  * Writes files into a staging folder: each path checked to stay inside it, each folder made once
  * (another thread may make the same folders meanwhile), no file written twice.
  *
+ * Given the previous build's folder, a file whose bytes are exactly that build's file at the same
+ * path is hard-linked from it instead of written (see `FileSink`).
+ *
  * Synchronous writes, on purpose: into a fresh staging folder nothing else waits on this thread
  * but the next page to render, and one mkdir/write per file costs less CPU than the thread-pool
  * round trips (open, write, close) of an asynchronous write.
  */
 export class StagingWriter {
-  readonly written: WriteResult = { files: 0, bytes: 0 }
+  readonly written: WriteResult = { files: 0, bytes: 0, unchanged: 0 }
   /**
    * Text is encoded into this buffer, reused from one file to the next. A new buffer per page is
    * memory outside the JavaScript heap, which V8 counts towards its next full garbage collection:
    * thousands of them made the collector run again and again.
    */
   private buffer = Buffer.allocUnsafeSlow(1 << 20)
+  /** The previous file's bytes being compared, reused likewise. */
+  private readonly window = { bytes: Buffer.allocUnsafeSlow(1 << 20) }
   private readonly directories = new Set<string>()
+  /** Folders of the previous build, by relative path: whether each is a real folder (no symbolic link on the way). */
+  private readonly previousDirectories = new Map<string, boolean>([['.', true]])
   private readonly root: string
+  private previous: string | undefined
 
-  constructor(root: string) {
+  /** `previous`: the previous build's folder, if there is one. */
+  constructor(root: string, previous?: string) {
     this.root = root
+    this.previous = previous
     this.directories.add(root)
   }
 
   write(file: OutputFile): void {
     const target = targetPath(this.root, file.path)
     this.ensureDirectory(path.dirname(target))
-    const fd = openSync(target, 'wx')
+    const sink = new FileSink(target, this.previousFile(file.path), this.window)
     try {
-      if (file.stream !== undefined) file.stream((chunk) => (this.written.bytes += writeAll(fd, this.encode([chunk]))))
-      else this.written.bytes += writeAll(fd, this.encode(file.segments ?? [file.contents]))
+      if (file.stream !== undefined) file.stream((chunk) => sink.push(this.encode([chunk])))
+      else sink.push(this.encode(file.segments ?? [file.contents]))
+      this.written.bytes += sink.finish()
     } finally {
-      closeSync(fd)
+      sink.close()
     }
+    if (sink.linked) this.written.unchanged++
+    // Hard links cannot be made here (another file system, or none): stop comparing.
+    else if (sink.unlinkable) this.previous = undefined
     this.written.files++
   }
 
@@ -200,6 +239,8 @@ export class StagingWriter {
 
   copy(asset: AssetCopy): void {
     const from = resolveAsset(asset)
+    // Compared like any file when there is a previous build (theme files are small).
+    if (this.previous !== undefined) return this.write({ path: asset.path, contents: readFileSync(from) })
     const target = targetPath(this.root, asset.path)
     this.ensureDirectory(path.dirname(target))
     copyFileSync(from, target, constants.COPYFILE_EXCL)
@@ -218,16 +259,158 @@ export class StagingWriter {
     }
     this.directories.add(directory)
   }
+
+  /** The previous build's regular file at `relative` (already checked by `targetPath`), opened; or none. */
+  private previousFile(relative: string): PreviousFile | undefined {
+    if (this.previous === undefined || !this.isPreviousDirectory(path.posix.dirname(relative))) return undefined
+    const file = path.join(this.previous, relative)
+    let fd: number
+    try {
+      fd = openSync(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0))
+    } catch {
+      return undefined
+    }
+    const stat = fstatSync(fd)
+    if (stat.isFile()) return { path: file, fd, size: stat.size }
+    closeSync(fd)
+    return undefined
+  }
+
+  private isPreviousDirectory(relative: string): boolean {
+    let known = this.previousDirectories.get(relative)
+    if (known === undefined) {
+      known =
+        this.isPreviousDirectory(path.posix.dirname(relative)) &&
+        lstatSync(path.join(this.previous!, relative), { throwIfNoEntry: false })?.isDirectory() === true
+      this.previousDirectories.set(relative, known)
+    }
+    return known
+  }
 }
 
-async function writeTree(staging: string, plan: WritableSite): Promise<WriteResult> {
+interface PreviousFile {
+  path: string
+  fd: number
+  size: number
+}
+
+/** Bytes of the previous file read at a time when comparing. */
+const WINDOW = 1 << 20
+
+/**
+ * Where one file's bytes go. Without a previous file, straight into the new file. With one, they
+ * are only compared with it while they match: if all match, the previous file is hard-linked in
+ * its place at the end; at the first difference the new file is made from the previous file's
+ * matching start and the rest is written after it.
+ */
+class FileSink {
+  /** The new file, once made. */
+  private fd: number | undefined
+  /** Bytes equal to the previous file's so far (while no new file is made). */
+  private matched = 0
+  /** The window's bytes are the previous file's from this offset. */
+  private windowStart = 0
+  private windowEnd = 0
+  private written = 0
+  linked = false
+  unlinkable = false
+
+  private readonly target: string
+  private previous: PreviousFile | undefined
+  private readonly window: { bytes: Buffer }
+
+  constructor(target: string, previous: PreviousFile | undefined, window: { bytes: Buffer }) {
+    this.target = target
+    this.previous = previous
+    this.window = window
+    if (previous === undefined) this.fd = openSync(target, 'wx')
+  }
+
+  push(chunks: readonly Uint8Array[]): void {
+    let start = 0
+    if (this.fd === undefined) {
+      while (start < chunks.length && this.matches(chunks[start]!)) this.matched += chunks[start++]!.byteLength
+      if (start === chunks.length) return
+      this.diverge()
+    }
+    this.written += writeAll(this.fd!, start === 0 ? chunks : chunks.slice(start))
+  }
+
+  /** Ends the file; returns its size. */
+  finish(): number {
+    if (this.fd === undefined) {
+      if (this.matched === this.previous!.size) {
+        try {
+          linkSync(this.previous!.path, this.target)
+          this.linked = true
+          return this.matched
+        } catch (error) {
+          const code = (error as NodeJS.ErrnoException).code
+          if (code !== 'EXDEV' && code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EMLINK') throw error
+          this.unlinkable = true
+        }
+      }
+      this.diverge()
+    }
+    return this.written
+  }
+
+  close(): void {
+    if (this.fd !== undefined) closeSync(this.fd)
+    if (this.previous !== undefined) closeSync(this.previous.fd)
+    this.fd = undefined
+    this.previous = undefined
+  }
+
+  private matches(chunk: Uint8Array): boolean {
+    const from = this.matched
+    const to = from + chunk.byteLength
+    if (to > this.previous!.size) return false
+    if (from < this.windowStart || to > this.windowEnd) {
+      const length = Math.min(Math.max(chunk.byteLength, WINDOW), this.previous!.size - from)
+      if (length > this.window.bytes.byteLength) this.window.bytes = Buffer.allocUnsafeSlow(length)
+      readFully(this.previous!.fd, this.window.bytes, length, from)
+      this.windowStart = from
+      this.windowEnd = from + length
+    }
+    const at = from - this.windowStart
+    return Buffer.compare(chunk, this.window.bytes.subarray(at, at + chunk.byteLength)) === 0
+  }
+
+  /** Make the new file, holding the previous file's bytes that matched so far. */
+  private diverge(): void {
+    const fd = openSync(this.target, 'wx')
+    this.fd = fd
+    for (let at = 0; at < this.matched; ) {
+      const length = Math.min(this.window.bytes.byteLength, this.matched - at)
+      readFully(this.previous!.fd, this.window.bytes, length, at)
+      this.written += writeAll(fd, [this.window.bytes.subarray(0, length)])
+      at += length
+    }
+    // The window now holds other bytes.
+    this.windowStart = this.windowEnd = 0
+  }
+}
+
+/** Read exactly `length` bytes of `fd` from `position` into the start of `buffer`. */
+function readFully(fd: number, buffer: Buffer, length: number, position: number): void {
+  for (let done = 0; done < length; ) {
+    const read = readSync(fd, buffer, done, length - done, position + done)
+    if (read === 0) throw new Error('the previous build changed while it was read')
+    done += read
+  }
+}
+
+async function writeTree(staging: Staging, plan: WritableSite): Promise<WriteResult> {
   // Pages are rendered on demand, so memory holds one page at a time, not the site.
-  const writer = new StagingWriter(staging)
+  const writer = new StagingWriter(staging.dir, staging.previous)
   for (const file of plan.files) writer.write(file)
   for (const asset of plan.assets) writer.copy(asset)
-  const alongside = plan.alongside === undefined ? { files: 0, bytes: 0 } : await plan.alongside
+  plan.more?.(writer)
+  const alongside = plan.alongside === undefined ? { files: 0, bytes: 0, unchanged: 0 } : await plan.alongside
   writer.write({ path: MARKER_FILE, contents: markerContents(writer.written.files + alongside.files + 1) })
-  return { files: writer.written.files + alongside.files, bytes: writer.written.bytes + alongside.bytes }
+  const { files, bytes, unchanged } = writer.written
+  return { files: files + alongside.files, bytes: bytes + alongside.bytes, unchanged: unchanged + alongside.unchanged }
 }
 
 function isSystemError(error: unknown): error is NodeJS.ErrnoException & { code: string } {
@@ -269,8 +452,11 @@ async function swapIn(staging: string, outDir: string, old: string): Promise<voi
   await rm(old, { recursive: true, force: true })
 }
 
-/** Refuse output folders that would destroy something that is not a previous build. */
-export async function checkOutDir(outDir: string, options: Pick<WriteOptions, 'protectedDirs' | 'sources'>): Promise<void> {
+/**
+ * Refuse output folders that would destroy something that is not a previous build. Resolves to
+ * whether the folder holds a previous build (rather than nothing, or an empty folder).
+ */
+export async function checkOutDir(outDir: string, options: Pick<WriteOptions, 'protectedDirs' | 'sources'>): Promise<boolean> {
   const refuse = (reason: string): never => {
     throw new BookgenError(`Refusing to use ${outDir} as the output folder: ${reason}`, { ruleId: 'output/unsafe' })
   }
@@ -285,7 +471,7 @@ export async function checkOutDir(outDir: string, options: Pick<WriteOptions, 'p
     if (path.resolve(source).startsWith(outDir + path.sep)) refuse(`it contains the source ${source}`)
   }
   const stat = await lstat(outDir).catch(() => undefined)
-  if (stat === undefined) return
+  if (stat === undefined) return false
   if (stat.isSymbolicLink()) refuse('it is a symbolic link')
   if (!stat.isDirectory()) refuse('it is a file, not a folder')
   const entries = await readdir(outDir)
@@ -293,10 +479,11 @@ export async function checkOutDir(outDir: string, options: Pick<WriteOptions, 'p
     if (entries.includes(MARKER_FILE)) {
       const marker = await readFile(path.join(outDir, MARKER_FILE), 'utf8').catch(() => '')
       if (!marker.includes('"generator":"bookgen"')) refuse(`its ${MARKER_FILE} file was not written by bookgen`)
+      return true
     }
-    return
+    return false
   }
-  refuse(
+  return refuse(
     `it holds ${entries.length} entr${entries.length === 1 ? 'y' : 'ies'} that bookgen did not create (no ${MARKER_FILE} marker); empty it or choose another --out`,
   )
 }

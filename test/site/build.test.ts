@@ -55,6 +55,24 @@ describe('build', () => {
     expect(result.written.bytes).toBe(files.reduce((sum, file) => sum + statSync(file).size, 0))
   })
 
+  it('should not write again the files an unchanged rebuild would write the same, and write those that change', async () => {
+    const source = write('a.html', NETSCAPE)
+    const config = resolveConfig({}, { sources: [source], outDir: path.join(dir, 'out') }, { cwd: dir })
+    const first = await build(config)
+    expect(first.written.unchanged).toBe(0)
+    const home = path.join(config.outDir, 'index.html')
+    const inode = statSync(home).ino
+    const again = await build(config)
+    expect(again.written).toEqual({ ...first.written, unchanged: first.written.files })
+    expect(statSync(home).ino).toBe(inode)
+    writeFileSync(source, NETSCAPE.replace('Public page', 'Public page, renamed'))
+    const changed = await build(config)
+    expect(changed.written.unchanged).toBeGreaterThan(0)
+    expect(changed.written.unchanged).toBeLessThan(changed.written.files)
+    expect(statSync(home).ino).not.toBe(inode)
+    expect(readFileSync(home, 'utf8')).toContain('Public page, renamed')
+  })
+
   it('should merge several sources into top-level sections and report what it built', async () => {
     write('a.html', NETSCAPE)
     write('b.xbel', XBEL)

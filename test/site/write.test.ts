@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -65,7 +65,7 @@ describe('writeSite', () => {
     writer.write({ path: 'many/index.html', contents: '', segments })
     const expected = segments.map((segment) => (typeof segment === 'string' ? segment : new TextDecoder().decode(segment))).join('')
     expect(readFileSync(path.join(staging.dir, 'many/index.html'), 'utf8')).toBe(expected)
-    expect(writer.written).toEqual({ files: 1, bytes: Buffer.byteLength(expected) })
+    expect(writer.written).toEqual({ files: 1, bytes: Buffer.byteLength(expected), unchanged: 0 })
     await discardStaging(staging)
   })
 
@@ -153,5 +153,149 @@ describe('writeSite', () => {
     mkdirSync(out)
     await writeSite(plan({ 'index.html': 'x' }), options(out))
     expect(readFileSync(path.join(out, 'index.html'), 'utf8')).toBe('x')
+  })
+})
+
+describe('unchanged files on a rebuild', () => {
+  const encoder = new TextEncoder()
+  const inodes = (root: string): Map<string, number> =>
+    new Map(
+      readdirSync(root, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => {
+          const file = path.join(entry.parentPath, entry.name)
+          return [path.relative(root, file), statSync(file).ino]
+        }),
+    )
+  const site = (home: string): WritableSite => ({
+    files: [
+      { path: 'index.html', contents: '', segments: ['<h1>', encoder.encode(home), '</h1>'] },
+      { path: 'a/b/index.html', contents: 'deep' },
+      { path: 'bookmarks.html', contents: '', stream: (sink) => ['<DL>', '<DT>x', '</DL>'].forEach(sink) },
+    ],
+    assets: [{ path: 'assets/style.css', source: 'default/style.css' }],
+  })
+
+  it('should link every file of an unchanged rebuild instead of writing it again', async () => {
+    const out = path.join(tmp, 'out')
+    const first = await writeSite(site('home'), options(out))
+    expect(first.unchanged).toBe(0)
+    const before = inodes(out)
+    const second = await writeSite(site('home'), options(out))
+    // Every file, the marker included: the same inodes, neither written nor copied.
+    expect(second).toEqual({ ...first, unchanged: first.files })
+    expect(inodes(out)).toEqual(before)
+    expect(before.size).toBe(first.files)
+    expect(readFileSync(path.join(out, 'index.html'), 'utf8')).toBe('<h1>home</h1>')
+    expect(readFileSync(path.join(out, 'bookmarks.html'), 'utf8')).toBe('<DL><DT>x</DL>')
+    expect(readdirSync(tmp)).toEqual(['out'])
+  })
+
+  it('should write only the files that changed', async () => {
+    const out = path.join(tmp, 'out')
+    await writeSite(site('home'), options(out))
+    const before = inodes(out)
+    const result = await writeSite(site('away'), options(out))
+    const after = inodes(out)
+    expect(result.unchanged).toBe(result.files - 1) // all but index.html
+    expect(after.get('index.html')).not.toBe(before.get('index.html'))
+    expect(readFileSync(path.join(out, 'index.html'), 'utf8')).toBe('<h1>away</h1>')
+    for (const file of ['a/b/index.html', 'bookmarks.html', 'assets/style.css', MARKER_FILE]) expect(after.get(file)).toBe(before.get(file))
+  })
+
+  it('should leave the previous site as it was when a rebuild that linked its files fails', async () => {
+    const out = path.join(tmp, 'out')
+    await writeSite(site('home'), options(out))
+    const before = inodes(out)
+    const failing: WritableSite = {
+      files: {
+        *[Symbol.iterator]() {
+          yield* site('home').files
+          throw new Error('render crashed')
+        },
+      },
+      assets: [],
+    }
+    await expect(writeSite(failing, options(out))).rejects.toThrow(/render crashed/)
+    expect(inodes(out)).toEqual(before)
+    // The staging folder's links are gone with it: each file has its one name again.
+    for (const file of before.keys()) expect(statSync(path.join(out, file)).nlink).toBe(1)
+    expect(readdirSync(tmp)).toEqual(['out'])
+  })
+
+  it('should not link, nor follow, a symbolic link in the previous build', () => {
+    const previous = path.join(tmp, 'previous')
+    const elsewhere = path.join(tmp, 'elsewhere')
+    mkdirSync(previous)
+    mkdirSync(elsewhere)
+    writeFileSync(path.join(elsewhere, 'index.html'), 'same')
+    symlinkSync(elsewhere, path.join(previous, 'folder'))
+    symlinkSync(path.join(elsewhere, 'index.html'), path.join(previous, 'file.html'))
+    const staging = path.join(tmp, 'staging')
+    mkdirSync(staging)
+    const writer = new StagingWriter(staging, previous)
+    writer.write({ path: 'folder/index.html', contents: 'same' })
+    writer.write({ path: 'file.html', contents: 'same' })
+    expect(writer.written).toEqual({ files: 2, bytes: 8, unchanged: 0 })
+    const outside = statSync(path.join(elsewhere, 'index.html'))
+    expect(outside.nlink).toBe(1)
+    expect(statSync(path.join(staging, 'folder/index.html')).ino).not.toBe(outside.ino)
+    expect(readFileSync(path.join(staging, 'file.html'), 'utf8')).toBe('same')
+  })
+
+  it('should copy an unchanged file when the previous build is on another file system (no hard links)', (context) => {
+    const shm = '/dev/shm'
+    if (!existsSync(shm) || statSync(shm).dev === statSync(tmp).dev) return context.skip('no second file system here')
+    const previous = mkdtempSync(path.join(shm, 'bookgen-write-'))
+    try {
+      writeFileSync(path.join(previous, 'a.html'), 'same')
+      writeFileSync(path.join(previous, 'b.html'), 'same')
+      const staging = path.join(tmp, 'staging')
+      mkdirSync(staging)
+      const writer = new StagingWriter(staging, previous)
+      writer.write({ path: 'a.html', contents: 'same' })
+      writer.write({ path: 'b.html', contents: 'same' })
+      expect(writer.written).toEqual({ files: 2, bytes: 8, unchanged: 0 })
+      expect(readFileSync(path.join(staging, 'a.html'), 'utf8')).toBe('same')
+      expect(readFileSync(path.join(staging, 'b.html'), 'utf8')).toBe('same')
+    } finally {
+      rmSync(previous, { recursive: true, force: true })
+    }
+  })
+
+  it('should write exactly the new bytes whatever the previous file held (random edits, segments and streams)', () => {
+    let seed = 7
+    const random = (): number => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32)
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!
+    const pieces = ['a', 'é', '🚀', '<p>', 'text ', '\n', 'ü'.repeat(30), 'x'.repeat(200)]
+    const previous = path.join(tmp, 'previous')
+    mkdirSync(previous)
+    for (let run = 0; run < 120; run++) {
+      // Mostly small files; some beyond the 1 MiB comparison window.
+      const count = run % 20 === 0 ? 30_000 + Math.floor(random() * 10_000) : Math.floor(random() * 60)
+      const old = Array.from({ length: count }, () => pick(pieces))
+      const edit = pick(['same', 'same', 'shorter', 'longer', 'changed', 'empty'] as const)
+      const next = [...old]
+      const at = Math.floor(random() * (next.length + 1))
+      if (edit === 'shorter') next.splice(at, 1 + Math.floor(random() * 3))
+      if (edit === 'longer') next.splice(at, 0, pick(pieces))
+      if (edit === 'changed' && next.length > 0) next[Math.min(at, next.length - 1)] = '#'
+      if (edit === 'empty') next.length = 0
+      writeFileSync(path.join(previous, `f${run}.html`), old.join(''))
+      const staging = path.join(tmp, `staging-${run}`)
+      mkdirSync(staging)
+      const writer = new StagingWriter(staging, previous)
+      const file = `f${run}.html`
+      if (run % 2 === 0) {
+        writer.write({ path: file, contents: '', segments: next.map((piece) => (random() < 0.5 ? piece : encoder.encode(piece))) })
+      } else {
+        writer.write({ path: file, contents: '', stream: (sink) => next.forEach((piece) => sink(piece)) })
+      }
+      const expected = next.join('')
+      expect(readFileSync(path.join(staging, file), 'utf8')).toBe(expected)
+      expect(writer.written.bytes).toBe(Buffer.byteLength(expected))
+      expect(writer.written.unchanged).toBe(expected === old.join('') ? 1 : 0)
+      rmSync(staging, { recursive: true })
+    }
   })
 })
