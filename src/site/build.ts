@@ -14,11 +14,13 @@ import { checkSourceSize, decodeSource, parseDecoded } from '../sources/index.js
 import type { HeldBack } from './publish-filter.js'
 import { planSite, type SitePlan } from './plan.js'
 import { displayPath, prepareSite } from './prepare.js'
+import type { SiteFilesRun } from './site-files.js'
 import {
+  claimFrom,
+  sharedClaims,
   startSiteFilesWorker,
   wantsWorker,
-  writeSiteFilesInline,
-  type SiteFilesResult,
+  writeSiteFiles,
   type SiteFilesWorker,
 } from './site-files-thread.js'
 import { createStaging, discardStaging, writeStaged, type WriteResult } from './write.js'
@@ -40,7 +42,7 @@ export interface BuildTimings {
    * and written, so this overlaps `render` and `write`.
    */
   search: number
-  /** The feed, the sitemap and the exports (in the same worker as the search index, if any). */
+  /** The feed, the sitemap and the exports (shared between the worker, if any, and the main thread). */
   exports: number
   /** Writing and swapping in the output folder. */
   write: number
@@ -60,7 +62,10 @@ export interface BuildResult {
   written: WriteResult
   warnings: Warning[]
   timings: BuildTimings
-  /** Whether the search index, feed, sitemap and exports were built in a worker thread. */
+  /**
+   * Whether a worker thread was started (large sources) to share the making of the search index,
+   * feed, sitemap and exports with the main thread.
+   */
   siteFilesInWorker: boolean
 }
 
@@ -197,13 +202,14 @@ export async function build(config: ResolvedConfig): Promise<BuildResult> {
   const files = await expandSources(config.sources, config.root)
   const staging = await createStaging({ outDir: config.outDir, protectedDirs: [config.root, process.cwd()], sources: files })
   let worker: SiteFilesWorker | undefined
-  let siteFiles: Promise<SiteFilesResult> | undefined
+  // Each site file goes to whichever thread claims it first: the worker, if a large build has one, or this.
+  const claims = sharedClaims()
   try {
     const { collections, timings: loading } = await loadSources(config, {
       files,
       onRead: (sources) => {
         if (wantsWorker(sources)) {
-          worker = startSiteFilesWorker({ config, sources: [...sources], staging: staging.dir, previous: staging.previous })
+          worker = startSiteFilesWorker({ config, sources: [...sources], staging: staging.dir, previous: staging.previous, claims })
         }
       },
     })
@@ -212,20 +218,25 @@ export async function build(config: ResolvedConfig): Promise<BuildResult> {
     const tModel = performance.now()
     const plan = planSite({ ...prepared.input, deferSiteFiles: true, clock: () => performance.now() })
     const t3 = performance.now()
-    // The search index, feed, sitemap and exports: beside the pages, in the worker thread if large.
-    siteFiles = worker?.result ?? writeSiteFilesInline(plan.siteData, staging.dir, staging.previous)
+    // The search index, feed, sitemap and exports: those the worker (if any) has not claimed by the
+    // time the pages are written are made here, after them, the smallest first.
+    let here: SiteFilesRun | undefined
     const written = await writeStaged(staging, {
       files: plan.files,
       assets: plan.assets,
-      alongside: siteFiles.then((result) => result.written),
+      more: (writer) => {
+        here = writeSiteFiles(plan.siteData, writer, claimFrom(claims, 'back')).timings
+        if (here.made === here.of) worker?.release()
+      },
+      alongside: worker?.result.then((result) => result.written),
       stopAlongside: worker?.stop,
     })
-    const { timings: siteTimings, threaded } = await siteFiles
+    const there = await worker?.result
     const t4 = performance.now()
 
     const render = (plan.timings?.routes ?? 0) + (plan.timings?.render ?? 0)
-    // Inline site files took main-thread time out of the write phase; a worker's did not.
-    const inline = threaded ? 0 : siteTimings.search + siteTimings.other
+    // Site files made here took main-thread time out of the write phase; the worker's did not.
+    const inline = here!.search + here!.other
     return {
       collections,
       siteTitle: prepared.siteTitle,
@@ -241,18 +252,18 @@ export async function build(config: ResolvedConfig): Promise<BuildResult> {
         parse: loading.parse,
         model: tModel - t2,
         render,
-        search: siteTimings.search,
-        exports: siteTimings.other,
+        search: here!.search + (there?.timings.search ?? 0),
+        exports: here!.other + (there?.timings.other ?? 0),
         // Pages are rendered while they are written: writing is what is left of that time.
         write: Math.max(0, t4 - t3 - (render - (plan.timings?.routes ?? 0)) - inline),
         total: t4 - t0,
       },
-      siteFilesInWorker: threaded,
+      siteFilesInWorker: there !== undefined,
     }
   } catch (error) {
     // Nothing may still be writing into the staging folder when it goes.
     worker?.stop()
-    await (siteFiles ?? worker?.result)?.catch(() => {})
+    await worker?.result.catch(() => {})
     await discardStaging(staging)
     throw error
   }
@@ -286,5 +297,6 @@ async function readSourceFile(file: string): Promise<Uint8Array> {
     throw new BookgenError(reason, { ruleId: 'source/unreadable', file: displayPath(file), cause: error })
   }
 }
+
 
 export { createModelCache, displayPath, mergeCollections, prepareSite, type ModelCache, type PreparedSite } from './prepare.js'

@@ -4,7 +4,7 @@
  * from the page planner (plan.ts), so that the worker thread making those files loads no rendering
  * code. Pure.
  */
-import type { Folder } from '../model.js'
+import type { Bookmark, Folder } from '../model.js'
 import { safeHref } from '../render/safe-url.js'
 import type { SiteInput } from './plan.js'
 import { planRoutes, type SiteRoutes } from './routes.js'
@@ -30,7 +30,9 @@ export function planSiteData(input: SiteInput): SiteFilesInput {
  * pages, the tag index), in the order the pages are generated.
  */
 export function siteDataOf(input: SiteInput, routes: SiteRoutes, pageSize: number): SiteFilesInput {
-  const documents: SearchDocumentInput[] = []
+  const bookmarks: Bookmark[] = []
+  /** Each bookmark's folder, by index in `folders`. */
+  const folderIndexes: number[] = []
   const folders: SiteFilesInput['folders'] = []
   const pages: string[] = []
   const pathOf = new Map<Folder, string>()
@@ -44,7 +46,8 @@ export function siteDataOf(input: SiteInput, routes: SiteRoutes, pageSize: numbe
     folders.push({ title: folderPath, name: folder.title, url: routes.url(route.path) })
     for (const child of folder.children) {
       if (child.type === 'bookmark') {
-        documents.push({ bookmark: child, href: safeHref(child.href, { allowFile: input.allowFileLinks }), folder: folderIndex })
+        bookmarks.push(child)
+        folderIndexes.push(folderIndex)
       }
     }
     const count = pageCount(entryCount(folder), pageSize)
@@ -55,6 +58,7 @@ export function siteDataOf(input: SiteInput, routes: SiteRoutes, pageSize: numbe
     for (let number = 1; number <= count; number++) pages.push(pagePath(tagRoute.path, number))
   }
   pages.push('tags/')
+  let documents: SearchDocumentInput[] | undefined
   return {
     siteTitle: input.siteTitle,
     description: input.description,
@@ -63,7 +67,14 @@ export function siteDataOf(input: SiteInput, routes: SiteRoutes, pageSize: numbe
     origin: input.siteOrigin ?? PREVIEW_ORIGIN,
     allowFileLinks: input.allowFileLinks,
     feedLimit: input.feedLimit ?? DEFAULT_FEED_LIMIT,
-    documents,
+    bookmarks,
+    get documents() {
+      return (documents ??= bookmarks.map((bookmark, index) => ({
+        bookmark,
+        href: safeHref(bookmark.href, { allowFile: input.allowFileLinks }),
+        folder: folderIndexes[index]!,
+      })))
+    },
     folders,
     tags: routes.tags.map((route) => ({ tag: route.tag, path: route.path })),
     pages,

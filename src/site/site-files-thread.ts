@@ -9,6 +9,12 @@
  * hundred thousand objects from one thread to the other. It writes its files straight into the
  * build's staging folder. Small sites make them inline, where starting a thread would cost more
  * than it saves.
+ *
+ * The two threads share the site files (`SiteFilesJob.claims`, in shared memory). The worker claims
+ * them from the largest (the search index) down as soon as its data is ready; the main thread, once
+ * its pages are written, claims them from the smallest up. Each thread takes the next file the
+ * other has not, so the two finish close together whether parsing, the pages or the search index
+ * is the larger part.
  */
 import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -17,7 +23,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import type { ResolvedConfig } from '../config.js'
 import type { ReadSource } from './build.js'
-import { produceSiteFiles, type SiteFilesInput, type SiteFilesTimings } from './site-files.js'
+import { claimAll, produceSiteFiles, type Claim, type SiteFilesInput, type SiteFilesRun } from './site-files.js'
 import { StagingWriter, type WriteResult } from './write.js'
 
 /** Below this many bytes of sources the site files are made inline. */
@@ -33,12 +39,40 @@ export interface SiteFilesJob {
   staging: string
   /** The previous build's folder, if any: files equal to its own are linked, not written. */
   previous?: string | undefined
+  /** The shared claims (`sharedClaims`); without them the worker makes every site file. */
+  claims?: Int32Array | undefined
+}
+
+/**
+ * Claims in memory shared with a worker thread (passed in `SiteFilesJob.claims`): one word that
+ * counts the producers claimed from the front (low 16 bits) and from the back (high 16 bits).
+ */
+export function sharedClaims(): Int32Array {
+  return new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT))
+}
+
+/**
+ * Claims on shared `claims`, from the front of the producers or from the back: each index goes to
+ * exactly one of the threads that share them (one atomic compare-and-swap per claim).
+ */
+export function claimFrom(claims: Int32Array, end: 'front' | 'back'): Claim {
+  return (count) => {
+    for (;;) {
+      const word = Atomics.load(claims, 0)
+      const front = word & 0xffff
+      const back = word >>> 16
+      if (front + back >= count) return -1
+      if (Atomics.compareExchange(claims, 0, word, end === 'front' ? word + 1 : word + 0x10000) === word) {
+        return end === 'front' ? front : count - 1 - back
+      }
+    }
+  }
 }
 
 export interface SiteFilesResult {
   written: WriteResult
   /** Writing included (see `produceSiteFiles`). */
-  timings: SiteFilesTimings & {
+  timings: SiteFilesRun & {
     /** The worker's own decoding, parsing and preparing of the sources (0 inline). */
     parse: number
   }
@@ -50,6 +84,11 @@ export interface SiteFilesResult {
 export interface SiteFilesWorker {
   result: Promise<SiteFilesResult>
   stop(): void
+  /**
+   * Stop a worker that has nothing left to do (the main thread claimed every site file, so it
+   * wrote none): its result then resolves, empty, once it has stopped.
+   */
+  release(): void
 }
 
 /** Whether sources this large are worth a worker thread. */
@@ -67,6 +106,7 @@ export function wantsWorker(sources: readonly ReadSource[]): boolean {
 export function startSiteFilesWorker(job: SiteFilesJob): SiteFilesWorker | undefined {
   const worker = spawn({ ...job, config: { ...job.config, theme: { stylesheet: job.config.theme.stylesheet } } })
   if (worker === undefined) return undefined
+  let released = false
   const result = new Promise<SiteFilesResult>((resolve, reject) => {
     let outcome: { ok: true; value: SiteFilesResult } | { ok: false; error: unknown } | undefined
     worker.on('message', (message: Omit<SiteFilesResult, 'threaded'>) => {
@@ -75,11 +115,21 @@ export function startSiteFilesWorker(job: SiteFilesJob): SiteFilesWorker | undef
     worker.once('error', (error) => (outcome = { ok: false, error }))
     worker.once('exit', (code) => {
       if (outcome?.ok === true) resolve(outcome.value)
+      else if (released) resolve({ written: { files: 0, bytes: 0, unchanged: 0 }, timings: NOTHING, threaded: true })
       else reject(outcome?.error ?? new Error(`the site-files worker stopped (exit code ${code}) before it finished`))
     })
   })
-  return { result, stop: () => void worker.terminate() }
+  return {
+    result,
+    stop: () => void worker.terminate(),
+    release: () => {
+      released = true
+      void worker.terminate()
+    },
+  }
 }
+
+const NOTHING: SiteFilesResult['timings'] = { search: 0, other: 0, made: 0, of: 0, parse: 0 }
 
 /** Make and write the site files on this thread, after the current tick (the pages go first). */
 export function writeSiteFilesInline(input: SiteFilesInput, staging: string, previous?: string): Promise<SiteFilesResult> {
@@ -94,11 +144,19 @@ export function writeSiteFilesInline(input: SiteFilesInput, staging: string, pre
   )
 }
 
-/** Make every site file and write each as soon as it is made. */
-export function writeSiteFiles(input: SiteFilesInput, writer: StagingWriter): Omit<SiteFilesResult, 'threaded'> {
-  const timings = produceSiteFiles(input, (files) => {
-    for (const file of files) writer.write(file)
-  })
+/** Make the site files `claim` hands out (every one by default) and write each as soon as it is made. */
+export function writeSiteFiles(
+  input: SiteFilesInput,
+  writer: StagingWriter,
+  claim: Claim = claimAll(),
+): Omit<SiteFilesResult, 'threaded'> {
+  const timings = produceSiteFiles(
+    input,
+    (files) => {
+      for (const file of files) writer.write(file)
+    },
+    claim,
+  )
   return { written: writer.written, timings: { ...timings, parse: 0 } }
 }
 

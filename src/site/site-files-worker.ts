@@ -9,7 +9,7 @@ import { parseSource } from '../sources/index.js'
 import { prepareSite } from './prepare.js'
 import { planSiteData } from './site-data.js'
 import type { SiteFilesJob } from './site-files-thread.js'
-import { writeSiteFiles } from './site-files-thread.js'
+import { claimFrom, writeSiteFiles } from './site-files-thread.js'
 import { StagingWriter } from './write.js'
 
 const job = workerData as SiteFilesJob
@@ -17,5 +17,6 @@ const started = performance.now()
 const collections = job.sources.map((source) => parseSource(source.bytes, source.name))
 const data = planSiteData(prepareSite(job.config, collections).input)
 const parse = performance.now() - started
-const { written, timings } = writeSiteFiles(data, new StagingWriter(job.staging, job.previous))
+const writer = new StagingWriter(job.staging, job.previous)
+const { written, timings } = writeSiteFiles(data, writer, job.claims === undefined ? undefined : claimFrom(job.claims, 'front'))
 parentPort!.postMessage({ written, timings: { ...timings, parse } })

@@ -4,7 +4,7 @@
  * thread or, for a large build, in a worker thread beside the page rendering
  * (`site-files-thread.ts`). Pure: no file system.
  */
-import type { Collection } from '../model.js'
+import type { Bookmark, Collection } from '../model.js'
 import { streamNetscape } from '../writers/netscape.js'
 import { streamXbel } from '../writers/xbel.js'
 import { feedToXml } from './feed.js'
@@ -23,8 +23,13 @@ export interface SiteFilesInput {
   allowFileLinks: boolean
   /** Entries in the Atom feed; 0 for no feed. */
   feedLimit: number
-  /** Every published bookmark in document order: the search index's documents and the feed's candidates. */
-  documents: SearchDocumentInput[]
+  /** Every published bookmark in document order: the feed's candidates. */
+  bookmarks: Bookmark[]
+  /**
+   * The same bookmarks as the search index's documents, with their clickable URLs and folders
+   * (made when first asked for: only the thread that builds the search index needs them).
+   */
+  readonly documents: SearchDocumentInput[]
   /** Folders by the documents' `folder` index (see `SearchIndexInput`). */
   folders: Array<{ title: string; name: string; url: string }>
   /** Tag names and their page paths below the base. */
@@ -39,6 +44,25 @@ export interface SiteFilesInput {
 export interface SiteFilesTimings {
   search: number
   other: number
+}
+
+/** What one `produceSiteFiles` made: its time, and how many of the producers it ran, of how many. */
+export interface SiteFilesRun extends SiteFilesTimings {
+  made: number
+  of: number
+}
+
+/**
+ * Claims the next of `count` producers to run: its index in `siteFileProducers`' order, or -1 when
+ * none is left. Two threads that share their claims (see `site-files-thread.ts`) each run what the
+ * other has not claimed.
+ */
+export type Claim = (count: number) => number
+
+/** Claims of one's own: every producer, in order. */
+export function claimAll(): Claim {
+  let next = 0
+  return (count) => (next < count ? next++ : -1)
 }
 
 /**
@@ -58,7 +82,23 @@ export function siteFileProducers(
   }
   const absolute = (path: string): string => new URL(`${input().base}${path}`, input().origin).href
   const producers = new Map<string, () => OutputFile | OutputFile[]>()
-  producers.set('sitemap.xml', () => ({ path: 'sitemap.xml', contents: sitemapToXml(input().pages.map(absolute)) }))
+  // Largest first: two threads sharing the work (see `Claim`) then finish close together.
+  producers.set(SEARCH_DIR, () => {
+    const site = input()
+    return buildSearchIndex({
+      documents: site.documents,
+      folders: site.folders,
+      tags: site.tags.map((entry) => ({ tag: entry.tag, url: `${site.base}${entry.path}` })),
+    }).files
+  })
+  if (exports) {
+    producers.set('bookmarks.xbel', () =>
+      streamedFile('bookmarks.xbel', (sink) => streamXbel(input().exportCollection!, sink)),
+    )
+    producers.set('bookmarks.html', () =>
+      streamedFile('bookmarks.html', (sink) => streamNetscape(input().exportCollection!, sink)),
+    )
+  }
   if (feed) {
     producers.set('feed.xml', () => {
       const site = input()
@@ -72,51 +112,40 @@ export function siteFileProducers(
           siteUrl: absolute(''),
           absolute,
           tagPath: (tag) => tagPaths.get(tag) ?? 'tags/',
-          bookmarks: site.documents.map((document) => document.bookmark),
+          bookmarks: site.bookmarks,
           limit: site.feedLimit,
           allowFileLinks: site.allowFileLinks,
         }),
       }
     })
   }
-  if (exports) {
-    producers.set('bookmarks.html', () =>
-      streamedFile('bookmarks.html', (sink) => streamNetscape(input().exportCollection!, sink)),
-    )
-    producers.set('bookmarks.xbel', () =>
-      streamedFile('bookmarks.xbel', (sink) => streamXbel(input().exportCollection!, sink)),
-    )
-  }
-  producers.set(SEARCH_DIR, () => {
-    const site = input()
-    return buildSearchIndex({
-      documents: site.documents,
-      folders: site.folders,
-      tags: site.tags.map((entry) => ({ tag: entry.tag, url: `${site.base}${entry.path}` })),
-    }).files
-  })
+  producers.set('sitemap.xml', () => ({ path: 'sitemap.xml', contents: sitemapToXml(input().pages.map(absolute)) }))
   return producers
 }
 
 /**
- * Make every site file, handing each batch (one file, or the search index's directory) to `emit`
- * as soon as it is made, so the caller can pass it on and let it go. Returns the time each kind took,
- * what `emit` did included.
+ * Make the site files `claim` hands out (every one by default), handing each batch (one file, or
+ * the search index's directory) to `emit` as soon as it is made, so the caller can pass it on and
+ * let it go. Returns the time each kind took, what `emit` did included.
  */
 export function produceSiteFiles(
   input: SiteFilesInput,
   emit: (files: OutputFile[]) => void,
-  clock: () => number = () => performance.now(),
-): SiteFilesTimings {
-  const timings: SiteFilesTimings = { search: 0, other: 0 }
-  for (const [key, produce] of siteFileProducers(input)) {
-    const started = clock()
+  claim: Claim = claimAll(),
+): SiteFilesRun {
+  const run: SiteFilesRun = { search: 0, other: 0, made: 0, of: 0 }
+  const producers = [...siteFileProducers(input)]
+  run.of = producers.length
+  for (let index = claim(producers.length); index >= 0; index = claim(producers.length)) {
+    const [key, produce] = producers[index]!
+    const started = performance.now()
     const produced = produce()
     // Timed with what `emit` does: a streamed file (the exports) is made while it is written.
     emit(Array.isArray(produced) ? produced : [produced])
-    timings[key === SEARCH_DIR ? 'search' : 'other'] += clock() - started
+    run[key === SEARCH_DIR ? 'search' : 'other'] += performance.now() - started
+    run.made++
   }
-  return timings
+  return run
 }
 
 /** A file written in chunks as `stream` makes them (see `OutputFile.stream`). */

@@ -12,11 +12,15 @@ import { loadSources, prepareSite } from '../../src/site/build.js'
 import { planSite, type OutputFile } from '../../src/site/plan.js'
 import { produceSiteFiles } from '../../src/site/site-files.js'
 import {
+  claimFrom,
+  sharedClaims,
   startSiteFilesWorker,
   wantsWorker,
   WORKER_THRESHOLD_BYTES,
+  writeSiteFiles,
   writeSiteFilesInline,
 } from '../../src/site/site-files-thread.js'
+import { StagingWriter } from '../../src/site/write.js'
 
 const FIXTURES = path.join(import.meta.dirname, '..', 'fixtures')
 
@@ -73,6 +77,55 @@ describe('site files', () => {
     expect(threaded.timings.parse).toBeGreaterThan(0)
   }, 30_000)
 
+  it('should share the site files between the worker and this thread, each made once by one of them', async () => {
+    const { config, data } = await siteData()
+    const sources = await Promise.all(
+      SOURCES.map(async (file) => ({ file, name: path.basename(file), bytes: await readFile(file) })),
+    )
+    const produced: OutputFile[] = []
+    produceSiteFiles(data, (files) => produced.push(...files))
+    const expected = asText(produced)
+    for (const head of [0, 1, 3]) {
+      const dir = mkdtempSync(path.join(tmp, 'shared-'))
+      const claims = sharedClaims()
+      // This thread makes `head` files, the smallest first; the worker the others, the largest first.
+      const here = writeSiteFiles(data, new StagingWriter(dir), claimHead(claimFrom(claims, 'back'), head))
+      const worker = startSiteFilesWorker({ config, sources, staging: dir, claims })!
+      const there = await worker.result
+      const rest = writeSiteFiles(data, new StagingWriter(dir), claimFrom(claims, 'back'))
+      // Written into one folder by two writers: a file made twice would have failed (EEXIST).
+      expect(readTree(dir)).toEqual(expected)
+      expect([here.timings.made, there.timings.made, rest.timings.made]).toEqual([head, here.timings.of - head, 0])
+      expect(there.written.files + here.written.files).toBe(expected.size)
+      expect(here.written.files).toBe(head) // the sitemap, the feed, an export: one file each
+    }
+  }, 30_000)
+
+  it('should hand out each index once, from either end', () => {
+    const claims = sharedClaims()
+    const front = claimFrom(claims, 'front')
+    const back = claimFrom(claims, 'back')
+    expect([back(5), front(5), front(5), back(5), front(5), front(5), back(5)]).toEqual([4, 0, 1, 3, 2, -1, -1])
+    expect(claimFrom(sharedClaims(), 'back')(0)).toBe(-1)
+  })
+
+  it('should release a worker left with nothing to make: its result resolves, empty', async () => {
+    const { config } = await siteData()
+    const sources = await Promise.all(
+      SOURCES.map(async (file) => ({ file, name: path.basename(file), bytes: await readFile(file) })),
+    )
+    const claims = sharedClaims()
+    // Every site file claimed here already.
+    const claim = claimFrom(claims, 'back')
+    while (claim(5) >= 0);
+    const dir = mkdtempSync(path.join(tmp, 'released-'))
+    const worker = startSiteFilesWorker({ config, sources, staging: dir, claims })!
+    worker.release()
+    const result = await worker.result
+    expect(result.written).toEqual({ files: 0, bytes: 0, unchanged: 0 })
+    expect(readdirSync(dir)).toEqual([])
+  }, 30_000)
+
   it('should use a worker only for large sources', () => {
     const source = (bytes: number) => ({ file: 'a', name: 'a', bytes: new Uint8Array(bytes) })
     expect(wantsWorker([source(WORKER_THRESHOLD_BYTES - 1)])).toBe(false)
@@ -99,3 +152,9 @@ describe('site files', () => {
     expect(sitemap.match(/<loc>/g)).toHaveLength(data.pages.length)
   })
 })
+
+/** At most `count` of the claims `claim` makes; then none. */
+function claimHead(claim: (count: number) => number, count: number): (of: number) => number {
+  let left = count
+  return (of) => (left-- > 0 ? claim(of) : -1)
+}
