@@ -15,6 +15,8 @@ import { StagingWriter } from './write.js'
 const job = workerData as SiteFilesJob
 const started = performance.now()
 const collections = job.sources.map((source) => parseSource(source.bytes, source.name))
+// Parsed: the sources' bytes (shared with the main thread, which lets go of them likewise) can go.
+job.sources = []
 const data = planSiteData(prepareSite(job.config, collections).input)
 const parse = performance.now() - started
 const writer = new StagingWriter(job.staging, job.previous)

@@ -1,4 +1,6 @@
+import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -71,6 +73,18 @@ describe('build', () => {
     expect(changed.written.unchanged).toBeLessThan(changed.written.files)
     expect(statSync(home).ino).not.toBe(inode)
     expect(readFileSync(home, 'utf8')).toContain('Public page, renamed')
+  })
+
+  it('should read a source from a pipe, as `bookgen build <(curl …)` gives it', async (context) => {
+    if (process.platform === 'win32') return context.skip('no named pipes here')
+    const fifo = path.join(dir, 'piped.html')
+    execFileSync('mkfifo', [fifo])
+    // The writer blocks until the build opens the pipe.
+    const writing = writeFile(fifo, NETSCAPE)
+    const result = await build(configFor({}, [fifo]))
+    await writing
+    expect(result.stats.bookmarks).toBe(1)
+    expect(readFileSync(path.join(dir, 'out', 'index.html'), 'utf8')).toContain('Public page')
   })
 
   it('should merge several sources into top-level sections and report what it built', async () => {
