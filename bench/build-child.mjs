@@ -23,6 +23,7 @@ console.log(
     pages: result.plan.folderPages + result.plan.tagPages + 2,
     files: result.written.files,
     bytes: result.written.bytes,
+    unchanged: result.written.unchanged,
     searchIndexBytes: searchIndexBytes(path.join(out, 'assets', 'search')),
   }),
 )

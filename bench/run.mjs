@@ -1,8 +1,8 @@
 // bench/run.mjs: `npm run bench`. Builds generated collections of 1k, 10k and 100k bookmarks in
 // both formats (plus a 100k single-folder file and a deep tree), each in a fresh child process so
 // peak RSS is the build's own, and reports per phase: read, decode, parse, model, render, search
-// index, exports (feed, sitemap, XBEL and browser HTML), write — marked ‖ when they ran in a worker
-// thread beside render and write, so phases overlap and add up to more than the total; total wall, peak RSS, pages, bytes, search-index bytes, the reader's
+// index, exports (feed, sitemap, XBEL and browser HTML), write — marked ‖ when a worker thread
+// shared them, beside render and write, so phases overlap and add up to more than the total; total wall, peak RSS, pages, bytes, search-index bytes, the reader's
 // throughput. In the same run it measures the floor (bench/floor-child.mjs: a bare streaming
 // parse, cached string rendering, a lean MiniSearch index and a bare write of the same number of
 // files and bytes) and prints bookgen's ratio to it. Output goes to tmpfs (/dev/shm) when there is one: this VM's disk timing varies a lot.
@@ -71,10 +71,10 @@ function corpus(format, bookmarks, shape) {
   return file
 }
 
-/** One build in a child process: returns its timings, counts and peak RSS. */
-function buildOnce(file) {
+/** One build in a child process: returns its timings, counts and peak RSS. `again`: over the last build's output. */
+function buildOnce(file, again = false) {
   const out = path.join(scratch, 'out')
-  rmSync(out, { recursive: true, force: true })
+  if (!again) rmSync(out, { recursive: true, force: true })
   const child = spawnSync(process.execPath, [path.join(here, 'build-child.mjs'), file, out], {
     encoding: 'utf8',
     maxBuffer: 1 << 24,
@@ -178,6 +178,21 @@ for (const { format, size, shape } of cases) {
   if (result.search) log(formatSearch(result.search))
 }
 
+// A rebuild with no change, over the output of the largest Netscape build: files found unchanged
+// are hard-linked from the previous build, not written again.
+const rebuildFile = corpus('netscape', largest, 'tree')
+buildOnce(rebuildFile)
+const rebuilds = Array.from({ length: runs }, () => buildOnce(rebuildFile, true))
+const rebuild = {
+  bookmarks: rebuilds[0].bookmarks,
+  wallMs: Math.round(median(rebuilds.map((sample) => sample.wallMs))),
+  files: rebuilds[0].files,
+  unchanged: Math.min(...rebuilds.map((sample) => sample.unchanged)),
+}
+log(
+  `rebuild netscape ${rebuild.bookmarks} with no change: wall ${rebuild.wallMs} ms; ${rebuild.unchanged} of ${rebuild.files} files unchanged (linked from the previous build, not written)`,
+)
+
 // Readers alone, on 100k-bookmark files: ours, and the shared reference generator's when present.
 const readers = []
 const sharedGenerator = path.resolve(root, '..', 'shared', 'bench', 'gen-corpus.mjs')
@@ -235,6 +250,7 @@ const report = {
   scratch,
   date: new Date().toISOString(),
   results,
+  rebuild,
   growth10kTo100k: growth,
 }
 writeFileSync(path.join(here, 'results.json'), `${JSON.stringify(report, null, 2)}\n`)
