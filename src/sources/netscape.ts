@@ -15,7 +15,6 @@
  * and `<style>` elements are masked so the tokenizer sees text there too.
  */
 import { decodeHTML, decodeHTMLAttribute } from 'entities/decode'
-import { Tokenizer } from 'htmlparser2'
 import {
   createBookmark,
   createFolder,
@@ -31,6 +30,7 @@ import {
 import { parseEpochDate } from './dates.js'
 import { WarningCollector } from './limits.js'
 import { LineIndex } from './line-index.js'
+import { Tokenizer } from './tokenizer.js'
 
 export interface NetscapeOptions {
   /** The encoding the text was decoded from, recorded on the collection. Default: `utf-8`. */
