@@ -346,8 +346,10 @@ class FileSink {
           return this.matched
         } catch (error) {
           const code = (error as NodeJS.ErrnoException).code
-          if (code !== 'EXDEV' && code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EMLINK') throw error
-          this.unlinkable = true
+          // No hard links here (another file system, or none): copied below, and no more comparing.
+          if (code === 'EXDEV' || code === 'EPERM' || code === 'ENOTSUP' || code === 'EMLINK') this.unlinkable = true
+          // Removed meanwhile: copied below all the same, through the open descriptor.
+          else if (code !== 'ENOENT') throw error
         }
       }
       this.diverge()

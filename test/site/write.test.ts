@@ -167,6 +167,12 @@ describe('unchanged files on a rebuild', () => {
           return [path.relative(root, file), statSync(file).ino]
         }),
     )
+  /** A fresh staging folder and a writer into it, over the previous build in `previous`. */
+  const writerOver = (previous: string, name = 'staging'): { staging: string; writer: StagingWriter } => {
+    const staging = path.join(tmp, name)
+    mkdirSync(staging)
+    return { staging, writer: new StagingWriter(staging, previous) }
+  }
   const site = (home: string): WritableSite => ({
     files: [
       { path: 'index.html', contents: '', segments: ['<h1>', encoder.encode(home), '</h1>'] },
@@ -231,9 +237,7 @@ describe('unchanged files on a rebuild', () => {
     writeFileSync(path.join(elsewhere, 'index.html'), 'same')
     symlinkSync(elsewhere, path.join(previous, 'folder'))
     symlinkSync(path.join(elsewhere, 'index.html'), path.join(previous, 'file.html'))
-    const staging = path.join(tmp, 'staging')
-    mkdirSync(staging)
-    const writer = new StagingWriter(staging, previous)
+    const { staging, writer } = writerOver(previous)
     writer.write({ path: 'folder/index.html', contents: 'same' })
     writer.write({ path: 'file.html', contents: 'same' })
     expect(writer.written).toEqual({ files: 2, bytes: 8, unchanged: 0 })
@@ -250,9 +254,7 @@ describe('unchanged files on a rebuild', () => {
     try {
       writeFileSync(path.join(previous, 'a.html'), 'same')
       writeFileSync(path.join(previous, 'b.html'), 'same')
-      const staging = path.join(tmp, 'staging')
-      mkdirSync(staging)
-      const writer = new StagingWriter(staging, previous)
+      const { staging, writer } = writerOver(previous)
       writer.write({ path: 'a.html', contents: 'same' })
       writer.write({ path: 'b.html', contents: 'same' })
       expect(writer.written).toEqual({ files: 2, bytes: 8, unchanged: 0 })
@@ -261,6 +263,24 @@ describe('unchanged files on a rebuild', () => {
     } finally {
       rmSync(previous, { recursive: true, force: true })
     }
+  })
+
+  it('should copy an unchanged file that is removed from the previous build while it is compared', () => {
+    const previous = path.join(tmp, 'previous')
+    mkdirSync(previous)
+    writeFileSync(path.join(previous, 'gone.html'), 'same bytes')
+    const { staging, writer } = writerOver(previous)
+    writer.write({
+      path: 'gone.html',
+      contents: '',
+      stream: (sink) => {
+        sink('same ')
+        rmSync(path.join(previous, 'gone.html'))
+        sink('bytes')
+      },
+    })
+    expect(writer.written).toEqual({ files: 1, bytes: 10, unchanged: 0 })
+    expect(readFileSync(path.join(staging, 'gone.html'), 'utf8')).toBe('same bytes')
   })
 
   it('should write exactly the new bytes whatever the previous file held (random edits, segments and streams)', () => {
@@ -282,9 +302,7 @@ describe('unchanged files on a rebuild', () => {
       if (edit === 'changed' && next.length > 0) next[Math.min(at, next.length - 1)] = '#'
       if (edit === 'empty') next.length = 0
       writeFileSync(path.join(previous, `f${run}.html`), old.join(''))
-      const staging = path.join(tmp, `staging-${run}`)
-      mkdirSync(staging)
-      const writer = new StagingWriter(staging, previous)
+      const { staging, writer } = writerOver(previous, `staging-${run}`)
       const file = `f${run}.html`
       if (run % 2 === 0) {
         writer.write({ path: file, contents: '', segments: next.map((piece) => (random() < 0.5 ? piece : encoder.encode(piece))) })
