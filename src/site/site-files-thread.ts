@@ -24,7 +24,7 @@ import { Worker } from 'node:worker_threads'
 import type { ResolvedConfig } from '../config.js'
 import type { ReadSource } from './build.js'
 import { claimAll, produceSiteFiles, type Claim, type SiteFilesInput, type SiteFilesRun } from './site-files.js'
-import { StagingWriter, type WriteResult } from './write.js'
+import type { StagingWriter, WriteResult } from './write.js'
 
 /** Below this many bytes of sources the site files are made inline. */
 export const WORKER_THRESHOLD_BYTES = 512 * 1024
@@ -76,8 +76,6 @@ export interface SiteFilesResult {
     /** The worker's own decoding, parsing and preparing of the sources (0 inline). */
     parse: number
   }
-  /** Whether a worker thread made them. */
-  threaded: boolean
 }
 
 /** A running worker: its result, and a way to stop it (the result then rejects once it has stopped). */
@@ -109,13 +107,13 @@ export function startSiteFilesWorker(job: SiteFilesJob): SiteFilesWorker | undef
   let released = false
   const result = new Promise<SiteFilesResult>((resolve, reject) => {
     let outcome: { ok: true; value: SiteFilesResult } | { ok: false; error: unknown } | undefined
-    worker.on('message', (message: Omit<SiteFilesResult, 'threaded'>) => {
-      outcome = { ok: true, value: { ...message, threaded: true } }
+    worker.on('message', (message: SiteFilesResult) => {
+      outcome = { ok: true, value: message }
     })
     worker.once('error', (error) => (outcome = { ok: false, error }))
     worker.once('exit', (code) => {
       if (outcome?.ok === true) resolve(outcome.value)
-      else if (released) resolve({ written: { files: 0, bytes: 0, unchanged: 0 }, timings: NOTHING, threaded: true })
+      else if (released) resolve({ written: { files: 0, bytes: 0, unchanged: 0 }, timings: NOTHING })
       else reject(outcome?.error ?? new Error(`the site-files worker stopped (exit code ${code}) before it finished`))
     })
   })
@@ -131,25 +129,12 @@ export function startSiteFilesWorker(job: SiteFilesJob): SiteFilesWorker | undef
 
 const NOTHING: SiteFilesResult['timings'] = { search: 0, other: 0, made: 0, of: 0, parse: 0 }
 
-/** Make and write the site files on this thread, after the current tick (the pages go first). */
-export function writeSiteFilesInline(input: SiteFilesInput, staging: string, previous?: string): Promise<SiteFilesResult> {
-  return new Promise((resolve, reject) =>
-    setImmediate(() => {
-      try {
-        resolve({ ...writeSiteFiles(input, new StagingWriter(staging, previous)), threaded: false })
-      } catch (error) {
-        reject(error)
-      }
-    }),
-  )
-}
-
 /** Make the site files `claim` hands out (every one by default) and write each as soon as it is made. */
 export function writeSiteFiles(
   input: SiteFilesInput,
   writer: StagingWriter,
   claim: Claim = claimAll(),
-): Omit<SiteFilesResult, 'threaded'> {
+): SiteFilesResult {
   const timings = produceSiteFiles(
     input,
     (files) => {

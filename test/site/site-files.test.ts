@@ -18,7 +18,6 @@ import {
   wantsWorker,
   WORKER_THRESHOLD_BYTES,
   writeSiteFiles,
-  writeSiteFilesInline,
 } from '../../src/site/site-files-thread.js'
 import { StagingWriter } from '../../src/site/write.js'
 
@@ -57,12 +56,10 @@ describe('site files', () => {
     )
     const inlineDir = mkdtempSync(path.join(tmp, 'inline-'))
     const threadedDir = mkdtempSync(path.join(tmp, 'threaded-'))
-    const inline = await writeSiteFilesInline(data, inlineDir)
+    const inline = writeSiteFiles(data, new StagingWriter(inlineDir))
     const worker = startSiteFilesWorker({ config, sources, staging: threadedDir })
     expect(worker).toBeDefined()
     const threaded = await worker!.result
-    expect(inline.threaded).toBe(false)
-    expect(threaded.threaded).toBe(true)
     const produced: OutputFile[] = []
     produceSiteFiles(data, (files) => produced.push(...files))
     const expected = asText(produced)
