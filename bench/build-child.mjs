@@ -17,6 +17,7 @@ console.log(
   JSON.stringify({
     timings: result.timings,
     siteFilesInWorker: result.siteFilesInWorker,
+    madeInWorker: result.madeInWorker,
     wallMs,
     maxRssKb: process.resourceUsage().maxRSS,
     bookmarks: result.stats.bookmarks,

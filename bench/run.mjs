@@ -146,6 +146,7 @@ for (const { format, size, shape } of cases) {
     ),
     wallMs: Math.round(median(samples.map((sample) => sample.wallMs))),
     siteFilesInWorker: last.siteFilesInWorker,
+    madeInWorker: last.madeInWorker,
     peakRssMb: Math.round(Math.max(...samples.map((sample) => sample.maxRssKb)) / 1024),
     pages: last.pages,
     files: last.files,
@@ -275,14 +276,19 @@ function formatSearch(s) {
   )
 }
 
+/** Whether the worker thread made part of a phase (then it overlapped render and write). */
+function sharedPhase(r, key) {
+  const made = r.madeInWorker ?? []
+  if (key === 'search') return made.includes('assets/search/')
+  if (key === 'exports') return made.some((file) => file !== 'assets/search/')
+  return false
+}
+
 function formatRow(r) {
   const head = `${r.case.padEnd(22)} wall ${String(r.wallMs).padStart(6)} ms  rss ${String(r.peakRssMb).padStart(4)} MB`
   const phases = Object.entries(r.ms)
     .filter(([key]) => key !== 'total')
-    .map(
-      ([key, ms]) =>
-        `${key} ${ms}${r.siteFilesInWorker && (key === 'search' || key === 'exports') ? '‖' : ''}`,
-    )
+    .map(([key, ms]) => `${key} ${ms}${sharedPhase(r, key) ? '‖' : ''}`)
     .join(' · ')
   const out = `${r.pages} pages, ${(r.bytesWritten / 1e6).toFixed(1)} MB, index ${(r.searchIndexBytes / 1e6).toFixed(2)} MB`
   const floor = r.floor

@@ -32,7 +32,7 @@ export type {
 } from './model.js'
 export { countNodes, walk } from './model.js'
 export { build } from './site/build.js'
-export type { BuildResult } from './site/build.js'
+export type { BuildOptions, BuildResult } from './site/build.js'
 export { parseNetscape, parseSource, parseXbel, sniffFormat } from './sources/index.js'
 export { writeNetscape } from './writers/netscape.js'
 export { writeXbel } from './writers/xbel.js'

@@ -19,8 +19,9 @@ import {
   claimFrom,
   sharedClaims,
   startSiteFilesWorker,
-  wantsWorker,
+  workerModeFor,
   writeSiteFiles,
+  type SiteFilesJob,
   type SiteFilesWorker,
 } from './site-files-thread.js'
 import { createStaging, discardStaging, writeStaged, type WriteResult } from './write.js'
@@ -67,6 +68,8 @@ export interface BuildResult {
    * feed, sitemap and exports with the main thread.
    */
   siteFilesInWorker: boolean
+  /** The site files the worker made, by path (a directory's ends with `/`: the search index). */
+  madeInWorker: string[]
 }
 
 /** Parsed sources, with the time spent on each step. */
@@ -194,8 +197,17 @@ export async function loadSources(config: ResolvedConfig, options: LoadOptions =
   return { files, collections, timings: { read: read + expand, decode, parse } }
 }
 
+/** How `build` goes about it (tests and benchmarks; the defaults are what a build should do). */
+export interface BuildOptions {
+  /**
+   * Whether a worker thread makes site files, and how (see `site-files-thread.ts`): chosen by the
+   * sources' size unless given; `'none'` makes them all on this thread.
+   */
+  worker?: SiteFilesJob['mode'] | 'none' | undefined
+}
+
 /** Build the site described by `config`. Throws `BookgenError` for anything the user can fix. */
-export async function build(config: ResolvedConfig): Promise<BuildResult> {
+export async function build(config: ResolvedConfig, options: BuildOptions = {}): Promise<BuildResult> {
   const t0 = performance.now()
   // The output folder is checked, and a staging folder made, before any source is parsed: a large
   // build's site files are written into it from a worker thread started as soon as the sources are read.
@@ -208,9 +220,10 @@ export async function build(config: ResolvedConfig): Promise<BuildResult> {
     const { collections, timings: loading } = await loadSources(config, {
       files,
       onRead: (sources) => {
-        if (wantsWorker(sources)) {
-          worker = startSiteFilesWorker({ config, sources: [...sources], staging: staging.dir, previous: staging.previous, claims })
-        }
+        const mode = options.worker === 'none' ? undefined : (options.worker ?? workerModeFor(sources))
+        const job = { staging: staging.dir, previous: staging.previous, claims }
+        if (mode === 'parse') worker = startSiteFilesWorker({ ...job, mode, config, sources: [...sources] })
+        else if (mode === 'search') worker = startSiteFilesWorker({ ...job, mode })
       },
     })
     const t2 = performance.now()
@@ -218,6 +231,7 @@ export async function build(config: ResolvedConfig): Promise<BuildResult> {
     const tModel = performance.now()
     const plan = planSite({ ...prepared.input, deferSiteFiles: true, clock: () => performance.now() })
     const t3 = performance.now()
+    if (worker?.mode === 'search') worker.sendSearch(plan.siteData, plan.siteFiles.size)
     // The search index, feed, sitemap and exports: those the worker (if any) has not claimed by the
     // time the pages are written are made here, after them, the smallest first.
     let here: SiteFilesRun | undefined
@@ -259,6 +273,7 @@ export async function build(config: ResolvedConfig): Promise<BuildResult> {
         total: t4 - t0,
       },
       siteFilesInWorker: there !== undefined,
+      madeInWorker: there?.timings.keys ?? [],
     }
   } catch (error) {
     // Nothing may still be writing into the staging folder when it goes.

@@ -43,8 +43,11 @@ export const CHUNK_SIZE = 32
 /** Where the index directories live, below the base. */
 export const SEARCH_DIR = 'assets/search/'
 
+/** What the search index reads of a bookmark (a worker thread gets just this, not the whole bookmark). */
+export type SearchableBookmark = Pick<Bookmark, 'title' | 'description' | 'tags' | 'href'>
+
 export interface SearchDocumentInput {
-  bookmark: Bookmark
+  bookmark: SearchableBookmark
   /** The clickable URL, if the bookmark may be a link. */
   href: string | undefined
   /** Index into `folders`. */

@@ -3,12 +3,18 @@
  * renders and writes the pages: on a 100k-bookmark site the search index and the exports take
  * seconds of CPU that a second core does in parallel.
  *
- * The worker is started as soon as the sources are read and gets their bytes, not the parsed
- * model: it decodes, parses and prepares them itself (the same code on the same bytes gives the
- * same tree) beside the main thread doing the same, which costs less than copying a model of a
- * hundred thousand objects from one thread to the other. It writes its files straight into the
- * build's staging folder. Small sites make them inline, where starting a thread would cost more
- * than it saves.
+ * The worker is started as soon as the sources are read, and works in one of two ways:
+ * - For large sources (`PARSE_IN_WORKER_BYTES`), it gets their bytes, not the parsed model: it
+ *   decodes, parses and prepares them itself (the same code on the same bytes gives the same tree)
+ *   beside the main thread doing the same, which costs less than copying a model of a hundred
+ *   thousand objects from one thread to the other, and it can then make any of the site files.
+ * - For mid-sized ones, parsing twice costs more than it saves: the two parses, each on code
+ *   not yet optimized, slow each other down. The worker then makes the search index only (the
+ *   largest of the files), from the documents the main thread sends it (`sendSearch`) once it
+ *   has prepared the site: a few fields per bookmark, quick to copy.
+ *
+ * It writes its files straight into the build's staging folder. Small sites make them inline,
+ * where starting a thread would cost more than it saves.
  *
  * The two threads share the site files (`SiteFilesJob.claims`, in shared memory). The worker claims
  * them from the largest (the search index) down as soon as its data is ready; the main thread, once
@@ -23,24 +29,57 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import type { ResolvedConfig } from '../config.js'
 import type { ReadSource } from './build.js'
-import { claimAll, produceSiteFiles, type Claim, type SiteFilesInput, type SiteFilesRun } from './site-files.js'
+import { buildSearchIndex, SEARCH_DIR, type SearchIndexInput } from './search-index.js'
+import {
+  claimAll,
+  produceSiteFiles,
+  SEARCH_PRODUCER,
+  searchIndexInput,
+  type Claim,
+  type SiteFilesInput,
+  type SiteFilesRun,
+} from './site-files.js'
 import type { StagingWriter, WriteResult } from './write.js'
 
 /** Below this many bytes of sources the site files are made inline. */
 export const WORKER_THRESHOLD_BYTES = 512 * 1024
+/**
+ * From this many bytes of sources the worker parses them itself and makes any site file; below,
+ * it makes the search index only, from documents sent to it (see the module's comment).
+ */
+export const PARSE_IN_WORKER_BYTES = 16 * 1024 * 1024
 
 /** What the worker thread is started with. */
-export interface SiteFilesJob {
-  /** The build's settings, without theme hooks (functions cannot cross threads; site files do not use them). */
-  config: ResolvedConfig
-  /** The sources as read, in order. */
-  sources: ReadSource[]
+export type SiteFilesJob = ParseJob | SearchJob
+
+interface JobBase {
   /** The staging folder the files are written into. */
   staging: string
   /** The previous build's folder, if any: files equal to its own are linked, not written. */
   previous?: string | undefined
-  /** The shared claims (`sharedClaims`); without them the worker makes every site file. */
+  /** The shared claims (`sharedClaims`); without them the worker makes every site file it can. */
   claims?: Int32Array | undefined
+}
+
+/** Parse the sources and make the site files (every one, or those it claims). */
+export interface ParseJob extends JobBase {
+  mode: 'parse'
+  /** The build's settings, without theme hooks (functions cannot cross threads; site files do not use them). */
+  config: ResolvedConfig
+  /** The sources as read, in order. */
+  sources: ReadSource[]
+}
+
+/** Make the search index, if it can claim it, from what `SiteFilesWorker.sendSearch` sends. */
+export interface SearchJob extends JobBase {
+  mode: 'search'
+}
+
+/** What `sendSearch` posts to a search-mode worker. */
+export interface SearchMessage {
+  input: SearchIndexInput
+  /** How many site files there are (the claims count them). */
+  count: number
 }
 
 /**
@@ -80,7 +119,13 @@ export interface SiteFilesResult {
 
 /** A running worker: its result, and a way to stop it (the result then rejects once it has stopped). */
 export interface SiteFilesWorker {
+  mode: SiteFilesJob['mode']
   result: Promise<SiteFilesResult>
+  /**
+   * (Search mode) Send what the search index is made from: the documents with only the fields the
+   * index reads, the folders and the tags. `count` is how many site files `site` makes.
+   */
+  sendSearch(site: SiteFilesInput, count: number): void
   stop(): void
   /**
    * Stop a worker that has nothing left to do (the main thread claimed every site file, so it
@@ -89,11 +134,14 @@ export interface SiteFilesWorker {
   release(): void
 }
 
-/** Whether sources this large are worth a worker thread. */
-export function wantsWorker(sources: readonly ReadSource[]): boolean {
+/**
+ * How a worker thread should take part in a build of `sources`: not at all (small sources), making
+ * the search index from documents sent to it, or parsing the sources itself (large ones).
+ */
+export function workerModeFor(sources: readonly ReadSource[]): SiteFilesJob['mode'] | undefined {
   let bytes = 0
   for (const source of sources) bytes += source.bytes.byteLength
-  return bytes >= WORKER_THRESHOLD_BYTES
+  return bytes < WORKER_THRESHOLD_BYTES ? undefined : bytes < PARSE_IN_WORKER_BYTES ? 'search' : 'parse'
 }
 
 /**
@@ -102,7 +150,7 @@ export function wantsWorker(sources: readonly ReadSource[]): boolean {
  * has exited, so nothing is written into the staging folder after that.
  */
 export function startSiteFilesWorker(job: SiteFilesJob): SiteFilesWorker | undefined {
-  const worker = spawn({ ...job, config: { ...job.config, theme: { stylesheet: job.config.theme.stylesheet } } })
+  const worker = spawn(job.mode === 'parse' ? { ...job, config: { ...job.config, theme: { stylesheet: job.config.theme.stylesheet } } } : job)
   if (worker === undefined) return undefined
   let released = false
   const result = new Promise<SiteFilesResult>((resolve, reject) => {
@@ -118,7 +166,22 @@ export function startSiteFilesWorker(job: SiteFilesJob): SiteFilesWorker | undef
     })
   })
   return {
+    mode: job.mode,
     result,
+    sendSearch: (site, count) => {
+      const { documents, folders, tags } = searchIndexInput(site)
+      const input: SearchIndexInput = {
+        // Only what the index reads: a bookmark's icon, dates and other fields stay here.
+        documents: documents.map(({ bookmark, href, folder }) => ({
+          bookmark: { title: bookmark.title, description: bookmark.description, tags: bookmark.tags, href: bookmark.href },
+          href,
+          folder,
+        })),
+        folders,
+        tags,
+      }
+      worker.postMessage({ input, count } satisfies SearchMessage)
+    },
     stop: () => void worker.terminate(),
     release: () => {
       released = true
@@ -127,7 +190,23 @@ export function startSiteFilesWorker(job: SiteFilesJob): SiteFilesWorker | undef
   }
 }
 
-const NOTHING: SiteFilesResult['timings'] = { search: 0, other: 0, made: 0, of: 0, parse: 0 }
+const NOTHING: SiteFilesResult['timings'] = { search: 0, other: 0, made: 0, keys: [], of: 0, parse: 0 }
+
+/**
+ * (Search mode) The search index, written, if `claim` hands it out (the main thread makes it itself
+ * when it got to it first); no other file.
+ */
+export function writeSearchIndex(message: SearchMessage, writer: StagingWriter, claim: Claim): SiteFilesResult {
+  const timings: SiteFilesResult['timings'] = { search: 0, other: 0, made: 0, keys: [], of: message.count, parse: 0 }
+  if (claim(message.count) === SEARCH_PRODUCER) {
+    const started = performance.now()
+    for (const file of buildSearchIndex(message.input).files) writer.write(file)
+    timings.search = performance.now() - started
+    timings.made = 1
+    timings.keys.push(SEARCH_DIR)
+  }
+  return { written: writer.written, timings }
+}
 
 /** Make the site files `claim` hands out (every one by default) and write each as soon as it is made. */
 export function writeSiteFiles(

@@ -9,7 +9,7 @@ import { streamNetscape } from '../writers/netscape.js'
 import { streamXbel } from '../writers/xbel.js'
 import { feedToXml } from './feed.js'
 import type { OutputFile } from './plan.js'
-import { SEARCH_DIR, buildSearchIndex, type SearchDocumentInput } from './search-index.js'
+import { SEARCH_DIR, buildSearchIndex, type SearchDocumentInput, type SearchIndexInput } from './search-index.js'
 import { sitemapToXml } from './sitemap.js'
 
 export interface SiteFilesInput {
@@ -49,6 +49,8 @@ export interface SiteFilesTimings {
 /** What one `produceSiteFiles` made: its time, and how many of the producers it ran, of how many. */
 export interface SiteFilesRun extends SiteFilesTimings {
   made: number
+  /** The producers it ran, by key (see `siteFileProducers`). */
+  keys: string[]
   of: number
 }
 
@@ -63,6 +65,18 @@ export type Claim = (count: number) => number
 export function claimAll(): Claim {
   let next = 0
   return (count) => (next < count ? next++ : -1)
+}
+
+/** The search index's place in `siteFileProducers`' order: the first, as the largest. */
+export const SEARCH_PRODUCER = 0
+
+/** What the search index is built from. */
+export function searchIndexInput(site: SiteFilesInput): SearchIndexInput {
+  return {
+    documents: site.documents,
+    folders: site.folders,
+    tags: site.tags.map((entry) => ({ tag: entry.tag, url: `${site.base}${entry.path}` })),
+  }
 }
 
 /**
@@ -83,14 +97,7 @@ export function siteFileProducers(
   const absolute = (path: string): string => new URL(`${input().base}${path}`, input().origin).href
   const producers = new Map<string, () => OutputFile | OutputFile[]>()
   // Largest first: two threads sharing the work (see `Claim`) then finish close together.
-  producers.set(SEARCH_DIR, () => {
-    const site = input()
-    return buildSearchIndex({
-      documents: site.documents,
-      folders: site.folders,
-      tags: site.tags.map((entry) => ({ tag: entry.tag, url: `${site.base}${entry.path}` })),
-    }).files
-  })
+  producers.set(SEARCH_DIR, () => buildSearchIndex(searchIndexInput(input())).files)
   if (exports) {
     producers.set('bookmarks.xbel', () =>
       streamedFile('bookmarks.xbel', (sink) => streamXbel(input().exportCollection!, sink)),
@@ -133,7 +140,7 @@ export function produceSiteFiles(
   emit: (files: OutputFile[]) => void,
   claim: Claim = claimAll(),
 ): SiteFilesRun {
-  const run: SiteFilesRun = { search: 0, other: 0, made: 0, of: 0 }
+  const run: SiteFilesRun = { search: 0, other: 0, made: 0, keys: [], of: 0 }
   const producers = [...siteFileProducers(input)]
   run.of = producers.length
   for (let index = claim(producers.length); index >= 0; index = claim(producers.length)) {
@@ -144,6 +151,7 @@ export function produceSiteFiles(
     emit(Array.isArray(produced) ? produced : [produced])
     run[key === SEARCH_DIR ? 'search' : 'other'] += performance.now() - started
     run.made++
+    run.keys.push(key)
   }
   return run
 }

@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import type { Element } from 'hast'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { resolveConfig, type UserConfig } from '../../src/config.js'
 import { BookgenError } from '../../src/errors.js'
@@ -44,6 +45,32 @@ function allText(root: string): string {
     .join('\n')
 }
 
+/** Every file below `root`, by path relative to it, as bytes in a string. */
+function treeOf(root: string): Map<string, string> {
+  const files = new Map<string, string>()
+  for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
+    const file = path.join(entry.parentPath, entry.name)
+    if (entry.isFile()) files.set(path.relative(root, file).split(path.sep).join('/'), readFileSync(file, 'latin1'))
+  }
+  return files
+}
+
+/** Whether the staging folder a build of `outDir` is writing has `file` yet. */
+function staged(outDir: string, file: string): boolean {
+  const staging = readdirSync(path.dirname(outDir)).find((name) => name.startsWith(`${path.basename(outDir)}.bookgen-staging-`))
+  return staging !== undefined && existsSync(path.join(path.dirname(outDir), staging, file))
+}
+
+/** Block this thread until `done` holds (checked every 20 ms, for at most 30 s); whether it did. */
+function waitFor(done: () => boolean): boolean {
+  const deadline = Date.now() + 30_000
+  while (!done()) {
+    if (Date.now() > deadline) return false
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20)
+  }
+  return true
+}
+
 const configFor = (user: UserConfig, sources: string[]) => resolveConfig(user, { sources, outDir: 'out' }, { cwd: dir })
 
 describe('build', () => {
@@ -74,6 +101,31 @@ describe('build', () => {
     expect(statSync(home).ino).not.toBe(inode)
     expect(readFileSync(home, 'utf8')).toContain('Public page, renamed')
   })
+
+  it('should build the same site whether the site files are made here, by a search-mode worker or by a parsing worker', async () => {
+    const fixtures = path.join(import.meta.dirname, '..', 'fixtures')
+    const sources = [write('a.html', NETSCAPE), path.join(fixtures, 'netscape', 'firefox.html'), path.join(fixtures, 'xbel', 'desktop.xbel')]
+    const sites = new Map<string, Map<string, string>>()
+    for (const worker of ['none', 'search', 'parse'] as const) {
+      const outDir = path.join(dir, worker)
+      let waited = worker === 'none'
+      // A site this small has its pages written before a worker is up, and this thread would then
+      // make every site file itself: its first entry waits until the worker has written the index.
+      const entry = (_bookmark: unknown, render: () => Element) => {
+        if (!waited) waited = waitFor(() => staged(outDir, 'assets/search/index.json'))
+        return render()
+      }
+      const config = resolveConfig({ site: 'https://me.example', theme: { entry } }, { sources, outDir }, { cwd: dir })
+      const result = await build(config, { worker })
+      expect(result.siteFilesInWorker).toBe(worker !== 'none')
+      expect(result.madeInWorker.includes('assets/search/')).toBe(worker !== 'none')
+      if (worker === 'search') expect(result.madeInWorker).toEqual(['assets/search/'])
+      sites.set(worker, treeOf(outDir))
+    }
+    expect(sites.get('none')!.size).toBeGreaterThan(20)
+    expect(sites.get('search')).toEqual(sites.get('none'))
+    expect(sites.get('parse')).toEqual(sites.get('none'))
+  }, 60_000)
 
   it('should read a source from a pipe, as `bookgen build <(curl …)` gives it', async (context) => {
     if (process.platform === 'win32') return context.skip('no named pipes here')

@@ -10,12 +10,14 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { resolveConfig } from '../../src/config.js'
 import { loadSources, prepareSite } from '../../src/site/build.js'
 import { planSite, type OutputFile } from '../../src/site/plan.js'
-import { produceSiteFiles } from '../../src/site/site-files.js'
+import { SEARCH_DIR } from '../../src/site/search-index.js'
+import { produceSiteFiles, siteFileProducers } from '../../src/site/site-files.js'
 import {
   claimFrom,
   sharedClaims,
+  PARSE_IN_WORKER_BYTES,
   startSiteFilesWorker,
-  wantsWorker,
+  workerModeFor,
   WORKER_THRESHOLD_BYTES,
   writeSiteFiles,
 } from '../../src/site/site-files-thread.js'
@@ -57,7 +59,7 @@ describe('site files', () => {
     const inlineDir = mkdtempSync(path.join(tmp, 'inline-'))
     const threadedDir = mkdtempSync(path.join(tmp, 'threaded-'))
     const inline = writeSiteFiles(data, new StagingWriter(inlineDir))
-    const worker = startSiteFilesWorker({ config, sources, staging: threadedDir })
+    const worker = startSiteFilesWorker({ mode: 'parse', config, sources, staging: threadedDir })
     expect(worker).toBeDefined()
     const threaded = await worker!.result
     const produced: OutputFile[] = []
@@ -87,7 +89,7 @@ describe('site files', () => {
       const claims = sharedClaims()
       // This thread makes `head` files, the smallest first; the worker the others, the largest first.
       const here = writeSiteFiles(data, new StagingWriter(dir), claimHead(claimFrom(claims, 'back'), head))
-      const worker = startSiteFilesWorker({ config, sources, staging: dir, claims })!
+      const worker = startSiteFilesWorker({ mode: 'parse', config, sources, staging: dir, claims })!
       const there = await worker.result
       const rest = writeSiteFiles(data, new StagingWriter(dir), claimFrom(claims, 'back'))
       // Written into one folder by two writers: a file made twice would have failed (EEXIST).
@@ -116,26 +118,69 @@ describe('site files', () => {
     const claim = claimFrom(claims, 'back')
     while (claim(5) >= 0);
     const dir = mkdtempSync(path.join(tmp, 'released-'))
-    const worker = startSiteFilesWorker({ config, sources, staging: dir, claims })!
+    const worker = startSiteFilesWorker({ mode: 'parse', config, sources, staging: dir, claims })!
     worker.release()
     const result = await worker.result
     expect(result.written).toEqual({ files: 0, bytes: 0, unchanged: 0 })
     expect(readdirSync(dir)).toEqual([])
   }, 30_000)
 
-  it('should use a worker only for large sources', () => {
+  it('should use no worker for small sources, one for the search index for mid-sized ones, one that parses for large ones', () => {
     const source = (bytes: number) => ({ file: 'a', name: 'a', bytes: new Uint8Array(bytes) })
-    expect(wantsWorker([source(WORKER_THRESHOLD_BYTES - 1)])).toBe(false)
-    expect(wantsWorker([source(WORKER_THRESHOLD_BYTES / 2), source(WORKER_THRESHOLD_BYTES / 2)])).toBe(true)
+    expect(workerModeFor([source(WORKER_THRESHOLD_BYTES - 1)])).toBeUndefined()
+    expect(workerModeFor([source(WORKER_THRESHOLD_BYTES / 2), source(WORKER_THRESHOLD_BYTES / 2)])).toBe('search')
+    expect(workerModeFor([source(PARSE_IN_WORKER_BYTES - 1)])).toBe('search')
+    expect(workerModeFor([source(PARSE_IN_WORKER_BYTES / 2), source(PARSE_IN_WORKER_BYTES / 2)])).toBe('parse')
   })
+
+  it('should make the same search index in a search-mode worker, from the documents sent to it, and no other file', async () => {
+    const { data } = await siteData()
+    const produced: OutputFile[] = []
+    produceSiteFiles(data, (files) => produced.push(...files))
+    const expected = asText(produced)
+    const count = siteFileProducers(data).size
+    const dir = mkdtempSync(path.join(tmp, 'search-'))
+    const worker = startSiteFilesWorker({ mode: 'search', staging: dir })!
+    expect(worker.mode).toBe('search')
+    worker.sendSearch(data, count)
+    const there = await worker.result
+    const made = readTree(dir)
+    expect([...made.keys()].every((file) => file.startsWith(SEARCH_DIR))).toBe(true)
+    expect(made).toEqual(new Map([...expected].filter(([file]) => file.startsWith(SEARCH_DIR))))
+    expect(there.timings).toMatchObject({ made: 1, of: count, parse: 0 })
+    expect(there.timings.search).toBeGreaterThan(0)
+  }, 30_000)
+
+  it('should share the site files with a search-mode worker: it claims the search index, this thread the rest', async () => {
+    const { data } = await siteData()
+    const produced: OutputFile[] = []
+    produceSiteFiles(data, (files) => produced.push(...files))
+    const expected = asText(produced)
+    const count = siteFileProducers(data).size
+    for (const first of ['worker', 'here'] as const) {
+      const dir = mkdtempSync(path.join(tmp, 'search-shared-'))
+      const claims = sharedClaims()
+      const worker = startSiteFilesWorker({ mode: 'search', staging: dir, claims })!
+      // The worker claims when the documents reach it: first, or after this thread took every file.
+      if (first === 'worker') {
+        worker.sendSearch(data, count)
+        await worker.result
+      }
+      const here = writeSiteFiles(data, new StagingWriter(dir), claimFrom(claims, 'back'))
+      if (first === 'here') worker.sendSearch(data, count)
+      const there = await worker.result
+      expect(readTree(dir)).toEqual(expected)
+      expect([here.timings.made, there.timings.made]).toEqual(first === 'worker' ? [count - 1, 1] : [count, 0])
+    }
+  }, 30_000)
 
   it('should reject, once the worker has stopped, when it is stopped or fails', async () => {
     const { config } = await siteData()
-    const stopped = startSiteFilesWorker({ config, sources: [], staging: mkdtempSync(path.join(tmp, 'stop-')) })!
+    const stopped = startSiteFilesWorker({ mode: 'parse', config, sources: [], staging: mkdtempSync(path.join(tmp, 'stop-')) })!
     stopped.stop()
     await expect(stopped.result).rejects.toThrow(/stopped/)
     const broken = { file: 'x.html', name: 'x.html', bytes: new TextEncoder().encode('not bookmarks at all') }
-    const failing = startSiteFilesWorker({ config, sources: [broken], staging: mkdtempSync(path.join(tmp, 'fail-')) })!
+    const failing = startSiteFilesWorker({ mode: 'parse', config, sources: [broken], staging: mkdtempSync(path.join(tmp, 'fail-')) })!
     await expect(failing.result).rejects.toThrow(/Not a bookmark file/)
   }, 30_000)
 
