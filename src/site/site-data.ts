@@ -8,7 +8,7 @@ import type { Bookmark, Folder } from '../model.js'
 import { safeHref } from '../render/safe-url.js'
 import type { SiteInput } from './plan.js'
 import { planRoutes, type SiteRoutes } from './routes.js'
-import type { SearchDocumentInput } from './search-index.js'
+import type { SearchableBookmark, SearchDocumentInput } from './search-index.js'
 import type { SiteFilesInput } from './site-files.js'
 
 export const DEFAULT_PAGE_SIZE = 200
@@ -68,18 +68,28 @@ export function siteDataOf(input: SiteInput, routes: SiteRoutes, pageSize: numbe
     allowFileLinks: input.allowFileLinks,
     feedLimit: input.feedLimit ?? DEFAULT_FEED_LIMIT,
     bookmarks,
+    folderOf: folderIndexes,
     get documents() {
-      return (documents ??= bookmarks.map((bookmark, index) => ({
-        bookmark,
-        href: safeHref(bookmark.href, { allowFile: input.allowFileLinks }),
-        folder: folderIndexes[index]!,
-      })))
+      return (documents ??= searchDocuments(bookmarks, folderIndexes, input.allowFileLinks))
     },
     folders,
     tags: routes.tags.map((route) => ({ tag: route.tag, path: route.path })),
     pages,
     exportCollection: input.exportCollection,
   }
+}
+
+/** The search index's documents: each bookmark with its clickable URL and its folder's index. */
+export function searchDocuments(
+  bookmarks: readonly SearchableBookmark[],
+  folderOf: readonly number[],
+  allowFileLinks: boolean,
+): SearchDocumentInput[] {
+  return bookmarks.map((bookmark, index) => ({
+    bookmark,
+    href: safeHref(bookmark.href, { allowFile: allowFileLinks }),
+    folder: folderOf[index]!,
+  }))
 }
 
 /** Path of page `number` of a folder or tag (`page/2/` below it from the second page on). */

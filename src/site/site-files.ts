@@ -25,6 +25,8 @@ export interface SiteFilesInput {
   feedLimit: number
   /** Every published bookmark in document order: the feed's candidates. */
   bookmarks: Bookmark[]
+  /** Each bookmark's folder, by index in `folders`. */
+  folderOf: number[]
   /**
    * The same bookmarks as the search index's documents, with their clickable URLs and folders
    * (made when first asked for: only the thread that builds the search index needs them).
@@ -72,11 +74,12 @@ export const SEARCH_PRODUCER = 0
 
 /** What the search index is built from. */
 export function searchIndexInput(site: SiteFilesInput): SearchIndexInput {
-  return {
-    documents: site.documents,
-    folders: site.folders,
-    tags: site.tags.map((entry) => ({ tag: entry.tag, url: `${site.base}${entry.path}` })),
-  }
+  return { documents: site.documents, folders: site.folders, tags: searchTags(site) }
+}
+
+/** The tags as the search index links them: each with its page's URL. */
+export function searchTags(site: SiteFilesInput): SearchIndexInput['tags'] {
+  return site.tags.map((entry) => ({ tag: entry.tag, url: `${site.base}${entry.path}` }))
 }
 
 /**
