@@ -11,7 +11,7 @@ import { resolveConfig } from '../../src/config.js'
 import { loadSources, prepareSite } from '../../src/site/build.js'
 import { planSite, type OutputFile } from '../../src/site/plan.js'
 import { SEARCH_DIR } from '../../src/site/search-index.js'
-import { produceSiteFiles, siteFileProducers } from '../../src/site/site-files.js'
+import { produceSiteFiles, siteFileProducers, type SiteFilesInput } from '../../src/site/site-files.js'
 import {
   claimFrom,
   sharedClaims,
@@ -35,6 +35,13 @@ async function siteData() {
 
 const asText = (files: OutputFile[]) =>
   new Map(files.map((file) => [file.path, typeof file.contents === 'string' ? file.contents : new TextDecoder().decode(file.contents)]))
+
+/** Every site file of `data`, made here, by path. */
+function madeInline(data: SiteFilesInput): Map<string, string> {
+  const produced: OutputFile[] = []
+  produceSiteFiles(data, (files) => produced.push(...files))
+  return asText(produced)
+}
 
 /** Every file below `dir`, by path relative to it. */
 function readTree(dir: string): Map<string, string> {
@@ -62,9 +69,7 @@ describe('site files', () => {
     const worker = startSiteFilesWorker({ mode: 'parse', config, sources, staging: threadedDir })
     expect(worker).toBeDefined()
     const threaded = await worker!.result
-    const produced: OutputFile[] = []
-    produceSiteFiles(data, (files) => produced.push(...files))
-    const expected = asText(produced)
+    const expected = madeInline(data)
     expect([...expected.keys()]).toEqual(
       expect.arrayContaining(['sitemap.xml', 'feed.xml', 'bookmarks.html', 'bookmarks.xbel', 'assets/search/index.json']),
     )
@@ -81,9 +86,7 @@ describe('site files', () => {
     const sources = await Promise.all(
       SOURCES.map(async (file) => ({ file, name: path.basename(file), bytes: await readFile(file) })),
     )
-    const produced: OutputFile[] = []
-    produceSiteFiles(data, (files) => produced.push(...files))
-    const expected = asText(produced)
+    const expected = madeInline(data)
     for (const head of [0, 1, 3]) {
       const dir = mkdtempSync(path.join(tmp, 'shared-'))
       const claims = sharedClaims()
@@ -135,9 +138,7 @@ describe('site files', () => {
 
   it('should make the same search index in a search-mode worker, from the documents sent to it, and no other file', async () => {
     const { data } = await siteData()
-    const produced: OutputFile[] = []
-    produceSiteFiles(data, (files) => produced.push(...files))
-    const expected = asText(produced)
+    const expected = madeInline(data)
     const count = siteFileProducers(data).size
     const dir = mkdtempSync(path.join(tmp, 'search-'))
     const worker = startSiteFilesWorker({ mode: 'search', staging: dir })!
@@ -153,9 +154,7 @@ describe('site files', () => {
 
   it('should share the site files with a search-mode worker: it claims the search index, this thread the rest', async () => {
     const { data } = await siteData()
-    const produced: OutputFile[] = []
-    produceSiteFiles(data, (files) => produced.push(...files))
-    const expected = asText(produced)
+    const expected = madeInline(data)
     const count = siteFileProducers(data).size
     for (const first of ['worker', 'here'] as const) {
       const dir = mkdtempSync(path.join(tmp, 'search-shared-'))
@@ -186,9 +185,7 @@ describe('site files', () => {
 
   it('should list every page in the sitemap, absolute under the base', async () => {
     const { data } = await siteData()
-    const produced: OutputFile[] = []
-    produceSiteFiles(data, (files) => produced.push(...files))
-    const sitemap = asText(produced).get('sitemap.xml')!
+    const sitemap = madeInline(data).get('sitemap.xml')!
     expect(sitemap).toContain('<loc>https://me.example/sub/</loc>')
     expect(sitemap).toContain('<loc>https://me.example/sub/tags/</loc>')
     expect(sitemap.match(/<loc>/g)).toHaveLength(data.pages.length)
