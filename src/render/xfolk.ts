@@ -28,10 +28,10 @@ export interface EntryContext {
   /** URL of a tag's page. */
   tagUrl(tag: string): string
   /**
-   * Reuse a rendered tag list: called with the tags and a function that renders them; may return
-   * a cached, already serialized copy. Without it the list is rendered every time.
+   * Reuse a rendered tag link: called with a tag and a function that renders its list item; may
+   * return a cached, already serialized copy. Without it each item is rendered every time.
    */
-  tagList?(tags: readonly string[], render: () => Element[]): ElementContent
+  tagItem?(tag: string, render: () => Element): ElementContent
   /** URL of a stored favicon, if the bookmark has one. */
   iconUrl?(bookmark: Bookmark): string | undefined
   allowFileLinks: boolean
@@ -54,6 +54,9 @@ const NAME_CLASS = Object.freeze(['taggedlink', 'p-name']) as string[]
 const DESCRIPTION_CLASS = Object.freeze(['description', 'p-summary']) as string[]
 const PUBLISHED_CLASS = Object.freeze(['dt-published']) as string[]
 const META_CLASS = Object.freeze(['meta']) as string[]
+const HIDDEN_CLASS = Object.freeze(['visually-hidden']) as string[]
+const TAGS_CLASS = Object.freeze(['tags']) as string[]
+const CATEGORY_CLASS = Object.freeze(['p-category']) as string[]
 
 /** Render one bookmark as an xFolk/h-entry list item. */
 export function bookmarkToHast(bookmark: Bookmark, context: EntryContext): Element {
@@ -95,29 +98,33 @@ export function bookmarkToHast(bookmark: Bookmark, context: EntryContext): Eleme
     const iso = formatW3cDate(bookmark.added)
     meta.push(element('time', { className: PUBLISHED_CLASS, dateTime: iso }, [text(iso.slice(0, 10))]))
   }
-  if (bookmark.tags.length > 0) {
-    const render = () => tagListToHast(bookmark.tags, context)
-    if (context.tagList === undefined) meta.push(...render())
-    else meta.push(context.tagList(bookmark.tags, render))
-  }
+  if (bookmark.tags.length > 0) meta.push(...tagListToHast(bookmark.tags, context))
   if (meta.length > 0) children.push(element('div', { className: META_CLASS }, meta))
   return element('li', { className: ENTRY_CLASS }, children)
 }
 
-/** The tag links of an entry: rel-tag links to the tag pages, labelled for screen readers. */
-export function tagListToHast(tags: readonly string[], context: Pick<EntryContext, 'tagUrl'>): Element[] {
+/**
+ * The tag links of an entry: rel-tag links to the tag pages, labelled for screen readers. Each
+ * tag's item comes from `context.tagItem` when there is one (a build serializes each tag's link
+ * once, not once per entry: most tag lists are unlike any other, but their tags repeat).
+ */
+export function tagListToHast(
+  tags: readonly string[],
+  context: Pick<EntryContext, 'tagUrl' | 'tagItem'>,
+): Element[] {
+  const item = (tag: string): Element =>
+    element('li', {}, [
+      element('a', { className: CATEGORY_CLASS, rel: ['tag'], href: context.tagUrl(tag) }, [
+        text(cleanText(tag)),
+      ]),
+    ])
+  const tagItem = context.tagItem
   return [
-    element('span', { className: ['visually-hidden'] }, [text('Tags:')]),
+    element('span', { className: HIDDEN_CLASS }, [text('Tags:')]),
     element(
       'ul',
-      { className: ['tags'] },
-      tags.map((tag) =>
-        element('li', {}, [
-          element('a', { className: ['p-category'], rel: ['tag'], href: context.tagUrl(tag) }, [
-            text(cleanText(tag)),
-          ]),
-        ]),
-      ),
+      { className: TAGS_CLASS },
+      tags.map((tag) => (tagItem === undefined ? item(tag) : tagItem(tag, () => item(tag)))),
     ),
   ]
 }

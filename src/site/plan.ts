@@ -16,7 +16,7 @@ import { documentToHast, paginationToHast, type PageInput, type SiteContext } fr
 import { folderPageToHast, type SubfolderLink } from '../render/folder-page.js'
 import { notFoundPageToHast } from '../render/not-found-page.js'
 import { searchPageToHast } from '../render/search-page.js'
-import { serializeFragment, serializeFragments, serializeHastSegments, trustedBytesNode, trustedNode, type TrustedHtml } from '../render/serialize.js'
+import { serializeFragment, serializeHastSegments, trustedBytesNode, trustedNode, type TrustedHtml } from '../render/serialize.js'
 import { segmentsToText } from '../render/fast-html.js'
 import { tagIndexToHast, tagPageToHast } from '../render/tag-pages.js'
 import { aliasToHast, bookmarkToHast, type EntryContext } from '../render/xfolk.js'
@@ -85,7 +85,8 @@ export interface RenderCache {
    * whose content did not change the same object from one build to the next (see `PageMemo`).
    */
   entries: WeakMap<Bookmark, Uint8Array>
-  tagLists: Map<string, TrustedHtml>
+  /** Each tag's list item (its link), serialized once, by tag. */
+  tagItems: Map<string, TrustedHtml>
   /** What the cached HTML depends on besides the bookmark (base, language…). */
   context: string
   /**
@@ -97,7 +98,7 @@ export interface RenderCache {
 
 /** An empty render cache. */
 export function createRenderCache(): RenderCache {
-  return { entries: new WeakMap(), tagLists: new Map(), context: '', tagPaths: new Map() }
+  return { entries: new WeakMap(), tagItems: new Map(), context: '', tagPaths: new Map() }
 }
 
 /**
@@ -278,24 +279,21 @@ function* generateFiles(
   }
   if (cache.context !== context || tagPathsChanged) {
     cache.entries = new WeakMap()
-    cache.tagLists.clear()
+    cache.tagItems.clear()
     cache.context = context
     input.pageKeys?.clear()
   }
   cache.tagPaths = new Map(routes.tags.map((route) => [route.tag, route.path]))
-  const tagLists = cache.tagLists
-  const usedTagLists = new Set<string>()
+  const tagItems = cache.tagItems
   const entryContext: EntryContext = {
     tagUrl: (tag) => routes.url(routes.tagRoute.get(tag)?.path ?? 'tags/'),
-    tagList: (tags, render) => {
-      const key = tags.join('\u0000')
-      let list = tagLists.get(key)
-      if (list === undefined) {
-        list = serializeFragments(render())
-        tagLists.set(key, list)
+    tagItem: (tag, render) => {
+      let item = tagItems.get(tag)
+      if (item === undefined) {
+        item = serializeFragment(render())
+        tagItems.set(tag, item)
       }
-      usedTagLists.add(key)
-      return trustedNode(list)
+      return trustedNode(item)
     },
     iconUrl,
     allowFileLinks: input.allowFileLinks,
@@ -511,9 +509,9 @@ function* generateFiles(
     for (const file of pageKeys.pages.keys()) if (!seenPages.has(file)) pageKeys.pages.delete(file)
     for (const path of pageKeys.folders.keys()) if (!seenPages.has(`${path}index.html`)) pageKeys.folders.delete(path)
   }
-  // Keep in the cache only the tag lists this build used, so it never grows past one site's worth
+  // Keep in the cache only the tags this site has, so it never grows past one site's worth
   // (entries go with their bookmarks).
-  for (const key of tagLists.keys()) if (!usedTagLists.has(key)) tagLists.delete(key)
+  for (const tag of tagItems.keys()) if (!routes.tagRoute.has(tag)) tagItems.delete(tag)
   const finalPages = [
     page(
       { kind: 'tags', title: 'Tags', path: 'tags/', pageNumber: 1 },
