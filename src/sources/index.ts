@@ -86,7 +86,6 @@ export function sniffFormat(text: string, file: string): SourceFormat | undefine
   if (/^\s*<\?xml[\s?]/.test(head)) return 'xbel' // any other XML: the XBEL reader names the wrong root
   if (/<(dl|dt|h3)[\s>]/i.test(head) || /<a\s[^>]*href/i.test(head)) return 'netscape'
   if (extension === 'xbel' || extension === 'xml') return 'xbel'
-  if (text.trim() === '' && (extension === 'html' || extension === 'htm')) return 'netscape'
   if (text.trim() === '') return 'netscape'
   if (/<(dl|dt|h3)[\s>]/i.test(text) || /<a\s[^>]*href/i.test(text)) return 'netscape'
   return undefined
