@@ -34,12 +34,15 @@ import { searchDocuments } from './site-data.js'
 import {
   claimAll,
   produceSiteFiles,
+  runProducers,
   SEARCH_PRODUCER,
   searchTags,
   type Claim,
+  type Producer,
   type SiteFilesInput,
   type SiteFilesRun,
 } from './site-files.js'
+import type { OutputFile } from './plan.js'
 import type { StagingWriter, WriteResult } from './write.js'
 
 /** Below this many bytes of sources the site files are made inline. */
@@ -105,15 +108,16 @@ export function sharedClaims(): Int32Array {
 
 /**
  * Claims on shared `claims`, from the front of the producers or from the back: each index goes to
- * exactly one of the threads that share them (one atomic compare-and-swap per claim).
+ * exactly one of the threads that share them (one atomic compare-and-swap per claim). Front claims
+ * stop before index `limit` (a thread that can make only the first producers).
  */
-export function claimFrom(claims: Int32Array, end: 'front' | 'back'): Claim {
+export function claimFrom(claims: Int32Array, end: 'front' | 'back', limit = Infinity): Claim {
   return (count) => {
     for (;;) {
       const word = Atomics.load(claims, 0)
       const front = word & 0xffff
       const back = word >>> 16
-      if (front + back >= count) return -1
+      if (front + back >= count || (end === 'front' && front >= limit)) return -1
       if (Atomics.compareExchange(claims, 0, word, end === 'front' ? word + 1 : word + 0x10000) === word) {
         return end === 'front' ? front : count - 1 - back
       }
@@ -209,25 +213,20 @@ const NOTHING: SiteFilesResult['timings'] = { search: 0, other: 0, made: 0, keys
 
 /**
  * (Search mode) The search index, written, if `claim` hands it out (the main thread makes it itself
- * when it got to it first); no other file.
+ * when it got to it first); no other file: `claim` must hand out nothing after the search index
+ * (`claimFrom(…, 'front', SEARCH_PRODUCER + 1)`).
  */
 export function writeSearchIndex(message: SearchMessage, writer: StagingWriter, claim: Claim): SiteFilesResult {
-  const timings: SiteFilesResult['timings'] = { search: 0, other: 0, made: 0, keys: [], of: message.count, parse: 0 }
-  if (claim(message.count) === SEARCH_PRODUCER) {
-    const started = performance.now()
+  const searchIndex = (): OutputFile[] => {
     const { titles, descriptions, tags, urls } = message
     const bookmarks = titles.map((title, index) => ({ title, description: descriptions[index], tags: tags[index]!, href: urls[index] }))
-    const input = {
-      documents: searchDocuments(bookmarks, message.folderOf, message.allowFileLinks),
-      folders: message.folders,
-      tags: message.tagPages,
-    }
-    for (const file of buildSearchIndex(input).files) writer.write(file)
-    timings.search = performance.now() - started
-    timings.made = 1
-    timings.keys.push(SEARCH_DIR)
+    const documents = searchDocuments(bookmarks, message.folderOf, message.allowFileLinks)
+    return buildSearchIndex({ documents, folders: message.folders, tags: message.tagPages }).files
   }
-  return { written: writer.written, timings }
+  const producers: Array<[string, Producer]> = []
+  producers[SEARCH_PRODUCER] = [SEARCH_DIR, searchIndex]
+  const timings = runProducers(producers, (files) => files.forEach((file) => writer.write(file)), claim, message.count)
+  return { written: writer.written, timings: { ...timings, parse: 0 } }
 }
 
 /** Make the site files `claim` hands out (every one by default) and write each as soon as it is made. */

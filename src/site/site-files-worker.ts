@@ -8,16 +8,18 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import type { SearchMessage, SiteFilesJob, SiteFilesResult } from './site-files-thread.js'
 import { claimFrom, writeSearchIndex, writeSiteFiles } from './site-files-thread.js'
-import { claimAll } from './site-files.js'
+import { claimAll, SEARCH_PRODUCER } from './site-files.js'
 import { StagingWriter } from './write.js'
 
 const job = workerData as SiteFilesJob
 const writer = new StagingWriter(job.staging, job.previous)
-const claim = job.claims === undefined ? undefined : claimFrom(job.claims, 'front')
+// A search-mode worker can make the search index only: its claims stop after it.
+const limit = job.mode === 'search' ? SEARCH_PRODUCER + 1 : Infinity
+const claim = job.claims === undefined ? claimAll(limit) : claimFrom(job.claims, 'front', limit)
 
 if (job.mode === 'search') {
   parentPort!.once('message', (message: SearchMessage) => {
-    parentPort!.postMessage(writeSearchIndex(message, writer, claim ?? claimAll()) satisfies SiteFilesResult)
+    parentPort!.postMessage(writeSearchIndex(message, writer, claim) satisfies SiteFilesResult)
   })
 } else {
   // Loaded here only: a search-mode worker starts sooner without the readers and the model step.

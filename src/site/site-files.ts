@@ -63,11 +63,14 @@ export interface SiteFilesRun extends SiteFilesTimings {
  */
 export type Claim = (count: number) => number
 
-/** Claims of one's own: every producer, in order. */
-export function claimAll(): Claim {
+/** Claims of one's own: every producer in order, or those before index `limit`. */
+export function claimAll(limit = Infinity): Claim {
   let next = 0
-  return (count) => (next < count ? next++ : -1)
+  return (count) => (next < Math.min(count, limit) ? next++ : -1)
 }
+
+/** A site file's producer (see `siteFileProducers`): one file, or a directory's files. */
+export type Producer = () => OutputFile | OutputFile[]
 
 /** The search index's place in `siteFileProducers`' order: the first, as the largest. */
 export const SEARCH_PRODUCER = 0
@@ -143,11 +146,26 @@ export function produceSiteFiles(
   emit: (files: OutputFile[]) => void,
   claim: Claim = claimAll(),
 ): SiteFilesRun {
-  const run: SiteFilesRun = { search: 0, other: 0, made: 0, keys: [], of: 0 }
-  const producers = [...siteFileProducers(input)]
-  run.of = producers.length
-  for (let index = claim(producers.length); index >= 0; index = claim(producers.length)) {
-    const [key, produce] = producers[index]!
+  return runProducers([...siteFileProducers(input)], emit, claim)
+}
+
+/**
+ * `produceSiteFiles` over `producers`, the first of the `count` that the claims are shared over (a
+ * thread that can make only the first few passes how many there are in all, and a claim limited
+ * to those few).
+ */
+export function runProducers(
+  producers: ReadonlyArray<readonly [string, Producer]>,
+  emit: (files: OutputFile[]) => void,
+  claim: Claim,
+  count = producers.length,
+): SiteFilesRun {
+  const run: SiteFilesRun = { search: 0, other: 0, made: 0, keys: [], of: count }
+  for (let index = claim(count); index >= 0; index = claim(count)) {
+    const producer = producers[index]
+    // Claimed, so no other thread makes it: a file this thread cannot make would be missing.
+    if (producer === undefined) throw new Error(`site file ${index} of ${count} was claimed by a thread that cannot make it`)
+    const [key, produce] = producer
     const started = performance.now()
     const produced = produce()
     // Timed with what `emit` does: a streamed file (the exports) is made while it is written.

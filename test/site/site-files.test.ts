@@ -11,7 +11,7 @@ import { resolveConfig } from '../../src/config.js'
 import { loadSources, prepareSite } from '../../src/site/build.js'
 import { planSite, type OutputFile } from '../../src/site/plan.js'
 import { SEARCH_DIR } from '../../src/site/search-index.js'
-import { produceSiteFiles, siteFileProducers, type SiteFilesInput } from '../../src/site/site-files.js'
+import { claimAll, produceSiteFiles, siteFileProducers, type SiteFilesInput } from '../../src/site/site-files.js'
 import {
   claimFrom,
   sharedClaims,
@@ -109,6 +109,15 @@ describe('site files', () => {
     const back = claimFrom(claims, 'back')
     expect([back(5), front(5), front(5), back(5), front(5), front(5), back(5)]).toEqual([4, 0, 1, 3, 2, -1, -1])
     expect(claimFrom(sharedClaims(), 'back')(0)).toBe(-1)
+  })
+
+  it("should stop front claims, and one's own claims, before their limit", () => {
+    const claims = sharedClaims()
+    const front = claimFrom(claims, 'front', 1)
+    const back = claimFrom(claims, 'back')
+    expect([front(5), front(5), back(5), back(5), back(5), back(5), back(5)]).toEqual([0, -1, 4, 3, 2, 1, -1])
+    const own = claimAll(2)
+    expect([own(5), own(5), own(5)]).toEqual([0, 1, -1])
   })
 
   it('should release a worker left with nothing to make: its result resolves, empty', async () => {
