@@ -160,7 +160,8 @@ export interface Alias {
 
 export type Node = Folder | Bookmark | Separator | Alias
 
-export type SourceFormat = 'netscape' | 'xbel'
+/** The name of the format a collection was read from (a format registry entry's `name`: `netscape`, `xbel`, `chrome-json`…). */
+export type SourceFormat = string
 
 /** One parsed source file. */
 export interface Collection {

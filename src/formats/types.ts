@@ -1,0 +1,47 @@
+/**
+ * What a bookmark file format is to bookgen: one entry of the format registry. Each format lives in
+ * its own folder under `src/formats/` and exports one `FormatEntry`; sniffing, reading, `convert
+ * --to`, the site's exports and the download links all come from the registry's list of them.
+ */
+import type { Collection } from '../model.js'
+import type { DecodedText } from '../sources/decode.js'
+
+/** The start of a file, as sniffers see it. */
+export interface SniffHead {
+  /** The first bytes of the file (up to `SNIFF_BYTES`). */
+  readonly bytes: Uint8Array
+  /** Those bytes as text: UTF-8 (a byte-order mark skipped, invalid bytes as U+FFFD). */
+  readonly text: string
+  /** The file name as given (the extension only breaks ties; content decides). */
+  readonly file: string
+}
+
+/** Bytes of a file that sniffers look at. */
+export const SNIFF_BYTES = 64 * 1024
+
+/** A source file handed to a reader. */
+export interface SourceInput {
+  /** The whole file. */
+  readonly bytes: Uint8Array
+  /** The name used in places and messages (as the user gave it). */
+  readonly file: string
+  /** The bytes decoded as text (byte-order mark, declared charset, UTF-8, else windows-1252), once. */
+  text(): DecodedText
+}
+
+/** One format of the registry. */
+export interface FormatEntry {
+  /** Stable id, `Collection.format` and `inspect --json`'s `format`: `netscape`, `xbel`, `chrome-json`… */
+  readonly name: string
+  /** What users call it: `Chromium Bookmarks JSON`. */
+  readonly label: string
+  /** Where users find such a file, one sentence (README and refusal messages). */
+  readonly where: string
+  /** Whether the file is of this format, from its content. Cheap: looks at the head only. */
+  sniff(head: SniffHead): boolean
+  /**
+   * Read the file into the model. Throws `BookgenError` (with `file:line:col`, a byte offset or a
+   * CSV row) when it cannot be used; repairs are warnings on the collection.
+   */
+  read(input: SourceInput): Collection
+}
