@@ -115,6 +115,8 @@ export interface ResolvedConfig {
   readonly base: string
   /** Origin of the public site (`https://me.github.io`), or undefined when not configured. */
   readonly siteOrigin: string | undefined
+  /** Origin of absolute URLs (feed, sitemap): the site's, else the preview server's (`PREVIEW_ORIGIN`). */
+  readonly origin: string
   readonly cname: string | undefined
   readonly title: string | undefined
   readonly description: string | undefined
@@ -136,6 +138,9 @@ export interface InlineConfig {
   site?: string | undefined
   title?: string | undefined
 }
+
+/** Where `bookgen preview` serves a site: the origin of absolute URLs when no `site` is set. */
+export const PREVIEW_ORIGIN = 'http://localhost:4173'
 
 export const configDefaults = Object.freeze({
   sources: Object.freeze(['bookmarks.html']),
@@ -195,6 +200,7 @@ export function resolveConfig(
     outDir,
     base,
     siteOrigin: site?.origin,
+    origin: site?.origin ?? PREVIEW_ORIGIN,
     cname: user.cname,
     title: inline.title ?? user.title,
     description: user.description,

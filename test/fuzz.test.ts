@@ -12,9 +12,9 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { isBookgenError } from '../src/errors.js'
 import { resolveAliases } from '../src/site/aliases.js'
-import { planSite } from '../src/site/plan.js'
+import { planSite } from '../src/pages/plan.js'
 import { parseSource } from '../src/sources/index.js'
-import { FIXTURES } from './helpers.js'
+import { FIXTURES, siteInputFor } from './helpers.js'
 import { page } from './html.js'
 
 const RUNS = Number(process.env['FUZZ_RUNS'] ?? 150)
@@ -142,14 +142,12 @@ function checkCase(bytes: Uint8Array, file: string): void {
     expect(warning.line).toBeGreaterThan(0)
     expect(warning.column).toBeGreaterThan(0)
   }
-  const plan = planSite({
-    root: collection.root,
-    siteTitle: collection.title || 'Fuzz',
-    lang: 'en',
-    base: '/',
-    allowFileLinks: false,
-    aliasTargets: resolveAliases([collection]),
-  })
+  const plan = planSite(
+    siteInputFor(collection.root, {
+      siteTitle: collection.title || 'Fuzz',
+      aliasTargets: resolveAliases([collection]),
+    }),
+  )
   for (const output of plan.files) {
     expect(output.path).not.toMatch(/(^|\/)\.\.(\/|$)|^\//)
     if (typeof output.contents !== 'string') continue

@@ -2,7 +2,10 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { Collection, Node } from '../src/model.js'
+import type { Collection, Folder, Node } from '../src/model.js'
+import { PREVIEW_ORIGIN } from '../src/config.js'
+import type { SiteInput } from '../src/publish/site-input.js'
+import { resolveAliases } from '../src/site/aliases.js'
 import { parseSource } from '../src/sources/index.js'
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -35,4 +38,35 @@ export function bookmarksOf(collection: Collection): Array<Extract<Node, { type:
     if (node.type === 'folder') stack.push(...[...node.children].reverse())
   }
   return result
+}
+
+/**
+ * The pages' input for a tree, with a plain build's settings (those `resolveConfig` gives by
+ * default) unless `changes` say otherwise.
+ */
+export function siteInputFor(root: Folder, changes: Partial<SiteInput> = {}): SiteInput {
+  const collection: Collection = {
+    format: 'netscape',
+    file: 'input.html',
+    encoding: 'utf-8',
+    title: '',
+    root,
+    warnings: [],
+  }
+  return {
+    root,
+    siteTitle: 'Bookmarks',
+    description: undefined,
+    lang: 'en',
+    base: '/',
+    siteOrigin: PREVIEW_ORIGIN,
+    allowFileLinks: false,
+    aliasTargets: resolveAliases([collection]),
+    pageSize: 200,
+    feedLimit: 50,
+    cname: undefined,
+    exportCollection: undefined,
+    theme: {},
+    ...changes,
+  }
 }

@@ -20,13 +20,10 @@ import {
   type ModelCache,
   type SourceCache,
 } from '../site/build.js'
-import {
-  createPageMemo,
-  createRenderCache,
-  planSite,
-  type OutputFile,
-  type RenderCache,
-} from '../site/plan.js'
+import type { OutputFile } from '../model/output.js'
+import { createRenderCache, type RenderCache } from '../pages/entries.js'
+import { createPageMemo } from '../pages/memo.js'
+import { planSite } from '../pages/plan.js'
 import { checkOutDir, MARKER_FILE, resolveAsset } from '../site/write.js'
 
 /** Warnings that mean a file ends early. */
@@ -75,8 +72,7 @@ export class DevBuilder {
       const loaded = await loadSources(this.config, { cache: this.sources, changed })
       this.refuseCutShort(loaded.collections)
       const prepared = prepareSite(this.config, loaded.collections, this.model)
-      const plan = planSite({
-        ...prepared.input,
+      const plan = planSite(prepared.input, {
         cache: this.cache,
         pageKeys: this.pageKeys,
         deferSiteFiles: true,

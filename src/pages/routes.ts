@@ -40,12 +40,10 @@ export interface SiteRoutes {
   /** Tags sorted by name (case-insensitive, then exact). */
   tags: TagRoute[]
   tagRoute: Map<string, TagRoute>
-  /** Absolute URL path for a path below the base. */
-  url(path: string): string
 }
 
-/** Compute every folder and tag route for a tree, under `base` (which starts and ends with `/`). */
-export function planRoutes(root: Folder, base: string): SiteRoutes {
+/** Compute every folder and tag route for a tree (paths below the base; see `SiteUrls`). */
+export function planRoutes(root: Folder): SiteRoutes {
   const folders: FolderRoute[] = []
   const folderRoute = new Map<Folder, FolderRoute>()
   const tagBookmarks = new Map<string, Bookmark[]>()
@@ -88,10 +86,14 @@ export function planRoutes(root: Folder, base: string): SiteRoutes {
 
   const tagNames = [...tagBookmarks.keys()].sort(compareTags)
   const tagSlugs = assignSlugs(tagNames)
-  const tags = tagNames.map((tag, index) => ({ tag, path: `tags/${tagSlugs[index]}/`, bookmarks: tagBookmarks.get(tag)! }))
+  const tags = tagNames.map((tag, index) => ({
+    tag,
+    path: `tags/${tagSlugs[index]}/`,
+    bookmarks: tagBookmarks.get(tag)!,
+  }))
   const tagRoute = new Map(tags.map((route) => [route.tag, route]))
 
-  return { folders, folderRoute, tags, tagRoute, url: (path: string) => `${base}${path}` }
+  return { folders, folderRoute, tags, tagRoute }
 }
 
 function compareTags(a: string, b: string): number {

@@ -44,11 +44,12 @@ const slugs = new Map<string, string>()
 const MAX_REMEMBERED = 100_000
 
 function slugOf(name: string): string {
-  let text = name.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase()
+  let text = name
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
   for (const [pattern, word] of SYMBOLS) text = text.replace(pattern, word)
-  let slug = text
-    .replace(/[^\p{L}\p{N}]+/gu, '-')
-    .replace(/^-+|-+$/g, '')
+  let slug = text.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '')
   const points = [...slug]
   if (points.length > MAX_SLUG_LENGTH) slug = points.slice(0, MAX_SLUG_LENGTH).join('').replace(/-+$/, '')
   if (slug === '') return 'untitled'

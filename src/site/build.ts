@@ -12,7 +12,7 @@ import { countNodes, type Collection, type Stats, type Warning } from '../model.
 import { parseSourceState, reparseSource, type SourceState } from '../sources/incremental.js'
 import { checkSourceSize, decodeSource, parseDecoded } from '../sources/index.js'
 import type { HeldBack } from './publish-filter.js'
-import { planSite, type SitePlan } from './plan.js'
+import { planSite, type SitePlan } from '../pages/plan.js'
 import { displayPath, prepareSite } from './prepare.js'
 import type { SiteFilesRun } from './site-files.js'
 import {
@@ -229,7 +229,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
     const t2 = performance.now()
     const prepared = prepareSite(config, collections)
     const tModel = performance.now()
-    const plan = planSite({ ...prepared.input, deferSiteFiles: true, clock: () => performance.now() })
+    const plan = planSite(prepared.input, { deferSiteFiles: true, clock: () => performance.now() })
     const t3 = performance.now()
     if (worker?.mode === 'search') worker.sendSearch(plan.siteData, plan.siteFiles.size)
     // The search index, feed, sitemap and exports: those the worker (if any) has not claimed by the

@@ -8,10 +8,9 @@ import type { PageInfo, ResolvedConfig } from '../config.js'
 import { createFolder, type Bookmark, type Collection, type Folder, type Place, type Warning } from '../model.js'
 import { resolveAliases, type AliasMemo } from './aliases.js'
 import { createDuplicateMemo, findDuplicates, removeDuplicates, type Duplicate, type DuplicateMemo } from './duplicates.js'
-import type { SiteInput } from './plan.js'
+import type { SiteInput } from '../publish/site-input.js'
 import { createPublishMemo, filterForPublishing, type HeldBack, type PublishMemo } from './publish-filter.js'
 import { copyBookmark, copyFolder, sameItems } from './published-copy.js'
-import { PREVIEW_ORIGIN } from './site-data.js'
 
 /** Everything the pure site plan needs, from the config and the parsed sources. */
 export interface PreparedSite {
@@ -77,7 +76,7 @@ export function prepareSite(config: ResolvedConfig, collections: readonly Collec
       line: 1,
       column: 1,
       rule: 'config/no-site',
-      message: `"site" is not set: the feed and sitemap use ${PREVIEW_ORIGIN}${config.base}. Set site (or --site) to the address the site is published at`,
+      message: `"site" is not set: the feed and sitemap use ${config.origin}${config.base}. Set site (or --site) to the address the site is published at`,
     })
   }
   // Only XBEL (Desktop Bookmark) sources have command lines to leave out.
@@ -104,7 +103,7 @@ export function prepareSite(config: ResolvedConfig, collections: readonly Collec
     description: config.description,
     lang: config.lang,
     base: config.base,
-    siteOrigin: config.siteOrigin,
+    siteOrigin: config.origin,
     allowFileLinks: config.publish.fileUrls,
     aliasTargets,
     pageSize: config.pageSize,

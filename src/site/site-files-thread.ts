@@ -42,7 +42,7 @@ import {
   type SiteFilesInput,
   type SiteFilesRun,
 } from './site-files.js'
-import type { OutputFile } from './plan.js'
+import type { OutputFile } from '../model/output.js'
 import type { StagingWriter, WriteResult } from './write.js'
 
 /** Below this many bytes of sources the site files are made inline. */

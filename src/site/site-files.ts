@@ -8,7 +8,8 @@ import type { Bookmark, Collection } from '../model.js'
 import { streamNetscape } from '../writers/netscape.js'
 import { streamXbel } from '../writers/xbel.js'
 import { feedToXml } from './feed.js'
-import type { OutputFile } from './plan.js'
+import type { OutputFile } from '../model/output.js'
+import { siteUrls, type SiteUrls } from '../publish/urls.js'
 import { SEARCH_DIR, buildSearchIndex, type SearchDocumentInput, type SearchIndexInput } from './search-index.js'
 import { sitemapToXml } from './sitemap.js'
 
@@ -82,7 +83,8 @@ export function searchIndexInput(site: SiteFilesInput): SearchIndexInput {
 
 /** The tags as the search index links them: each with its page's URL. */
 export function searchTags(site: SiteFilesInput): SearchIndexInput['tags'] {
-  return site.tags.map((entry) => ({ tag: entry.tag, url: `${site.base}${entry.path}` }))
+  const urls = siteUrls(site.base, site.origin)
+  return site.tags.map((entry) => ({ tag: entry.tag, url: urls.path(entry.path) }))
 }
 
 /**
@@ -100,7 +102,8 @@ export function siteFileProducers(
     feed: input().feedLimit > 0,
     exports: input().exportCollection !== undefined,
   }
-  const absolute = (path: string): string => new URL(`${input().base}${path}`, input().origin).href
+  let urls: SiteUrls | undefined
+  const absolute = (path: string): string => (urls ??= siteUrls(input().base, input().origin)).absolute(path)
   const producers = new Map<string, () => OutputFile | OutputFile[]>()
   // Largest first: two threads sharing the work (see `Claim`) then finish close together.
   producers.set(SEARCH_DIR, () => buildSearchIndex(searchIndexInput(input())).files)

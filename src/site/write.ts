@@ -30,7 +30,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { BookgenError, isBookgenError } from '../errors.js'
-import type { AssetCopy, OutputFile, SitePlan } from './plan.js'
+import type { AssetCopy, OutputFile } from '../model/output.js'
+import type { SitePlan } from '../pages/plan.js'
 
 /** What `writeSite` writes: the plan's files and assets, and what is written beside them. */
 export interface WritableSite extends Pick<SitePlan, 'files' | 'assets'> {

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { createBookmark, createFolder, type Bookmark, type Collection, type Folder } from '../../src/model.js'
+import type { OutputFile } from '../../src/model/output.js'
+import { planSite } from '../../src/pages/plan.js'
 import { resolveAliases } from '../../src/site/aliases.js'
-import { planSite, type OutputFile } from '../../src/site/plan.js'
+import { siteInputFor } from '../helpers.js'
 import { page, within } from '../html.js'
 
 function bookmark(title: string, href: string, extra: Partial<Bookmark> = {}): Bookmark {
@@ -36,15 +38,17 @@ function sampleTree(): Folder {
 }
 
 function plan(root: Folder, base = '/sub/'): Map<string, OutputFile> {
-  const collection: Collection = { format: 'netscape', file: 'x.html', encoding: 'utf-8', title: 'T', root, warnings: [] }
-  const result = planSite({
+  const collection: Collection = {
+    format: 'netscape',
+    file: 'x.html',
+    encoding: 'utf-8',
+    title: 'T',
     root,
-    siteTitle: 'My <Links>',
-    lang: 'en',
-    base,
-    allowFileLinks: false,
-    aliasTargets: resolveAliases([collection]),
-  })
+    warnings: [],
+  }
+  const result = planSite(
+    siteInputFor(root, { siteTitle: 'My <Links>', base, aliasTargets: resolveAliases([collection]) }),
+  )
   return new Map([...result.files].map((file) => [file.path, file]))
 }
 
@@ -90,7 +94,11 @@ describe('planSite', () => {
     expect(inner.text('a.taggedlink')).toEqual(['Top <b>level</b> & co'])
     expect(inner.text('.description.p-summary')).toEqual(['Line one\nLine <two>'])
     expect(inner.attr('time.dt-published', 'datetime')).toEqual(['2020-05-04T12:00:00Z'])
-    expect(inner.attr('a[rel~=tag].p-category', 'href')).toEqual(['/sub/tags/css/', '/sub/tags/c-plus-plus/', '/sub/tags/c-plus-plus-2/'])
+    expect(inner.attr('a[rel~=tag].p-category', 'href')).toEqual([
+      '/sub/tags/css/',
+      '/sub/tags/c-plus-plus/',
+      '/sub/tags/c-plus-plus-2/',
+    ])
   })
 
   it('should never make javascript:, data: or other unsafe URLs clickable', () => {
@@ -102,7 +110,10 @@ describe('planSite', () => {
       }
     }
     const home = page(html(files, 'index.html'))
-    expect(home.text('code.bookmarklet')).toEqual(['javascript:alert(document.cookie)', ' JaVaScRiPt:alert(1)'])
+    expect(home.text('code.bookmarklet')).toEqual([
+      'javascript:alert(document.cookie)',
+      ' JaVaScRiPt:alert(1)',
+    ])
     expect(home.text('code.url')).toEqual(['data:text/html,<script>alert(1)</script>'])
   })
 
@@ -111,7 +122,9 @@ describe('planSite', () => {
     expect(source).not.toContain('<script>alert')
     expect(source).toContain('&#x3C;script>alert("title")&#x3C;/script>')
     const doc = page(source)
-    expect(doc.attr('a.taggedlink', 'href')).toContain('https://xss.example/%22%3E%3Cscript%3Ealert(1)%3C/script%3E')
+    expect(doc.attr('a.taggedlink', 'href')).toContain(
+      'https://xss.example/%22%3E%3Cscript%3Ealert(1)%3C/script%3E',
+    )
   })
 
   it('should keep separators between entries', () => {
@@ -124,7 +137,11 @@ describe('planSite', () => {
     expect(home.text('.subfolders .count')).toEqual(['1', '0', '0', '0'])
     const web = page(html(files, 'development/web/index.html'))
     expect(web.text('.breadcrumbs a')).toEqual(['My <Links>', 'Development', 'Web'])
-    expect(web.attr('.breadcrumbs a', 'href')).toEqual(['/sub/', '/sub/development/', '/sub/development/web/'])
+    expect(web.attr('.breadcrumbs a', 'href')).toEqual([
+      '/sub/',
+      '/sub/development/',
+      '/sub/development/web/',
+    ])
     expect(web.attr('.breadcrumbs [aria-current=page]', 'href')).toEqual(['/sub/development/web/'])
   })
 
@@ -151,7 +168,11 @@ describe('planSite', () => {
   })
 
   it('should write a search index whose JSON cannot break out of a script element', () => {
-    const meta = JSON.parse(html(files, 'assets/search/index.json')) as { id: string; version: number; count: number }
+    const meta = JSON.parse(html(files, 'assets/search/index.json')) as {
+      id: string
+      version: number
+      count: number
+    }
     expect(meta.version).toBe(2)
     expect(meta.count).toBe(6)
     const parts = [...files.keys()].filter((name) => name.startsWith(`assets/search/${meta.id}/`))

@@ -1,28 +1,37 @@
 import { describe, expect, it } from 'vitest'
 import { createBookmark, createFolder, type Folder } from '../../src/model.js'
-import { planRoutes, trailOf } from '../../src/site/routes.js'
+import { planRoutes, trailOf } from '../../src/pages/routes.js'
 
-const folder = (title: string, children: Folder['children'] = []): Folder => Object.assign(createFolder(title), { children })
+const folder = (title: string, children: Folder['children'] = []): Folder =>
+  Object.assign(createFolder(title), { children })
 
 describe('planRoutes', () => {
   it('should give folders pretty paths mirroring the tree, in document order', () => {
     const web = folder('Web')
     const root = folder('Root', [folder('Development', [web]), folder('Reading')])
-    const routes = planRoutes(root, '/base/')
-    expect(routes.folders.map((route) => route.path)).toEqual(['', 'development/', 'development/web/', 'reading/'])
-    expect(routes.url(routes.folderRoute.get(web)!.path)).toBe('/base/development/web/')
-    expect(trailOf(routes.folderRoute.get(web)!).map((item) => item.title)).toEqual(['Root', 'Development', 'Web'])
+    const routes = planRoutes(root)
+    expect(routes.folders.map((route) => route.path)).toEqual([
+      '',
+      'development/',
+      'development/web/',
+      'reading/',
+    ])
+    expect(trailOf(routes.folderRoute.get(web)!).map((item) => item.title)).toEqual([
+      'Root',
+      'Development',
+      'Web',
+    ])
   })
 
   it('should keep top-level folders off the site’s own paths', () => {
-    const routes = planRoutes(folder('Root', [folder('Tags'), folder('Search'), folder('Assets')]), '/')
+    const routes = planRoutes(folder('Root', [folder('Tags'), folder('Search'), folder('Assets')]))
     expect(routes.folders.slice(1).map((route) => route.path)).toEqual(['tags-2/', 'search-2/', 'assets-2/'])
   })
 
   it('should collect tags with their bookmarks, sorted, at tags/<slug>/', () => {
     const a = Object.assign(createBookmark('a', 'https://a/'), { tags: ['Zeta', 'alpha'] })
     const b = Object.assign(createBookmark('b', 'https://b/'), { tags: ['alpha'] })
-    const routes = planRoutes(folder('Root', [a, folder('Sub', [b])]), '/')
+    const routes = planRoutes(folder('Root', [a, folder('Sub', [b])]))
     expect(routes.tags.map((route) => [route.tag, route.path, route.bookmarks.length])).toEqual([
       ['alpha', 'tags/alpha/', 2],
       ['Zeta', 'tags/zeta/', 1],
@@ -32,7 +41,7 @@ describe('planRoutes', () => {
   it('should handle 10,000 nested folders without recursion', () => {
     let inner = folder('leaf')
     for (let i = 0; i < 10_000; i++) inner = folder('f', [inner])
-    const routes = planRoutes(folder('Root', [inner]), '/')
+    const routes = planRoutes(folder('Root', [inner]))
     expect(routes.folders).toHaveLength(10_002)
   })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { assignSlugs, MAX_SLUG_LENGTH, slugify } from '../../src/site/slug.js'
+import { assignSlugs, MAX_SLUG_LENGTH, slugify } from '../../src/pages/slug.js'
 
 describe('slugify', () => {
   it('should fold accents and case, and spell out + # & @', () => {
@@ -44,7 +44,11 @@ describe('assignSlugs', () => {
   })
 
   it('should never hand out a reserved slug', () => {
-    expect(assignSlugs(['Tags', 'Search', 'Other'], new Set(['tags', 'search']))).toEqual(['tags-2', 'search-2', 'other'])
+    expect(assignSlugs(['Tags', 'Search', 'Other'], new Set(['tags', 'search']))).toEqual([
+      'tags-2',
+      'search-2',
+      'other',
+    ])
   })
 
   it('should stay linear for many colliding names', () => {

@@ -8,7 +8,7 @@ import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { resolveConfig } from '../../src/config.js'
 import { build } from '../../src/site/build.js'
-import type { OutputFile } from '../../src/site/plan.js'
+import type { OutputFile } from '../../src/model/output.js'
 import { WORKER_THRESHOLD_BYTES } from '../../src/site/site-files-thread.js'
 import { writeSite, type WritableSite } from '../../src/site/write.js'
 

@@ -9,7 +9,8 @@ import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { resolveConfig } from '../../src/config.js'
 import { loadSources, prepareSite } from '../../src/site/build.js'
-import { planSite, type OutputFile } from '../../src/site/plan.js'
+import type { OutputFile } from '../../src/model/output.js'
+import { planSite } from '../../src/pages/plan.js'
 import { SEARCH_DIR } from '../../src/site/search-index.js'
 import { claimAll, produceSiteFiles, siteFileProducers, type SiteFilesInput } from '../../src/site/site-files.js'
 import {
@@ -30,7 +31,7 @@ const SOURCES = [path.join(FIXTURES, 'netscape', 'firefox.html'), path.join(FIXT
 async function siteData() {
   const config = resolveConfig({ site: 'https://me.example' }, { sources: SOURCES, outDir: 'out', base: '/sub/' }, { cwd: FIXTURES })
   const { collections } = await loadSources(config)
-  return { config, data: planSite({ ...prepareSite(config, collections).input, deferSiteFiles: true }).siteData }
+  return { config, data: planSite(prepareSite(config, collections).input, { deferSiteFiles: true }).siteData }
 }
 
 const asText = (files: OutputFile[]) =>

@@ -1,0 +1,144 @@
+/**
+ * What every page producer works with during one build: the site input and its routes, the URL
+ * builder, the entries, the favicons, the page memo (watch mode), the theme's hooks, and the clock
+ * that times rendering. Made once per build by the page planner (`plan.ts`). Pure.
+ */
+import type { ElementContent } from 'hast'
+import type { PageInfo } from '../config.js'
+import type { Folder } from '../model.js'
+import type { OutputFile } from '../model/output.js'
+import type { SiteInput } from '../publish/site-input.js'
+import type { SiteUrls } from '../publish/urls.js'
+import { documentToHast, type PageInput, type SiteContext } from '../render/document.js'
+import { segmentsToText } from '../render/fast-html.js'
+import { serializeHastSegments } from '../render/serialize.js'
+import type { Entries } from './entries.js'
+import type { Icons } from './icons.js'
+import type { PageCheck } from './memo.js'
+import type { SiteRoutes } from './routes.js'
+
+/** Milliseconds spent in each phase of planning (only when a clock was given). */
+export interface PlanTimings {
+  /** Folder and tag routes (slugs). */
+  routes: number
+  render: number
+  search: number
+}
+
+/** Counts of the planned site. */
+export interface PlanStats {
+  folderPages: number
+  tagPages: number
+  bookmarks: number
+  /** Complete once the files have been consumed. */
+  icons: number
+}
+
+export interface PageContext {
+  readonly input: SiteInput
+  readonly routes: SiteRoutes
+  readonly urls: SiteUrls
+  /** Bookmarks in each folder and below. */
+  readonly totals: ReadonlyMap<Folder, number>
+  readonly entries: Entries
+  readonly icons: Icons
+  readonly check: PageCheck
+  readonly stats: PlanStats
+  /** A page of the site, rendered in the shell, with the theme's hooks applied. */
+  page(info: PageInfo, title: string, main: ElementContent[], extra?: Partial<PageInput>): OutputFile
+  /** The favicon files named since the last call (counted in `stats`). */
+  takeIcons(): Generator<OutputFile>
+  /** Stop timing `phase` (before a file is handed to the writer) … */
+  pause(phase: 'render' | 'search'): void
+  /** … and start again (when the writer asks for the next one). */
+  resume(): void
+}
+
+/** The page context of one build. */
+export function createPageContext(parts: {
+  input: SiteInput
+  routes: SiteRoutes
+  urls: SiteUrls
+  totals: ReadonlyMap<Folder, number>
+  entries: Entries
+  icons: Icons
+  check: PageCheck
+  stats: PlanStats
+  timing: { clock: () => number; timings: PlanTimings } | undefined
+}): PageContext {
+  const { timing, ...shared } = parts
+  const { input, urls, icons, stats } = parts
+  const theme = input.theme
+  let currentPage: PageInfo = { kind: 'folder', title: input.siteTitle, path: '', pageNumber: 1 }
+  const site: SiteContext = {
+    siteTitle: input.siteTitle,
+    lang: input.lang,
+    url: urls.path,
+    feed: input.feedLimit > 0,
+    head: theme.head === undefined ? undefined : () => theme.head!(currentPage),
+    footer: theme.footer === undefined ? undefined : () => theme.footer!(currentPage),
+  }
+  // Time spent in producers (rendering) is added up between yields; the writer's time is not.
+  let started = timing?.clock() ?? 0
+  return {
+    ...shared,
+    page(info, title, main, extra = {}) {
+      currentPage = info
+      const content = theme.page === undefined ? main : theme.page(info, main)
+      const path = info.kind === 'not-found' ? '404.html' : `${info.path}index.html`
+      return pageFile(
+        path,
+        serializeHastSegments(documentToHast(site, { title, path: info.path, main: content, ...extra })),
+      )
+    },
+    *takeIcons() {
+      yield* icons.take()
+      stats.icons = icons.count
+    },
+    pause(phase) {
+      if (timing !== undefined) timing.timings[phase] += timing.clock() - started
+    },
+    resume() {
+      if (timing !== undefined) started = timing.clock()
+    },
+  }
+}
+
+/** Bookmarks with a URL in each folder and below (post-order over the document-order folder list). */
+export function countBookmarks(routes: SiteRoutes): Map<Folder, number> {
+  const totals = new Map<Folder, number>()
+  for (let i = routes.folders.length - 1; i >= 0; i--) {
+    const route = routes.folders[i]!
+    let total = 0
+    for (const child of route.folder.children) {
+      if (child.type === 'bookmark' && child.href !== undefined) total++
+      else if (child.type === 'folder') total += totals.get(child) ?? 0
+    }
+    totals.set(route.folder, total)
+  }
+  return totals
+}
+
+/** Bookmarks (with or without a URL) across all folders: the search index's documents. */
+export function countDocuments(routes: SiteRoutes): number {
+  let count = 0
+  for (const route of routes.folders)
+    for (const child of route.folder.children) if (child.type === 'bookmark') count++
+  return count
+}
+
+/**
+ * A page as an output file: its segments for the writer, and its text, made only when asked for
+ * (tests, watch mode's hashes).
+ */
+function pageFile(path: string, segments: Array<string | Uint8Array>): OutputFile {
+  if (segments.length === 1 && typeof segments[0] === 'string') return { path, contents: segments[0] }
+  let text: string | undefined
+  return {
+    path,
+    segments,
+    get contents(): string {
+      return (text ??= segmentsToText(segments))
+    },
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * The pages every site has once: the tag index, the search page, the 404 page, and the small files
+ * GitHub Pages reads (`.nojekyll`, `CNAME`). Pure.
+ */
+import type { OutputFile } from '../model/output.js'
+import { notFoundPageToHast } from '../render/not-found-page.js'
+import { searchPageToHast } from '../render/search-page.js'
+import { tagIndexToHast } from '../render/tag-pages.js'
+import { SEARCH_DIR } from '../site/search-index.js'
+import type { PageContext } from './context.js'
+
+export function* fixedPages(context: PageContext): Generator<OutputFile> {
+  const url = context.urls.path
+  const home = { title: context.input.siteTitle, href: url('') }
+  const tagsCrumb = { title: 'Tags', href: url('tags/') }
+  const pages = [
+    context.page(
+      { kind: 'tags', title: 'Tags', path: 'tags/', pageNumber: 1 },
+      'Tags',
+      tagIndexToHast({
+        crumbs: [home, tagsCrumb],
+        tags: context.routes.tags.map((route) => ({
+          tag: route.tag,
+          href: url(route.path),
+          count: route.bookmarks.length,
+        })),
+      }),
+    ),
+    context.page(
+      { kind: 'search', title: 'Search', path: 'search/', pageNumber: 1 },
+      'Search',
+      searchPageToHast({
+        crumbs: [home, { title: 'Search', href: url('search/') }],
+        indexUrl: url(`${SEARCH_DIR}index.json`),
+        tagsUrl: url('tags/'),
+        homeUrl: url(''),
+      }),
+      { scripts: ['assets/search.js'] },
+    ),
+    context.page(
+      { kind: 'not-found', title: 'Page not found', path: '404/', pageNumber: 1 },
+      'Page not found',
+      notFoundPageToHast({ homeUrl: url(''), tagsUrl: url('tags/'), searchUrl: url('search/') }),
+    ),
+  ]
+  context.pause('render')
+  yield* pages
+  yield { path: '.nojekyll', contents: '' }
+  const cname = context.input.cname
+  if (cname !== undefined && cname !== '') yield { path: 'CNAME', contents: `${cname.trim()}\n` }
+  context.resume()
+}

@@ -1,0 +1,219 @@
+/**
+ * The folder pages: one per folder at a pretty URL mirroring the tree (the root is the home page),
+ * with its breadcrumbs, sub-folders with their sizes, and its entries, continued at `page/2/`…
+ * when long. In watch mode a folder that is the same object as last time, under the same settings
+ * and ancestors, keeps its pages without a look at its items. Pure.
+ */
+import type { Element, ElementContent } from 'hast'
+import { h } from 'hastscript'
+import type { Alias, Bookmark, Folder } from '../model.js'
+import type { OutputFile } from '../model/output.js'
+import { paginationToHast } from '../render/document.js'
+import { folderPageToHast, type SubfolderLink } from '../render/folder-page.js'
+import { trustedBytesNode } from '../render/serialize.js'
+import { aliasToHast } from '../render/xfolk.js'
+import type { PageContext } from './context.js'
+import type { PageItems } from './memo.js'
+import { paginate, pagePath } from './paths.js'
+import { trailOf, type FolderRoute } from './routes.js'
+
+/** Every folder's pages, in document order. */
+export function* folderPages(context: PageContext): Generator<OutputFile> {
+  const { check } = context
+  // Ancestors' titles by folder, for the folder memo's key (breadcrumbs show them).
+  const trails = new Map<Folder, string>()
+  for (const route of context.routes.folders) {
+    let folderKey: string | undefined
+    if (check.memo !== undefined) {
+      const trail =
+        route.parent === undefined
+          ? ''
+          : `${trails.get(route.parent.folder)}\u0000${route.parent.folder.title}`
+      trails.set(route.folder, trail)
+      folderKey = `${check.globalKey}\u0001${trail}`
+      const memo = check.memo.folders.get(route.path)
+      if (memo !== undefined && memo.folder === route.folder && memo.key === folderKey) {
+        for (const bookmark of memo.icons) context.icons.urlOf(bookmark)
+        for (const file of memo.pages) {
+          check.seen.add(file)
+          yield { path: file, contents: '', unchanged: true }
+        }
+        yield* context.takeIcons()
+        continue
+      }
+    }
+    yield* pagesOfFolder(context, route, folderKey)
+  }
+}
+
+/** One folder's pages. */
+function* pagesOfFolder(
+  context: PageContext,
+  route: FolderRoute,
+  folderKey: string | undefined,
+): Generator<OutputFile> {
+  const { input, check, totals } = context
+  const folder = route.folder
+  const isRoot = route.parent === undefined
+  const { subfolders, items } = contentsOf(context, folder)
+  const crumbs = isRoot
+    ? []
+    : trailOf(route).map((item, index) => ({
+        title: index === 0 ? input.siteTitle : item.title,
+        href: context.urls.path(context.routes.folderRoute.get(item)!.path),
+      }))
+  const chunks = paginate(items, input.pageSize)
+  const direct = items.filter((item) => item !== 'separator').length
+  if (check.memo !== undefined && folderKey !== undefined)
+    rememberFolder(context, route, folderKey, items, chunks.length)
+  for (let index = 0; index < chunks.length; index++) {
+    const number = index + 1
+    const path = pagePath(route.path, number)
+    const chunk = chunks[index]!
+    const parts = [
+      'folder',
+      number,
+      chunks.length,
+      folder.title,
+      folder.description,
+      crumbs,
+      subfolders,
+      totals.get(folder),
+      direct,
+    ]
+    if (check.unchanged(path, parts, chunk)) {
+      yield { path: `${path}index.html`, contents: '', unchanged: true }
+      yield* context.takeIcons()
+      continue
+    }
+    const file = context.page(
+      { kind: 'folder', title: folder.title, path, pageNumber: number },
+      isRoot ? input.siteTitle : folder.title || 'Untitled folder',
+      folderPageToHast({
+        title: isRoot ? input.siteTitle : folder.title,
+        description: folder.description,
+        crumbs,
+        subfolders,
+        items: renderItems(context, chunk),
+        total: totals.get(folder) ?? 0,
+        direct,
+        lead: isRoot ? input.description : undefined,
+        extras: isRoot ? [downloads(context)] : undefined,
+        pages: pagesNavigation(context, route.path, number, chunks.length),
+      }),
+    )
+    context.pause('render')
+    yield file
+    yield* context.takeIcons()
+    context.resume()
+  }
+}
+
+/** A folder's sub-folders (as links with their sizes) and its items, in order. */
+function contentsOf(
+  context: PageContext,
+  folder: Folder,
+): { subfolders: SubfolderLink[]; items: Array<Bookmark | Alias | 'separator'> } {
+  const subfolders: SubfolderLink[] = []
+  const items: Array<Bookmark | Alias | 'separator'> = []
+  for (const child of folder.children) {
+    switch (child.type) {
+      case 'folder': {
+        const childRoute = context.routes.folderRoute.get(child)!
+        subfolders.push({
+          title: child.title,
+          href: context.urls.path(childRoute.path),
+          count: context.totals.get(child) ?? 0,
+        })
+        break
+      }
+      case 'bookmark':
+      case 'alias':
+        items.push(child)
+        break
+      case 'separator':
+        items.push('separator')
+        break
+    }
+  }
+  return { subfolders, items }
+}
+
+/** Watch mode: remember a folder's pages, unless it holds an alias (which shows a target from elsewhere). */
+function rememberFolder(
+  context: PageContext,
+  route: FolderRoute,
+  key: string,
+  items: PageItems,
+  pages: number,
+): void {
+  const memo = context.check.memo!
+  if (items.some((item) => item !== 'separator' && item.type === 'alias')) {
+    memo.folders.delete(route.path)
+    return
+  }
+  memo.folders.set(route.path, {
+    folder: route.folder,
+    key,
+    pages: Array.from({ length: pages }, (_page, index) => `${pagePath(route.path, index + 1)}index.html`),
+    icons: items.filter(
+      (item): item is Bookmark => item !== 'separator' && item.type === 'bookmark' && item.icon !== undefined,
+    ),
+  })
+}
+
+/**
+ * A page's items: each run of bookmarks as one fragment (their entries' HTML joined, one node for
+ * the serializer instead of one per entry), aliases as elements, separators as they are.
+ */
+function renderItems(context: PageContext, chunk: PageItems): Array<ElementContent | 'separator'> {
+  const rendered: Array<ElementContent | 'separator'> = []
+  let run: Uint8Array[] = []
+  for (const item of chunk) {
+    if (item !== 'separator' && item.type === 'bookmark') {
+      run.push(context.entries.entryFor(item))
+      continue
+    }
+    if (run.length > 0) rendered.push(trustedBytesNode(run))
+    run = []
+    if (item === 'separator') rendered.push(item)
+    else {
+      const target = context.input.aliasTargets.get(item)
+      const targetUrl =
+        target?.type === 'folder'
+          ? context.urls.path(context.routes.folderRoute.get(target)?.path ?? '')
+          : undefined
+      rendered.push(aliasToHast(item, target, targetUrl, context.entries.context))
+    }
+  }
+  if (run.length > 0) rendered.push(trustedBytesNode(run))
+  return rendered
+}
+
+/** Page `number` of `count` of the folder or tag at `path`, with its navigation; none for one page. */
+export function pagesNavigation(
+  context: PageContext,
+  path: string,
+  number: number,
+  count: number,
+): { current: number; count: number; navigation: Element } | undefined {
+  if (count === 1) return undefined
+  return {
+    current: number,
+    count,
+    navigation: paginationToHast(number, count, (n) => context.urls.path(pagePath(path, n))),
+  }
+}
+
+/** The home page's line of downloads: the collection as browser HTML and XBEL, and the feed. */
+function downloads(context: PageContext): Element {
+  const url = context.urls.path
+  const links: Array<Element | string> = [
+    'Download this collection: ',
+    h('a', { href: url('bookmarks.html'), download: 'bookmarks.html' }, 'browser HTML'),
+    ' (imports into any browser) · ',
+    h('a', { href: url('bookmarks.xbel'), download: 'bookmarks.xbel' }, 'XBEL'),
+  ]
+  if (context.input.feedLimit > 0) links.push(' · ', h('a', { href: url('feed.xml') }, 'Atom feed'))
+  return h('p.downloads', links)
+}

@@ -1,0 +1,74 @@
+/**
+ * Favicons: a bookmark's `ICON` data URI is written once as a file named by its content hash and
+ * shared by every page that shows it. Only raster types are stored (an SVG can script when opened
+ * directly). Pure: the files are handed out, not written.
+ */
+import { createHash } from 'node:crypto'
+import type { Bookmark } from '../model.js'
+import type { OutputFile } from '../model/output.js'
+import type { SiteUrls } from '../publish/urls.js'
+
+/** Raster image types a favicon data URI may carry. */
+const ICON_TYPES: Readonly<Record<string, string>> = {
+  'image/png': 'png',
+  'image/gif': 'gif',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+  'image/x-icon': 'ico',
+  'image/vnd.microsoft.icon': 'ico',
+}
+
+/** Largest favicon stored, in bytes. */
+const MAX_ICON_BYTES = 64 * 1024
+
+export interface Icons {
+  /** The URL of a bookmark's stored favicon (its file is then pending, the first time), if it has one. */
+  urlOf(bookmark: Bookmark): string | undefined
+  /** The favicon files named since the last call, once each. */
+  take(): Generator<OutputFile>
+  /** How many favicon files were handed out. */
+  readonly count: number
+}
+
+/** The favicons of one build. */
+export function createIcons(urls: SiteUrls): Icons {
+  const byUri = new Map<string, string | undefined>()
+  const written = new Set<string>()
+  const pending: OutputFile[] = []
+  let count = 0
+  return {
+    urlOf(bookmark) {
+      const uri = bookmark.icon
+      if (uri === undefined || !uri.startsWith('data:')) return undefined
+      if (byUri.has(uri)) return byUri.get(uri)
+      const file = iconFile(uri)
+      if (file !== undefined && !written.has(file.path)) {
+        written.add(file.path)
+        pending.push(file)
+      }
+      const url = file === undefined ? undefined : urls.path(file.path)
+      byUri.set(uri, url)
+      return url
+    },
+    *take() {
+      while (pending.length > 0) {
+        count++
+        yield pending.shift()!
+      }
+    },
+    get count() {
+      return count
+    },
+  }
+}
+
+/** The file a favicon data URI is stored as, or none for what is not a raster image. */
+function iconFile(uri: string): OutputFile | undefined {
+  const match = /^data:([a-z0-9.+/-]+);base64,([A-Za-z0-9+/=\s]+)$/i.exec(uri)
+  const extension = match ? ICON_TYPES[match[1]!.toLowerCase()] : undefined
+  if (match === null || extension === undefined) return undefined
+  const bytes = Buffer.from(match[2]!, 'base64')
+  if (bytes.length === 0 || bytes.length > MAX_ICON_BYTES) return undefined
+  const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 16)
+  return { path: `assets/icons/${hash}.${extension}`, contents: bytes }
+}

@@ -1,0 +1,42 @@
+/**
+ * The kinds of pages a site has, in the order they are made, each with the paths of its pages that
+ * go into the sitemap. The page planner (`plan.ts`) renders each kind with its producer, and the
+ * sitemap lists exactly these paths, so the two cannot drift apart. A new kind of page is one
+ * entry here and one producer module.
+ */
+import type { SiteRoutes } from './routes.js'
+import { entryCount, pageCount, pagePath } from './paths.js'
+
+export interface PageKind {
+  readonly name: 'folders' | 'tags' | 'fixed'
+  /** The kind's pages that belong in the sitemap, as paths below the base, in order. */
+  sitemap(routes: SiteRoutes, pageSize: number): string[]
+}
+
+export const PAGE_KINDS = [
+  {
+    name: 'folders',
+    sitemap: (routes, pageSize) =>
+      routes.folders.flatMap((route) => pagePaths(route.path, pageCount(entryCount(route.folder), pageSize))),
+  },
+  {
+    name: 'tags',
+    sitemap: (routes, pageSize) =>
+      routes.tags.flatMap((route) => pagePaths(route.path, pageCount(route.bookmarks.length, pageSize))),
+  },
+  // The tag index; the search page and the 404 page are not for search engines.
+  { name: 'fixed', sitemap: () => ['tags/'] },
+] as const satisfies readonly PageKind[]
+
+export type PageKindName = (typeof PAGE_KINDS)[number]['name']
+
+/** Every page of the site that belongs in the sitemap, in the order the pages are made. */
+export function sitemapPages(routes: SiteRoutes, pageSize: number): string[] {
+  return PAGE_KINDS.flatMap((kind) => kind.sitemap(routes, pageSize))
+}
+
+function pagePaths(path: string, count: number): string[] {
+  const paths: string[] = []
+  for (let number = 1; number <= count; number++) paths.push(pagePath(path, number))
+  return paths
+}

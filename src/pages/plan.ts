@@ -1,0 +1,203 @@
+/**
+ * The page planner: the published tree → every page of the site (in the order of `PAGE_KINDS`,
+ * each kind made by its producer), the favicons, and the theme files to copy; and the site-wide
+ * files (search index, feed, sitemap, exports) as producers to run here or elsewhere. Pure: no file
+ * system; a clock only when one is passed in.
+ *
+ * Files are made lazily as the writer consumes them, so memory holds the model and the entries,
+ * not every page of the site at once.
+ */
+import type { AssetCopy, OutputFile } from '../model/output.js'
+import type { SiteInput } from '../publish/site-input.js'
+import { siteUrls } from '../publish/urls.js'
+import { SEARCH_DIR } from '../site/search-index.js'
+import { siteDataOf } from '../site/site-data.js'
+import { siteFileProducers, type SiteFilesInput } from '../site/site-files.js'
+import {
+  countBookmarks,
+  countDocuments,
+  createPageContext,
+  type PageContext,
+  type PlanStats,
+  type PlanTimings,
+} from './context.js'
+import { createEntries, createRenderCache, type RenderCache } from './entries.js'
+import { fixedPages } from './fixed-pages.js'
+import { folderPages } from './folder-pages.js'
+import { createIcons } from './icons.js'
+import { PAGE_KINDS, type PageKindName } from './kinds.js'
+import { createPageCheck, type PageMemo } from './memo.js'
+import { entryCount, pageCount } from './paths.js'
+import { planRoutes, type SiteRoutes } from './routes.js'
+import { tagPages } from './tag-pages.js'
+
+/** How one build plans (the defaults are a plain build's). */
+export interface PlanOptions {
+  /**
+   * Rendered entries kept between builds (watch mode): an entry whose content did not change is
+   * not rendered again. Without it every build renders everything.
+   */
+  cache?: RenderCache | undefined
+  /**
+   * What each page was built from last time (watch mode), by path: a page whose inputs did not
+   * change is not rendered again, and comes out as `{path, unchanged: true}`.
+   */
+  pageKeys?: PageMemo | undefined
+  /**
+   * Leave the site-wide files (search index, feed, sitemap, exports) out of `files`; they are then
+   * produced on demand through `siteFiles` (watch mode builds them when they are asked for), or
+   * from `siteData` elsewhere (a build makes them in a worker thread).
+   */
+  deferSiteFiles?: boolean | undefined
+  /** A clock (e.g. `performance.now`) to time the phases with; without it no timings are taken. */
+  clock?: (() => number) | undefined
+}
+
+export interface SitePlan {
+  /**
+   * Every output file, produced lazily in a stable order as it is iterated: pages are rendered
+   * only when the writer asks for them, so memory holds the entries, not the whole site.
+   * Iterate once.
+   */
+  files: Iterable<OutputFile>
+  assets: AssetCopy[]
+  /** Known up front, except `icons`, which is complete once `files` has been consumed. */
+  stats: PlanStats
+  /** Filled in while `files` is consumed (only when a clock was given). */
+  timings?: PlanTimings
+  /**
+   * The site-wide files by path (search index, feed, sitemap, exports), each produced when
+   * called. A key ending in `/` is a directory of files produced together (the search index: its
+   * `index.json` and the shards it names).
+   */
+  siteFiles: Map<string, () => OutputFile | OutputFile[]>
+  /** What the site files are made from: plain data, which a worker thread can take. */
+  siteData: SiteFilesInput
+}
+
+/** Theme files every site gets, relative to `templates/`. */
+export const THEME_ASSETS: readonly AssetCopy[] = [
+  { path: 'assets/style.css', source: 'default/style.css' },
+  { path: 'assets/theme.js', source: 'default/theme.js' },
+  { path: 'assets/icon.svg', source: 'default/icon.svg' },
+  { path: 'assets/icon-fallback.svg', source: 'default/icon-fallback.svg' },
+  { path: 'assets/search.js', source: 'default/search.js' },
+  { path: 'assets/search-terms.js', source: 'default/search-terms.js' },
+  { path: 'assets/search-engine.js', source: 'default/search-engine.js' },
+  { path: 'assets/searchable-map.js', source: 'npm:minisearch/dist/es/SearchableMap.js' },
+]
+
+/** The producer of each kind of page (see `PAGE_KINDS`). */
+const PRODUCERS: Readonly<Record<PageKindName, (context: PageContext) => Generator<OutputFile>>> = {
+  folders: folderPages,
+  tags: tagPages,
+  fixed: fixedPages,
+}
+
+/** Plan every file of the site. */
+export function planSite(input: SiteInput, options: PlanOptions = {}): SitePlan {
+  const clock = options.clock
+  const t0 = clock?.() ?? 0
+  const routes = planRoutes(input.root)
+  const timings: PlanTimings = { routes: (clock?.() ?? 0) - t0, render: 0, search: 0 }
+  const stats: PlanStats = {
+    folderPages: routes.folders.reduce(
+      (sum, route) => sum + pageCount(entryCount(route.folder), input.pageSize),
+      0,
+    ),
+    tagPages: routes.tags.reduce((sum, tag) => sum + pageCount(tag.bookmarks.length, input.pageSize), 0),
+    bookmarks: countDocuments(routes),
+    icons: 0,
+  }
+  // Made when first asked for: a build whose site files come from a worker thread, and watch mode
+  // until they are requested, never need them here.
+  let siteData: SiteFilesInput | undefined
+  const dataOf = (): SiteFilesInput => (siteData ??= siteDataOf(input, routes))
+  const siteFiles = siteFileProducers(dataOf, {
+    feed: input.feedLimit > 0,
+    exports: input.exportCollection !== undefined,
+  })
+  const timing = clock === undefined ? undefined : { clock, timings }
+  const files: Iterable<OutputFile> = {
+    [Symbol.iterator]: () => generateFiles(input, options, routes, stats, siteFiles, timing),
+  }
+  const assets = THEME_ASSETS.map((asset) =>
+    asset.path === 'assets/style.css' && input.theme.stylesheet !== undefined
+      ? { ...asset, source: input.theme.stylesheet }
+      : asset,
+  )
+  return {
+    files,
+    assets,
+    stats,
+    siteFiles,
+    get siteData() {
+      return dataOf()
+    },
+    ...(clock === undefined ? {} : { timings }),
+  }
+}
+
+function* generateFiles(
+  input: SiteInput,
+  options: PlanOptions,
+  routes: SiteRoutes,
+  stats: PlanStats,
+  siteFiles: Map<string, () => OutputFile | OutputFile[]>,
+  timing: { clock: () => number; timings: PlanTimings } | undefined,
+): Generator<OutputFile> {
+  const urls = siteUrls(input.base, input.siteOrigin)
+  const icons = createIcons(urls)
+  const entries = createEntries(input, routes, urls, options.cache ?? createRenderCache(), (bookmark) =>
+    icons.urlOf(bookmark),
+  )
+  const memo = options.pageKeys
+  if (entries.reset) memo?.clear()
+  const globalKey = JSON.stringify([
+    entries.key,
+    input.siteTitle,
+    input.description,
+    input.feedLimit > 0,
+    input.pageSize,
+  ])
+  const check = createPageCheck(
+    memo,
+    globalKey,
+    (alias) => {
+      const target = input.aliasTargets.get(alias)
+      return [
+        alias.ref,
+        target?.title,
+        target?.type === 'bookmark'
+          ? target.href
+          : target === undefined
+            ? undefined
+            : routes.folderRoute.get(target)?.path,
+      ]
+    },
+    (bookmark) => icons.urlOf(bookmark),
+  )
+  const context = createPageContext({
+    input,
+    routes,
+    urls,
+    totals: countBookmarks(routes),
+    entries,
+    icons,
+    check,
+    stats,
+    timing,
+  })
+  context.resume()
+  for (const kind of PAGE_KINDS) yield* PRODUCERS[kind.name](context)
+  check.prune()
+  entries.prune()
+  if (options.deferSiteFiles === true) return
+  for (const [path, produce] of siteFiles) {
+    context.resume()
+    const produced = produce()
+    context.pause(path === SEARCH_DIR ? 'search' : 'render')
+    if (Array.isArray(produced)) yield* produced
+    else yield produced
+  }
+}

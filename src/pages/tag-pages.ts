@@ -1,0 +1,51 @@
+/**
+ * The tag pages: one per tag at `tags/<tag>/` (rel-tag: the last path segment is the tag), listing
+ * its bookmarks from every folder, continued at `page/2/`… when long. Pure.
+ */
+import type { OutputFile } from '../model/output.js'
+import { trustedBytesNode } from '../render/serialize.js'
+import { tagPageToHast } from '../render/tag-pages.js'
+import type { PageContext } from './context.js'
+import { pagesNavigation } from './folder-pages.js'
+import { paginate, pagePath } from './paths.js'
+
+/** Every tag's pages, in tag order. */
+export function* tagPages(context: PageContext): Generator<OutputFile> {
+  const url = context.urls.path
+  const home = { title: context.input.siteTitle, href: url('') }
+  const tagsCrumb = { title: 'Tags', href: url('tags/') }
+  for (const tagRoute of context.routes.tags) {
+    const chunks = paginate(tagRoute.bookmarks, context.input.pageSize)
+    for (let index = 0; index < chunks.length; index++) {
+      const number = index + 1
+      const path = pagePath(tagRoute.path, number)
+      const chunk = chunks[index]!
+      if (
+        context.check.unchanged(
+          path,
+          ['tag', tagRoute.tag, number, chunks.length, tagRoute.bookmarks.length],
+          chunk,
+        )
+      ) {
+        yield { path: `${path}index.html`, contents: '', unchanged: true }
+        continue
+      }
+      const file = context.page(
+        { kind: 'tag', title: tagRoute.tag, path, pageNumber: number },
+        `Tag: ${tagRoute.tag}`,
+        tagPageToHast({
+          tag: tagRoute.tag,
+          crumbs: [home, tagsCrumb, { title: tagRoute.tag, href: url(tagRoute.path) }],
+          entries: [
+            trustedBytesNode(chunk.filter((item) => item !== 'separator').map(context.entries.entryFor)),
+          ],
+          total: tagRoute.bookmarks.length,
+          pages: pagesNavigation(context, tagRoute.path, number, chunks.length),
+        }),
+      )
+      context.pause('render')
+      yield file
+      context.resume()
+    }
+  }
+}

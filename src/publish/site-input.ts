@@ -1,0 +1,42 @@
+/**
+ * What the pages and the site files are made from: the published tree and every setting they use,
+ * each resolved once (from `ResolvedConfig`, by the model step) and required here, so no later
+ * stage has defaults of its own.
+ */
+import type { Element, ElementContent } from 'hast'
+import type { PageInfo } from '../config.js'
+import type { Alias, Bookmark, Collection, Folder } from '../model.js'
+
+/** Hooks from the config's `theme` (see `ThemeOptions`). */
+export interface ThemeHooks {
+  head?: ((page: PageInfo) => ElementContent[]) | undefined
+  footer?: ((page: PageInfo) => ElementContent[]) | undefined
+  entry?: ((bookmark: Bookmark, renderDefault: () => Element) => Element) | undefined
+  page?: ((page: PageInfo, content: ElementContent[]) => ElementContent[]) | undefined
+  /** Absolute path of a stylesheet replacing the default one. */
+  stylesheet?: string | undefined
+}
+
+export interface SiteInput {
+  root: Folder
+  siteTitle: string
+  /** Shown under the title on the home page and in the feed. */
+  description: string | undefined
+  lang: string
+  /** Starts and ends with `/`. */
+  base: string
+  /** Origin for absolute URLs (feed, sitemap), e.g. `https://me.github.io`, or the preview server's. */
+  siteOrigin: string
+  allowFileLinks: boolean
+  /** What each alias stands for (see `resolveAliases`). */
+  aliasTargets: ReadonlyMap<Alias, Bookmark | Folder>
+  /** Entries per folder or tag page (at least 1). */
+  pageSize: number
+  /** Entries in the Atom feed; 0 for no feed. */
+  feedLimit: number
+  /** Custom domain for GitHub Pages (`CNAME`). */
+  cname: string | undefined
+  /** The published collection, written as the site's exports; none for a site without them. */
+  exportCollection: Collection | undefined
+  theme: ThemeHooks
+}
