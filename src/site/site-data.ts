@@ -10,7 +10,7 @@ import { planRoutes, type SiteRoutes } from '../pages/routes.js'
 import type { SiteInput } from '../publish/site-input.js'
 import { siteUrls } from '../publish/urls.js'
 import { safeHref } from '../render/safe-url.js'
-import type { SearchableBookmark, SearchDocumentInput } from './search-index.js'
+import type { SearchableBookmark, SearchDocumentInput } from '../site-files/search/index.js'
 import type { SiteFilesInput } from './site-files.js'
 
 /**

@@ -29,7 +29,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import type { ResolvedConfig } from '../config.js'
 import type { ReadSource } from './build.js'
-import { buildSearchIndex, SEARCH_DIR, type SearchIndexInput } from './search-index.js'
+import { buildSearchIndex, SEARCH_DIR, type SearchIndexInput } from '../site-files/search/index.js'
 import { searchDocuments } from './site-data.js'
 import {
   claimAll,

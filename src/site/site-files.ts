@@ -10,7 +10,7 @@ import { streamXbel } from '../writers/xbel.js'
 import { feedToXml } from './feed.js'
 import type { OutputFile } from '../model/output.js'
 import { siteUrls, type SiteUrls } from '../publish/urls.js'
-import { SEARCH_DIR, buildSearchIndex, type SearchDocumentInput, type SearchIndexInput } from './search-index.js'
+import { SEARCH_DIR, buildSearchIndex, type SearchDocumentInput, type SearchIndexInput } from '../site-files/search/index.js'
 import { sitemapToXml } from './sitemap.js'
 
 export interface SiteFilesInput {

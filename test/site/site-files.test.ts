@@ -11,7 +11,7 @@ import { resolveConfig } from '../../src/config.js'
 import { loadSources, prepareSite } from '../../src/site/build.js'
 import type { OutputFile } from '../../src/model/output.js'
 import { planSite } from '../../src/pages/plan.js'
-import { SEARCH_DIR } from '../../src/site/search-index.js'
+import { SEARCH_DIR } from '../../src/site-files/search/index.js'
 import { claimAll, produceSiteFiles, siteFileProducers, type SiteFilesInput } from '../../src/site/site-files.js'
 import {
   claimFrom,

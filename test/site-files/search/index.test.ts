@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import MiniSearch from 'minisearch'
 import SearchableMap from 'minisearch/SearchableMap'
 import { describe, expect, it } from 'vitest'
-import { createSearchEngine, type SearchEngine } from '../../templates/default/search-engine.js'
+import { createSearchEngine, type SearchEngine } from '../../../templates/default/search-engine.js'
 import {
   FIELDS,
   LENGTH_FIELDS,
@@ -11,23 +11,27 @@ import {
   processTerm,
   splitUrl,
   tokenize,
-} from '../../templates/default/search-terms.js'
-import { createBookmark, type Bookmark } from '../../src/model.js'
-import { cleanText } from '../../src/render/text.js'
+} from '../../../templates/default/search-terms.js'
+import { createBookmark, type Bookmark } from '../../../src/model.js'
+import { cleanText } from '../../../src/render/text.js'
 import {
   buildSearchIndex,
-  serializeJson,
-  splitHref,
   type SearchIndexFiles,
   type SearchIndexInput,
   type SearchShard,
-} from '../../src/site/search-index.js'
+} from '../../../src/site-files/search/index.js'
+import { serializeJson } from '../../../src/site-files/search/json.js'
+import { splitHref } from '../../../src/site-files/search/urls.js'
 
 const folders = [{ title: 'Cooking › Bread', name: 'Bread', url: '/cooking/bread/' }]
 const tags = [{ tag: 'reference', url: '/tags/reference/' }]
 
 function inputOf(bookmarks: Bookmark[]): SearchIndexInput {
-  return { documents: bookmarks.map((bookmark) => ({ bookmark, href: bookmark.href, folder: 0 })), folders, tags }
+  return {
+    documents: bookmarks.map((bookmark) => ({ bookmark, href: bookmark.href, folder: 0 })),
+    folders,
+    tags,
+  }
 }
 
 /** The engine the browser runs, fetching from the built files (as JSON text, the way a server sends them). */
@@ -55,7 +59,9 @@ async function titles(engine: SearchEngine, query: string): Promise<string[]> {
 const sample = [
   Object.assign(createBookmark('Le numérique et la ville', 'https://a.example/'), { tags: [] }),
   Object.assign(createBookmark('Café culture', 'https://b.example/'), { tags: ['reference'] }),
-  Object.assign(createBookmark('Sourdough starter', 'https://breadlab.example/sourdough/starter'), { description: 'Feeding schedule' }),
+  Object.assign(createBookmark('Sourdough starter', 'https://breadlab.example/sourdough/starter'), {
+    description: 'Feeding schedule',
+  }),
   Object.assign(createBookmark('Unrelated', 'https://c.example/reference-manual'), { tags: [] }),
 ]
 
@@ -130,7 +136,16 @@ describe('search index and engine', () => {
     }
     json.averageFieldLength = built.meta.average
     const loaded = MiniSearch.loadJS(json, { fields: [...FIELDS], processTerm, tokenize })
-    for (const query of ['alpha', 'alp', 'alpha bet', 'gamma delta', 'reference', 'epsilo', 'numer', 'zeta eta']) {
+    for (const query of [
+      'alpha',
+      'alp',
+      'alpha bet',
+      'gamma delta',
+      'reference',
+      'epsilo',
+      'numer',
+      'zeta eta',
+    ]) {
       const expected = loaded.search(query, {
         ...SEARCH_OPTIONS,
         prefix: (term, index, terms) => index === terms.length - 1 && term.length >= 2,
@@ -139,7 +154,9 @@ describe('search index and engine', () => {
       expect(actual.total, query).toBe(expected.length)
       expect(actual.total, query).toBeGreaterThan(0)
       const scores = new Map(expected.map((hit) => [hit.id as number, hit.score]))
-      actual.ids.forEach((id, rank) => expect(actual.scores[rank], `${query} #${id}`).toBeCloseTo(scores.get(id)!, 9))
+      actual.ids.forEach((id, rank) =>
+        expect(actual.scores[rank], `${query} #${id}`).toBeCloseTo(scores.get(id)!, 9),
+      )
       expect([...actual.scores]).toEqual([...actual.scores].sort((a, b) => b - a))
     }
   })
@@ -174,12 +191,17 @@ describe('search index and engine', () => {
     expect(first.meta.id).toBe(again.meta.id)
     expect(first.meta.id).not.toBe(other.meta.id)
     expect(first.metaPath).toBe('assets/search/index.json')
-    for (const file of first.files.slice(1)) expect(file.path.startsWith(`assets/search/${first.meta.id}/`)).toBe(true)
+    for (const file of first.files.slice(1))
+      expect(file.path.startsWith(`assets/search/${first.meta.id}/`)).toBe(true)
   })
 
   it('should escape <, U+2028 and U+2029 in every file', async () => {
     const nasty = createBookmark('</script><script>alert(1)</script>\u2028\u2029', 'https://x.example/')
-    const built = buildSearchIndex({ documents: [{ bookmark: nasty, href: nasty.href, folder: 0 }], folders: [{ title: '<b>', name: '', url: '/' }], tags: [] })
+    const built = buildSearchIndex({
+      documents: [{ bookmark: nasty, href: nasty.href, folder: 0 }],
+      folders: [{ title: '<b>', name: '', url: '/' }],
+      tags: [],
+    })
     for (const file of built.files) expect(file.contents).not.toMatch(/[<\u2028\u2029]/)
     const { engine } = engineOf(built)
     expect(await titles(engine, 'script')).toEqual([nasty.title])
@@ -204,7 +226,9 @@ describe('search index fast paths', () => {
   })
 
   it('should write index.json and the shards exactly as serializeJson writes what they hold', () => {
-    const odd = Object.assign(createBookmark('<b> \u2028 x<y', 'https://a.example/<x>?q=\u2029'), { tags: ['<tag>'] })
+    const odd = Object.assign(createBookmark('<b> \u2028 x<y', 'https://a.example/<x>?q=\u2029'), {
+      tags: ['<tag>'],
+    })
     const built = buildSearchIndex(inputOf([...corpus(300), odd]), { shardBytes: 1024 })
     expect(built.files[0]!.path).toBe(built.metaPath)
     expect(built.files[0]!.contents).toBe(serializeJson(built.meta))
@@ -216,22 +240,33 @@ describe('search index fast paths', () => {
 
   it('should index terms, postings and field lengths exactly as MiniSearch does', () => {
     fc.assert(
-      fc.property(fc.array(document, { maxLength: 40 }), fc.integer({ min: 1, max: 400 }), (documents, shardBytes) => {
-        const input: SearchIndexInput = {
-          documents: documents.map(({ bookmark, folder }) => ({ bookmark, href: bookmark.href, folder })),
-          folders: FOLDER_NAMES.map((name, index) => ({ title: `Path › ${name}`, name, url: `/f${index}/` })),
-          tags: [],
-        }
-        const built = buildSearchIndex(input, { shardBytes })
-        expect(indexOf(built)).toEqual(miniSearchIndexOf(input))
-      }),
+      fc.property(
+        fc.array(document, { maxLength: 40 }),
+        fc.integer({ min: 1, max: 400 }),
+        (documents, shardBytes) => {
+          const input: SearchIndexInput = {
+            documents: documents.map(({ bookmark, folder }) => ({ bookmark, href: bookmark.href, folder })),
+            folders: FOLDER_NAMES.map((name, index) => ({
+              title: `Path › ${name}`,
+              name,
+              url: `/f${index}/`,
+            })),
+            tags: [],
+          }
+          const built = buildSearchIndex(input, { shardBytes })
+          expect(indexOf(built)).toEqual(miniSearchIndexOf(input))
+        },
+      ),
       { numRuns: 300 },
     )
   })
 })
 
 /** The terms, postings and field lengths an index's files hold. */
-function indexOf(built: SearchIndexFiles): { terms: Record<string, Record<number, Record<number, number>>>; lengths: number[][] } {
+function indexOf(built: SearchIndexFiles): {
+  terms: Record<string, Record<number, Record<number, number>>>
+  lengths: number[][]
+} {
   const terms: Record<string, Record<number, Record<number, number>>> = {}
   const shards = built.files.filter((file) => /\/t\d+\.json$/.test(file.path))
   expect(shards.length).toBe(built.meta.shards.length)
@@ -245,7 +280,7 @@ function indexOf(built: SearchIndexFiles): { terms: Record<string, Record<number
       previous = term
       const fields: Record<number, Record<number, number>> = {}
       const postings = shard.postings[at]!
-      for (let i = 0; i < postings.length; ) {
+      for (let i = 0; i < postings.length;) {
         const fieldId = postings[i++]!
         const count = postings[i++]!
         const documents: Record<number, number> = {}
@@ -280,45 +315,208 @@ function miniSearchIndexOf(input: SearchIndexInput): ReturnType<typeof indexOf> 
   const terms: Record<string, Record<number, Record<number, number>>> = {}
   for (const [term, fields] of json.index) terms[term] = fields
   const lengths = LENGTH_FIELDS.map((field) =>
-    input.documents.map((_document, id) => Math.min(MAX_FIELD_LENGTH, json.fieldLength[id]![FIELDS.indexOf(field)]!)),
+    input.documents.map((_document, id) =>
+      Math.min(MAX_FIELD_LENGTH, json.fieldLength[id]![FIELDS.indexOf(field)]!),
+    ),
   )
   return { terms, lengths }
 }
 
 /** Words of every kind the tokenizer and `processTerm` treat differently. */
 const WORDS = [
-  'alpha', 'Alpha', 'ALPHA', 'beta', 'the', 'The', 'of', 'a', 'café', 'CAFÉ', 'cafe\u0301', 'numérique', 'straße', 'ﬁle', 'Ｆｕｌｌ',
-  'İstanbul', '日本語', 'Αθήνα', '검색', '😀', 'x1', '2024', '__proto__', 'constructor', 'e\u0301', 'Ω', 'ǅ', '١٢٣', '',
+  'alpha',
+  'Alpha',
+  'ALPHA',
+  'beta',
+  'the',
+  'The',
+  'of',
+  'a',
+  'café',
+  'CAFÉ',
+  'cafe\u0301',
+  'numérique',
+  'straße',
+  'ﬁle',
+  'Ｆｕｌｌ',
+  'İstanbul',
+  '日本語',
+  'Αθήνα',
+  '검색',
+  '😀',
+  'x1',
+  '2024',
+  '__proto__',
+  'constructor',
+  'e\u0301',
+  'Ω',
+  'ǅ',
+  '١٢٣',
+  '',
 ]
-const SEPARATORS = [' ', '  ', '-', '.', ', ', '/', '_', '+', '=', '\n', '\r\n', '\t', '\u00a0', '\u2028', '\u3000', '…', '«', '’', '\u0001', '~', '$']
+const SEPARATORS = [
+  ' ',
+  '  ',
+  '-',
+  '.',
+  ', ',
+  '/',
+  '_',
+  '+',
+  '=',
+  '\n',
+  '\r\n',
+  '\t',
+  '\u00a0',
+  '\u2028',
+  '\u3000',
+  '…',
+  '«',
+  '’',
+  '\u0001',
+  '~',
+  '$',
+]
 const text = fc
   .array(fc.tuple(fc.constantFrom(...WORDS), fc.constantFrom(...SEPARATORS)), { maxLength: 8 })
   .map((parts) => parts.map(([word, separator]) => word + separator).join(''))
-const asciiText = fc.string({ unit: fc.integer({ min: 0, max: 127 }).map((code) => String.fromCharCode(code)), maxLength: 30 })
+const asciiText = fc.string({
+  unit: fc.integer({ min: 0, max: 127 }).map((code) => String.fromCharCode(code)),
+  maxLength: 30,
+})
 const FOLDER_NAMES = ['Bread', 'Web Dev', '', 'the', 'Café › Menu', '日本語']
 
-const HOST_LABELS = ['example', 'EXAMPLE', 'www', 'WWW', 'a-b', 'xn--caf-dma', 'xn--', 'café', 'faß', 'b1', '1', '0x7f', '0', 'a_b', 'a%2eb', '-a', 'a-']
+const HOST_LABELS = [
+  'example',
+  'EXAMPLE',
+  'www',
+  'WWW',
+  'a-b',
+  'xn--caf-dma',
+  'xn--',
+  'café',
+  'faß',
+  'b1',
+  '1',
+  '0x7f',
+  '0',
+  'a_b',
+  'a%2eb',
+  '-a',
+  'a-',
+]
 const host = fc.oneof(
   fc.array(fc.constantFrom(...HOST_LABELS), { minLength: 1, maxLength: 4 }).map((labels) => labels.join('.')),
   fc.ipV4(),
   fc.ipV4Extended(),
   fc.ipV6().map((address) => `[${address}]`),
   fc.domain(),
-  fc.constantFrom('EXAMPLE.org.', 'a..b', 'user:pw@host.org', '@host', 'host.org:', '[::1]', '[v1.x]', '127.1', '%65xample.com'),
+  fc.constantFrom(
+    'EXAMPLE.org.',
+    'a..b',
+    'user:pw@host.org',
+    '@host',
+    'host.org:',
+    '[::1]',
+    '[v1.x]',
+    '127.1',
+    '%65xample.com',
+  ),
 )
-const port = fc.oneof(fc.constant(''), fc.integer({ min: 0, max: 99999 }).map((n) => `:${n}`), fc.constantFrom(':', ':080', ':65535', ':65536', ':0000080'))
-const PATH_PARTS = ['/', 'a', 'B', '.', '..', '%2e', '%2E', '%2e%2e', '%41', '%', '%zz', '%c3%a9', '%E2%82%AC', '%00', '?', '#', '&', '=', '+', '-', '_', '~', '!', '$', "'", '(', '*', ',', ';', ':', '@', ' ', '\t', '\n', '\\', '"', '<', '>', '`', '{', '|', '^', 'é', '日', '😀', '\u0000']
+const port = fc.oneof(
+  fc.constant(''),
+  fc.integer({ min: 0, max: 99999 }).map((n) => `:${n}`),
+  fc.constantFrom(':', ':080', ':65535', ':65536', ':0000080'),
+)
+const PATH_PARTS = [
+  '/',
+  'a',
+  'B',
+  '.',
+  '..',
+  '%2e',
+  '%2E',
+  '%2e%2e',
+  '%41',
+  '%',
+  '%zz',
+  '%c3%a9',
+  '%E2%82%AC',
+  '%00',
+  '?',
+  '#',
+  '&',
+  '=',
+  '+',
+  '-',
+  '_',
+  '~',
+  '!',
+  '$',
+  "'",
+  '(',
+  '*',
+  ',',
+  ';',
+  ':',
+  '@',
+  ' ',
+  '\t',
+  '\n',
+  '\\',
+  '"',
+  '<',
+  '>',
+  '`',
+  '{',
+  '|',
+  '^',
+  'é',
+  '日',
+  '😀',
+  '\u0000',
+]
 const path = fc.array(fc.constantFrom(...PATH_PARTS), { maxLength: 12 }).map((parts) => parts.join(''))
 /** Mostly URLs the fast path takes, or nearly: segments of words, dots, percent escapes. */
-const SEGMENT_PARTS = ['a', 'Bc', '1', '.', '..', '-', '_', '~', '%2e', '%41', '%c3%a9', '%zz', '=', '+', '&', ';', '@', ':', "'", '!']
-const segment = fc.array(fc.constantFrom(...SEGMENT_PARTS), { maxLength: 3 }).map((parts) => `/${parts.join('')}`)
+const SEGMENT_PARTS = [
+  'a',
+  'Bc',
+  '1',
+  '.',
+  '..',
+  '-',
+  '_',
+  '~',
+  '%2e',
+  '%41',
+  '%c3%a9',
+  '%zz',
+  '=',
+  '+',
+  '&',
+  ';',
+  '@',
+  ':',
+  "'",
+  '!',
+]
+const segment = fc
+  .array(fc.constantFrom(...SEGMENT_PARTS), { maxLength: 3 })
+  .map((parts) => `/${parts.join('')}`)
 const plainUrl = fc
   .tuple(
     fc.constantFrom('http://', 'https://'),
-    fc.array(fc.constantFrom(...HOST_LABELS, 'example', 'org'), { minLength: 1, maxLength: 3 }).map((labels) => labels.join('.')),
+    fc
+      .array(fc.constantFrom(...HOST_LABELS, 'example', 'org'), { minLength: 1, maxLength: 3 })
+      .map((labels) => labels.join('.')),
     fc.oneof(fc.constant(''), port),
     fc.array(segment, { maxLength: 4 }).map((segments) => segments.join('')),
-    fc.oneof(fc.constant(''), fc.array(fc.constantFrom(...SEGMENT_PARTS, '?', '/'), { maxLength: 4 }).map((parts) => `?${parts.join('')}`)),
+    fc.oneof(
+      fc.constant(''),
+      fc
+        .array(fc.constantFrom(...SEGMENT_PARTS, '?', '/'), { maxLength: 4 })
+        .map((parts) => `?${parts.join('')}`),
+    ),
     fc.constantFrom('', '#', '#top', '#a b'),
   )
   .map((parts) => parts.join(''))
@@ -326,7 +524,24 @@ const url = fc.oneof(
   { arbitrary: plainUrl, weight: 6 },
   {
     arbitrary: fc
-      .tuple(fc.constantFrom('http://', 'https://', 'HTTP://', 'Https://', 'http:/', 'http:///', 'https:\\\\', 'ftp://', 'file://', 'javascript:', ' http://'), host, port, path)
+      .tuple(
+        fc.constantFrom(
+          'http://',
+          'https://',
+          'HTTP://',
+          'Https://',
+          'http:/',
+          'http:///',
+          'https:\\\\',
+          'ftp://',
+          'file://',
+          'javascript:',
+          ' http://',
+        ),
+        host,
+        port,
+        path,
+      )
       .map((parts) => parts.join('')),
     weight: 3,
   },
@@ -377,12 +592,28 @@ const document = fc.record({ bookmark, folder: fc.nat({ max: FOLDER_NAMES.length
 
 /** A seeded collection with a small vocabulary, so words repeat across documents and fields. */
 function corpus(size: number): Bookmark[] {
-  const words = ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta', 'eta', 'theta', 'numérique', 'alphabet', 'betamax', 'reference']
+  const words = [
+    'alpha',
+    'beta',
+    'gamma',
+    'delta',
+    'epsilon',
+    'zeta',
+    'eta',
+    'theta',
+    'numérique',
+    'alphabet',
+    'betamax',
+    'reference',
+  ]
   let seed = 7
   const next = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 16) % words.length
   return Array.from({ length: size }, (_, index) => {
     const title = Array.from({ length: 1 + (index % 4) }, () => words[next()]).join(' ')
-    const bookmark = createBookmark(`${title} ${index}`, `https://${words[next()]}.example/${words[next()]}/${index}`)
+    const bookmark = createBookmark(
+      `${title} ${index}`,
+      `https://${words[next()]}.example/${words[next()]}/${index}`,
+    )
     if (index % 3 === 0) bookmark.description = `${words[next()]} ${words[next()]} ${words[next()]}`
     if (index % 5 === 0) bookmark.tags = ['reference']
     return bookmark

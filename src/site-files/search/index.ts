@@ -1,0 +1,290 @@
+/**
+ * The prebuilt search index: MiniSearch's model of every published bookmark (its terms, field
+ * lengths and statistics), written as files the
+ * browser downloads piece by piece (`templates/default/search-engine.js` reads it):
+ *
+ * - `index.json`: version, document count, average field lengths, the per-document lengths of the
+ *   fields whose length ranks (title, description, path), the first term of every term shard;
+ * - `t<N>.json`: term shards, contiguous slices of the sorted term list of about
+ *   {@link SHARD_BYTES} each, with gap-encoded postings, so a query downloads only the shards its
+ *   words (or the word being typed, as a prefix) can be in;
+ * - `d<N>.json`: what results show (title, link, folder path, tags), {@link CHUNK_SIZE} documents
+ *   per file, so showing twenty results downloads at most twenty small files.
+ *
+ * `index.json` is `assets/search/index.json`; the shards and chunks live below `assets/search/<id>/`,
+ * `<id>` a hash of their content named by the meta, so a browser that cached pieces of an older
+ * site never mixes them with new ones. The term processing lives in
+ * `templates/default/search-terms.js`, which the build and the browser both import.
+ */
+import { createHash } from 'node:crypto'
+import {
+  FIELDS,
+  INDEX_VERSION,
+  LENGTH_FIELDS,
+  MAX_FIELD_LENGTH,
+  splitUrl,
+} from '../../../templates/default/search-terms.js'
+import type { Bookmark } from '../../model.js'
+import { cleanText } from '../../render/text.js'
+import { escapeJson, serializeJson } from './json.js'
+import { AsciiWriter, COMMA, FIELD, PostingsBuilder } from './postings.js'
+import { plainHttpUrl, splitPlainHttpUrl, writePathWords } from './urls.js'
+
+/** Target size of a term shard's JSON, before compression (gzip takes it to about a third). */
+export const SHARD_BYTES = 48 * 1024
+/** Documents per result chunk. */
+export const CHUNK_SIZE = 32
+/** Where the index directories live, below the base. */
+export const SEARCH_DIR = 'assets/search/'
+
+/** What the search index reads of a bookmark (a worker thread gets just this, not the whole bookmark). */
+export type SearchableBookmark = Pick<Bookmark, 'title' | 'description' | 'tags' | 'href'>
+
+export interface SearchDocumentInput {
+  bookmark: SearchableBookmark
+  /** The clickable URL, if the bookmark may be a link. */
+  href: string | undefined
+  /** Index into `folders`. */
+  folder: number
+}
+
+export interface SearchIndexInput {
+  documents: SearchDocumentInput[]
+  /**
+   * Folders by `folder` index: the path shown with a result ("Development › Web"), the folder's
+   * own title (what is indexed, so a search for "web" finds what is filed under Web), and its URL.
+   */
+  folders: Array<{ title: string; name: string; url: string }>
+  /** Tag names and page URLs. */
+  tags: Array<{ tag: string; url: string }>
+}
+
+/** `index.json`. */
+export interface SearchIndexMeta {
+  version: number
+  id: string
+  count: number
+  fields: readonly string[]
+  /** Average length per field (1 for fields whose length does not rank). */
+  average: number[]
+  /** Per field: every document's length (capped at MAX_FIELD_LENGTH), or 0 when it does not rank. */
+  lengths: Array<number[] | 0>
+  /** First term of each shard. */
+  shards: string[]
+  chunk: number
+  chunks: number
+}
+
+/** One result chunk. */
+export interface SearchChunk {
+  /** [title, href or '', folder (index into folders), tags (indexes into tags)] */
+  docs: Array<[string, string, number, number[]]>
+  /** [path, url] */
+  folders: Array<[string, string]>
+  /** [tag, url] */
+  tags: Array<[string, string]>
+}
+
+export interface SearchShard {
+  terms: string[]
+  postings: number[][]
+}
+
+export interface SearchIndexFiles {
+  meta: SearchIndexMeta
+  /** Path of the meta file below the base. */
+  metaPath: string
+  /** Every file, paths below the base, contents serialized. */
+  files: Array<{ path: string; contents: string }>
+}
+
+/**
+ * Build the index and its files. Terms, field lengths and statistics follow MiniSearch's `add`
+ * exactly (same tokenizer and term processing; a field's length is its number of distinct
+ * tokens), so the browser's scoring is MiniSearch's; the tests compare the two.
+ */
+export function buildSearchIndex(
+  input: SearchIndexInput,
+  options: { shardBytes?: number } = {},
+): SearchIndexFiles {
+  const count = input.documents.length
+  const postings = new PostingsBuilder(count)
+  const lengths = indexDocuments(input, postings)
+  const average = FIELDS.map((_field, fieldId) => {
+    const column = lengths[fieldId]
+    if (column === 0 || column === undefined || count === 0) return 1
+    let sum = 0
+    for (const length of column) sum += length
+    return sum / count || 1
+  })
+  // Each shard and chunk is serialized as soon as it is complete, so that its pieces die young.
+  const { starts, bodies } = shardFiles(postings, options.shardBytes ?? SHARD_BYTES)
+  const chunks = chunkFiles(input, bodies)
+
+  const hash = createHash('sha256')
+  const lengthsJson = JSON.stringify(lengths)
+  hash.update(`${INDEX_VERSION}\u0000${starts.join('\u0000')}\u0000${lengthsJson}`)
+  for (const body of bodies) hash.update(body.contents)
+  const id = hash.digest('base64url').slice(0, 12)
+  const directory = `${SEARCH_DIR}${id}/`
+  const meta: SearchIndexMeta = {
+    version: INDEX_VERSION,
+    id,
+    count,
+    fields: FIELDS,
+    average,
+    lengths,
+    shards: starts,
+    chunk: CHUNK_SIZE,
+    chunks,
+  }
+  const metaPath = `${SEARCH_DIR}index.json`
+  // `serializeJson(meta)`, with the JSON of the lengths (most of it) made once.
+  const metaJson = `{"version":${INDEX_VERSION},"id":${JSON.stringify(id)},"count":${count},"fields":${JSON.stringify(FIELDS)},"average":${JSON.stringify(average)},"lengths":${lengthsJson},"shards":${JSON.stringify(starts)},"chunk":${CHUNK_SIZE},"chunks":${chunks}}`
+  return {
+    meta,
+    metaPath,
+    files: [
+      { path: metaPath, contents: escapeJson(metaJson) },
+      ...bodies.map((body) => ({ path: `${directory}${body.name}`, contents: body.contents })),
+    ],
+  }
+}
+
+/** A file of the index directory: its name and contents. */
+interface IndexBody {
+  name: string
+  contents: string
+}
+
+/** Add every document to `postings`; returns the field lengths (see `SearchIndexMeta`). */
+function indexDocuments(input: SearchIndexInput, postings: PostingsBuilder): SearchIndexMeta['lengths'] {
+  const count = input.documents.length
+  const ranked = new Set(LENGTH_FIELDS)
+  const lengths: SearchIndexMeta['lengths'] = FIELDS.map((field) =>
+    ranked.has(field) ? new Array<number>(count).fill(0) : 0,
+  )
+  const titles = lengths[FIELD.title] as number[]
+  const descriptions = lengths[FIELD.description] as number[]
+  const paths = lengths[FIELD.path] as number[]
+  for (let id = 0; id < count; id++) {
+    const { bookmark, folder } = input.documents[id]!
+    titles[id] = Math.min(MAX_FIELD_LENGTH, postings.add(id, FIELD.title, cleanText(bookmark.title)))
+    descriptions[id] = Math.min(
+      MAX_FIELD_LENGTH,
+      postings.add(id, FIELD.description, cleanText(bookmark.description ?? '')),
+    )
+    // MiniSearch indexes the tags joined by spaces: the same tokens as each tag's, in the same order.
+    for (const tag of bookmark.tags) postings.addLabel(id, FIELD.tags, tag)
+    postings.addLabel(id, FIELD.folder, input.folders[folder]?.name ?? '')
+    const href = bookmark.href
+    const plain = href === undefined ? null : plainHttpUrl(href)
+    const pathLength = plain === null ? -1 : writePathWords(plain, postings.textBuffer(href!.length + 1))
+    if (pathLength >= 0) {
+      // A plain URL (nearly all): its path words go from the URL straight into the tokenizer.
+      paths[id] = Math.min(MAX_FIELD_LENGTH, postings.addBytes(id, FIELD.path, pathLength))
+      postings.addPlainHost(id, plain![1]!)
+    } else {
+      // No URL, another kind of URL, or a plain one whose path words have a `%` (to decode).
+      const { host, path } =
+        href === undefined
+          ? { host: '', path: '' }
+          : plain === null
+            ? splitUrl(href)
+            : splitPlainHttpUrl(plain)
+      paths[id] = Math.min(MAX_FIELD_LENGTH, postings.add(id, FIELD.path, path))
+      postings.addLabel(id, FIELD.host, host)
+    }
+  }
+  return lengths
+}
+
+/**
+ * The term shards, contiguous slices of the sorted terms of about `shardBytes` each, and the first
+ * term of each. The postings are written as text (see `PostingsBuilder.write`): millions of small
+ * numbers, which as arrays for JSON.stringify would cost more to build than to serialize.
+ */
+function shardFiles(
+  postings: PostingsBuilder,
+  shardBytes: number,
+): { starts: string[]; bodies: IndexBody[] } {
+  // Terms in code-unit order, the order `<` compares in the browser (and the order of `sort()`
+  // without a comparator, which compares strings by code units too, without calling back into JS).
+  const sortedTerms = postings.terms.slice().sort()
+  const bodies: IndexBody[] = []
+  const starts: string[] = []
+  let shardTerms: string[] = []
+  const shardPostings = new AsciiWriter()
+  let bytes = 0
+  const closeShard = (): void => {
+    // Exactly `serializeJson({terms, postings})`: the postings are digits, commas, brackets and minus signs.
+    const contents = `{"terms":${serializeJson(shardTerms)},"postings":[${shardPostings.text()}]}`
+    bodies.push({ name: `t${bodies.length}.json`, contents })
+    shardTerms = []
+    shardPostings.clear()
+    bytes = 0
+  }
+  for (const term of sortedTerms) {
+    const termId = postings.idOf(term)
+    const size = term.length + 4 + postings.encodedLength(termId) * 3
+    if (bytes > 0 && bytes + size > shardBytes) closeShard()
+    if (shardTerms.length === 0) starts.push(term)
+    else shardPostings.byte(COMMA)
+    shardTerms.push(term)
+    postings.write(termId, shardPostings)
+    bytes += size
+  }
+  if (shardTerms.length > 0 || bodies.length === 0) {
+    if (shardTerms.length === 0) starts.push('')
+    closeShard()
+  }
+  return { starts, bodies }
+}
+
+/** Append the result chunks to `bodies`; returns how many there are. */
+function chunkFiles(input: SearchIndexInput, bodies: IndexBody[]): number {
+  const count = input.documents.length
+  const tagUrls = new Map(input.tags.map((entry) => [entry.tag, entry.url]))
+  let chunks = 0
+  for (let start = 0; start < count; start += CHUNK_SIZE) {
+    const chunk = chunkOf(input, tagUrls, start, Math.min(count, start + CHUNK_SIZE))
+    bodies.push({ name: `d${chunks++}.json`, contents: serializeJson(chunk) })
+  }
+  return chunks
+}
+
+/** What results show for documents [start, end), with the folders and tags they name. */
+function chunkOf(
+  input: SearchIndexInput,
+  tagUrls: ReadonlyMap<string, string>,
+  start: number,
+  end: number,
+): SearchChunk {
+  const chunk: SearchChunk = { docs: [], folders: [], tags: [] }
+  const folders = new Map<number, number>()
+  const tags = new Map<string, number>()
+  for (let id = start; id < end; id++) {
+    const { bookmark, href, folder } = input.documents[id]!
+    let folderIndex = folders.get(folder)
+    if (folderIndex === undefined) {
+      const entry = input.folders[folder]
+      folderIndex = chunk.folders.length
+      folders.set(folder, folderIndex)
+      chunk.folders.push([cleanText(entry?.title ?? ''), entry?.url ?? ''])
+    }
+    const tagIndexes: number[] = []
+    for (const tag of bookmark.tags) {
+      const url = tagUrls.get(tag)
+      if (url === undefined) continue
+      let tagIndex = tags.get(tag)
+      if (tagIndex === undefined) {
+        tagIndex = chunk.tags.length
+        tags.set(tag, tagIndex)
+        chunk.tags.push([cleanText(tag), url])
+      }
+      tagIndexes.push(tagIndex)
+    }
+    chunk.docs.push([cleanText(bookmark.title), href ?? '', folderIndex, tagIndexes])
+  }
+  return chunk
+}

@@ -1,0 +1,382 @@
+/**
+ * The search index's terms and postings while documents are indexed, and their text for the term
+ * shards: see `PostingsBuilder`.
+ */
+import { Buffer } from 'node:buffer'
+import { FIELDS, processTerm, tokenize } from '../../../templates/default/search-terms.js'
+import { ASCII_SEPARATOR, FNV_OFFSET, FNV_PRIME, SEEN, TERM, TokenCache, UNKNOWN } from './tokens.js'
+import { plainHost } from './urls.js'
+
+const UTF8 = new TextEncoder()
+
+/** Field ids by name. */
+export const FIELD = Object.fromEntries(FIELDS.map((field, index) => [field, index])) as Record<
+  'title' | 'tags' | 'folder' | 'description' | 'host' | 'path',
+  number
+>
+
+/** Number of indexed fields: the stride of the per-(term, field) slots below. */
+const FIELD_COUNT = FIELDS.length
+
+/**
+ * Terms and their postings while indexing, built for speed at 100,000 documents (two million
+ * tokens, a hundred thousand distinct):
+ *
+ * - text is tokenized without making a string per token: ASCII text (nearly all of it) is
+ *   encoded into a byte buffer and its tokens looked up by their bytes in a {@link TokenCache},
+ *   so only a token never seen before becomes a string, to be processed (`processTerm`) once;
+ * - occurrences are appended to two flat integer arrays, their slot (`term * FIELD_COUNT +
+ *   fieldId`) and document, and grouped by slot once at the end (a counting sort, stable, so each
+ *   slot's documents stay ascending): no array per term or field, little for the collector.
+ */
+export class PostingsBuilder {
+  /** Every term, by id. */
+  readonly terms: string[] = []
+  private readonly termIds = new Map<string, number>()
+  /**
+   * Tokens of the tags field and of the others. `processTerm` depends on the field only through
+   * whether it is `tags` (stop words stay in tags), so a token's term is the same in all the others.
+   */
+  private readonly tagTokens = new TokenCache(0)
+  private readonly otherTokens: TokenCache
+  /** Every occurrence of a term, in document order: its slot and its document. */
+  private occurrenceSlots: Int32Array<ArrayBuffer>
+  private occurrenceIds: Int32Array<ArrayBuffer>
+  private occurrences = 0
+  /** Counts `scan` calls, so that a token whose `seen` is this was already counted by this call. */
+  private stamp = 0
+  /** Text being tokenized, as bytes when it is ASCII; grown as needed. */
+  private bytes = Buffer.alloc(1024)
+  /** The term ids of the last text scanned, -1 for a dropped token (see {@link scan}). */
+  private found = new Int32Array(256)
+  private foundCount = 0
+  /** Once grouped: the documents of slot `s` are `ids[starts[s], starts[s + 1])`. */
+  private grouped: { starts: Int32Array; ids: Int32Array } | undefined
+  /** Per field: the terms of every label seen (see {@link addLabel}). */
+  private readonly labels = FIELDS.map(() => new Map<string, Int32Array>())
+  /** The terms of hosts by host name (see {@link addPlainHost}). */
+  private readonly plainHosts = new Map<string, Int32Array>()
+
+  /** `documents`: how many will be added, to size the occurrence arrays (grown if need be). */
+  constructor(documents: number) {
+    // Bookmarks have some twenty occurrences each (title, description, URL, tags, folder).
+    const capacity = Math.max(1024, documents * 24)
+    this.occurrenceSlots = new Int32Array(capacity)
+    this.occurrenceIds = new Int32Array(capacity)
+    // And some two distinct words each, at 10,000 or 100,000 bookmarks.
+    this.otherTokens = new TokenCache(documents * 2)
+  }
+
+  /**
+   * Index field `fieldId` of document `id` (documents in ascending order, each field once), and
+   * return its number of distinct tokens, as MiniSearch counts a field's length: raw tokens, before
+   * term processing, including the empty ones that a leading or trailing separator makes.
+   */
+  add(id: number, fieldId: number, text: string): number {
+    const distinct = this.scan(fieldId, text)
+    const found = this.found
+    for (let index = 0; index < this.foundCount; index++) this.occur(found[index]!, fieldId, id)
+    return distinct
+  }
+
+  /**
+   * Index `text` in field `fieldId` of document `id`, where the field's length does not rank (it is
+   * not counted): a short label that recurs from document to document (a tag, a folder's name, a
+   * host), so each distinct one is tokenized once and its terms reused.
+   */
+  addLabel(id: number, fieldId: number, text: string): void {
+    const terms = this.labelTerms(fieldId, text)
+    for (let index = 0; index < terms.length; index++) this.occur(terms[index]!, fieldId, id)
+  }
+
+  /**
+   * `addLabel` for the host of a plain http(s) URL, by its host name as the URL writes it (the
+   * host is that in lower case, without `www.`), so that only a new one is turned into a host.
+   */
+  addPlainHost(id: number, hostname: string): void {
+    let terms = this.plainHosts.get(hostname)
+    if (terms === undefined) {
+      terms = this.labelTerms(FIELD.host, plainHost(hostname))
+      this.plainHosts.set(hostname, terms)
+    }
+    for (let index = 0; index < terms.length; index++) this.occur(terms[index]!, FIELD.host, id)
+  }
+
+  /** The text buffer, with room for `length` bytes, for ASCII text to index with {@link addBytes}. */
+  textBuffer(length: number): Buffer {
+    if (this.bytes.length < length) this.bytes = Buffer.alloc(length * 2)
+    return this.bytes
+  }
+
+  /** `add` for the ASCII text that the caller wrote into `textBuffer(…)[0, length)`. */
+  addBytes(id: number, fieldId: number, length: number): number {
+    const distinct = this.scanBytes(fieldId, length, ++this.stamp)
+    const found = this.found
+    for (let index = 0; index < this.foundCount; index++) this.occur(found[index]!, fieldId, id)
+    return distinct
+  }
+
+  /** The terms of a label, tokenized the first time it is seen. */
+  private labelTerms(fieldId: number, text: string): Int32Array {
+    const labels = this.labels[fieldId]!
+    let terms = labels.get(text)
+    if (terms === undefined) {
+      this.scan(fieldId, text)
+      terms = this.found.slice(0, this.foundCount).filter((term) => term >= 0)
+      labels.set(text, terms)
+    }
+    return terms
+  }
+
+  /**
+   * Tokenize `text` for field `fieldId`: each token's term id (-1 for a dropped token) into
+   * `found[0, foundCount)`. Returns the number of distinct tokens.
+   */
+  private scan(fieldId: number, text: string): number {
+    const stamp = ++this.stamp
+    if (this.asciiBytes(text)) return this.scanBytes(fieldId, text.length, stamp)
+    const cache = fieldId === FIELD.tags ? this.tagTokens : this.otherTokens
+    let distinct = 0
+    let found = this.found
+    const words = tokenize(text)
+    if (words.length > found.length) found = this.found = new Int32Array(words.length * 2)
+    for (let index = 0; index < words.length; index++) {
+      const word = words[index]!
+      const token = cache.stringToken(word)
+      if (cache.terms[token] === UNKNOWN) cache.terms[token] = this.termIdOf(word, fieldId)
+      if (cache.seen[token] !== stamp) {
+        cache.seen[token] = stamp
+        distinct++
+      }
+      found[index] = cache.terms[token]!
+    }
+    this.foundCount = words.length
+    return distinct
+  }
+
+  /**
+   * `scan` for the ASCII text `bytes[0, length)`, as call `stamp`. Its tokens are exactly
+   * `tokenize`'s for the same text: the runs between separators ({@link ASCII_SEPARATOR}), the
+   * empty ones included that a leading or trailing separator makes (one empty token for empty
+   * text); each is hashed (FNV-1a) as it is read, and looked up once it ends.
+   */
+  private scanBytes(fieldId: number, length: number, stamp: number): number {
+    const cache = fieldId === FIELD.tags ? this.tagTokens : this.otherTokens
+    const bytes = this.bytes
+    // At most one token more than there are separators.
+    if (length >= this.found.length) this.found = new Int32Array(length * 2 + 2)
+    const found = this.found
+    let count = 0
+    let distinct = 0
+    let start = 0
+    let hash = FNV_OFFSET
+    let inSeparators = false
+    for (let index = 0; ; index++) {
+      if (index < length) {
+        const byte = bytes[index]!
+        if (ASCII_SEPARATOR[byte] === 0) {
+          if (inSeparators) {
+            start = index
+            hash = FNV_OFFSET
+            inSeparators = false
+          }
+          hash = Math.imul(hash ^ byte, FNV_PRIME)
+          continue
+        }
+      }
+      // A separator or the end: the token before it ends (at the end, an empty one after a separator).
+      if (!inSeparators || index === length) {
+        if (inSeparators) {
+          start = index
+          hash = FNV_OFFSET
+        }
+        const entry = cache.asciiEntry(bytes, start, index, hash)
+        const table = cache.table
+        let term = table[entry + TERM]!
+        if (term === UNKNOWN) {
+          // The token as a string made from the bytes: one byte per character in memory (`text`
+          // comes from a source decoded as UTF-16, which its slices share), quicker to process,
+          // sort and serialize.
+          term = table[entry + TERM] = this.termIdOf(bytes.toString('latin1', start, index), fieldId)
+        }
+        if (table[entry + SEEN] !== stamp) {
+          table[entry + SEEN] = stamp
+          distinct++
+        }
+        found[count++] = term
+      }
+      if (index === length) break
+      inSeparators = true
+    }
+    this.foundCount = count
+    return distinct
+  }
+
+  /** The id of a term. */
+  idOf(term: string): number {
+    return this.termIds.get(term)!
+  }
+
+  /**
+   * How many numbers {@link write} writes for a term: two per field it occurs in, one per document,
+   * one more per document where it occurs more than once. Call once every document is added.
+   */
+  encodedLength(termId: number): number {
+    this.grouped ??= this.group()
+    const { starts, ids } = this.grouped
+    const base = termId * FIELD_COUNT
+    let size = 0
+    for (let fieldId = 0; fieldId < FIELD_COUNT; fieldId++) {
+      const end = starts[base + fieldId + 1]!
+      let at = starts[base + fieldId]!
+      if (at === end) continue
+      size += 3
+      while (++at < end) {
+        if (ids[at] !== ids[at - 1]) size++
+        else if (at - 1 === starts[base + fieldId] || ids[at - 2] !== ids[at]) size++
+      }
+    }
+    return size
+  }
+
+  /**
+   * A term's postings as the JSON array `[fieldId, n, gap, (-frequency), gap, …]` per field it
+   * occurs in (see search-engine.js): `n` documents, each as the gap from the previous one (the
+   * first from -1), followed by `-frequency` when the term occurs more than once in that
+   * document's field. Call once every document is added.
+   */
+  write(termId: number, out: AsciiWriter): void {
+    this.grouped ??= this.group()
+    const { starts, ids } = this.grouped
+    const base = termId * FIELD_COUNT
+    out.byte(OPEN_BRACKET)
+    let first = true
+    for (let fieldId = 0; fieldId < FIELD_COUNT; fieldId++) {
+      const end = starts[base + fieldId + 1]!
+      let at = starts[base + fieldId]!
+      if (at === end) continue
+      // The count comes before the documents: counted first.
+      let documents = 1
+      for (let next = at + 1; next < end; next++) if (ids[next] !== ids[next - 1]) documents++
+      if (!first) out.byte(COMMA)
+      first = false
+      out.int(fieldId)
+      out.byte(COMMA)
+      out.int(documents)
+      let previous = -1
+      while (at < end) {
+        const id = ids[at]!
+        let frequency = 1
+        while (++at < end && ids[at] === id) frequency++
+        out.byte(COMMA)
+        out.int(id - previous)
+        if (frequency > 1) {
+          out.byte(COMMA)
+          out.int(-frequency)
+        }
+        previous = id
+      }
+    }
+    out.byte(CLOSE_BRACKET)
+  }
+
+  /** One occurrence of term `term` (-1 for a dropped token: none) in field `fieldId` of document `id`. */
+  private occur(term: number, fieldId: number, id: number): void {
+    if (term < 0) return
+    if (this.occurrences === this.occurrenceIds.length) {
+      this.occurrenceSlots = grow(this.occurrenceSlots)
+      this.occurrenceIds = grow(this.occurrenceIds)
+    }
+    this.occurrenceSlots[this.occurrences] = term * FIELD_COUNT + fieldId
+    this.occurrenceIds[this.occurrences++] = id
+  }
+
+  /** The occurrences' documents grouped by slot, in slot order, each slot's in document order. */
+  private group(): { starts: Int32Array; ids: Int32Array } {
+    const slots = this.occurrenceSlots
+    const starts = new Int32Array(this.terms.length * FIELD_COUNT + 1)
+    for (let index = 0; index < this.occurrences; index++) starts[slots[index]! + 1]!++
+    for (let slot = 1; slot < starts.length; slot++) starts[slot]! += starts[slot - 1]!
+    const next = starts.slice(0, -1)
+    const ids = new Int32Array(this.occurrences)
+    for (let index = 0; index < this.occurrences; index++)
+      ids[next[slots[index]!]!++] = this.occurrenceIds[index]!
+    return { starts, ids }
+  }
+
+  /** The id of a token's term, a new id for a new term; -1 when `processTerm` drops it. */
+  private termIdOf(token: string, fieldId: number): number {
+    const term = processTerm(token, FIELDS[fieldId])
+    if (!term) return -1
+    let termId = this.termIds.get(term)
+    if (termId === undefined) {
+      termId = this.terms.length
+      this.terms.push(term)
+      this.termIds.set(term, termId)
+    }
+    return termId
+  }
+
+  /** Whether `text` is ASCII; if it is, its code units are now `bytes[0, text.length)`. */
+  private asciiBytes(text: string): boolean {
+    if (this.bytes.length < text.length) this.bytes = Buffer.alloc(text.length * 2)
+    // UTF-8 takes one byte per code unit for ASCII only (more for the others, or they do not fit).
+    const { read, written } = UTF8.encodeInto(text, this.bytes)
+    return read === text.length && written === text.length
+  }
+}
+
+export const COMMA = 0x2c
+const OPEN_BRACKET = 0x5b
+const CLOSE_BRACKET = 0x5d
+
+/** ASCII text written byte by byte (JSON numbers and punctuation), read back as one string. */
+export class AsciiWriter {
+  private bytes = Buffer.alloc(1 << 16)
+  private length = 0
+
+  byte(byte: number): void {
+    if (this.length === this.bytes.length) this.grow()
+    this.bytes[this.length++] = byte
+  }
+
+  /** An integer (below 2^31 in magnitude) as JSON writes it. */
+  int(value: number): void {
+    if (this.length + 11 > this.bytes.length) this.grow()
+    const bytes = this.bytes
+    let n = value
+    if (n < 0) {
+      bytes[this.length++] = 0x2d // -
+      n = -n
+    }
+    let digits = 1
+    for (let power = 10; power <= n; power *= 10) digits++
+    let at = (this.length += digits)
+    do {
+      const quotient = Math.floor(n / 10)
+      bytes[--at] = 0x30 + n - quotient * 10
+      n = quotient
+    } while (n > 0)
+  }
+
+  text(): string {
+    return this.bytes.toString('latin1', 0, this.length)
+  }
+
+  clear(): void {
+    this.length = 0
+  }
+
+  private grow(): void {
+    const grown = Buffer.alloc(this.bytes.length * 2)
+    this.bytes.copy(grown, 0, 0, this.length)
+    this.bytes = grown
+  }
+}
+
+/** `array`, twice as long. */
+function grow(array: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
+  const grown = new Int32Array(array.length * 2)
+  grown.set(array)
+  return grown
+}
