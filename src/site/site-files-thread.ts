@@ -29,7 +29,14 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import type { ResolvedConfig } from '../config.js'
 import type { ReadSource } from './build.js'
-import { buildSearchIndex, SEARCH_DIR, type SearchIndexInput } from '../site-files/search/index.js'
+import {
+  buildSearchIndex,
+  SEARCH_DIR,
+  searchableBookmarks,
+  searchableColumns,
+  type SearchableColumns,
+  type SearchIndexInput,
+} from '../site-files/search/index.js'
 import { searchDocuments } from './site-data.js'
 import {
   claimAll,
@@ -87,10 +94,8 @@ export interface SearchJob extends JobBase {
 export interface SearchMessage {
   /** How many site files there are (the claims count them). */
   count: number
-  titles: string[]
-  descriptions: Array<string | undefined>
-  tags: string[][]
-  urls: Array<string | undefined>
+  /** What the index reads of each bookmark. */
+  columns: SearchableColumns
   /** Each bookmark's folder, by index in `folders`. */
   folderOf: number[]
   allowFileLinks: boolean
@@ -190,10 +195,7 @@ export function startSiteFilesWorker(job: SiteFilesJob): SiteFilesWorker | undef
       // Only what the index reads: a bookmark's icon, dates and other fields stay here.
       const message: SearchMessage = {
         count,
-        titles: bookmarks.map((bookmark) => bookmark.title),
-        descriptions: bookmarks.map((bookmark) => bookmark.description),
-        tags: bookmarks.map((bookmark) => bookmark.tags),
-        urls: bookmarks.map((bookmark) => bookmark.href),
+        columns: searchableColumns(bookmarks),
         folderOf: site.folderOf,
         allowFileLinks: site.allowFileLinks,
         folders: site.folders,
@@ -218,8 +220,7 @@ const NOTHING: SiteFilesResult['timings'] = { search: 0, other: 0, made: 0, keys
  */
 export function writeSearchIndex(message: SearchMessage, writer: StagingWriter, claim: Claim): SiteFilesResult {
   const searchIndex = (): OutputFile[] => {
-    const { titles, descriptions, tags, urls } = message
-    const bookmarks = titles.map((title, index) => ({ title, description: descriptions[index], tags: tags[index]!, href: urls[index] }))
+    const bookmarks = searchableBookmarks(message.columns)
     const documents = searchDocuments(bookmarks, message.folderOf, message.allowFileLinks)
     return buildSearchIndex({ documents, folders: message.folders, tags: message.tagPages }).files
   }

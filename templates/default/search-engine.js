@@ -15,7 +15,7 @@
 // postings stay in the compact form they were downloaded in, and scoring is MiniSearch's (BM25+ per
 // field, field boosts, prefix and typo weights, every word must match), computed over typed arrays:
 // a word found in 20,000 bookmarks costs a few milliseconds, with no object per hit.
-import { FIELDS, INDEX_VERSION, SEARCH_OPTIONS, processTerm, tokenize } from './search-terms.js'
+import { FIELDS, INDEX_VERSION, SEARCH_OPTIONS, processTerm, readResult, tokenize } from './search-terms.js'
 
 /**
  * @typedef {{ title: string, href: string, folder: { path: string, url: string } | undefined,
@@ -379,7 +379,7 @@ function worse(score, id, otherScore, otherId) {
  * @returns {ResultDocument}
  */
 function resultDocument(chunk, offset) {
-  const [title, href, folder, tags] = chunk.docs[offset]
+  const { title, href, folder, tags } = readResult(chunk.docs[offset])
   const folderEntry = chunk.folders[folder]
   return {
     title,

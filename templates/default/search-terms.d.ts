@@ -11,3 +11,16 @@ export declare const STOP_WORDS: ReadonlySet<string>
 export declare function processTerm(term: string, fieldName?: string): string | null
 export declare function tokenize(text: string): string[]
 export declare function splitUrl(href: string): { host: string; path: string }
+/** A search result as the result chunks store it (see `RESULT_FIELDS`). */
+export interface ResultRecord {
+  title: string
+  /** `''` when the bookmark may not be a link. */
+  href: string
+  /** Index into the chunk's folders. */
+  folder: number
+  /** Indexes into the chunk's tags. */
+  tags: number[]
+}
+export declare const RESULT_FIELDS: ReadonlyArray<keyof ResultRecord>
+export declare function resultRecord(result: ResultRecord): Array<ResultRecord[keyof ResultRecord]>
+export declare function readResult(record: ReadonlyArray<unknown>): ResultRecord

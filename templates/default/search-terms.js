@@ -25,6 +25,35 @@ export const SEARCH_OPTIONS = {
   combineWith: 'AND',
 }
 
+/**
+ * What a result chunk (`d<N>.json`) holds of each document, as one array in this order: its title,
+ * its link (`''` when it may not be one), its folder (an index into the chunk's folders) and its
+ * tags (indexes into the chunk's tags). The build writes these records (`resultRecord`) and the
+ * browser reads them (`readResult`); this list is their one definition.
+ */
+export const RESULT_FIELDS = ['title', 'href', 'folder', 'tags']
+
+/**
+ * A result as a chunk stores it.
+ * @param {{title: string, href: string, folder: number, tags: number[]}} result
+ * @returns {Array<string | number | number[]>}
+ */
+export function resultRecord(result) {
+  return RESULT_FIELDS.map((field) => result[/** @type {keyof typeof result} */ (field)])
+}
+
+/**
+ * A chunk's record as a result.
+ * @param {ReadonlyArray<unknown>} record
+ * @returns {{title: string, href: string, folder: number, tags: number[]}}
+ */
+export function readResult(record) {
+  /** @type {Record<string, unknown>} */
+  const result = {}
+  RESULT_FIELDS.forEach((field, index) => (result[field] = record[index]))
+  return /** @type {{title: string, href: string, folder: number, tags: number[]}} */ (result)
+}
+
 const SPACE_OR_PUNCTUATION = /[\n\r\p{Z}\p{P}]+/u
 
 /**

@@ -3,7 +3,7 @@
  * shards: see `PostingsBuilder`.
  */
 import { Buffer } from 'node:buffer'
-import { FIELDS, processTerm, tokenize } from '../../../templates/default/search-terms.js'
+import { FIELDS, processTerm, tokenize } from '#search-terms'
 import { ASCII_SEPARATOR, FNV_OFFSET, FNV_PRIME, SEEN, TERM, TokenCache, UNKNOWN } from './tokens.js'
 import { plainHost } from './urls.js'
 

@@ -2,7 +2,7 @@
  * Distinct tokens while indexing, found by their bytes (ASCII text) or by string (other text), each
  * with its term: see `TokenCache`. Part of the postings builder (`postings.ts`).
  */
-import { tokenize } from '../../../templates/default/search-terms.js'
+import { tokenize } from '#search-terms'
 
 /** A token id's term before it is known. */
 export const UNKNOWN = -2

@@ -3,7 +3,7 @@
  * (templates/default/search-terms.js) gives them, without the WHATWG URL parser for the plain
  * http(s) URLs that are nearly all of them (the parser is a large part of indexing time otherwise).
  */
-import { splitUrl } from '../../../templates/default/search-terms.js'
+import { splitUrl } from '#search-terms'
 
 /**
  * A plain http(s) URL, for which the WHATWG URL parser (that `splitUrl` runs) provably changes

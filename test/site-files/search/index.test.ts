@@ -11,7 +11,7 @@ import {
   processTerm,
   splitUrl,
   tokenize,
-} from '../../../templates/default/search-terms.js'
+} from '#search-terms'
 import { createBookmark, type Bookmark } from '../../../src/model.js'
 import { cleanText } from '../../../src/render/text.js'
 import {
