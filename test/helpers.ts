@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url'
 import type { Collection, Folder, Node } from '../src/model.js'
 import { PREVIEW_ORIGIN } from '../src/config.js'
 import type { SiteInput } from '../src/publish/site-input.js'
-import { resolveAliases } from '../src/site/aliases.js'
+import { resolveAliases } from '../src/model/aliases.js'
 import { parseSource } from '../src/sources/index.js'
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')

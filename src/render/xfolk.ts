@@ -20,7 +20,7 @@
  */
 import type { Element, ElementContent, Properties } from 'hast'
 import type { Alias, Bookmark, Folder } from '../model.js'
-import { formatW3cDate } from '../sources/dates.js'
+import { formatW3cDate } from '../model/dates.js'
 import { isBookmarklet, safeHref } from './safe-url.js'
 import { cleanText } from './text.js'
 

@@ -10,7 +10,7 @@ import type { Element, Root } from 'xast'
 import type { Bookmark } from '../model.js'
 import { safeHref } from '../render/safe-url.js'
 import { cleanText } from '../render/text.js'
-import { formatW3cDate } from '../sources/dates.js'
+import { formatW3cDate } from '../model/dates.js'
 
 export interface FeedInput {
   title: string

@@ -6,7 +6,7 @@
 import path from 'node:path'
 import type { PageInfo, ResolvedConfig } from '../config.js'
 import { createFolder, type Bookmark, type Collection, type Folder, type Place, type Warning } from '../model.js'
-import { resolveAliases, type AliasMemo } from './aliases.js'
+import { resolveAliases, type AliasMemo } from '../model/aliases.js'
 import { createDuplicateMemo, findDuplicates, removeDuplicates, type Duplicate, type DuplicateMemo } from './duplicates.js'
 import type { SiteInput } from '../publish/site-input.js'
 import { createPublishMemo, filterForPublishing, type HeldBack, type PublishMemo } from './publish-filter.js'

@@ -5,8 +5,8 @@
  * carry (XBEL metadata, Desktop Bookmark applications, …) are reported as warnings, grouped per
  * field.
  */
-import { resolveAliases } from '../site/aliases.js'
-import { formatEpochSeconds } from '../sources/dates.js'
+import { resolveAliases } from '../model/aliases.js'
+import { formatEpochSeconds } from '../model/dates.js'
 import type { Alias, Bookmark, Collection, Folder, Node, Place, Warning } from '../model.js'
 import { TextBuffer } from './text-buffer.js'
 

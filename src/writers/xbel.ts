@@ -5,8 +5,8 @@
  * Desktop Bookmark groups. The writer reports, grouped per field, what it had to drop (control
  * characters XML forbids, aliases to missing ids) and what it kept in bookgen metadata.
  */
-import { resolveAliases } from '../site/aliases.js'
-import { formatW3cDate } from '../sources/dates.js'
+import { resolveAliases } from '../model/aliases.js'
+import { formatW3cDate } from '../model/dates.js'
 import {
   BOOKGEN_FLAG_FIELDS,
   BOOKGEN_NAMESPACE,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createBookmark, createFolder, type Bookmark, type Collection, type Folder } from '../../src/model.js'
 import type { OutputFile } from '../../src/model/output.js'
 import { planSite } from '../../src/pages/plan.js'
-import { resolveAliases } from '../../src/site/aliases.js'
+import { resolveAliases } from '../../src/model/aliases.js'
 import { siteInputFor } from '../helpers.js'
 import { page, within } from '../html.js'
 

@@ -24,7 +24,11 @@ export function resolveAliases(
     // Document order, so the first of repeated ids wins.
     forEachNode(collection.root, (node) => {
       if (node.type === 'alias') aliases.push(node)
-      else if ((node.type === 'bookmark' || node.type === 'folder') && node.id !== undefined && !ids.has(node.id)) {
+      else if (
+        (node.type === 'bookmark' || node.type === 'folder') &&
+        node.id !== undefined &&
+        !ids.has(node.id)
+      ) {
         ids.set(node.id, node)
       }
     })
