@@ -31,7 +31,7 @@ import {
 import { parseEpochDate, parseW3cDate } from './dates.js'
 import { WarningCollector } from './limits.js'
 import { LineIndex } from './line-index.js'
-import { cleanDescription } from './netscape.js'
+import { cleanDescription } from './description.js'
 import { parseXmlStrictly } from './xbel-fallback.js'
 import {
   BOOKGEN_FLAG_FIELDS,
