@@ -38,6 +38,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   let lastError: string | undefined
   const endpoint = `${options.base}__bookgen/`
   const send = (response: ServerResponse, event: string, data: unknown) => {
+    // A page that just went away may still be listed until its `close` event.
+    if (response.writableEnded || response.destroyed) return
     response.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`)
   }
 
@@ -71,10 +73,14 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
           'Cache-Control': 'no-cache',
           Connection: 'keep-alive',
         })
+        if (request.method === 'HEAD') {
+          response.end()
+          return true
+        }
         response.write('retry: 500\n\n')
         clients.add(response)
         if (lastError !== undefined) send(response, 'build-error', { message: lastError })
-        request.on('close', () => clients.delete(response))
+        response.on('close', () => clients.delete(response))
         return true
       }
       response.writeHead(404).end()
