@@ -4,7 +4,7 @@
  *
  * Safe by default: binds 127.0.0.1, answers GET and HEAD only, serves only regular files inside
  * the output folder (no `..`, no encoded dots, no symbolic links out of it), with correct content
- * types and `nosniff`.
+ * types and `nosniff`, and only to requests for a local name (see `host-check.ts`).
  *
  * Sturdy: an error while answering one request (a file swapped away by a rebuild, too many open
  * files, a failing hook, a client that hangs up) ends that request only, with a status if none
@@ -21,9 +21,11 @@ import {
   type ServerResponse,
 } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import os from 'node:os'
 import path from 'node:path'
 import type { Duplex } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
+import { createHostCheck } from './host-check.js'
 
 export const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
@@ -58,6 +60,12 @@ export interface StaticServerOptions {
   prepare?: ((relative: string) => Promise<void>) | undefined
   /** Rewrites HTML before it is sent (the dev server injects its reload client). */
   transformHtml?: ((html: string) => string) | undefined
+  /**
+   * Host names answered besides IP addresses, `localhost`, `*.localhost`, `host` and this
+   * machine's name (a leading `.` allows subdomains); `true` answers any `Host`, turning off the
+   * protection against DNS rebinding. Default: none
+   */
+  allowedHosts?: readonly string[] | true | undefined
 }
 
 export interface StaticServer {
@@ -69,7 +77,20 @@ export interface StaticServer {
 /** Start serving `root` under `base`. */
 export async function startStaticServer(options: StaticServerOptions): Promise<StaticServer> {
   const host = options.host ?? '127.0.0.1'
+  const allowsHost =
+    options.allowedHosts === true
+      ? () => true
+      : createHostCheck([host, os.hostname(), ...(options.allowedHosts ?? [])])
   const server = createServer((request, response) => {
+    if (!allowsHost(request.headers.host)) {
+      send(
+        response,
+        403,
+        `Blocked: this server answers only local names (localhost, 127.0.0.1, [::1], this machine's name or the --host value), not ${JSON.stringify(request.headers.host ?? '')}, to stop DNS rebinding`,
+        request,
+      )
+      return
+    }
     handle(request, response, options).catch((error: unknown) => fail(request, response, error))
   })
   server.on('clientError', answerClientError)

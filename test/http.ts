@@ -69,6 +69,27 @@ export function abortedRequest(port: number | string, rawPath: string): Promise<
   })
 }
 
+/** The status and headers of a GET, after which the client hangs up (for endless responses). */
+export function responseHead(
+  port: number | string,
+  rawPath: string,
+  host?: string,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined> }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port, path: rawPath, agent: false, headers: host === undefined ? {} : { host } },
+      (response) => {
+        resolve({ status: response.statusCode ?? 0, headers: response.headers })
+        req.destroy()
+      },
+    )
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ECONNRESET') reject(error)
+    })
+    req.end()
+  })
+}
+
 /** Run `total` aborted requests, `concurrency` at a time; the statuses seen, counted. */
 export async function abortMany(
   port: number | string,

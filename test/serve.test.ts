@@ -1,5 +1,6 @@
 /**
- * The preview server over real sockets: serving under the base path, refusing traversal, and staying up (every file closed) through clients that hang up, a site swapped away
+ * The preview server over real sockets: serving under the base path, refusing traversal and foreign
+ * Host names, and staying up (every file closed) through clients that hang up, a site swapped away
  * mid-request, failing hooks and a descriptor limit.
  */
 import { spawn } from 'node:child_process'
@@ -103,6 +104,66 @@ describe('static server', () => {
   it('should 404 outside the base and for missing files', async () => {
     expect((await get('/index.html')).status).toBe(404)
     expect((await get('/sub/missing.html')).status).toBe(404)
+  })
+})
+
+describe('static server and the Host header', () => {
+  it('should refuse requests for another host name (DNS rebinding) with a one-line reason', async () => {
+    const { port } = new URL(server.url)
+    for (const host of [
+      'evil.example',
+      `evil.example:${port}`,
+      `localhost.evil.example:${port}`,
+      'a@localhost',
+    ]) {
+      for (const method of ['GET', 'HEAD']) {
+        const response = await rawRequest(port, '/sub/', { host, method })
+        expect(response.status, `${method} ${host}`).toBe(403)
+        expect(response.body.toString()).toMatch(method === 'GET' ? /^Blocked: .*DNS rebinding\n$/ : /^$/)
+      }
+    }
+    // HTTP/1.0 allows a request without Host: refused too.
+    const socket = connect(Number(port), '127.0.0.1')
+    socket.end('GET /sub/ HTTP/1.0\r\n\r\n')
+    const chunks: Buffer[] = []
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk))
+    await new Promise((resolve) => socket.on('close', resolve))
+    expect(Buffer.concat(chunks).toString()).toMatch(/^HTTP\/1\.1 403 /)
+  })
+
+  it('should answer requests for localhost, 127.0.0.1, [::1], *.localhost and this machine’s name', async () => {
+    const { port } = new URL(server.url)
+    for (const host of [
+      `localhost:${port}`,
+      `127.0.0.1:${port}`,
+      `[::1]:${port}`,
+      'localhost',
+      `app.localhost:${port}`,
+      `${os.hostname()}:${port}`,
+    ]) {
+      const response = await rawRequest(port, '/sub/', { host })
+      expect(response.status, host).toBe(200)
+      expect(response.body.toString()).toBe('<p>home</p>')
+    }
+  })
+
+  it('should answer the names in allowedHosts too, or any with allowedHosts: true', async () => {
+    const listed = await startStaticServer({
+      root: path.join(dir, 'site'),
+      base: '/',
+      allowedHosts: ['.example.org'],
+    })
+    const open = await startStaticServer({ root: path.join(dir, 'site'), base: '/', allowedHosts: true })
+    try {
+      const listedPort = new URL(listed.url).port
+      expect((await rawRequest(listedPort, '/', { host: 'example.org' })).status).toBe(200)
+      expect((await rawRequest(listedPort, '/', { host: 'www.example.org:80' })).status).toBe(200)
+      expect((await rawRequest(listedPort, '/', { host: 'evil.example' })).status).toBe(403)
+      expect((await rawRequest(new URL(open.url).port, '/', { host: 'evil.example' })).status).toBe(200)
+    } finally {
+      await listed.close()
+      await open.close()
+    }
   })
 })
 

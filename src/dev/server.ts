@@ -3,6 +3,8 @@
  * (`<base>__bookgen/events`) that tells open pages to reload or shows a build error over them,
  * and the small client that listens to it, injected into HTML responses only (the files on disk,
  * like a published site, carry no reload code). Site-wide files are built when first asked for.
+ * Like the preview server, it answers only requests for a local name: the event stream and the
+ * pages must not be reachable from another origin through DNS rebinding.
  */
 import { readFileSync } from 'node:fs'
 import type { ServerResponse } from 'node:http'

@@ -1,12 +1,20 @@
 /**
- * The dev server over real sockets: clients that hang up mid-file leave no descriptor open.
+ * The dev server over real sockets: clients that hang up mid-file leave no descriptor open, only
+ * requests for a local name are answered (pages, event stream and client alike).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startDevServer, type DevServer } from '../../src/dev/server.js'
-import { abortMany, CAN_COUNT_DESCRIPTORS, openDescriptors, pollUntil, rawRequest } from '../http.js'
+import {
+  abortMany,
+  CAN_COUNT_DESCRIPTORS,
+  openDescriptors,
+  pollUntil,
+  rawRequest,
+  responseHead,
+} from '../http.js'
 
 /** 4 MiB: far more than one read, so a client that hangs up leaves the server mid-file. */
 const BIG = Buffer.alloc(4 * 1024 * 1024, 'bookgen ')
@@ -44,4 +52,28 @@ describe('dev server', () => {
       expect(next.body.equals(BIG)).toBe(true)
     },
   )
+
+  it('should refuse requests for another host name (DNS rebinding), its event stream and client included', async () => {
+    for (const host of ['evil.example', `evil.example:${port}`, `localhost.evil.example:${port}`]) {
+      for (const wanted of ['/sub/', '/sub/big.bin', '/sub/__bookgen/client.js']) {
+        const response = await rawRequest(port, wanted, { host })
+        expect(response.status, `${host} ${wanted}`).toBe(403)
+        expect(response.body.toString()).toMatch(/^Blocked: .*DNS rebinding\n$/)
+      }
+      expect((await responseHead(port, '/sub/__bookgen/events', host)).status).toBe(403)
+    }
+    expect(server.clients).toBe(0)
+  })
+
+  it('should answer requests for localhost, 127.0.0.1 and [::1]', async () => {
+    for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`]) {
+      const page = await rawRequest(port, '/sub/', { host })
+      expect(page.status, host).toBe(200)
+      expect(page.body.toString()).toContain('__bookgen/client.js')
+      expect((await rawRequest(port, '/sub/__bookgen/client.js', { host })).status).toBe(200)
+      const events = await responseHead(port, '/sub/__bookgen/events', host)
+      expect(events.status).toBe(200)
+      expect(events.headers['content-type']).toBe('text/event-stream')
+    }
+  })
 })
