@@ -45,6 +45,8 @@ export class DevBuilder {
   private outputs = new Map<string, string>()
   /** Site-wide files of the last good build, produced on demand; `undefined` once written. */
   private siteFiles = new Map<string, (() => OutputFile | OutputFile[]) | undefined>()
+  /** Site-wide files being written, by key of `siteFiles`, so concurrent requests share one build. */
+  private readonly siteFileBuilds = new Map<string, Promise<void>>()
   private started = false
   /** Per source file, whether its last good version looked cut short. */
   private cutShort = new Map<string, boolean>()
@@ -180,14 +182,37 @@ export class DevBuilder {
   /**
    * Build and write a site-wide file (or the directory of files it belongs to) if it is out of
    * date; only files whose content changed are written, and files the directory no longer has are
-   * removed.
+   * removed. Requests that arrive while it is being written wait for that write (and share its
+   * failure, if any) instead of finding nothing to wait for.
    */
   async ensureSiteFile(relative: string): Promise<void> {
-    const key = siteFileKey(this.siteFiles, relative)
-    const produce = key === undefined ? undefined : this.siteFiles.get(key)
-    if (key === undefined || produce === undefined) return
+    for (;;) {
+      const key = siteFileKey(this.siteFiles, relative)
+      if (key === undefined) return
+      const running = this.siteFileBuilds.get(key)
+      if (running !== undefined) {
+        await running
+        continue // a rebuild meanwhile may have a newer version to write
+      }
+      const siteFiles = this.siteFiles
+      const produce = siteFiles.get(key)
+      if (produce === undefined) return
+      siteFiles.set(key, undefined)
+      const building = this.writeSiteFile(key, produce)
+        .catch((error: unknown) => {
+          // Not written: the next request tries again (unless a rebuild brought a newer version).
+          if (siteFiles.get(key) === undefined) siteFiles.set(key, produce)
+          throw error
+        })
+        .finally(() => this.siteFileBuilds.delete(key))
+      this.siteFileBuilds.set(key, building)
+      await building
+    }
+  }
+
+  /** Write what `produce` makes for the site file `key`, where its content changed. */
+  private async writeSiteFile(key: string, produce: () => OutputFile | OutputFile[]): Promise<void> {
     const produced = produce()
-    this.siteFiles.set(key, undefined)
     const files = Array.isArray(produced) ? produced : [produced]
     const paths = new Set(files.map((file) => file.path))
     for (const file of files) {

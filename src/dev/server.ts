@@ -3,6 +3,8 @@
  * (`<base>__bookgen/events`) that tells open pages to reload or shows a build error over them,
  * and the small client that listens to it, injected into HTML responses only (the files on disk,
  * like a published site, carry no reload code). Site-wide files are built when first asked for.
+ * Like the preview server, it answers only requests for a local name: the event stream and the
+ * pages must not be reachable from another origin through DNS rebinding.
  */
 import { readFileSync } from 'node:fs'
 import type { ServerResponse } from 'node:http'
@@ -38,6 +40,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   let lastError: string | undefined
   const endpoint = `${options.base}__bookgen/`
   const send = (response: ServerResponse, event: string, data: unknown) => {
+    // A page that just went away may still be listed until its `close` event.
+    if (response.writableEnded || response.destroyed) return
     response.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`)
   }
 
@@ -71,10 +75,14 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
           'Cache-Control': 'no-cache',
           Connection: 'keep-alive',
         })
+        if (request.method === 'HEAD') {
+          response.end()
+          return true
+        }
         response.write('retry: 500\n\n')
         clients.add(response)
         if (lastError !== undefined) send(response, 'build-error', { message: lastError })
-        request.on('close', () => clients.delete(response))
+        response.on('close', () => clients.delete(response))
         return true
       }
       response.writeHead(404).end()
