@@ -57,12 +57,13 @@ export class ExportReader {
   }
 
   /**
-   * A bookmark placed at `at`. An empty or missing URL is a repair: the entry is kept without one
-   * (its title and notes may still be worth having), with a warning.
+   * A bookmark placed at `at`, its title's white space collapsed (see `collapseSpace`). An empty or
+   * missing URL is a repair: the entry is kept without one (its title and notes may still be worth
+   * having), with a warning.
    */
   bookmark(at: At, title: string, href: string | undefined): Bookmark {
     const url = href?.trim()
-    const bookmark = createBookmark(title, url === '' ? undefined : url)
+    const bookmark = createBookmark(collapseSpace(title), url === '' ? undefined : url)
     bookmark.place = this.place(at)
     if (bookmark.href === undefined)
       this.warn(
@@ -75,7 +76,7 @@ export class ExportReader {
 
   /** A folder placed at `at`, open (`folded: false`) as a service's lists are. */
   folder(title: string, at: At): Folder {
-    const folder = createFolder(title)
+    const folder = createFolder(collapseSpace(title))
     folder.folded = false
     folder.place = this.place(at)
     return folder
@@ -154,6 +155,14 @@ export class ExportReader {
     if (collector === undefined) this.collectors.set(file, (collector = new WarningCollector(file)))
     return collector
   }
+}
+
+/**
+ * A title as the Netscape and XBEL readers keep titles: runs of ASCII white space (a line break in a
+ * quoted CSV cell, an HTML page's wrapping) as one space, trimmed. A no-break space is content.
+ */
+export function collapseSpace(text: string): string {
+  return /[\t\n\r\f]|[ ]{2}/.test(text) ? text.replace(/[ \t\n\r\f]+/g, ' ').trim() : text.trim()
 }
 
 /** Split a tag list on `separator` (a string or pattern), trimmed, empty and repeated tags dropped. */

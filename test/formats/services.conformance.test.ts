@@ -86,9 +86,11 @@ const FACTS: Record<string, (collection: Collection) => void> = {
     expect(hrefs).toContain(
       'https://reporterre.net/Des-abeilles-pour-resoudre-les-conflits-entre-les-humains-et-les-elephants',
     )
-    expect(bookmarks(collection.root).find((bookmark) => bookmark.title.includes('\n'))?.title).toBe(
-      'Des abeilles pour résoudre les « conflits » entre les humains\n\net les élépha',
+    // A quoted line break in a title: white space collapsed, as the Netscape and XBEL readers do.
+    const bees = bookmarks(collection.root).find((bookmark) =>
+      bookmark.href?.startsWith('https://reporterre.net/'),
     )
+    expect(bees!.title).toBe('Des abeilles pour résoudre les « conflits » entre les humains et les élépha')
   },
   'pinboard-json/bkittelmann-pinboard-checker--bookmarks.json': (collection) => {
     const [first, second] = bookmarks(collection.root)
