@@ -101,9 +101,17 @@ function readPinboardXml(input: SourceInput) {
   const folder: Folder = createFolder()
   for (const [name, value] of Object.entries(root.attributes)) reader.attribute(folder, name, value)
   for (const child of root.children) {
-    if (child.name === 'post')
-      folder.children.push(pinboardPost(reader, new Fields(reader, child.attributes, at(child))))
-    else reader.warn(at(child), 'unknown-element', `<${child.name}> is not a <post>; skipped`)
+    if (child.name !== 'post') {
+      reader.warn(at(child), 'unknown-element', `<${child.name}> is not a <post>; skipped`)
+      continue
+    }
+    if (child.children.length > 0)
+      reader.warn(
+        at(child),
+        'unknown-element',
+        'Elements inside a <post> are not part of the format; skipped',
+      )
+    folder.children.push(pinboardPost(reader, new Fields(reader, child.attributes, at(child))))
   }
   const user = root.attributes['user']
   return reader.finish('pinboard-xml', user ? `Bookmarks of ${user}` : 'Pinboard', folder, decoded.encoding)

@@ -60,6 +60,12 @@ describe('pinboard-xml reader', () => {
     )
   })
 
+  it('should warn about elements inside a post', () => {
+    const nested = read(pinboardXml, '<posts>\n<post href="https://a.example/"><x/></post></posts>')
+    expect(nested.root.children).toHaveLength(1)
+    expect(nested.warnings).toMatchObject([{ rule: 'pinboard/unknown-element', line: 2, column: 1 }])
+  })
+
   it('should never expand entities a DOCTYPE declares', () => {
     const text =
       '<!DOCTYPE posts [<!ENTITY a "AAAAAAAAAA"><!ENTITY b "&a;&a;&a;&a;">]>\n<posts><post href="x" description="&b;"/></posts>'
