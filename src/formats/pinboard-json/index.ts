@@ -1,0 +1,29 @@
+/**
+ * Pinboard's JSON export (`pinboard_export.json`, Settings → Backup) and its API's
+ * `posts/all?format=json`: a list of posts `{href, description, extended, meta, hash, time, shared,
+ * toread, tags}`, read as flat bookmarks at the root (see `pinboard-post.ts` for the fields).
+ */
+import { firstObjectKeys, readJsonBookmarks } from '../json-list.js'
+import { pinboardPost } from '../pinboard-post.js'
+import type { FormatEntry, SniffHead, SourceInput } from '../types.js'
+
+/** Keys only a Pinboard post has, beside `href` (other lists use `url`). */
+const PINBOARD_KEYS = ['hash', 'meta', 'toread', 'shared', 'extended']
+
+export const pinboardJson: FormatEntry = {
+  name: 'pinboard-json',
+  label: 'Pinboard JSON export',
+  where: 'Pinboard: Settings → Backup → JSON (pinboard_export.json), or the API call posts/all?format=json.',
+  sniff(head: SniffHead): boolean {
+    const keys = firstObjectKeys(head.text)
+    return keys !== undefined && keys.has('href') && PINBOARD_KEYS.some((key) => keys.has(key))
+  },
+  read(input: SourceInput) {
+    return readJsonBookmarks(input, {
+      format: 'pinboard-json',
+      area: 'pinboard',
+      title: 'Pinboard',
+      bookmark: pinboardPost,
+    })
+  },
+}

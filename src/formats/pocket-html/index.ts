@@ -1,0 +1,156 @@
+/**
+ * Pocket's HTML export (`ril_export.html`): an HTML5 page titled "Pocket Export" whose `<h1>`
+ * sections ("Unread", "Read Archive") each hold a `<ul>` of `<li><a href time_added tags>TITLE</a>`.
+ * The Netscape reader would take these links bare, losing the sections and dates.
+ *
+ * Mapping (the same as for Pocket's CSV export, see `read-state.ts`): every `<h1>` becomes a folder
+ * of that title, empty ones included, and the links that follow it (up to the next `<h1>`) go in
+ * it; links of "Unread" are also `toRead: true`. Links before any `<h1>` sit at the root. A link's
+ * text is its title (Pocket writes the URL when it had no title); `time_added` (Unix seconds) →
+ * added; `tags`, comma-separated → tags; any other attribute of the `<a>` is kept as an attribute.
+ * The collection's title is the page's `<title>`.
+ *
+ * htmlparser2's tokenizer (the one the Netscape reader uses) reads the page: one pass, no tree,
+ * entities decoded by the `entities` package.
+ */
+import { decodeHTML, decodeHTMLAttribute } from 'entities/decode'
+import { createFolder, createRecord, type Collection, type Folder } from '../../model.js'
+import { LineIndex } from '../../sources/line-index.js'
+import { Tokenizer } from '../../sources/tokenizer.js'
+import { isUnreadList } from '../read-state.js'
+import { collapseSpace, ExportReader, splitTags, type At } from '../service.js'
+import type { FormatEntry, SniffHead, SourceInput } from '../types.js'
+
+/** Attributes of `<a>` the mapping reads; the others are kept. */
+const MAPPED = new Set(['href', 'time_added', 'tags'])
+
+/** The state of reading one page. */
+class PocketPage {
+  readonly root = createFolder()
+  title: string | undefined
+  private section: Folder = this.root
+  private readonly reader: ExportReader
+  private readonly lines: LineIndex
+  private readonly text: string
+  // The tag being read, and what is being captured: text of <title>, <h1> or <a>.
+  private tagName = ''
+  private tagStart = 0
+  private attributes: Array<[string, string]> = []
+  private attributeName = ''
+  private attributeValue = ''
+  private capture:
+    | { tag: 'title' | 'h1' | 'a'; start: number; text: string; attributes: Array<[string, string]> }
+    | undefined
+
+  constructor(reader: ExportReader, text: string) {
+    this.reader = reader
+    this.text = text
+    this.lines = new LineIndex(text)
+  }
+
+  read(): void {
+    const text = this.text
+    const tokenizer = new Tokenizer(
+      { xmlMode: false, decodeEntities: false },
+      {
+        onattribdata: (start, end) => (this.attributeValue += text.slice(start, end)),
+        onattribentity: () => {},
+        onattribend: () => {
+          if (this.attributeName !== '') this.attributes.push([this.attributeName, this.attributeValue])
+          this.attributeName = ''
+        },
+        onattribname: (start, end) => {
+          this.attributeName = text.slice(start, end).toLowerCase()
+          this.attributeValue = ''
+        },
+        oncdata: () => {},
+        onclosetag: (start, end) => this.close(text.slice(start, end).toLowerCase()),
+        oncomment: () => {},
+        ondeclaration: () => {},
+        onend: () => {},
+        onopentagend: () => this.open(),
+        onopentagname: (start, end) => {
+          this.tagName = text.slice(start, end).toLowerCase()
+          this.tagStart = start - 1
+          this.attributes = []
+        },
+        onprocessinginstruction: () => {},
+        onselfclosingtag: () => this.open(),
+        ontext: (start, end) => {
+          if (this.capture !== undefined) this.capture.text += text.slice(start, end)
+        },
+        ontextentity: () => {},
+      },
+    )
+    tokenizer.write(text)
+    tokenizer.end()
+    if (this.capture?.tag === 'a') {
+      this.reader.warn(
+        this.at(this.capture.start),
+        'truncated',
+        'The file ends inside a link; its text may be cut',
+      )
+      this.close('a')
+    }
+  }
+
+  private at(offset: number): At {
+    return this.lines.locate(offset)
+  }
+
+  private open(): void {
+    const name = this.tagName
+    if (name !== 'title' && name !== 'h1' && name !== 'a') return
+    if (this.capture?.tag === 'a') this.close('a') // a link never holds another, nor a heading
+    if (this.capture === undefined || name === 'a')
+      this.capture = { tag: name, start: this.tagStart, text: '', attributes: this.attributes }
+  }
+
+  private close(name: string): void {
+    const capture = this.capture
+    if (capture === undefined || capture.tag !== name) return
+    this.capture = undefined
+    const text = collapseSpace(decodeHTML(capture.text))
+    if (name === 'title') this.title ??= text
+    else if (name === 'h1') {
+      this.section = this.reader.folder(text, this.at(capture.start))
+      this.root.children.push(this.section)
+    } else this.link(text, capture.attributes, this.at(capture.start))
+  }
+
+  private link(title: string, raw: Array<[string, string]>, at: At): void {
+    const attributes = createRecord()
+    for (const [name, value] of raw)
+      if (!Object.hasOwn(attributes, name)) attributes[name] = decodeHTMLAttribute(value)
+    const bookmark = this.reader.bookmark(at, title, attributes['href'])
+    const added = this.reader.date(at, 'time_added', attributes['time_added'], 'epoch')
+    if (added !== undefined) bookmark.added = added
+    bookmark.tags = splitTags(attributes['tags'] ?? '', ',')
+    if (isUnreadList(this.section.title) && this.section !== this.root) bookmark.toRead = true
+    for (const [name, value] of Object.entries(attributes))
+      if (!MAPPED.has(name)) this.reader.attribute(bookmark, name, value)
+    this.section.children.push(bookmark)
+  }
+}
+
+function readPocketHtml(input: SourceInput): Collection {
+  const decoded = input.text()
+  const reader = new ExportReader(input.file, 'pocket')
+  reader.noteDecoding(decoded)
+  const page = new PocketPage(reader, decoded.text)
+  page.read()
+  return reader.finish('pocket-html', page.title ?? 'Pocket Export', page.root, decoded.encoding)
+}
+
+export const pocketHtml: FormatEntry = {
+  name: 'pocket-html',
+  label: 'Pocket HTML export',
+  where: 'Pocket: the old export page (getpocket.com/export), a file named ril_export.html.',
+  sniff(head: SniffHead): boolean {
+    const text = head.text
+    if (/<!DOCTYPE\s+NETSCAPE-Bookmark-file/i.test(text)) return false
+    if (/<title>\s*Pocket Export\s*<\/title>/i.test(text)) return true
+    return /<h1>\s*(?:Unread|Read Archive)\s*<\/h1>/i.test(text) && /\btime_added\s*=\s*["']?\d/i.test(text)
+  },
+  read: readPocketHtml,
+}

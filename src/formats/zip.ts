@@ -1,0 +1,161 @@
+/**
+ * Zip archives a service ships its export in (Pocket's CSV parts), read with bounds so that a zip
+ * bomb is refused, not inflated: at most `ZIP_LIMITS.entries` members, and at most
+ * `ZIP_LIMITS.bytes` inflated in all (and no more than `ZIP_LIMITS.ratio` times the archive's
+ * size), counted as the data comes out, never trusting the sizes the archive declares. fflate's streaming `Unzip` is fed the archive a small slice at a time, so one
+ * step inflates at most ~1000 times a slice before the count is checked and reading stops.
+ * (fflate's `unzipSync` inflates each member in one go into a buffer of its declared size: a
+ * member that lies about its size cannot take more memory, but is inflated to the end all the same.)
+ */
+import { Unzip, UnzipInflate, type UnzipFile } from 'fflate'
+import { BookgenError } from '../errors.js'
+
+export const ZIP_LIMITS = Object.freeze({
+  /** Members (files and folders) in one archive. */
+  entries: 1000,
+  /** Bytes inflated from the members read, in all: the same 256 MiB as a source file's limit. */
+  bytes: 256 * 1024 * 1024,
+  /**
+   * Bytes inflated per byte of archive, past the first `smallBytes`: text compresses about ten to
+   * one, a zip bomb a thousand to one (and far more when nested or overlapping).
+   */
+  ratio: 200,
+  smallBytes: 16 * 1024 * 1024,
+})
+
+/** Compressed bytes handed to the inflater at a time. */
+const SLICE = 16 * 1024
+
+/** One member read from an archive. */
+export interface ZipMember {
+  readonly name: string
+  readonly bytes: Uint8Array
+}
+
+/** Whether `bytes` start like a zip archive (a local file header). */
+export function isZip(bytes: Uint8Array): boolean {
+  return bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04
+}
+
+/**
+ * Names of the first members of the archive whose first bytes are `head`, read from their local
+ * headers as far as the head reaches (up to `max`). For sniffing: no data is inflated.
+ */
+export function zipMemberNames(head: Uint8Array, max = 8): string[] {
+  const names: string[] = []
+  const view = new DataView(head.buffer, head.byteOffset, head.byteLength)
+  let at = 0
+  while (names.length < max && at + 30 <= head.length && view.getUint32(at, true) === 0x04034b50) {
+    const flags = view.getUint16(at + 6, true)
+    const compressed = view.getUint32(at + 18, true)
+    const nameLength = view.getUint16(at + 26, true)
+    const extraLength = view.getUint16(at + 28, true)
+    if (at + 30 + nameLength > head.length) break
+    const name = head.subarray(at + 30, at + 30 + nameLength)
+    names.push(new TextDecoder(flags & 0x800 ? 'utf-8' : 'latin1').decode(name))
+    if (flags & 0x8) break // sizes follow the data: the next header cannot be found without inflating
+    at += 30 + nameLength + extraLength + compressed
+  }
+  return names
+}
+
+/**
+ * Read the members of a zip archive that `wanted` picks by name, in archive order. Throws
+ * `BookgenError` `<area>/bad-zip` for an archive fflate cannot read (cut short, unknown
+ * compression) and `<area>/zip-too-large` past `ZIP_LIMITS`.
+ */
+export function readZip(
+  bytes: Uint8Array,
+  file: string,
+  area: string,
+  wanted: (name: string) => boolean,
+): ZipMember[] {
+  const budget = Math.min(ZIP_LIMITS.bytes, Math.max(ZIP_LIMITS.smallBytes, bytes.length * ZIP_LIMITS.ratio))
+  const reading = new ZipReading(file, area, wanted, budget)
+  const unzip = new Unzip((entry) => reading.onEntry(entry))
+  unzip.register(UnzipInflate)
+  try {
+    for (let at = 0; at < bytes.length && reading.failure === undefined; at += SLICE) {
+      unzip.push(bytes.subarray(at, at + SLICE), at + SLICE >= bytes.length)
+    }
+  } catch (error) {
+    reading.fail(
+      'bad-zip',
+      `Not a readable zip archive: ${error instanceof Error ? error.message : String(error)}`,
+    )
+  }
+  return reading.members()
+}
+
+/** The state of one `readZip`. */
+class ZipReading {
+  failure: BookgenError | undefined
+  private entries = 0
+  private inflated = 0
+  private readonly found: Array<{ name: string; chunks: Uint8Array[]; done: boolean }> = []
+  private readonly file: string
+  private readonly area: string
+  private readonly wanted: (name: string) => boolean
+  /** Bytes this archive may inflate to (see `ZIP_LIMITS`). */
+  private readonly budget: number
+
+  constructor(file: string, area: string, wanted: (name: string) => boolean, budget: number) {
+    this.file = file
+    this.area = area
+    this.wanted = wanted
+    this.budget = budget
+  }
+
+  fail(problem: string, message: string): void {
+    this.failure ??= new BookgenError(message, { ruleId: `${this.area}/${problem}`, file: this.file })
+  }
+
+  onEntry(entry: UnzipFile): void {
+    if (this.failure !== undefined) return
+    if (++this.entries > ZIP_LIMITS.entries) {
+      this.fail('zip-too-large', `The zip archive has more than ${ZIP_LIMITS.entries} members; refused`)
+      return
+    }
+    if (!this.wanted(entry.name)) return
+    const member = { name: entry.name, chunks: [] as Uint8Array[], done: false }
+    this.found.push(member)
+    entry.ondata = (error, data, final) => {
+      if (this.failure !== undefined) return
+      if (error !== null) {
+        this.fail('bad-zip', `${entry.name} in the zip archive cannot be read: ${error.message}`)
+        return
+      }
+      this.inflated += data.length
+      if (this.inflated > this.budget) {
+        this.fail(
+          'zip-too-large',
+          `The zip archive inflates to more than ${(this.budget / 2 ** 20).toFixed(0)} MiB (a zip bomb?); refused`,
+        )
+        entry.terminate()
+        return
+      }
+      if (data.length > 0) member.chunks.push(data)
+      if (final) member.done = true
+    }
+    entry.start()
+  }
+
+  members(): ZipMember[] {
+    const cut = this.found.find((member) => !member.done)
+    if (this.failure === undefined && cut !== undefined)
+      this.fail('bad-zip', `${cut.name} in the zip archive is cut short`)
+    if (this.failure !== undefined) throw this.failure
+    return this.found.map(({ name, chunks }) => ({ name, bytes: concat(chunks) }))
+  }
+}
+
+function concat(chunks: readonly Uint8Array[]): Uint8Array {
+  if (chunks.length === 1) return chunks[0]!
+  const bytes = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0))
+  let at = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, at)
+    at += chunk.length
+  }
+  return bytes
+}
