@@ -362,9 +362,7 @@ function reportError(error: unknown, io: Io, debug: boolean): number {
 export function formatWarnings(warnings: readonly Warning[], limit = WARNINGS_SHOWN): string {
   const lines = [`${plural(warnings.length, 'warning')}:`]
   for (const warning of warnings.slice(0, limit)) {
-    lines.push(
-      `  ${safe(`${warning.file}:${warning.line}:${warning.column}: ${warning.message} [${warning.rule}]`)}`,
-    )
+    lines.push(`  ${safe(`${placeOf(warning)}${warning.message} [${warning.rule}]`)}`)
   }
   if (warnings.length > limit) {
     const byRule = new Map<string, number>()
@@ -375,6 +373,12 @@ export function formatWarnings(warnings: readonly Warning[], limit = WARNINGS_SH
     )
   }
   return `${lines.join('\n')}\n`
+}
+
+/** `file:line:col: `, `file: ` for a warning about a whole file, nothing for one about no file. */
+function placeOf(warning: Warning): string {
+  if (warning.file === '') return ''
+  return warning.line > 0 ? `${warning.file}:${warning.line}:${warning.column}: ` : `${warning.file}: `
 }
 
 function collectionStats(root: Folder): string {

@@ -259,7 +259,11 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
       duplicates: prepared.duplicates,
       plan: plan.stats,
       written,
-      warnings: [...collections.flatMap((collection) => collection.warnings), ...prepared.notes],
+      warnings: [
+        ...collections.flatMap((collection) => collection.warnings),
+        ...prepared.notes,
+        ...(written.leftover === undefined ? [] : [outputNote('output/leftover', written.leftover.message)]),
+      ],
       timings: {
         read: loading.read,
         decode: loading.decode,
@@ -282,6 +286,11 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
     await discardStaging(staging)
     throw error
   }
+}
+
+/** A warning about the output folder as a whole (no place in a file). */
+function outputNote(rule: string, message: string): Warning {
+  return { file: '', line: 0, column: 0, rule, message }
 }
 
 /** Expand globs and check that literal paths exist; sorted for deterministic builds. */

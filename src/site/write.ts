@@ -30,6 +30,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { BookgenError, isBookgenError } from '../errors.js'
+import { describeIoError, ioError, isSystemError } from './io-error.js'
 import type { AssetCopy, OutputFile, SitePlan } from './plan.js'
 
 /** What `writeSite` writes: the plan's files and assets, and what is written beside them. */
@@ -71,6 +72,11 @@ export interface WriteResult {
   bytes: number
   /** How many of those files the previous build had already written, byte for byte: linked, not written. */
   unchanged: number
+  /**
+   * The previous site, moved aside when the new one was swapped in, when it could not be removed
+   * (read-only files in it, …): the build succeeded, and this folder is left for the user.
+   */
+  leftover?: { dir: string; message: string } | undefined
 }
 
 /** A fresh folder beside the output folder that the new site is written into, then swapped in. */
@@ -99,33 +105,49 @@ export async function writeSite(plan: WritableSite, options: WriteOptions): Prom
 export async function createStaging(options: WriteOptions): Promise<Staging> {
   const outDir = path.resolve(options.outDir)
   const previous = (await checkOutDir(outDir, options)) ? outDir : undefined
-  await mkdir(path.dirname(outDir), { recursive: true })
   const tag = `${process.pid}-${randomBytes(4).toString('hex')}`
   const staging = { outDir, dir: `${outDir}.bookgen-staging-${tag}`, old: `${outDir}.bookgen-old-${tag}`, previous }
-  await mkdir(staging.dir, { recursive: false })
+  try {
+    await mkdir(path.dirname(outDir), { recursive: true })
+    await mkdir(staging.dir, { recursive: false })
+  } catch (error) {
+    throw ioError(error, {
+      action: `Could not make a folder beside ${outDir} to build the site in`,
+      path: staging.dir,
+      outcome: untouched(staging),
+      ruleId: 'output/write-failed',
+    }) ?? error
+  }
   return staging
+}
+
+/** What is true of the output folder when a build stops before the swap. */
+function untouched(staging: Pick<Staging, 'outDir' | 'previous'>): string {
+  return staging.previous === undefined ? 'Nothing was written.' : `The previous site in ${staging.outDir} is unchanged.`
 }
 
 /** Write the site into `staging` and swap it in; on any failure remove it and leave the previous site. */
 export async function writeStaged(staging: Staging, plan: WritableSite): Promise<WriteResult> {
   // Its failure is reported when it is awaited; until then it must not count as unhandled.
   plan.alongside?.catch(() => {})
+  let result: WriteResult
   try {
-    const result = await writeTree(staging, plan)
-    await swapIn(staging.dir, staging.outDir, staging.old)
-    return result
+    result = await writeTree(staging, plan)
   } catch (error) {
     // Whoever writes alongside must have stopped before the folder goes (or it would write into a new one).
     plan.stopAlongside?.()
     await plan.alongside?.catch(() => {})
     await discardStaging(staging)
-    if (isBookgenError(error) || !isSystemError(error)) throw error
+    if (isBookgenError(error)) throw error
     // A full disk, a permission problem…: the user's to fix, and the previous site is intact.
-    throw new BookgenError(
-      `Could not write the site (${error.code}: ${error.message}); the previous site in ${staging.outDir} is unchanged`,
-      { ruleId: 'output/write-failed', cause: error },
-    )
+    throw ioError(error, {
+      action: `Could not write the site to ${staging.outDir}`,
+      outcome: untouched(staging),
+      ruleId: 'output/write-failed',
+    }) ?? error
   }
+  const leftover = await swapIn(staging)
+  return leftover === undefined ? result : { ...result, leftover }
 }
 
 const UTF8 = new TextEncoder()
@@ -415,10 +437,6 @@ async function writeTree(staging: Staging, plan: WritableSite): Promise<WriteRes
   return { files: files + alongside.files, bytes: bytes + alongside.bytes, unchanged: unchanged + alongside.unchanged }
 }
 
-function isSystemError(error: unknown): error is NodeJS.ErrnoException & { code: string } {
-  return error instanceof Error && typeof (error as NodeJS.ErrnoException).code === 'string'
-}
-
 /** Where an asset's bytes come from: an absolute path, `npm:<package>/<file>`, or a path below `templates/`. */
 export function resolveAsset(asset: AssetCopy): string {
   if (path.isAbsolute(asset.source)) return asset.source
@@ -438,20 +456,54 @@ export function targetPath(root: string, relative: string): string {
   return target
 }
 
-async function swapIn(staging: string, outDir: string, old: string): Promise<void> {
-  const existing = await lstat(outDir).catch(() => undefined)
+/**
+ * Swap the complete staging folder in: the previous site (if any) is renamed aside, the staging
+ * folder renamed in its place, and the previous site removed. A failure before the second rename
+ * leaves the previous site where it was (renamed back, if it had been moved); the error says what
+ * is true then. Once the new site is in place the build has succeeded: a previous site that cannot
+ * be removed is returned (`WriteResult.leftover`), not thrown.
+ */
+async function swapIn(staging: Staging): Promise<WriteResult['leftover']> {
+  const { dir, outDir, old } = staging
+  const fail = (error: unknown, outcome: string): never => {
+    const action = `Could not move the new site into place at ${outDir}`
+    throw ioError(error, { action, path: outDir, outcome, ruleId: 'output/write-failed' }) ?? error
+  }
+  // Nothing has moved yet: the staging folder goes, and the output folder is as it was.
+  const abandon = async (error: unknown): Promise<never> => {
+    await discardStaging(staging)
+    return fail(error, untouched(staging))
+  }
+  const existing = await lstat(outDir).catch((error: unknown) => (isMissing(error) ? undefined : abandon(error)))
   if (existing === undefined) {
-    await rename(staging, outDir)
-    return
+    await rename(dir, outDir).catch(abandon)
+    return undefined
   }
-  await rename(outDir, old)
+  await rename(outDir, old).catch(abandon)
   try {
-    await rename(staging, outDir)
+    await rename(dir, outDir)
   } catch (error) {
-    await rename(old, outDir).catch(() => {})
-    throw error
+    try {
+      await rename(old, outDir)
+    } catch (restoring) {
+      // Neither rename can be made: say where each site is, so that nothing is lost.
+      const why = isSystemError(restoring) ? restoring.code : String(restoring)
+      fail(error, `The previous site could not be moved back (${why}): it is in ${old}; rename it to ${outDir}. The new site is in ${dir}.`)
+    }
+    await abandon(error)
   }
-  await rm(old, { recursive: true, force: true })
+  try {
+    await rm(old, { recursive: true, force: true })
+    return undefined
+  } catch (error) {
+    if (!isSystemError(error)) throw error
+    const action = `The new site is in place, but the previous one, moved aside to ${old}, could not be removed`
+    return { dir: old, message: describeIoError(error, { action, path: old, fix: 'remove that folder yourself' }) }
+  }
+}
+
+function isMissing(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException).code === 'ENOENT'
 }
 
 /**
@@ -472,14 +524,17 @@ export async function checkOutDir(outDir: string, options: Pick<WriteOptions, 'p
   for (const source of options.sources) {
     if (path.resolve(source).startsWith(outDir + path.sep)) refuse(`it contains the source ${source}`)
   }
-  const stat = await lstat(outDir).catch(() => undefined)
+  const unreadable = (error: unknown): never => {
+    throw ioError(error, { action: `Could not look into the output folder ${outDir}`, outcome: 'Nothing was written.', ruleId: 'output/unusable' }) ?? error
+  }
+  const stat = await lstat(outDir).catch((error: unknown) => (isMissing(error) ? undefined : unreadable(error)))
   if (stat === undefined) return false
   if (stat.isSymbolicLink()) refuse('it is a symbolic link')
   if (!stat.isDirectory()) refuse('it is a file, not a folder')
-  const entries = await readdir(outDir)
+  const entries = await readdir(outDir).catch(unreadable)
   if (entries.length === 0 || entries.includes(MARKER_FILE)) {
     if (entries.includes(MARKER_FILE)) {
-      const marker = await readFile(path.join(outDir, MARKER_FILE), 'utf8').catch(() => '')
+      const marker = await readFile(path.join(outDir, MARKER_FILE), 'utf8').catch(unreadable)
       if (!marker.includes('"generator":"bookgen"')) refuse(`its ${MARKER_FILE} file was not written by bookgen`)
       return true
     }
