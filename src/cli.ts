@@ -4,7 +4,7 @@
  * 0 success, 1 when a source (or the config) cannot be used, 2 on bad usage.
  */
 import { existsSync } from 'node:fs'
-import { readFile, writeFile } from 'node:fs/promises'
+import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { cac } from 'cac'
 import { resolveConfig, type ConfigEnv, type InlineConfig } from './config.js'
@@ -17,6 +17,8 @@ import { formatTree } from './inspect-text.js'
 import type { Folder, Warning } from './model.js'
 import { startStaticServer } from './serve.js'
 import { build, displayPath } from './site/build.js'
+import { ioError } from './site/io-error.js'
+import { readSourceBytes } from './site/read-source.js'
 import { parseSource } from './sources/index.js'
 import { writeNetscape } from './writers/netscape.js'
 import { writeXbel } from './writers/xbel.js'
@@ -242,16 +244,7 @@ async function previewCommand(flags: Record<string, unknown>, io: Io): Promise<n
 
 async function inspectCommand(source: string, flags: Record<string, unknown>, io: Io): Promise<number> {
   const file = path.resolve(io.cwd, source)
-  const bytes = await readFile(file).catch((error: NodeJS.ErrnoException) => {
-    throw new BookgenError(
-      error.code === 'ENOENT' ? 'Source not found' : `Cannot read source (${error.code})`,
-      {
-        ruleId: 'source/unreadable',
-        file: source,
-      },
-    )
-  })
-  const collection = parseSource(bytes, source)
+  const collection = parseSource(await readSourceBytes(file, source), source)
   if (flags['json'] === true) {
     io.stdout(`${JSON.stringify(collectionToJson(collection), null, 2)}\n`)
   } else {
@@ -267,10 +260,7 @@ async function convertCommand(source: string, flags: Record<string, unknown>, io
     throw new BookgenError('--to must be "netscape" or "xbel"', { ruleId: 'cli/usage' })
   }
   const file = path.resolve(io.cwd, source)
-  const bytes = await readFile(file).catch(() => {
-    throw new BookgenError('Source not found', { ruleId: 'source/unreadable', file: source })
-  })
-  const collection = parseSource(bytes, source)
+  const collection = parseSource(await readSourceBytes(file, source), source)
   const { text, warnings } = to === 'netscape' ? writeNetscape(collection) : writeXbel(collection)
   const output = optionalString(flags, 'output')
   if (output === undefined) io.stdout(text)
@@ -278,7 +268,16 @@ async function convertCommand(source: string, flags: Record<string, unknown>, io
     if (path.resolve(io.cwd, output) === file) {
       throw new BookgenError('The output file is the source file; choose another -o', { ruleId: 'cli/usage' })
     }
-    await writeFile(path.resolve(io.cwd, output), text)
+    await writeFile(path.resolve(io.cwd, output), text).catch((error: unknown) => {
+      throw (
+        ioError(error, {
+          action: `Could not write ${output}`,
+          path: path.resolve(io.cwd, output),
+          flag: '-o',
+          ruleId: 'output/write-failed',
+        }) ?? error
+      )
+    })
   }
   const all = [...collection.warnings, ...warnings]
   if (all.length > 0) io.stderr(formatWarnings(all))

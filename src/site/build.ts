@@ -3,7 +3,7 @@
  * Sources in → parse → merge → plan (pure) → write (atomic swap) → a result to report.
  */
 import type { Stats as FileStats } from 'node:fs'
-import { open, readFile, stat } from 'node:fs/promises'
+import { stat } from 'node:fs/promises'
 import path from 'node:path'
 import { glob, isDynamicPattern } from 'tinyglobby'
 import type { ResolvedConfig } from '../config.js'
@@ -14,6 +14,7 @@ import { checkSourceSize, decodeSource, parseDecoded } from '../sources/index.js
 import type { HeldBack } from './publish-filter.js'
 import { planSite, type SitePlan } from './plan.js'
 import { displayPath, prepareSite } from './prepare.js'
+import { readSourceBytes } from './read-source.js'
 import type { SiteFilesRun } from './site-files.js'
 import {
   claimFrom,
@@ -136,7 +137,8 @@ export async function loadSources(config: ResolvedConfig, options: LoadOptions =
         continue
       }
       const started = performance.now()
-      const bytes = await readSourceFile(file)
+      // In shared memory: the worker thread that makes the site files gets the same bytes, not a copy.
+      const bytes = await readSourceBytes(file, name, { shared: true })
       read += performance.now() - started
       loaded.push({ file, name, bytes, info })
     } catch (error) {
@@ -309,44 +311,6 @@ export async function expandSources(patterns: readonly string[], cwd: string): P
   }
   if (found.size === 0) throw new BookgenError('No sources given', { ruleId: 'source/none' })
   return [...found]
-}
-
-/**
- * A source's bytes, in shared memory when it is a regular file: the worker thread that makes the
- * site files gets the same bytes, not a copy of them (35 MB for a 100k-bookmark XBEL file).
- */
-async function readSourceFile(file: string): Promise<Uint8Array> {
-  try {
-    return await readShared(file)
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code
-    const reason =
-      code === 'ENOENT' ? 'Source not found' : code === 'EISDIR' ? 'Source is a folder, not a file' : `Cannot read source (${code ?? 'error'})`
-    throw new BookgenError(reason, { ruleId: 'source/unreadable', file: displayPath(file), cause: error })
-  }
-}
-
-/**
- * A regular file read whole into a `SharedArrayBuffer`. Anything else (a pipe, as from
- * `bookgen build <(curl …)`) is read to its end as it comes; a file whose size changes while it is
- * read is read again as it is then.
- */
-async function readShared(file: string): Promise<Uint8Array> {
-  const handle = await open(file)
-  try {
-    const info = await handle.stat()
-    if (!info.isFile()) return await handle.readFile()
-    const bytes = new Uint8Array(new SharedArrayBuffer(info.size))
-    for (let done = 0; done < bytes.byteLength; ) {
-      const { bytesRead } = await handle.read(bytes, done, bytes.byteLength - done, done)
-      if (bytesRead === 0) return await readFile(file)
-      done += bytesRead
-    }
-    const { bytesRead } = await handle.read(new Uint8Array(1), 0, 1, bytes.byteLength)
-    return bytesRead === 0 ? bytes : await readFile(file)
-  } finally {
-    await handle.close()
-  }
 }
 
 export { createModelCache, displayPath, mergeCollections, prepareSite, type ModelCache, type PreparedSite } from './prepare.js'
