@@ -68,6 +68,10 @@ export async function runCli(argv: readonly string[], io: Io = defaultIo): Promi
       'Public address of the site, for the feed and sitemap, e.g. https://me.github.io/bookmarks/',
     )
     .option('--title <title>', 'Site title')
+    .option(
+      '--allow-empty',
+      'Replace the site even when a source yields no bookmarks (or, cut short, fewer than last time)',
+    )
     .option('--quiet', 'Print only errors')
     .example('bookgen build bookmarks.html --base /my-bookmarks/')
     .action((sources: string[], flags: Record<string, unknown>) => {
@@ -150,6 +154,7 @@ async function buildCommand(sources: string[], flags: Record<string, unknown>, i
     base: optionalString(flags, 'base'),
     site: optionalString(flags, 'site'),
     title: optionalString(flags, 'title'),
+    allowEmpty: flags['allowEmpty'] === true ? true : undefined,
   }
   const config = await loadResolvedConfig(flags, inline, io.cwd, { command: 'build' })
   const result = await build(config)

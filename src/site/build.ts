@@ -11,6 +11,7 @@ import { BookgenError, isBookgenError } from '../errors.js'
 import { countNodes, type Collection, type Stats, type Warning } from '../model.js'
 import { parseSourceState, reparseSource, type SourceState } from '../sources/incremental.js'
 import { checkSourceSize, decodeSource, parseDecoded } from '../sources/index.js'
+import { checkSourceCounts, countSources } from './empty-source.js'
 import type { HeldBack } from './publish-filter.js'
 import { planSite, type SitePlan } from './plan.js'
 import { displayPath, prepareSite } from './prepare.js'
@@ -228,6 +229,12 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
         else if (mode === 'search') worker = startSiteFilesWorker({ ...job, mode })
       },
     })
+    // Nothing is swapped in when a source would replace the site with less than it had.
+    const counts = countSources(collections)
+    const countNotes = checkSourceCounts(collections, counts, staging.previousCounts, {
+      allowEmpty: config.allowEmpty,
+      outDir: `${displayPath(config.outDir)}/`,
+    })
     const t2 = performance.now()
     const prepared = prepareSite(config, collections)
     const tModel = performance.now()
@@ -246,6 +253,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
       },
       alongside: worker?.result.then((result) => result.written),
       stopAlongside: worker?.stop,
+      counts,
     })
     const there = await worker?.result
     const t4 = performance.now()
@@ -263,6 +271,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
       written,
       warnings: [
         ...collections.flatMap((collection) => collection.warnings),
+        ...countNotes,
         ...prepared.notes,
         ...(written.leftover === undefined ? [] : [outputNote('output/leftover', written.leftover.message)]),
       ],

@@ -30,6 +30,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { BookgenError, isBookgenError } from '../errors.js'
+import type { PreviousCounts, SourceCounts } from './empty-source.js'
 import { describeIoError, ioError, isSystemError } from './io-error.js'
 import type { AssetCopy, OutputFile, SitePlan } from './plan.js'
 
@@ -51,6 +52,8 @@ export interface WritableSite extends Pick<SitePlan, 'files' | 'assets'> {
    * removed as soon as they have stopped (`alongside` settles), not after they have finished.
    */
   stopAlongside?: (() => void) | undefined
+  /** The bookmarks the site was built from, recorded in the `.bookgen` marker for the next build. */
+  counts?: SourceCounts | undefined
 }
 
 /** Name of the marker file that says "bookgen built this folder". */
@@ -89,6 +92,8 @@ export interface Staging {
   old: string
   /** The output folder, when it holds a previous build: files equal to its own are linked, not written. */
   previous?: string | undefined
+  /** The bookmarks the previous build was made from, as its marker records them (see `empty-source.ts`). */
+  previousCounts?: PreviousCounts
 }
 
 /** Check the output folder, write the site into staging, then swap it in. */
@@ -104,9 +109,16 @@ export async function writeSite(plan: WritableSite, options: WriteOptions): Prom
  */
 export async function createStaging(options: WriteOptions): Promise<Staging> {
   const outDir = path.resolve(options.outDir)
-  const previous = (await checkOutDir(outDir, options)) ? outDir : undefined
+  const { marker } = await examineOutDir(outDir, options)
+  const previous = marker === undefined ? undefined : outDir
   const tag = `${process.pid}-${randomBytes(4).toString('hex')}`
-  const staging = { outDir, dir: `${outDir}.bookgen-staging-${tag}`, old: `${outDir}.bookgen-old-${tag}`, previous }
+  const staging: Staging = {
+    outDir,
+    dir: `${outDir}.bookgen-staging-${tag}`,
+    old: `${outDir}.bookgen-old-${tag}`,
+    previous,
+    previousCounts: marker === undefined ? undefined : markerCounts(marker),
+  }
   try {
     await mkdir(path.dirname(outDir), { recursive: true })
     await mkdir(staging.dir, { recursive: false })
@@ -432,7 +444,7 @@ async function writeTree(staging: Staging, plan: WritableSite): Promise<WriteRes
   for (const asset of plan.assets) writer.copy(asset)
   plan.more?.(writer)
   const alongside = plan.alongside === undefined ? { files: 0, bytes: 0, unchanged: 0 } : await plan.alongside
-  writer.write({ path: MARKER_FILE, contents: markerContents(writer.written.files + alongside.files + 1) })
+  writer.write({ path: MARKER_FILE, contents: markerContents(writer.written.files + alongside.files + 1, plan.counts) })
   const { files, bytes, unchanged } = writer.written
   return { files: files + alongside.files, bytes: bytes + alongside.bytes, unchanged: unchanged + alongside.unchanged }
 }
@@ -511,6 +523,14 @@ function isMissing(error: unknown): boolean {
  * whether the folder holds a previous build (rather than nothing, or an empty folder).
  */
 export async function checkOutDir(outDir: string, options: Pick<WriteOptions, 'protectedDirs' | 'sources'>): Promise<boolean> {
+  return (await examineOutDir(outDir, options)).marker !== undefined
+}
+
+/** `checkOutDir`, and the previous build's marker (its text), if the folder holds one. */
+async function examineOutDir(
+  outDir: string,
+  options: Pick<WriteOptions, 'protectedDirs' | 'sources'>,
+): Promise<{ marker: string | undefined }> {
   const refuse = (reason: string): never => {
     throw new BookgenError(`Refusing to use ${outDir} as the output folder: ${reason}`, { ruleId: 'output/unsafe' })
   }
@@ -528,7 +548,7 @@ export async function checkOutDir(outDir: string, options: Pick<WriteOptions, 'p
     throw ioError(error, { action: `Could not look into the output folder ${outDir}`, outcome: 'Nothing was written.', ruleId: 'output/unusable' }) ?? error
   }
   const stat = await lstat(outDir).catch((error: unknown) => (isMissing(error) ? undefined : unreadable(error)))
-  if (stat === undefined) return false
+  if (stat === undefined) return { marker: undefined }
   if (stat.isSymbolicLink()) refuse('it is a symbolic link')
   if (!stat.isDirectory()) refuse('it is a file, not a folder')
   const entries = await readdir(outDir).catch(unreadable)
@@ -536,15 +556,30 @@ export async function checkOutDir(outDir: string, options: Pick<WriteOptions, 'p
     if (entries.includes(MARKER_FILE)) {
       const marker = await readFile(path.join(outDir, MARKER_FILE), 'utf8').catch(unreadable)
       if (!marker.includes('"generator":"bookgen"')) refuse(`its ${MARKER_FILE} file was not written by bookgen`)
-      return true
+      return { marker }
     }
-    return false
+    return { marker: undefined }
   }
   return refuse(
     `it holds ${entries.length} entr${entries.length === 1 ? 'y' : 'ies'} that bookgen did not create (no ${MARKER_FILE} marker); empty it or choose another --out`,
   )
 }
 
-function markerContents(files: number): string {
-  return `${JSON.stringify({ generator: 'bookgen', files })}\n`
+/** The `.bookgen` marker: who wrote the folder, how many files, and the bookmarks it was built from. */
+function markerContents(files: number, counts: SourceCounts | undefined): string {
+  const fields = counts === undefined ? {} : { bookmarks: counts.bookmarks, sources: counts.sources }
+  return `${JSON.stringify({ generator: 'bookgen', files, ...fields })}\n`
+}
+
+/** The counts a marker records, or `'uncounted'` (an older bookgen's, or watch mode's). */
+function markerCounts(marker: string): PreviousCounts {
+  try {
+    const { bookmarks, sources } = JSON.parse(marker) as { bookmarks?: unknown; sources?: unknown }
+    if (typeof bookmarks !== 'number' || typeof sources !== 'object' || sources === null) return 'uncounted'
+    const counts: Record<string, number> = Object.create(null) as Record<string, number>
+    for (const [name, count] of Object.entries(sources)) if (typeof count === 'number') counts[name] = count
+    return { bookmarks, sources: counts }
+  } catch {
+    return 'uncounted'
+  }
 }
