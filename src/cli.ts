@@ -1,7 +1,8 @@
 /**
  * (I/O) The `bookgen` command: a thin layer over the public API. It parses flags, calls `build`,
  * `parseSource` or a writer, prints results, and owns the exit code:
- * 0 success, 1 when a source (or the config) cannot be used, 2 on bad usage.
+ * 0 success, 1 when a source (or the config) cannot be used, 2 on bad usage, 130/143 when a build
+ * is stopped by Ctrl-C / SIGTERM (after it has cleaned up).
  */
 import { existsSync } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
@@ -16,7 +17,7 @@ import { collectionToJson } from './inspect.js'
 import { formatTree } from './inspect-text.js'
 import type { Folder, Warning } from './model.js'
 import { startStaticServer } from './serve.js'
-import { build, displayPath } from './site/build.js'
+import { build, displayPath, type BuildResult } from './site/build.js'
 import { ioError } from './site/io-error.js'
 import { readSourceBytes } from './site/read-source.js'
 import { parseSource } from './sources/index.js'
@@ -28,6 +29,8 @@ import { VERSION } from './version.js'
 export const EXIT_OK = 0
 export const EXIT_FAILURE = 1
 export const EXIT_USAGE = 2
+/** A build stopped by a signal: 128 + the signal's number, as shells report it. */
+export const EXIT_SIGNAL: Readonly<Record<'SIGINT' | 'SIGTERM', number>> = { SIGINT: 130, SIGTERM: 143 }
 
 /** Default port of `bookgen preview` (Vite's convention). */
 const PREVIEW_PORT = 4173
@@ -157,8 +160,33 @@ async function buildCommand(sources: string[], flags: Record<string, unknown>, i
     allowEmpty: flags['allowEmpty'] === true ? true : undefined,
   }
   const config = await loadResolvedConfig(flags, inline, io.cwd, { command: 'build' })
-  const result = await build(config)
-  if (quiet) return EXIT_OK
+  const interrupt = new AbortController()
+  const stop = (name: NodeJS.Signals) => {
+    // A second signal does not wait for the clean-up: the next build removes what is left.
+    if (interrupt.signal.aborted) process.exit(exitFor(name))
+    interrupt.abort(name)
+  }
+  // While it builds, a signal stops the build, which removes its staging folder, instead of the process.
+  process.on('SIGINT', stop)
+  process.on('SIGTERM', stop)
+  let result: BuildResult
+  try {
+    result = await build(config, { signal: interrupt.signal })
+  } catch (error) {
+    if (!interrupt.signal.aborted || !isBookgenError(error)) throw error
+    io.stderr(`error: ${safe(error.format())}\n`)
+    return exitFor(interrupt.signal.reason)
+  } finally {
+    process.off('SIGINT', stop)
+    process.off('SIGTERM', stop)
+  }
+  // A signal during the swap: the build went on to the end, and says it was interrupted.
+  const late = interrupt.signal.aborted ? exitFor(interrupt.signal.reason) : EXIT_OK
+  if (late !== EXIT_OK)
+    io.stderr(
+      `Interrupted (${String(interrupt.signal.reason)}) while the new site was swapped in: it is in place.\n`,
+    )
+  if (quiet) return late
   const lines: string[] = []
   for (const collection of result.collections) {
     const stats = collectionStats(collection.root)
@@ -185,7 +213,11 @@ async function buildCommand(sources: string[], flags: Record<string, unknown>, i
   }
   io.stdout(`${lines.join('\n')}\n`)
   if (result.warnings.length > 0) io.stderr(formatWarnings(result.warnings))
-  return EXIT_OK
+  return late
+}
+
+function exitFor(signal: unknown): number {
+  return signal === 'SIGTERM' ? EXIT_SIGNAL.SIGTERM : EXIT_SIGNAL.SIGINT
 }
 
 async function devCommand(sources: string[], flags: Record<string, unknown>, io: Io): Promise<number> {

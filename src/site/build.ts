@@ -26,7 +26,7 @@ import {
   type SiteFilesJob,
   type SiteFilesWorker,
 } from './site-files-thread.js'
-import { createStaging, discardStaging, writeStaged, type WriteResult } from './write.js'
+import { createStaging, discardStaging, interruptedError, writeStaged, type WriteResult } from './write.js'
 
 /** Milliseconds per phase of a build. */
 export interface BuildTimings {
@@ -207,6 +207,13 @@ export interface BuildOptions {
    * sources' size unless given; `'none'` makes them all on this thread.
    */
   worker?: SiteFilesJob['mode'] | 'none' | undefined
+  /**
+   * Stops the build when aborted (the CLI aborts it on Ctrl-C or SIGTERM): the worker thread is
+   * stopped, the staging folder removed, and `build` rejects with a `build/interrupted` error; the
+   * output folder is as it was. Checked between steps and, while pages are written, about every
+   * tenth of a second; once the new site is being swapped in, the build finishes.
+   */
+  signal?: AbortSignal | undefined
 }
 
 /** Build the site described by `config`. Throws `BookgenError` for anything the user can fix. */
@@ -219,16 +226,25 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
   let worker: SiteFilesWorker | undefined
   // Each site file goes to whichever thread claims it first: the worker, if a large build has one, or this.
   const claims = sharedClaims()
+  const { signal } = options
+  const stopWorker = () => worker?.stop()
+  signal?.addEventListener('abort', stopWorker)
+  const checkpoint = () => {
+    if (signal?.aborted === true) throw interruptedError(signal)
+  }
   try {
+    checkpoint()
     const { collections, timings: loading } = await loadSources(config, {
       files,
       onRead: (sources) => {
+        if (signal?.aborted === true) return
         const mode = options.worker === 'none' ? undefined : (options.worker ?? workerModeFor(sources))
         const job = { staging: staging.dir, previous: staging.previous, claims }
         if (mode === 'parse') worker = startSiteFilesWorker({ ...job, mode, config, sources: [...sources] })
         else if (mode === 'search') worker = startSiteFilesWorker({ ...job, mode })
       },
     })
+    checkpoint()
     // Nothing is swapped in when a source would replace the site with less than it had.
     const counts = countSources(collections)
     const countNotes = checkSourceCounts(collections, counts, staging.previousCounts, {
@@ -254,6 +270,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
       alongside: worker?.result.then((result) => result.written),
       stopAlongside: worker?.stop,
       counts,
+      signal,
     })
     const there = await worker?.result
     const t4 = performance.now()
@@ -272,6 +289,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
       warnings: [
         ...collections.flatMap((collection) => collection.warnings),
         ...countNotes,
+        ...(staging.recovered ?? []).map((note) => outputNote(note.rule, note.message)),
         ...prepared.notes,
         ...(written.leftover === undefined ? [] : [outputNote('output/leftover', written.leftover.message)]),
       ],
@@ -295,7 +313,11 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
     worker?.stop()
     await worker?.result.catch(() => {})
     await discardStaging(staging)
+    // Stopped on purpose: whatever stopping broke (the worker's result) is not the story.
+    if (signal?.aborted === true) throw interruptedError(signal)
     throw error
+  } finally {
+    signal?.removeEventListener('abort', stopWorker)
   }
 }
 

@@ -54,6 +54,11 @@ export interface WritableSite extends Pick<SitePlan, 'files' | 'assets'> {
   stopAlongside?: (() => void) | undefined
   /** The bookmarks the site was built from, recorded in the `.bookgen` marker for the next build. */
   counts?: SourceCounts | undefined
+  /**
+   * Stops the write when aborted (Ctrl-C): checked between files, about every tenth of a second,
+   * and before the swap, never between its two renames. The error is `interruptedError`'s.
+   */
+  signal?: AbortSignal | undefined
 }
 
 /** Name of the marker file that says "bookgen built this folder". */
@@ -94,6 +99,14 @@ export interface Staging {
   previous?: string | undefined
   /** The bookmarks the previous build was made from, as its marker records them (see `empty-source.ts`). */
   previousCounts?: PreviousCounts
+  /** What was found and done about folders that interrupted builds left beside the output folder. */
+  recovered?: RecoveryNote[] | undefined
+}
+
+/** Something `recoverLeftovers` did or could not do, to tell the user. */
+export interface RecoveryNote {
+  rule: 'output/restored' | 'output/leftover'
+  message: string
 }
 
 /** Check the output folder, write the site into staging, then swap it in. */
@@ -109,6 +122,8 @@ export async function writeSite(plan: WritableSite, options: WriteOptions): Prom
  */
 export async function createStaging(options: WriteOptions): Promise<Staging> {
   const outDir = path.resolve(options.outDir)
+  // Before the output folder is looked at: a build killed between the two renames of its swap left none.
+  const recovered = await recoverLeftovers(outDir)
   const { marker } = await examineOutDir(outDir, options)
   const previous = marker === undefined ? undefined : outDir
   const tag = `${process.pid}-${randomBytes(4).toString('hex')}`
@@ -118,6 +133,7 @@ export async function createStaging(options: WriteOptions): Promise<Staging> {
     old: `${outDir}.bookgen-old-${tag}`,
     previous,
     previousCounts: marker === undefined ? undefined : markerCounts(marker),
+    recovered,
   }
   try {
     await mkdir(path.dirname(outDir), { recursive: true })
@@ -145,11 +161,14 @@ export async function writeStaged(staging: Staging, plan: WritableSite): Promise
   let result: WriteResult
   try {
     result = await writeTree(staging, plan)
+    // The last moment to stop: the swap, once begun, is finished (a kill there is undone by the next build).
+    if (plan.signal?.aborted === true) throw interruptedError(plan.signal)
   } catch (error) {
     // Whoever writes alongside must have stopped before the folder goes (or it would write into a new one).
     plan.stopAlongside?.()
     await plan.alongside?.catch(() => {})
     await discardStaging(staging)
+    if (plan.signal?.aborted === true) throw interruptedError(plan.signal)
     if (isBookgenError(error)) throw error
     // A full disk, a permission problem…: the user's to fix, and the previous site is intact.
     throw ioError(error, {
@@ -160,6 +179,18 @@ export async function writeStaged(staging: Staging, plan: WritableSite): Promise
   }
   const leftover = await swapIn(staging)
   return leftover === undefined ? result : { ...result, leftover }
+}
+
+/** How often, at most, writing pages lets a signal handler run (when `WritableSite.signal` is given). */
+const YIELD_EVERY_MS = 100
+
+/** What a build stopped by `signal` throws (before its swap: the output folder is as it was). */
+export function interruptedError(signal: AbortSignal): BookgenError {
+  const by = typeof signal.reason === 'string' ? ` (${signal.reason})` : ''
+  return new BookgenError(`The build was interrupted${by}; nothing was swapped in, and the output folder is as it was`, {
+    ruleId: 'build/interrupted',
+    cause: signal.reason,
+  })
 }
 
 const UTF8 = new TextEncoder()
@@ -440,7 +471,17 @@ function readFully(fd: number, buffer: Buffer, length: number, position: number)
 async function writeTree(staging: Staging, plan: WritableSite): Promise<WriteResult> {
   // Pages are rendered on demand, so memory holds one page at a time, not the site.
   const writer = new StagingWriter(staging.dir, staging.previous)
-  for (const file of plan.files) writer.write(file)
+  const { signal } = plan
+  let yielded = performance.now()
+  for (const file of plan.files) {
+    writer.write(file)
+    // Writing is synchronous: now and then let a signal handler run, and stop if it asked to.
+    if (signal !== undefined && performance.now() - yielded > YIELD_EVERY_MS) {
+      await new Promise((resolve) => setImmediate(resolve))
+      if (signal.aborted) throw interruptedError(signal)
+      yielded = performance.now()
+    }
+  }
   for (const asset of plan.assets) writer.copy(asset)
   plan.more?.(writer)
   const alongside = plan.alongside === undefined ? { files: 0, bytes: 0, unchanged: 0 } : await plan.alongside
@@ -492,6 +533,7 @@ async function swapIn(staging: Staging): Promise<WriteResult['leftover']> {
     return undefined
   }
   await rename(outDir, old).catch(abandon)
+  if (process.env['BOOKGEN_TEST_HOLD_SWAP'] === '1') await holdForTests()
   try {
     await rename(dir, outDir)
   } catch (error) {
@@ -512,6 +554,93 @@ async function swapIn(staging: Staging): Promise<WriteResult['leftover']> {
     const action = `The new site is in place, but the previous one, moved aside to ${old}, could not be removed`
     return { dir: old, message: describeIoError(error, { action, path: old, fix: 'remove that folder yourself' }) }
   }
+}
+
+/**
+ * Test-only (`BOOKGEN_TEST_HOLD_SWAP=1`, see test/cli-interrupt.test.ts): wait for ever between the
+ * two renames of the swap, where the output folder is missing, so that a test can kill the build
+ * there and check that the next build puts the previous site back.
+ */
+function holdForTests(): Promise<never> {
+  return new Promise(() => setInterval(() => {}, 1 << 30))
+}
+
+/** A folder a build makes beside the output folder `OUT`: `OUT.bookgen-staging-PID-HEX`, `OUT.bookgen-old-PID-HEX`. */
+const BUILD_FOLDER = /^\.bookgen-(staging|old)-(\d+)-[0-9a-f]+$/
+
+/**
+ * Clean up after builds of `outDir` that were killed or crashed: their staging folders and moved-
+ * aside previous sites (`OUT.bookgen-*-PID-*`) are removed once their process (the PID in the name)
+ * is gone; a live process's folders are never touched. When the output folder is missing (a kill
+ * between the two renames of the swap), the newest moved-aside site is renamed back first. Never
+ * throws for what it cannot do: it says so in the notes, and the build goes on.
+ */
+export async function recoverLeftovers(outDir: string): Promise<RecoveryNote[]> {
+  const parent = path.dirname(outDir)
+  const base = path.basename(outDir)
+  const names = await readdir(parent).catch(() => [] as string[])
+  const found: Array<{ dir: string; kind: string; changed: number }> = []
+  for (const name of names) {
+    const match = name.startsWith(base) ? BUILD_FOLDER.exec(name.slice(base.length)) : null
+    if (match === null || isRunning(Number(match[2]))) continue
+    const dir = path.join(parent, name)
+    const info = await lstat(dir).catch(() => undefined)
+    // Only folders (a symbolic link with such a name is not one bookgen made).
+    if (info?.isDirectory() === true) found.push({ dir, kind: match[1]!, changed: info.ctimeMs })
+  }
+  const notes: RecoveryNote[] = []
+  if (found.length === 0) return notes
+  if ((await lstat(outDir).catch(() => undefined)) === undefined) {
+    // The newest moved-aside site that bookgen wrote (or an empty folder, as the output folder was).
+    const asides = found.filter(({ kind }) => kind === 'old').sort((a, b) => b.changed - a.changed)
+    for (const aside of asides) {
+      if (!(await isBookgenFolder(aside.dir))) continue
+      try {
+        await rename(aside.dir, outDir)
+        found.splice(found.indexOf(aside), 1)
+        notes.push({ rule: 'output/restored', message: `Put back the previous site from ${aside.dir}, left by a build that was interrupted` })
+      } catch {
+        // Removed by the next loop's turn if it can be, or reported.
+      }
+      break
+    }
+  }
+  for (const { dir, kind } of found) {
+    // A moved-aside folder was an output folder: a site bookgen wrote, or empty. Anything else is not ours.
+    if (kind === 'old' && !(await isBookgenFolder(dir))) {
+      const message = `Left ${dir} alone: it is named like a site bookgen moved aside, but holds no ${MARKER_FILE} marker`
+      notes.push({ rule: 'output/leftover', message })
+      continue
+    }
+    try {
+      await rm(dir, { recursive: true, force: true })
+    } catch (error) {
+      const action = `Could not remove ${dir}, left by a build that was interrupted`
+      const message = isSystemError(error) ? describeIoError(error, { action, path: dir, fix: 'remove it yourself' }) : `${action}.`
+      notes.push({ rule: 'output/leftover', message })
+    }
+  }
+  return notes
+}
+
+/** Whether process `pid` is running (as far as this process can tell: one it may not signal is). */
+function isRunning(pid: number): boolean {
+  if (pid === process.pid) return true
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== 'ESRCH'
+  }
+}
+
+/** Whether `dir` holds a site bookgen wrote (its marker), or nothing. */
+async function isBookgenFolder(dir: string): Promise<boolean> {
+  const entries = await readdir(dir).catch(() => undefined)
+  if (entries === undefined) return false
+  if (entries.length === 0) return true
+  const marker = await readFile(path.join(dir, MARKER_FILE), 'utf8').catch(() => '')
+  return marker.includes('"generator":"bookgen"')
 }
 
 function isMissing(error: unknown): boolean {
