@@ -204,13 +204,22 @@ async function buildCommand(sources: string[], flags: Record<string, unknown>, i
       `  ${plural(result.duplicates, 'repeated URL')}${config.dedupe ? ' published once (dedupe)' : ' (set dedupe: true to publish each once)'}`,
     )
   }
-  const held = Object.entries(result.heldBack).filter(([, count]) => count > 0)
+  const { activeContent, ...bookmarks } = result.heldBack
+  const held = Object.entries(bookmarks).filter(([, count]) => count > 0)
+  const parts: string[] = []
   if (held.length > 0) {
     const names: Record<string, string> = { private: 'private', fileUrls: 'file://', placeUrls: 'place:' }
-    lines.push(
-      `  held back: ${held.map(([reason, count]) => `${count} ${names[reason] ?? reason}`).join(', ')} (not published; see "publish" in the config)`,
+    parts.push(
+      `${held.map(([reason, count]) => `${count} ${names[reason] ?? reason}`).join(', ')} (not published; see "publish" in the config)`,
     )
   }
+  if (activeContent > 0) {
+    const what = activeContent === 1 ? 'event handler or script' : 'event handlers or scripts'
+    parts.push(
+      `${activeContent.toLocaleString('en-US')} ${what} left out of the exports (bookmarks.html, bookmarks.xbel)`,
+    )
+  }
+  if (parts.length > 0) lines.push(`  held back: ${parts.join('; ')}`)
   io.stdout(`${lines.join('\n')}\n`)
   if (result.warnings.length > 0) io.stderr(formatWarnings(result.warnings))
   return late

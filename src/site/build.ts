@@ -12,7 +12,7 @@ import { countNodes, type Collection, type Stats, type Warning } from '../model.
 import { parseSourceState, reparseSource, type SourceState } from '../sources/incremental.js'
 import { checkSourceSize, decodeSource, parseDecoded } from '../sources/index.js'
 import { checkSourceCounts, countSources } from './empty-source.js'
-import type { HeldBack } from './publish-filter.js'
+import type { SiteHeldBack } from './publish-filter.js'
 import { planSite, type SitePlan } from './plan.js'
 import { displayPath, prepareSite } from './prepare.js'
 import { readSourceBytes } from './read-source.js'
@@ -58,7 +58,7 @@ export interface BuildResult {
   /** Counts over what was published. */
   stats: Stats
   /** Bookmarks left out of the site, by reason (see `publish` in the config). */
-  heldBack: HeldBack
+  heldBack: SiteHeldBack
   /** Bookmarks whose URL was bookmarked before (removed from the site when `dedupe` is on). */
   duplicates: number
   plan: SitePlan['stats']

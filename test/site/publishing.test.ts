@@ -140,6 +140,40 @@ describe('exports', () => {
     }
   })
 
+  it('should leave event handlers and other active content out of both exports, and count them', async () => {
+    const hostile = `<!DOCTYPE NETSCAPE-Bookmark-file-1>
+<TITLE>T</TITLE><H1 ONLOAD="alert(0)">T</H1>
+<DL><p>
+  <DT><H3 ONMOUSEOVER="alert(1)" STYLE="background:url(https://track.example/)">F</H3>
+  <DL><p>
+    <DT><A HREF="https://a.example/" ONCLICK="alert(2)" FORMACTION="https://evil.example/" DATA-X=" java\tscript:alert(3)" GUID="kept">A</A>
+  </DL><p>
+</DL><p>
+`
+    const xbel = `<?xml version="1.0"?>
+<xbel version="1.0" onload="alert(4)"><title>X</title>
+  <bookmark href="https://b.example/" onclick="alert(5)" guid="kept"><title>B</title>
+    <info><metadata owner="https://other.example/"><h:script xmlns:h="http://www.w3.org/1999/xhtml">alert(6)</h:script><h:a xmlns:h="http://www.w3.org/1999/xhtml" href="javascript:alert(7)" title="kept">x</h:a></metadata></info>
+  </bookmark>
+</xbel>
+`
+    writeFileSync(path.join(dir, 'hostile.html'), hostile)
+    writeFileSync(path.join(dir, 'hostile.xbel'), xbel)
+    const result = await build(resolveConfig({}, { sources: ['hostile.html', 'hostile.xbel'], outDir: 'out' }, { cwd: dir }))
+    // ONLOAD, ONMOUSEOVER, STYLE, ONCLICK, FORMACTION, DATA-X; onload, onclick, <h:script>, href.
+    expect(result.heldBack).toMatchObject({ activeContent: 10 })
+    for (const file of ['bookmarks.html', 'bookmarks.xbel']) {
+      const text = readFileSync(path.join(dir, 'out', file), 'utf8')
+      expect(text, file).not.toMatch(/alert|\bon[a-z]+=|style=|formaction|track\.example|evil\.example/i)
+      expect(text.match(/guid="kept"/gi), file).toHaveLength(2)
+    }
+    // Opaque XBEL metadata, kept (without its script) where the format carries it.
+    expect(readFileSync(path.join(dir, 'out', 'bookmarks.xbel'), 'utf8')).toContain('title="kept"')
+    // The sources themselves are untouched: the user's own conversion keeps everything.
+    const own = parseSource(Buffer.from(hostile), 'hostile.html')
+    expect(bookmarksOf(own)[0]!.attributes).toMatchObject({ ONCLICK: 'alert(2)' })
+  })
+
   it('should leave Desktop Bookmark command lines out of the XBEL export unless asked', async () => {
     const without = await buildSite({}, ['recent.xbel'])
     expect(without.read('bookmarks.xbel')).toContain('<bookmark:application name="firefox"')
