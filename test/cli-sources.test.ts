@@ -84,6 +84,9 @@ describe.skipIf(!BUILT)('bookgen build from a source that lost its bookmarks', (
     const result = await bookgen(['build', 'bookmarks.html', '--out', 'site'], { cwd: dir })
     expect(result.code, result.stderr).toBe(0)
     expect(result.stderr).toContain('bookmarks.html: The source yields no bookmarks [build/empty-source]')
+    // No config file, no --site: said so, with no made-up place.
+    expect(result.stderr).toContain('\n  No --site given (and no config file): the feed and sitemap use')
+    expect(result.stderr).not.toContain('bookmarks.config.ts')
     expect(readdirSync(path.join(dir, 'site'))).toContain('index.html')
   })
 })

@@ -73,13 +73,25 @@ export function prepareSite(config: ResolvedConfig, collections: readonly Collec
   const notes = duplicateNotes(duplicates, config.dedupe, cache)
   const root = config.dedupe ? removeDuplicates(published.root, duplicates, cache?.duplicates) : published.root
   if (config.siteOrigin === undefined && config.feedLimit > 0) {
-    notes.push({
-      file: config.configFile === undefined ? 'bookmarks.config.ts' : displayPath(config.configFile),
-      line: 1,
-      column: 1,
-      rule: 'config/no-site',
-      message: `"site" is not set: the feed and sitemap use ${PREVIEW_ORIGIN}${config.base}. Set site (or --site) to the address the site is published at`,
-    })
+    const uses = `the feed and sitemap use ${PREVIEW_ORIGIN}${config.base}`
+    // About the config as a whole, or, without a config file, the command line: no place to point at.
+    notes.push(
+      config.configFile === undefined
+        ? {
+            file: '',
+            line: 0,
+            column: 0,
+            rule: 'config/no-site',
+            message: `No --site given (and no config file): ${uses}. Pass --site with the address the site is published at`,
+          }
+        : {
+            file: displayPath(config.configFile),
+            line: 0,
+            column: 0,
+            rule: 'config/no-site',
+            message: `"site" is not set: ${uses}. Set site (or --site) to the address the site is published at`,
+          },
+    )
   }
   const exported = exportTree(root, !config.publish.exec, cache?.exports ?? new Map())
   const exportRoot = exported.folder

@@ -119,10 +119,27 @@ describe('GitHub Pages files', () => {
     expect(notFound.attr('main a', 'href')).toEqual(['/bm/', '/bm/tags/', '/bm/search/'])
   })
 
-  it('should say when no site address is set', async () => {
+  it('should say when no site address is set, pointing at no made-up place', async () => {
     const { result, read } = await buildSite({})
-    expect(result.warnings.map((warning) => warning.rule)).toContain('config/no-site')
+    expect(result.warnings.find((warning) => warning.rule === 'config/no-site')).toEqual({
+      file: '',
+      line: 0,
+      column: 0,
+      rule: 'config/no-site',
+      message:
+        'No --site given (and no config file): the feed and sitemap use http://localhost:4173/. Pass --site with the address the site is published at',
+    })
     expect(read('feed.xml')).toContain('http://localhost:4173/')
+    // With a config file, the warning is about that file as a whole.
+    writeFileSync(path.join(dir, 'links.html'), NETSCAPE)
+    const configFile = path.join(dir, 'bookmarks.config.ts')
+    const configured = await build(resolveConfig({}, { sources: ['links.html'], outDir: 'out' }, { cwd: dir, configFile }))
+    expect(configured.warnings.find((warning) => warning.rule === 'config/no-site')).toMatchObject({
+      file: path.relative(process.cwd(), configFile).startsWith('..') ? configFile : path.relative(process.cwd(), configFile),
+      line: 0,
+      column: 0,
+      message: expect.stringMatching(/^"site" is not set: /) as unknown,
+    })
   })
 })
 
