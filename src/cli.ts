@@ -164,6 +164,8 @@ async function buildCommand(sources: string[], flags: Record<string, unknown>, i
   const stop = (name: NodeJS.Signals) => {
     // A second signal does not wait for the clean-up: the next build removes what is left.
     if (interrupt.signal.aborted) process.exit(exitFor(name))
+    // A read from a terminal or a pipe with no writer cannot be stopped: say how to quit anyway.
+    io.stderr(`Stopping the build (${name}); again to quit at once.\n`)
     interrupt.abort(name)
   }
   // While it builds, a signal stops the build, which removes its staging folder, instead of the process.

@@ -122,9 +122,11 @@ export async function writeSite(plan: WritableSite, options: WriteOptions): Prom
  */
 export async function createStaging(options: WriteOptions): Promise<Staging> {
   const outDir = path.resolve(options.outDir)
-  // Before the output folder is looked at: a build killed between the two renames of its swap left none.
+  // Refused output folders first; then what killed builds left (one killed between the two renames
+  // of its swap left no output folder: the previous site is put back, and looked at again).
+  let { marker } = await examineOutDir(outDir, options)
   const recovered = await recoverLeftovers(outDir)
-  const { marker } = await examineOutDir(outDir, options)
+  if (recovered.some((note) => note.rule === 'output/restored')) ({ marker } = await examineOutDir(outDir, options))
   const previous = marker === undefined ? undefined : outDir
   const tag = `${process.pid}-${randomBytes(4).toString('hex')}`
   const staging: Staging = {
