@@ -7,10 +7,20 @@
  * as root, the build runs as `nobody` through `setpriv`.
  */
 import { execFileSync } from 'node:child_process'
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  chmodSync,
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { REPO_ROOT } from './helpers.js'
 import {
   asOrdinaryUser,
   besides,
@@ -127,6 +137,26 @@ describe.skipIf(!BUILT || !canMount())('bookgen build on a read-only mount', () 
       '..',
       'site',
     ])
+  })
+
+  it('should say once that the disk is full, and leave nothing on it', async () => {
+    mkdirSync(path.join(dir, 'mnt'))
+    cpSync(path.join(REPO_ROOT, 'example', 'bookmarks.html'), path.join(dir, 'bookmarks.html'))
+    // The example site is about 370 KB: it does not fit.
+    inNamespace(`
+      mount -t tmpfs -o size=128k tmpfs "$T/mnt"
+      set +e
+      $BUILD --out "$T/mnt/site" >"$T/stdout" 2>"$T/stderr"; echo $? >"$T/code"
+      set -e
+      ls -a "$T/mnt" >"$T/listing"
+    `)
+    const run = result()
+    expectCleanError(
+      run,
+      /: no space left on the disk \(ENOSPC\)( at [^;]*)?; free some space, or choose another --out\. Nothing was written\./,
+    )
+    expect(run.stderr.match(/ENOSPC/g)).toHaveLength(1)
+    expect(readFileSync(path.join(dir, 'listing'), 'utf8').split('\n').filter(Boolean)).toEqual(['.', '..'])
   })
 
   it('should fail cleanly and leave the previous site when the output folder is a read-only mount point', async () => {
