@@ -1,10 +1,11 @@
 /**
  * (I/O) The `bookgen` command: a thin layer over the public API. It parses flags, calls `build`,
  * `parseSource` or a writer, prints results, and owns the exit code:
- * 0 success, 1 when a source (or the config) cannot be used, 2 on bad usage.
+ * 0 success, 1 when a source (or the config) cannot be used, 2 on bad usage, 130/143 when a build
+ * is stopped by Ctrl-C / SIGTERM (after it has cleaned up).
  */
 import { existsSync } from 'node:fs'
-import { readFile, writeFile } from 'node:fs/promises'
+import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { cac } from 'cac'
 import { resolveConfig, type ConfigEnv, type InlineConfig } from './config.js'
@@ -16,7 +17,9 @@ import { collectionToJson } from './inspect.js'
 import { formatTree } from './inspect-text.js'
 import type { Folder, Warning } from './model.js'
 import { startStaticServer } from './serve.js'
-import { build, displayPath } from './site/build.js'
+import { build, displayPath, type BuildResult } from './site/build.js'
+import { ioError } from './site/io-error.js'
+import { readSourceBytes } from './site/read-source.js'
 import { parseSource } from './sources/index.js'
 import { writeNetscape } from './writers/netscape.js'
 import { writeXbel } from './writers/xbel.js'
@@ -26,6 +29,8 @@ import { VERSION } from './version.js'
 export const EXIT_OK = 0
 export const EXIT_FAILURE = 1
 export const EXIT_USAGE = 2
+/** A build stopped by a signal: 128 + the signal's number, as shells report it. */
+export const EXIT_SIGNAL: Readonly<Record<'SIGINT' | 'SIGTERM', number>> = { SIGINT: 130, SIGTERM: 143 }
 
 /** Default port of `bookgen preview` (Vite's convention). */
 const PREVIEW_PORT = 4173
@@ -66,6 +71,10 @@ export async function runCli(argv: readonly string[], io: Io = defaultIo): Promi
       'Public address of the site, for the feed and sitemap, e.g. https://me.github.io/bookmarks/',
     )
     .option('--title <title>', 'Site title')
+    .option(
+      '--allow-empty',
+      'Replace the site even when a source yields no bookmarks (or, cut short, fewer than last time)',
+    )
     .option('--quiet', 'Print only errors')
     .example('bookgen build bookmarks.html --base /my-bookmarks/')
     .action((sources: string[], flags: Record<string, unknown>) => {
@@ -148,10 +157,38 @@ async function buildCommand(sources: string[], flags: Record<string, unknown>, i
     base: optionalString(flags, 'base'),
     site: optionalString(flags, 'site'),
     title: optionalString(flags, 'title'),
+    allowEmpty: flags['allowEmpty'] === true ? true : undefined,
   }
   const config = await loadResolvedConfig(flags, inline, io.cwd, { command: 'build' })
-  const result = await build(config)
-  if (quiet) return EXIT_OK
+  const interrupt = new AbortController()
+  const stop = (name: NodeJS.Signals) => {
+    // A second signal does not wait for the clean-up: the next build removes what is left.
+    if (interrupt.signal.aborted) process.exit(exitFor(name))
+    // A read from a terminal or a pipe with no writer cannot be stopped: say how to quit anyway.
+    io.stderr(`Stopping the build (${name}); again to quit at once.\n`)
+    interrupt.abort(name)
+  }
+  // While it builds, a signal stops the build, which removes its staging folder, instead of the process.
+  process.on('SIGINT', stop)
+  process.on('SIGTERM', stop)
+  let result: BuildResult
+  try {
+    result = await build(config, { signal: interrupt.signal })
+  } catch (error) {
+    if (!interrupt.signal.aborted || !isBookgenError(error)) throw error
+    io.stderr(`error: ${safe(error.format())}\n`)
+    return exitFor(interrupt.signal.reason)
+  } finally {
+    process.off('SIGINT', stop)
+    process.off('SIGTERM', stop)
+  }
+  // A signal during the swap: the build went on to the end, and says it was interrupted.
+  const late = interrupt.signal.aborted ? exitFor(interrupt.signal.reason) : EXIT_OK
+  if (late !== EXIT_OK)
+    io.stderr(
+      `Interrupted (${String(interrupt.signal.reason)}) while the new site was swapped in: it is in place.\n`,
+    )
+  if (quiet) return late
   const lines: string[] = []
   for (const collection of result.collections) {
     const stats = collectionStats(collection.root)
@@ -169,16 +206,29 @@ async function buildCommand(sources: string[], flags: Record<string, unknown>, i
       `  ${plural(result.duplicates, 'repeated URL')}${config.dedupe ? ' published once (dedupe)' : ' (set dedupe: true to publish each once)'}`,
     )
   }
-  const held = Object.entries(result.heldBack).filter(([, count]) => count > 0)
+  const { activeContent, ...bookmarks } = result.heldBack
+  const held = Object.entries(bookmarks).filter(([, count]) => count > 0)
+  const parts: string[] = []
   if (held.length > 0) {
     const names: Record<string, string> = { private: 'private', fileUrls: 'file://', placeUrls: 'place:' }
-    lines.push(
-      `  held back: ${held.map(([reason, count]) => `${count} ${names[reason] ?? reason}`).join(', ')} (not published; see "publish" in the config)`,
+    parts.push(
+      `${held.map(([reason, count]) => `${count} ${names[reason] ?? reason}`).join(', ')} (not published; see "publish" in the config)`,
     )
   }
+  if (activeContent > 0) {
+    const what = activeContent === 1 ? 'event handler or script' : 'event handlers or scripts'
+    parts.push(
+      `${activeContent.toLocaleString('en-US')} ${what} left out of the exports (bookmarks.html, bookmarks.xbel)`,
+    )
+  }
+  if (parts.length > 0) lines.push(`  held back: ${parts.join('; ')}`)
   io.stdout(`${lines.join('\n')}\n`)
   if (result.warnings.length > 0) io.stderr(formatWarnings(result.warnings))
-  return EXIT_OK
+  return late
+}
+
+function exitFor(signal: unknown): number {
+  return signal === 'SIGTERM' ? EXIT_SIGNAL.SIGTERM : EXIT_SIGNAL.SIGINT
 }
 
 async function devCommand(sources: string[], flags: Record<string, unknown>, io: Io): Promise<number> {
@@ -242,16 +292,7 @@ async function previewCommand(flags: Record<string, unknown>, io: Io): Promise<n
 
 async function inspectCommand(source: string, flags: Record<string, unknown>, io: Io): Promise<number> {
   const file = path.resolve(io.cwd, source)
-  const bytes = await readFile(file).catch((error: NodeJS.ErrnoException) => {
-    throw new BookgenError(
-      error.code === 'ENOENT' ? 'Source not found' : `Cannot read source (${error.code})`,
-      {
-        ruleId: 'source/unreadable',
-        file: source,
-      },
-    )
-  })
-  const collection = parseSource(bytes, source)
+  const collection = parseSource(await readSourceBytes(file, source), source)
   if (flags['json'] === true) {
     io.stdout(`${JSON.stringify(collectionToJson(collection), null, 2)}\n`)
   } else {
@@ -267,10 +308,7 @@ async function convertCommand(source: string, flags: Record<string, unknown>, io
     throw new BookgenError('--to must be "netscape" or "xbel"', { ruleId: 'cli/usage' })
   }
   const file = path.resolve(io.cwd, source)
-  const bytes = await readFile(file).catch(() => {
-    throw new BookgenError('Source not found', { ruleId: 'source/unreadable', file: source })
-  })
-  const collection = parseSource(bytes, source)
+  const collection = parseSource(await readSourceBytes(file, source), source)
   const { text, warnings } = to === 'netscape' ? writeNetscape(collection) : writeXbel(collection)
   const output = optionalString(flags, 'output')
   if (output === undefined) io.stdout(text)
@@ -278,7 +316,16 @@ async function convertCommand(source: string, flags: Record<string, unknown>, io
     if (path.resolve(io.cwd, output) === file) {
       throw new BookgenError('The output file is the source file; choose another -o', { ruleId: 'cli/usage' })
     }
-    await writeFile(path.resolve(io.cwd, output), text)
+    await writeFile(path.resolve(io.cwd, output), text).catch((error: unknown) => {
+      throw (
+        ioError(error, {
+          action: `Could not write ${output}`,
+          path: path.resolve(io.cwd, output),
+          flag: '-o',
+          ruleId: 'output/write-failed',
+        }) ?? error
+      )
+    })
   }
   const all = [...collection.warnings, ...warnings]
   if (all.length > 0) io.stderr(formatWarnings(all))
@@ -362,9 +409,7 @@ function reportError(error: unknown, io: Io, debug: boolean): number {
 export function formatWarnings(warnings: readonly Warning[], limit = WARNINGS_SHOWN): string {
   const lines = [`${plural(warnings.length, 'warning')}:`]
   for (const warning of warnings.slice(0, limit)) {
-    lines.push(
-      `  ${safe(`${warning.file}:${warning.line}:${warning.column}: ${warning.message} [${warning.rule}]`)}`,
-    )
+    lines.push(`  ${safe(`${placeOf(warning)}${warning.message} [${warning.rule}]`)}`)
   }
   if (warnings.length > limit) {
     const byRule = new Map<string, number>()
@@ -375,6 +420,12 @@ export function formatWarnings(warnings: readonly Warning[], limit = WARNINGS_SH
     )
   }
   return `${lines.join('\n')}\n`
+}
+
+/** `file:line:col: `, `file: ` for a warning about a whole file, nothing for one about no file. */
+function placeOf(warning: Warning): string {
+  if (warning.file === '') return ''
+  return warning.line > 0 ? `${warning.file}:${warning.line}:${warning.column}: ` : `${warning.file}: `
 }
 
 function collectionStats(root: Folder): string {

@@ -34,6 +34,11 @@ export interface UserConfig {
   merge?: boolean | undefined
   /** Publish only the first bookmark of each URL (repeats are always reported). Default: `false` */
   dedupe?: boolean | undefined
+  /**
+   * Build even when a source yields no bookmarks, or fewer than last time while it looks cut short:
+   * without it, such a build is refused and the previous site kept. Default: `false`
+   */
+  allowEmpty?: boolean | undefined
   /** Entries per folder or tag page before the rest goes to further pages. Default: `200` */
   pageSize?: number | undefined
   /** The Atom feed of recently added bookmarks (`feed.xml`), or `false` for none. Default: `{limit: 50}` */
@@ -123,6 +128,8 @@ export interface ResolvedConfig {
   readonly lang: string
   readonly merge: boolean
   readonly dedupe: boolean
+  /** Replace a site even with one built from sources that yield no (or, cut short, fewer) bookmarks. */
+  readonly allowEmpty: boolean
   readonly pageSize: number
   /** Entries in the feed; 0 for no feed. */
   readonly feedLimit: number
@@ -137,6 +144,8 @@ export interface InlineConfig {
   base?: string | undefined
   site?: string | undefined
   title?: string | undefined
+  /** `--allow-empty` */
+  allowEmpty?: boolean | undefined
 }
 
 /** Where `bookgen preview` serves a site: the origin of absolute URLs when no `site` is set. */
@@ -149,6 +158,7 @@ export const configDefaults = Object.freeze({
   lang: 'en',
   merge: false,
   dedupe: false,
+  allowEmpty: false,
   pageSize: 200,
   feedLimit: 50,
   publish: Object.freeze({ private: false, fileUrls: false, placeUrls: false, exec: false }),
@@ -207,6 +217,7 @@ export function resolveConfig(
     lang: user.lang ?? configDefaults.lang,
     merge: user.merge ?? configDefaults.merge,
     dedupe: user.dedupe ?? configDefaults.dedupe,
+    allowEmpty: inline.allowEmpty ?? user.allowEmpty ?? configDefaults.allowEmpty,
     pageSize: user.pageSize ?? configDefaults.pageSize,
     feedLimit: feed === false ? 0 : (feed?.limit ?? configDefaults.feedLimit),
     publish: Object.freeze({ ...configDefaults.publish, ...definedOnly(user.publish ?? {}) }),
@@ -276,6 +287,7 @@ const TOP_LEVEL: Record<string, Check> = {
   lang: 'string',
   merge: 'boolean',
   dedupe: 'boolean',
+  allowEmpty: 'boolean',
   pageSize: 'number',
   feed: 'feed',
   publish: 'object',

@@ -16,7 +16,11 @@ export interface Place {
   readonly column: number
 }
 
-/** A diagnostic about something in a source that was skipped, repaired or guessed. */
+/**
+ * A diagnostic about something in a source that was skipped, repaired or guessed, or about the
+ * build as a whole. `line` and `column` are 0 when it has no place in a file (the whole file, the
+ * config, the output folder), and `file` is `''` when it is about no file at all.
+ */
 export interface Warning {
   readonly file: string
   readonly line: number

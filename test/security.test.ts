@@ -188,3 +188,36 @@ describe('the terminal', () => {
     expect(stdout).toContain('ESC\\x1b[2J')
   })
 })
+
+describe('the published exports', () => {
+  const handlers = `<!DOCTYPE NETSCAPE-Bookmark-file-1>
+<DL><p>
+  <DT><A HREF="https://ok.example/" ONCLICK="alert(19)" FORMACTION="javascript:alert(20)">handlers</A>
+</DL><p>
+`
+  const cli = async (args: string[]) => {
+    let stdout = ''
+    const code = await runCli(args, { stdout: (text) => (stdout += text), stderr: () => {}, cwd: dir })
+    return { code, stdout }
+  }
+
+  it('should carry no event handler, and the summary should say how many were left out', async () => {
+    writeFileSync(path.join(dir, 'handlers.html'), handlers)
+    const built = await cli(['build', 'handlers.html', '--out', 'handlers-out'])
+    expect(built.code).toBe(0)
+    expect(built.stdout).toContain(
+      'held back: 2 event handlers or scripts left out of the exports (bookmarks.html, bookmarks.xbel)',
+    )
+    for (const file of ['bookmarks.html', 'bookmarks.xbel']) {
+      expect(readFileSync(path.join(dir, 'handlers-out', file), 'utf8'), file).not.toMatch(
+        /alert|onclick|formaction/i,
+      )
+    }
+  })
+
+  it('should leave them in the user’s own conversion', async () => {
+    writeFileSync(path.join(dir, 'handlers.html'), handlers)
+    const converted = await cli(['convert', 'handlers.html', '--to', 'netscape'])
+    expect(converted.stdout).toContain('ONCLICK="alert(19)"')
+  })
+})

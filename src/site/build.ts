@@ -3,7 +3,7 @@
  * Sources in → parse → merge → plan (pure) → write (atomic swap) → a result to report.
  */
 import type { Stats as FileStats } from 'node:fs'
-import { open, readFile, stat } from 'node:fs/promises'
+import { stat } from 'node:fs/promises'
 import path from 'node:path'
 import { glob, isDynamicPattern } from 'tinyglobby'
 import type { ResolvedConfig } from '../config.js'
@@ -11,9 +11,11 @@ import { BookgenError, isBookgenError } from '../errors.js'
 import { countNodes, type Collection, type Stats, type Warning } from '../model.js'
 import { parseSourceState, reparseSource, type SourceState } from '../sources/incremental.js'
 import { checkSourceSize, decodeSource, parseDecoded } from '../sources/index.js'
-import type { HeldBack } from './publish-filter.js'
+import { checkSourceCounts, countSources } from './empty-source.js'
+import type { SiteHeldBack } from './publish-filter.js'
 import { planSite, type SitePlan } from '../pages/plan.js'
 import { displayPath, prepareSite } from './prepare.js'
+import { readSourceBytes } from './read-source.js'
 import type { SiteFilesRun } from './site-files.js'
 import {
   claimFrom,
@@ -24,7 +26,7 @@ import {
   type SiteFilesJob,
   type SiteFilesWorker,
 } from './site-files-thread.js'
-import { createStaging, discardStaging, writeStaged, type WriteResult } from './write.js'
+import { createStaging, discardStaging, interruptedError, writeStaged, type WriteResult } from './write.js'
 
 /** Milliseconds per phase of a build. */
 export interface BuildTimings {
@@ -56,7 +58,7 @@ export interface BuildResult {
   /** Counts over what was published. */
   stats: Stats
   /** Bookmarks left out of the site, by reason (see `publish` in the config). */
-  heldBack: HeldBack
+  heldBack: SiteHeldBack
   /** Bookmarks whose URL was bookmarked before (removed from the site when `dedupe` is on). */
   duplicates: number
   plan: SitePlan['stats']
@@ -136,7 +138,8 @@ export async function loadSources(config: ResolvedConfig, options: LoadOptions =
         continue
       }
       const started = performance.now()
-      const bytes = await readSourceFile(file)
+      // In shared memory: the worker thread that makes the site files gets the same bytes, not a copy.
+      const bytes = await readSourceBytes(file, name, { shared: true })
       read += performance.now() - started
       loaded.push({ file, name, bytes, info })
     } catch (error) {
@@ -204,6 +207,13 @@ export interface BuildOptions {
    * sources' size unless given; `'none'` makes them all on this thread.
    */
   worker?: SiteFilesJob['mode'] | 'none' | undefined
+  /**
+   * Stops the build when aborted (the CLI aborts it on Ctrl-C or SIGTERM): the worker thread is
+   * stopped, the staging folder removed, and `build` rejects with a `build/interrupted` error; the
+   * output folder is as it was. Checked between steps and, while pages are written, about every
+   * tenth of a second; once the new site is being swapped in, the build finishes.
+   */
+  signal?: AbortSignal | undefined
 }
 
 /** Build the site described by `config`. Throws `BookgenError` for anything the user can fix. */
@@ -216,15 +226,30 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
   let worker: SiteFilesWorker | undefined
   // Each site file goes to whichever thread claims it first: the worker, if a large build has one, or this.
   const claims = sharedClaims()
+  const { signal } = options
+  const stopWorker = () => worker?.stop()
+  signal?.addEventListener('abort', stopWorker)
+  const checkpoint = () => {
+    if (signal?.aborted === true) throw interruptedError(signal)
+  }
   try {
+    checkpoint()
     const { collections, timings: loading } = await loadSources(config, {
       files,
       onRead: (sources) => {
+        if (signal?.aborted === true) return
         const mode = options.worker === 'none' ? undefined : (options.worker ?? workerModeFor(sources))
         const job = { staging: staging.dir, previous: staging.previous, claims }
         if (mode === 'parse') worker = startSiteFilesWorker({ ...job, mode, config, sources: [...sources] })
         else if (mode === 'search') worker = startSiteFilesWorker({ ...job, mode })
       },
+    })
+    checkpoint()
+    // Nothing is swapped in when a source would replace the site with less than it had.
+    const counts = countSources(collections)
+    const countNotes = checkSourceCounts(collections, counts, staging.previousCounts, {
+      allowEmpty: config.allowEmpty,
+      outDir: `${displayPath(config.outDir)}/`,
     })
     const t2 = performance.now()
     const prepared = prepareSite(config, collections)
@@ -244,6 +269,8 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
       },
       alongside: worker?.result.then((result) => result.written),
       stopAlongside: worker?.stop,
+      counts,
+      signal,
     })
     const there = await worker?.result
     const t4 = performance.now()
@@ -259,7 +286,13 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
       duplicates: prepared.duplicates,
       plan: plan.stats,
       written,
-      warnings: [...collections.flatMap((collection) => collection.warnings), ...prepared.notes],
+      warnings: [
+        ...collections.flatMap((collection) => collection.warnings),
+        ...countNotes,
+        ...(staging.recovered ?? []).map((note) => outputNote(note.rule, note.message)),
+        ...prepared.notes,
+        ...(written.leftover === undefined ? [] : [outputNote('output/leftover', written.leftover.message)]),
+      ],
       timings: {
         read: loading.read,
         decode: loading.decode,
@@ -280,8 +313,17 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
     worker?.stop()
     await worker?.result.catch(() => {})
     await discardStaging(staging)
+    // Stopped on purpose: whatever stopping broke (the worker's result) is not the story.
+    if (signal?.aborted === true) throw interruptedError(signal)
     throw error
+  } finally {
+    signal?.removeEventListener('abort', stopWorker)
   }
+}
+
+/** A warning about the output folder as a whole (no place in a file). */
+function outputNote(rule: string, message: string): Warning {
+  return { file: '', line: 0, column: 0, rule, message }
 }
 
 /** Expand globs and check that literal paths exist; sorted for deterministic builds. */
@@ -300,44 +342,6 @@ export async function expandSources(patterns: readonly string[], cwd: string): P
   }
   if (found.size === 0) throw new BookgenError('No sources given', { ruleId: 'source/none' })
   return [...found]
-}
-
-/**
- * A source's bytes, in shared memory when it is a regular file: the worker thread that makes the
- * site files gets the same bytes, not a copy of them (35 MB for a 100k-bookmark XBEL file).
- */
-async function readSourceFile(file: string): Promise<Uint8Array> {
-  try {
-    return await readShared(file)
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code
-    const reason =
-      code === 'ENOENT' ? 'Source not found' : code === 'EISDIR' ? 'Source is a folder, not a file' : `Cannot read source (${code ?? 'error'})`
-    throw new BookgenError(reason, { ruleId: 'source/unreadable', file: displayPath(file), cause: error })
-  }
-}
-
-/**
- * A regular file read whole into a `SharedArrayBuffer`. Anything else (a pipe, as from
- * `bookgen build <(curl …)`) is read to its end as it comes; a file whose size changes while it is
- * read is read again as it is then.
- */
-async function readShared(file: string): Promise<Uint8Array> {
-  const handle = await open(file)
-  try {
-    const info = await handle.stat()
-    if (!info.isFile()) return await handle.readFile()
-    const bytes = new Uint8Array(new SharedArrayBuffer(info.size))
-    for (let done = 0; done < bytes.byteLength; ) {
-      const { bytesRead } = await handle.read(bytes, done, bytes.byteLength - done, done)
-      if (bytesRead === 0) return await readFile(file)
-      done += bytesRead
-    }
-    const { bytesRead } = await handle.read(new Uint8Array(1), 0, 1, bytes.byteLength)
-    return bytesRead === 0 ? bytes : await readFile(file)
-  } finally {
-    await handle.close()
-  }
 }
 
 export { createModelCache, displayPath, mergeCollections, prepareSite, type ModelCache, type PreparedSite } from './prepare.js'

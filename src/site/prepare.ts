@@ -9,7 +9,8 @@ import { createFolder, type Bookmark, type Collection, type Folder, type Place, 
 import { resolveAliases, type AliasMemo } from '../model/aliases.js'
 import { createDuplicateMemo, findDuplicates, removeDuplicates, type Duplicate, type DuplicateMemo } from './duplicates.js'
 import type { SiteInput } from '../publish/site-input.js'
-import { createPublishMemo, filterForPublishing, type HeldBack, type PublishMemo } from './publish-filter.js'
+import { withoutActiveAttributes, withoutActiveMetadata } from './export-safety.js'
+import { createPublishMemo, filterForPublishing, type PublishMemo, type SiteHeldBack } from './publish-filter.js'
 import { copyBookmark, copyFolder, sameItems } from './published-copy.js'
 
 /** Everything the pure site plan needs, from the config and the parsed sources. */
@@ -18,7 +19,7 @@ export interface PreparedSite {
   siteTitle: string
   /** The published tree. */
   root: Folder
-  heldBack: HeldBack
+  heldBack: SiteHeldBack
   duplicates: number
   /** Notes about the site as a whole: repeated URLs, a missing `site` address. */
   notes: Warning[]
@@ -35,8 +36,8 @@ export interface ModelCache {
   duplicates: DuplicateMemo
   /** The notes about repeated URLs of the last build, in order, and by repeat. */
   notes: { dedupe: boolean; list: DuplicateNote[]; byBookmark: WeakMap<Bookmark, DuplicateNote> }
-  /** The export tree's folder (command lines left out), by published folder. */
-  exports: WeakMap<Folder, Folder>
+  /** The export tree's folder (command lines and active content left out), by published folder. */
+  exports: WeakMap<Folder, ExportedFolder>
   exportCollection: Collection | undefined
 }
 
@@ -71,19 +72,28 @@ export function prepareSite(config: ResolvedConfig, collections: readonly Collec
   const notes = duplicateNotes(duplicates, config.dedupe, cache)
   const root = config.dedupe ? removeDuplicates(published.root, duplicates, cache?.duplicates) : published.root
   if (config.siteOrigin === undefined && config.feedLimit > 0) {
-    notes.push({
-      file: config.configFile === undefined ? 'bookmarks.config.ts' : displayPath(config.configFile),
-      line: 1,
-      column: 1,
-      rule: 'config/no-site',
-      message: `"site" is not set: the feed and sitemap use ${config.origin}${config.base}. Set site (or --site) to the address the site is published at`,
-    })
+    const uses = `the feed and sitemap use ${config.origin}${config.base}`
+    // About the config as a whole, or, without a config file, the command line: no place to point at.
+    notes.push(
+      config.configFile === undefined
+        ? {
+            file: '',
+            line: 0,
+            column: 0,
+            rule: 'config/no-site',
+            message: `No --site given (and no config file): ${uses}. Pass --site with the address the site is published at`,
+          }
+        : {
+            file: displayPath(config.configFile),
+            line: 0,
+            column: 0,
+            rule: 'config/no-site',
+            message: `"site" is not set: ${uses}. Set site (or --site) to the address the site is published at`,
+          },
+    )
   }
-  // Only XBEL (Desktop Bookmark) sources have command lines to leave out.
-  const exportRoot =
-    config.publish.exec || collections.every((collection) => collection.format === 'netscape')
-      ? root
-      : withoutCommandLines(root, cache?.exports ?? new Map())
+  const exported = exportTree(root, !config.publish.exec, cache?.exports ?? new Map())
+  const exportRoot = exported.folder
   let exportCollection: Collection = {
     format: 'xbel',
     file: 'bookmarks',
@@ -118,7 +128,8 @@ export function prepareSite(config: ResolvedConfig, collections: readonly Collec
       stylesheet: config.theme.stylesheet,
     },
   }
-  return { input, siteTitle, root, heldBack: published.heldBack, duplicates: duplicates.length, notes }
+  const heldBack = { ...published.heldBack, activeContent: exported.removed }
+  return { input, siteTitle, root, heldBack, duplicates: duplicates.length, notes }
 }
 
 /** A note about a repeated URL, and what it was made from. */
@@ -213,29 +224,69 @@ export interface MergeMemo {
   root: Folder | undefined
 }
 
+/** A folder of the export tree, and how much active content was left out below it. */
+interface ExportedFolder {
+  folder: Folder
+  removed: number
+}
+
 /**
- * The tree in which Desktop Bookmark applications carry no command line: copied only where a
- * command line is left out, each folder's result kept in `done` (by published folder).
+ * The tree the exports are written from: the published tree without what a reader of the exports
+ * could run (event handlers and the like, see `export-safety.ts`), and, with `stripExec`, without
+ * Desktop Bookmark command lines. Copied only where something is left out; each folder's result is
+ * kept in `done` (by published folder).
  */
-function withoutCommandLines(root: Folder, done: WeakMap<Folder, Folder> | Map<Folder, Folder>): Folder {
-  const visit = (folder: Folder): Folder => {
+function exportTree(root: Folder, stripExec: boolean, done: WeakMap<Folder, ExportedFolder> | Map<Folder, ExportedFolder>): ExportedFolder {
+  const visit = (folder: Folder): ExportedFolder => {
     const known = done.get(folder)
     if (known !== undefined) return known
+    let removed = 0
     let children: Folder['children'] | undefined
     folder.children.forEach((child, i) => {
       let out = child
-      if (child.type === 'folder') out = visit(child)
-      else if (child.type === 'bookmark' && child.applications?.some((application) => application.exec !== undefined)) {
-        out = copyBookmark(child, { applications: child.applications.map(({ exec: _exec, ...application }) => application) })
+      if (child.type === 'folder') {
+        const entry = visit(child)
+        removed += entry.removed
+        out = entry.folder
+      } else if (child.type === 'bookmark') {
+        const safe = withoutActiveContent(child)
+        const exec = stripExec && child.applications?.some((application) => application.exec !== undefined) === true
+        removed += safe.removed
+        if (safe.removed > 0 || exec) {
+          const changes: Parameters<typeof copyBookmark>[1] = safe.removed > 0 ? safe.changes : {}
+          if (exec) changes.applications = child.applications!.map(({ exec: _exec, ...application }) => application)
+          out = copyBookmark(child, changes)
+        }
       }
       if (out !== child) children ??= folder.children.slice(0, i)
       children?.push(out)
     })
-    const result = children === undefined ? folder : copyFolder(folder, children)
-    done.set(folder, result)
-    return result
+    const own = withoutActiveContent(folder)
+    removed += own.removed
+    const result =
+      children === undefined && own.removed === 0 ? folder : copyFolder(folder, children ?? folder.children, own.changes)
+    const entry = { folder: result, removed }
+    done.set(folder, entry)
+    return entry
   }
   return visit(root)
+}
+
+/** A folder's or bookmark's attributes and metadata without active content, and how much was left out. */
+function withoutActiveContent(item: Folder | Bookmark): { changes: Pick<Partial<Bookmark>, 'attributes' | 'info'>; removed: number } {
+  const changes: Pick<Partial<Bookmark>, 'attributes' | 'info'> = {}
+  let removed = 0
+  if (item.attributes !== undefined) {
+    const safe = withoutActiveAttributes(item.attributes)
+    if (safe.removed > 0) changes.attributes = safe.attributes
+    removed += safe.removed
+  }
+  if (item.info !== undefined) {
+    const safe = withoutActiveMetadata(item.info)
+    if (safe.removed > 0) changes.info = safe.info
+    removed += safe.removed
+  }
+  return { changes, removed }
 }
 
 function asHook<T>(value: T[] | ((page: PageInfo) => T[]) | undefined): ((page: PageInfo) => T[]) | undefined {

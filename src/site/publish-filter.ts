@@ -25,6 +25,12 @@ export interface HeldBack {
   placeUrls: number
 }
 
+/** What a site held back: bookmarks, by reason, and what its exports left out (see `export-safety.ts`). */
+export interface SiteHeldBack extends HeldBack {
+  /** Event handlers, other active attributes and script elements, left out of `bookmarks.html` and `bookmarks.xbel`. */
+  activeContent: number
+}
+
 export interface PublishedTree {
   root: Folder
   aliasTargets: Map<Alias, Bookmark | Folder>

@@ -16,6 +16,12 @@ import {
 export const LIMITS = Object.freeze({
   /** Folder nesting below the root; deeper folders are merged into their ancestor at this depth. */
   folderDepth: 256,
+  /**
+   * XML elements nested in an XBEL file (the root is level 1): a file with an element that holds
+   * others deeper is refused (`xbel/too-deep`), since its XML parser must bound its depth. About
+   * 1,000 folders: deeper than `folderDepth`, whose merging therefore applies up to this depth.
+   */
+  xmlDepth: 1000,
   /** Characters in a title. */
   titleLength: 4096,
   /** Characters in a description. */

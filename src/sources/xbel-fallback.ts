@@ -9,6 +9,7 @@
 import { createRequire } from 'node:module'
 import type { XMLParser as Parser, XMLValidator as Validator } from 'fast-xml-parser'
 import { BookgenError } from '../errors.js'
+import { LIMITS } from './limits.js'
 import type { LineIndex } from './line-index.js'
 import { skipDeclaration } from './xbel-scan.js'
 import { MAX_XML_DEPTH, type SourceElement, type SourceNode, type XmlTreeHandler } from './xbel-tree.js'
@@ -62,7 +63,9 @@ function fastXmlParser(): { parser: Parser; validator: typeof Validator } {
     ignorePiTags: true,
     cdataPropName: CDATA,
     allowBooleanAttributes: false,
-    maxNestedTags: MAX_XML_DEPTH,
+    // fast-xml-parser refuses an element that holds others beyond `maxNestedTags + 1` levels: so
+    // one that holds others at level MAX_XML_DEPTH + 1 is refused, as the fast scan gives it up.
+    maxNestedTags: MAX_XML_DEPTH - 1,
     // No callback needs the element path as a string; building it for every node is costly.
     jPath: false,
     transformTagName: maskName,
@@ -113,17 +116,22 @@ function parseRoot(text: string, file: string, lines: LineIndex): SourceElement 
     tree = fastXmlParser().parser.parse(blankDoctype(text)) as FxpNode[]
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
-    const tooDeep = /nest/i.test(message)
-    throw new BookgenError(
-      tooDeep ? `Elements are nested more than ${MAX_XML_DEPTH} deep` : `Not well-formed XML: ${message}`,
-      {
-        ruleId: tooDeep ? 'xbel/too-deep' : 'xbel/not-well-formed',
-        file,
-        line: 1,
-        column: 1,
-        cause: error,
-      },
-    )
+    const deep = /nest/i.test(message) ? findTooDeep(text, MAX_XML_DEPTH) : undefined
+    if (deep !== undefined) {
+      const limit = MAX_XML_DEPTH.toLocaleString('en-US')
+      throw new BookgenError(
+        `<${deep.name}> is nested more than ${limit} elements deep; bookgen reads XML nested up to ${limit} deep ` +
+          `(folders deeper than ${LIMITS.folderDepth} are merged into the folder at that depth)`,
+        { ruleId: 'xbel/too-deep', file, ...lines.locate(deep.offset), cause: error },
+      )
+    }
+    throw new BookgenError(`Not well-formed XML: ${message}`, {
+      ruleId: 'xbel/not-well-formed',
+      file,
+      line: 1,
+      column: 1,
+      cause: error,
+    })
   }
   const elements = toSourceNodes(tree, text).filter(
     (node) => typeof node !== 'string' && node.type === 'element',
@@ -255,6 +263,46 @@ export function scanStartTags(text: string): number[] {
     i = text.indexOf('<', resume)
   }
   return offsets
+}
+
+/**
+ * The first element (its name and the offset of its `<`) that holds content at a depth beyond
+ * `limit` (the root is at depth 1), in text the validator found well-formed: where the parser's
+ * `maxNestedTags` stopped. Skips what `scanStartTags` skips; quoted attribute values may hold `>`.
+ */
+export function findTooDeep(text: string, limit: number): { name: string; offset: number } | undefined {
+  let depth = 0
+  let i = text.indexOf('<')
+  while (i !== -1) {
+    const next = text.charCodeAt(i + 1)
+    let resume: number
+    if (next === 0x21 /* ! */) {
+      if (text.startsWith('<!--', i)) resume = after(text.indexOf('-->', i + 4), 3)
+      else if (text.startsWith('<![CDATA[', i)) resume = after(text.indexOf(']]>', i + 9), 3)
+      else resume = skipDeclaration(text, i + 2)
+    } else if (next === 0x3f /* ? */) {
+      resume = after(text.indexOf('?>', i + 2), 2)
+    } else if (next === 0x2f /* / */) {
+      depth--
+      resume = i + 2
+    } else {
+      let end = i + 1
+      for (let quote = 0; end < text.length; end++) {
+        const c = text.charCodeAt(end)
+        if (quote !== 0) {
+          if (c === quote) quote = 0
+        } else if (c === 0x22 || c === 0x27) quote = c
+        else if (c === 0x3e /* > */) break
+      }
+      if (text.charCodeAt(end - 1) !== 0x2f /* / */ && ++depth > limit) {
+        return { name: /^<([^\s/>]+)/.exec(text.slice(i, i + 256))?.[1] ?? '?', offset: i }
+      }
+      resume = end + 1
+    }
+    if (resume === -1) return undefined
+    i = text.indexOf('<', resume)
+  }
+  return undefined
 }
 
 /**

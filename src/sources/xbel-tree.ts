@@ -7,9 +7,10 @@
  * values are kept as written, references undecoded (line ends may already be normalized), so
  * that the reader decodes them, and reports odd references, in one place.
  */
+import { LIMITS } from './limits.js'
 
-/** Deepest element nesting accepted (folders inside folders and their metadata). */
-export const MAX_XML_DEPTH = 1000
+/** Deepest element nesting accepted (folders inside folders and their metadata): `LIMITS.xmlDepth`. */
+export const MAX_XML_DEPTH = LIMITS.xmlDepth
 
 /** An element: its name, attributes and children in source order, and where its start tag is. */
 export interface SourceElement {

@@ -112,6 +112,30 @@ describe('a failed build', () => {
     expect(readdirSync(dir).sort()).toEqual(['bookmarks.html', 'out'])
   })
 
+  it('should keep the previous site when a source now yields no bookmarks, or fewer while it looks cut short', async () => {
+    const two = SOURCE.replace('</DL><p>\n</DL>', '<DT><A HREF="https://b.example/">B</A>\n</DL><p>\n</DL>')
+    writeFileSync(path.join(dir, 'bookmarks.html'), two)
+    const config = resolveConfig({}, { sources: ['bookmarks.html'], outDir: 'out' }, { cwd: dir })
+    await build(config)
+    const before = snapshot(path.join(dir, 'out'))
+    const cases = {
+      '': 'build/empty-source',
+      '<!DOCTYPE NETSCAPE-Bookmark-file-1>\n': 'build/empty-source',
+      [SOURCE.slice(0, SOURCE.indexOf('<DT><A'))]: 'build/empty-source',
+      [two.slice(0, two.indexOf('<DT><A HREF="https://b'))]: 'source/incomplete',
+    }
+    for (const [text, ruleId] of Object.entries(cases)) {
+      writeFileSync(path.join(dir, 'bookmarks.html'), text)
+      await expect(build(config)).rejects.toMatchObject({ ruleId, file: 'bookmarks.html' })
+      expect(snapshot(path.join(dir, 'out'))).toEqual(before)
+      expect(readdirSync(dir).sort()).toEqual(['bookmarks.html', 'out'])
+    }
+    // Unless the user says so.
+    const result = await build({ ...config, allowEmpty: true })
+    expect(result.stats.bookmarks).toBe(1)
+    expect(result.warnings.map((warning) => warning.rule)).toContain('source/incomplete')
+  })
+
   it('should produce byte-identical sites from the same input (determinism)', async () => {
     const first = await buildOnce()
     const second = await buildOnce()

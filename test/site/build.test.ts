@@ -155,7 +155,7 @@ describe('build', () => {
   it('should hold back private, file:// and place: bookmarks everywhere by default, and count them', async () => {
     write('a.html', NETSCAPE)
     const result = await build(configFor({}, ['a.html']))
-    expect(result.heldBack).toEqual({ private: 1, fileUrls: 1, placeUrls: 1 })
+    expect(result.heldBack).toEqual({ private: 1, fileUrls: 1, placeUrls: 1, activeContent: 0 })
     const site = allText(path.join(dir, 'out'))
     for (const secret of ['secret.example', 'Secret page', 'taxes.pdf', 'Taxes', 'place:sort', 'Most Visited']) {
       expect(site).not.toContain(secret)
@@ -166,7 +166,7 @@ describe('build', () => {
   it('should publish them when the config asks', async () => {
     write('a.html', NETSCAPE)
     const result = await build(configFor({ publish: { private: true, fileUrls: true, placeUrls: true } }, ['a.html']))
-    expect(result.heldBack).toEqual({ private: 0, fileUrls: 0, placeUrls: 0 })
+    expect(result.heldBack).toEqual({ private: 0, fileUrls: 0, placeUrls: 0, activeContent: 0 })
     const home = readFileSync(path.join(dir, 'out', 'index.html'), 'utf8')
     expect(home).toContain('href="https://secret.example/"')
     expect(home).toContain('href="file:///home/me/taxes.pdf"')

@@ -119,10 +119,27 @@ describe('GitHub Pages files', () => {
     expect(notFound.attr('main a', 'href')).toEqual(['/bm/', '/bm/tags/', '/bm/search/'])
   })
 
-  it('should say when no site address is set', async () => {
+  it('should say when no site address is set, pointing at no made-up place', async () => {
     const { result, read } = await buildSite({})
-    expect(result.warnings.map((warning) => warning.rule)).toContain('config/no-site')
+    expect(result.warnings.find((warning) => warning.rule === 'config/no-site')).toEqual({
+      file: '',
+      line: 0,
+      column: 0,
+      rule: 'config/no-site',
+      message:
+        'No --site given (and no config file): the feed and sitemap use http://localhost:4173/. Pass --site with the address the site is published at',
+    })
     expect(read('feed.xml')).toContain('http://localhost:4173/')
+    // With a config file, the warning is about that file as a whole.
+    writeFileSync(path.join(dir, 'links.html'), NETSCAPE)
+    const configFile = path.join(dir, 'bookmarks.config.ts')
+    const configured = await build(resolveConfig({}, { sources: ['links.html'], outDir: 'out' }, { cwd: dir, configFile }))
+    expect(configured.warnings.find((warning) => warning.rule === 'config/no-site')).toMatchObject({
+      file: path.relative(process.cwd(), configFile).startsWith('..') ? configFile : path.relative(process.cwd(), configFile),
+      line: 0,
+      column: 0,
+      message: expect.stringMatching(/^"site" is not set: /) as unknown,
+    })
   })
 })
 
@@ -138,6 +155,40 @@ describe('exports', () => {
       expect(hrefs).not.toContain('https://secret.example/')
       expect(hrefs).not.toContain('file:///home/me/cv.pdf')
     }
+  })
+
+  it('should leave event handlers and other active content out of both exports, and count them', async () => {
+    const hostile = `<!DOCTYPE NETSCAPE-Bookmark-file-1>
+<TITLE>T</TITLE><H1 ONLOAD="alert(0)">T</H1>
+<DL><p>
+  <DT><H3 ONMOUSEOVER="alert(1)" STYLE="background:url(https://track.example/)">F</H3>
+  <DL><p>
+    <DT><A HREF="https://a.example/" ONCLICK="alert(2)" FORMACTION="https://evil.example/" DATA-X=" java\tscript:alert(3)" GUID="kept">A</A>
+  </DL><p>
+</DL><p>
+`
+    const xbel = `<?xml version="1.0"?>
+<xbel version="1.0" onload="alert(4)"><title>X</title>
+  <bookmark href="https://b.example/" onclick="alert(5)" guid="kept"><title>B</title>
+    <info><metadata owner="https://other.example/"><h:script xmlns:h="http://www.w3.org/1999/xhtml">alert(6)</h:script><h:a xmlns:h="http://www.w3.org/1999/xhtml" href="javascript:alert(7)" title="kept">x</h:a></metadata></info>
+  </bookmark>
+</xbel>
+`
+    writeFileSync(path.join(dir, 'hostile.html'), hostile)
+    writeFileSync(path.join(dir, 'hostile.xbel'), xbel)
+    const result = await build(resolveConfig({}, { sources: ['hostile.html', 'hostile.xbel'], outDir: 'out' }, { cwd: dir }))
+    // ONLOAD, ONMOUSEOVER, STYLE, ONCLICK, FORMACTION, DATA-X; onload, onclick, <h:script>, href.
+    expect(result.heldBack).toMatchObject({ activeContent: 10 })
+    for (const file of ['bookmarks.html', 'bookmarks.xbel']) {
+      const text = readFileSync(path.join(dir, 'out', file), 'utf8')
+      expect(text, file).not.toMatch(/alert|\bon[a-z]+=|style=|formaction|track\.example|evil\.example/i)
+      expect(text.match(/guid="kept"/gi), file).toHaveLength(2)
+    }
+    // Opaque XBEL metadata, kept (without its script) where the format carries it.
+    expect(readFileSync(path.join(dir, 'out', 'bookmarks.xbel'), 'utf8')).toContain('title="kept"')
+    // The sources themselves are untouched: the user's own conversion keeps everything.
+    const own = parseSource(Buffer.from(hostile), 'hostile.html')
+    expect(bookmarksOf(own)[0]!.attributes).toMatchObject({ ONCLICK: 'alert(2)' })
   })
 
   it('should leave Desktop Bookmark command lines out of the XBEL export unless asked', async () => {

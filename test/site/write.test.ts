@@ -2,10 +2,12 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { spawnSync } from 'node:child_process'
 import {
   createStaging,
   discardStaging,
   MARKER_FILE,
+  recoverLeftovers,
   StagingWriter,
   writeSite,
   writeStaged,
@@ -315,5 +317,61 @@ describe('unchanged files on a rebuild', () => {
       expect(writer.written.unchanged).toBe(expected === old.join('') ? 1 : 0)
       rmSync(staging, { recursive: true })
     }
+  })
+})
+
+describe('recoverLeftovers', () => {
+  /** The PID of a process that has ended. */
+  const deadPid = (): number => spawnSync(process.execPath, ['-e', '']).pid!
+  const folder = (name: string, files: Record<string, string> = {}): string => {
+    const dir = path.join(tmp, name)
+    mkdirSync(dir)
+    for (const [file, text] of Object.entries(files)) writeFileSync(path.join(dir, file), text)
+    return dir
+  }
+  const marker = { [MARKER_FILE]: '{"generator":"bookgen","files":2}\n', 'index.html': 'previous' }
+
+  it('should remove what dead builds left, and leave a running build’s folders and anything else', async () => {
+    const dead = deadPid()
+    folder('out', marker)
+    folder(`out.bookgen-staging-${dead}-0a1b2c3d`, { 'index.html': 'half' })
+    folder(`out.bookgen-old-${dead}-0a1b2c3d`, marker)
+    folder(`out.bookgen-staging-${process.pid}-00000000`)
+    folder(`other.bookgen-staging-${dead}-0a1b2c3d`)
+    folder(`out.bookgen-mine`)
+    symlinkSync(path.join(tmp, 'out'), path.join(tmp, `out.bookgen-old-${dead}-ffffffff`))
+    expect(await recoverLeftovers(path.join(tmp, 'out'))).toEqual([])
+    expect(readdirSync(tmp).sort()).toEqual(
+      [
+        'out',
+        'out.bookgen-mine',
+        `out.bookgen-old-${dead}-ffffffff`,
+        `out.bookgen-staging-${process.pid}-00000000`,
+        `other.bookgen-staging-${dead}-0a1b2c3d`,
+      ].sort(),
+    )
+  })
+
+  it('should put back the previous site when a build was killed between the two renames of its swap', async () => {
+    const dead = deadPid()
+    folder(`out.bookgen-staging-${dead}-0a1b2c3d`, { 'index.html': 'new' })
+    folder(`out.bookgen-old-${dead}-0a1b2c3d`, marker)
+    const notes = await recoverLeftovers(path.join(tmp, 'out'))
+    expect(notes).toEqual([
+      {
+        rule: 'output/restored',
+        message: `Put back the previous site from ${path.join(tmp, `out.bookgen-old-${dead}-0a1b2c3d`)}, left by a build that was interrupted`,
+      },
+    ])
+    expect(readdirSync(tmp)).toEqual(['out'])
+    expect(readFileSync(path.join(tmp, 'out', 'index.html'), 'utf8')).toBe('previous')
+  })
+
+  it('should neither put back nor remove a moved-aside folder bookgen did not write', async () => {
+    const dead = deadPid()
+    const name = `out.bookgen-old-${dead}-0a1b2c3d`
+    folder(name, { 'notes.txt': 'no marker' })
+    expect(await recoverLeftovers(path.join(tmp, 'out'))).toMatchObject([{ rule: 'output/leftover', message: expect.stringMatching(/^Left .* alone/) as unknown }])
+    expect(readdirSync(tmp)).toEqual([name])
   })
 })

@@ -3,7 +3,7 @@ import { BookgenError } from '../../src/errors.js'
 import { countNodes, type Bookmark, type Folder, type XmlElement } from '../../src/model.js'
 import { parseXbel } from '../../src/sources/xbel.js'
 import { scanStartTags } from '../../src/sources/xbel-fallback.js'
-import { bookmarksOf, parseFixture } from '../helpers.js'
+import { bookmarksOf, parseFixture, parseText } from '../helpers.js'
 
 const rules = (collection: { warnings: Array<{ rule: string }> }) =>
   collection.warnings.map((warning) => warning.rule)
@@ -291,6 +291,20 @@ describe('XBEL safety', () => {
     })
     expect(({} as Record<string, unknown>)['x']).toBeUndefined()
     expect(Object.getPrototypeOf({})).toBe(Object.prototype)
+  })
+
+  it('should name the element nested too deep, at its place, and the limits the README gives', () => {
+    // Folders from level 2 down, one per line: the one at level 1,001 (line 1,001) is one too many.
+    const folders = Array.from({ length: 1000 }, (_, i) => `${' '.repeat(i % 4)}<folder>\n`).join('')
+    const deep = `<xbel>\n${folders}${'</folder>'.repeat(1000)}</xbel>`
+    const error = parseError(deep, 'deep.xbel')
+    expect(error.format()).toBe(
+      'deep.xbel:1001:4: <folder> is nested more than 1,000 elements deep; bookgen reads XML nested up to 1,000 deep ' +
+        '(folders deeper than 256 are merged into the folder at that depth) [xbel/too-deep]',
+    )
+    // One level less is read, its folders below 256 merged.
+    const fine = `<xbel>\n${'<folder>'.repeat(999)}${'</folder>'.repeat(999)}</xbel>`
+    expect(parseText(fine, 'fine.xbel').warnings.map((warning) => warning.rule)).toEqual(['source/too-deep'])
   })
 
   it('should refuse nesting deeper than the limit with a clear error, not a crash', () => {

@@ -1,0 +1,92 @@
+/**
+ * The real `bookgen` process on sources that must not be read, or built, as they are: an empty,
+ * DOCTYPE-only or cut-short source over a good site (refused, the site kept byte for byte, unless
+ * `--allow-empty`), and a device that never ends (read with a bound, by `build`, `inspect` and
+ * `convert` alike).
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { besides, bookgen, BUILT, killAll, snapshot } from './cli-process.js'
+import { REPO_ROOT } from './helpers.js'
+
+let dir: string
+beforeEach(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'bookgen-sources-'))
+})
+afterEach(() => {
+  killAll()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+describe.skipIf(!BUILT)('bookgen on a source without end', () => {
+  it('should refuse /dev/zero once more than 256 MiB has come, in build, inspect and convert', async () => {
+    for (const args of [
+      ['build', '/dev/zero', '--out', 'site'],
+      ['inspect', '/dev/zero'],
+      ['convert', '/dev/zero', '--to', 'xbel'],
+    ]) {
+      const result = await bookgen(args, { cwd: dir })
+      expect(result.code, args[0]).toBe(1)
+      expect(result.stderr).toBe(
+        'error: /dev/zero: More than 256 MiB came from this device; bookgen reads sources up to 256 MiB [source/too-large]\n',
+      )
+    }
+    expect(readdirSync(dir)).toEqual([])
+  })
+})
+
+describe.skipIf(!BUILT)('bookgen build from a source that lost its bookmarks', () => {
+  const example = readFileSync(path.join(REPO_ROOT, 'example', 'bookmarks.html'), 'utf8')
+  const cases: Record<string, { text: string; rule: string; place: string }> = {
+    empty: { text: '', rule: 'build/empty-source', place: 'bookmarks.html:1:1' },
+    'DOCTYPE-only': {
+      text: '<!DOCTYPE NETSCAPE-Bookmark-file-1>\n',
+      rule: 'build/empty-source',
+      place: 'bookmarks.html',
+    },
+    // Cut in the middle of a folder's list, as a download or a save caught half-way leaves it.
+    'cut short': {
+      text: example.slice(0, example.length / 3),
+      rule: 'source/incomplete',
+      place: 'bookmarks.html:\\d+:\\d+',
+    },
+  }
+
+  for (const [name, { text, rule, place }] of Object.entries(cases)) {
+    it(`should keep the site byte for byte when the source is ${name}, and replace it with --allow-empty`, async () => {
+      const source = path.join(dir, 'bookmarks.html')
+      const site = path.join(dir, 'site')
+      writeFileSync(source, example)
+      expect(
+        (await bookgen(['build', 'bookmarks.html', '--out', 'site', '--quiet'], { cwd: dir })).code,
+      ).toBe(0)
+      const before = snapshot(site)
+      writeFileSync(source, text)
+      const refused = await bookgen(['build', 'bookmarks.html', '--out', 'site'], { cwd: dir })
+      expect(refused.code, refused.stderr).toBe(1)
+      expect(refused.stderr).toMatch(new RegExp(`^error: ${place}: .*keeping that site.* \\[${rule}\\]\\n$`))
+      expect(refused.stdout).toBe('')
+      expect(snapshot(site)).toEqual(before)
+      expect(besides(site)).toEqual([])
+      const allowed = await bookgen(['build', 'bookmarks.html', '--out', 'site', '--allow-empty'], {
+        cwd: dir,
+      })
+      expect(allowed.code, allowed.stderr).toBe(0)
+      expect(snapshot(site)).not.toEqual(before)
+      expect(besides(site)).toEqual([])
+    })
+  }
+
+  it('should build a first site from an empty source, with a warning', async () => {
+    writeFileSync(path.join(dir, 'bookmarks.html'), '<!DOCTYPE NETSCAPE-Bookmark-file-1>\n')
+    const result = await bookgen(['build', 'bookmarks.html', '--out', 'site'], { cwd: dir })
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.stderr).toContain('bookmarks.html: The source yields no bookmarks [build/empty-source]')
+    // No config file, no --site: said so, with no made-up place.
+    expect(result.stderr).toContain('\n  No --site given (and no config file): the feed and sitemap use')
+    expect(result.stderr).not.toContain('bookmarks.config.ts')
+    expect(readdirSync(path.join(dir, 'site'))).toContain('index.html')
+  })
+})
