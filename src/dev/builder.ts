@@ -8,7 +8,7 @@
  * A build that fails (a broken save) writes nothing: the last good site stays on disk and served.
  */
 import { createHash } from 'node:crypto'
-import { copyFile, mkdir, rename, rm, rmdir, stat, unlink, writeFile } from 'node:fs/promises'
+import { copyFile, mkdir, readFile, rename, rm, rmdir, unlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { ResolvedConfig } from '../config.js'
 import { BookgenError, isBookgenError } from '../errors.js'
@@ -39,6 +39,8 @@ export type DevBuildResult =
 export class DevBuilder {
   readonly config: ResolvedConfig
   private readonly sources: SourceCache = new Map()
+  /** The bytes each source had when a build last read it (whether that build succeeded or not). */
+  private readonly lastRead = new Map<string, Uint8Array>()
   /** The published objects of the last builds, so unchanged parts of the tree keep their objects. */
   private readonly model: ModelCache = createModelCache()
   private readonly cache: RenderCache = createRenderCache()
@@ -72,7 +74,14 @@ export class DevBuilder {
     const started = performance.now()
     if (!this.started) await this.start()
     try {
-      const loaded = await loadSources(this.config, { cache: this.sources, changed })
+      const loaded = await loadSources(this.config, {
+        cache: this.sources,
+        changed,
+        onRead: (read) => {
+          for (const source of read) this.lastRead.set(source.file, source.bytes)
+        },
+      })
+      for (const file of this.lastRead.keys()) if (!loaded.files.includes(file)) this.lastRead.delete(file)
       this.refuseCutShort(loaded.collections)
       const prepared = prepareSite(this.config, loaded.collections, this.model)
       const plan = planSite({
@@ -161,19 +170,25 @@ export class DevBuilder {
   }
 
   /**
-   * Sources whose size or modification time differ from the version last built (or that failed):
-   * a watcher can miss a save that follows another closely, so the session checks after a while.
+   * Sources whose bytes on disk differ from the version a build last read (or that no build has
+   * read): a watcher can miss a save that follows another closely, and a rewrite can keep the
+   * size and the modification time, so the session compares the contents after a burst of events.
+   * Resolves to each stale file with a hash of what is on disk now.
    */
-  async staleSources(candidates: Iterable<string>): Promise<string[]> {
-    const stale: string[] = []
-    for (const file of candidates) {
-      const cached = this.sources.get(file)
-      const info = await stat(file).catch(() => undefined)
-      if (info === undefined) continue
-      if (cached === undefined || cached.size !== info.size || cached.mtimeMs !== info.mtimeMs)
-        stale.push(file)
+  async staleSources(candidates: Iterable<string>): Promise<Array<{ file: string; hash: string }>> {
+    const stale: Array<{ file: string; hash: string }> = []
+    for (const file of new Set(candidates)) {
+      const bytes = await readFile(file).catch(() => undefined)
+      if (bytes === undefined) continue
+      const read = this.lastRead.get(file) ?? this.sources.get(file)?.state.bytes
+      if (read === undefined || !bytes.equals(read)) stale.push({ file, hash: contentHash(bytes) })
     }
     return stale
+  }
+
+  /** The source files builds have read (whether they could be used or not). */
+  sourceFiles(): string[] {
+    return [...new Set([...this.lastRead.keys(), ...this.sources.keys()])]
   }
 
   /** Whether `relative` (a path below the base) is a site-wide file that is built on demand. */
