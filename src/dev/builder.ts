@@ -6,9 +6,13 @@
  * built when first asked for after a change, not on every save.
  *
  * A build that fails (a broken save) writes nothing: the last good site stays on disk and served.
+ * A build can be stopped (an `AbortSignal`, checked between phases and between pages): it then
+ * leaves the output folder as it was. The first build writes the whole site into a staging folder
+ * beside the output folder and swaps it in at the end, as `bookgen build` does; a later one writes
+ * the files it changes under temporary names and renames them into place only once all are written.
  */
-import { createHash } from 'node:crypto'
-import { copyFile, mkdir, readFile, rename, rm, rmdir, unlink, writeFile } from 'node:fs/promises'
+import { createHash, randomBytes } from 'node:crypto'
+import { lstat, mkdir, readFile, rename, rm, rmdir, unlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { ResolvedConfig } from '../config.js'
 import { BookgenError, isBookgenError } from '../errors.js'
@@ -26,15 +30,41 @@ import {
   planSite,
   type OutputFile,
   type RenderCache,
+  type SitePlan,
 } from '../site/plan.js'
-import { checkOutDir, MARKER_FILE, resolveAsset } from '../site/write.js'
+import {
+  checkOutDir,
+  createStaging,
+  MARKER_FILE,
+  resolveAsset,
+  StagingWriter,
+  writeStaged,
+  type WriteResult,
+} from '../site/write.js'
 
 /** Warnings that mean a file ends early. */
 const CUT_SHORT = new Set(['source/empty', 'netscape/truncated', 'netscape/unclosed-list'])
 
+/** Longest stretch of rendering and writing between two looks at the event loop (a Ctrl-C, a stop). */
+const SLICE_MS = 20
+
 export type DevBuildResult =
   | { ok: true; ms: number; written: string[]; removed: string[]; warnings: Warning[]; bookmarks: number }
   | { ok: false; ms: number; error: BookgenError }
+
+export interface RebuildOptions {
+  /**
+   * Stops the build: it then rejects with the signal's reason and leaves the output folder as it
+   * was before it started.
+   */
+  signal?: AbortSignal | undefined
+}
+
+/** A file written under a temporary name, to be renamed into place. */
+interface Staged {
+  temporary: string
+  target: string
+}
 
 export class DevBuilder {
   readonly config: ResolvedConfig
@@ -50,7 +80,8 @@ export class DevBuilder {
   private outputs = new Map<string, string>()
   /** Site-wide files of the last good build, produced on demand; `undefined` once written. */
   private siteFiles = new Map<string, (() => OutputFile | OutputFile[]) | undefined>()
-  private started = false
+  /** Whether a build has put a whole site in the output folder (later builds write only changes). */
+  private built = false
   /** Per source file, whether its last good version looked cut short. */
   private cutShort = new Map<string, boolean>()
 
@@ -58,22 +89,33 @@ export class DevBuilder {
     this.config = config
   }
 
-  /** Check and prepare the output folder, copy the theme files. */
-  async start(): Promise<void> {
-    await checkOutDir(this.config.outDir, { protectedDirs: [this.config.root, process.cwd()], sources: [] })
-    await mkdir(this.config.outDir, { recursive: true })
-    await writeFile(
-      path.join(this.config.outDir, MARKER_FILE),
-      `${JSON.stringify({ generator: 'bookgen', mode: 'dev' })}\n`,
-    )
-    this.started = true
+  /** The output folder, absolute. */
+  private get outDir(): string {
+    return path.resolve(this.config.outDir)
   }
 
-  /** Build again; `changed` names files a watcher saw change (they are re-read even if they look the same). */
-  async rebuild(changed: ReadonlySet<string> = new Set()): Promise<DevBuildResult> {
+  /** Check the output folder; make it (with its marker) if there is none, so that it can be served. */
+  async start(): Promise<void> {
+    if (await checkOutDir(this.outDir, this.writeOptions())) return
+    await mkdir(this.outDir, { recursive: true })
+    await this.writeFile({
+      path: MARKER_FILE,
+      contents: `${JSON.stringify({ generator: 'bookgen', mode: 'dev' })}\n`,
+    })
+  }
+
+  /**
+   * Build again; `changed` names files a watcher saw change (they are re-read even if they look the
+   * same). Rejects with the signal's reason when `options.signal` stops it.
+   */
+  async rebuild(
+    changed: ReadonlySet<string> = new Set(),
+    options: RebuildOptions = {},
+  ): Promise<DevBuildResult> {
+    const { signal } = options
     const started = performance.now()
-    if (!this.started) await this.start()
     try {
+      signal?.throwIfAborted()
       const loaded = await loadSources(this.config, {
         cache: this.sources,
         changed,
@@ -82,52 +124,21 @@ export class DevBuilder {
         },
       })
       for (const file of this.lastRead.keys()) if (!loaded.files.includes(file)) this.lastRead.delete(file)
+      signal?.throwIfAborted()
       this.refuseCutShort(loaded.collections)
       const prepared = prepareSite(this.config, loaded.collections, this.model)
+      signal?.throwIfAborted()
       const plan = planSite({
         ...prepared.input,
         cache: this.cache,
         pageKeys: this.pageKeys,
         deferSiteFiles: true,
       })
-      const outputs = new Map<string, string>()
-      const written: string[] = []
-      for (const file of plan.files) {
-        const previous = this.outputs.get(file.path)
-        if (file.unchanged === true) {
-          if (previous === undefined) throw new Error(`bookgen's page cache is out of step at ${file.path}`)
-          outputs.set(file.path, previous)
-          continue
-        }
-        const hash = contentHash(file.contents)
-        outputs.set(file.path, hash)
-        if (this.outputs.get(file.path) === hash) continue
-        await this.writeFile(file)
-        written.push(file.path)
-      }
-      for (const asset of plan.assets) {
-        if (this.outputs.has(asset.path) && !changed.has(resolveAsset(asset))) {
-          outputs.set(asset.path, this.outputs.get(asset.path)!)
-          continue
-        }
-        const target = this.target(asset.path)
-        await mkdir(path.dirname(target), { recursive: true })
-        await copyFile(resolveAsset(asset), target)
-        outputs.set(asset.path, `asset:${asset.source}`)
-        written.push(asset.path)
-      }
-      const removed: string[] = []
-      for (const file of this.outputs.keys()) {
-        if (outputs.has(file) || siteFileKey(plan.siteFiles, file) !== undefined) continue
-        await unlink(this.target(file)).catch(() => {})
-        removed.push(file)
-      }
-      // Keep the hashes of site files already written, so an unchanged one is not rewritten.
-      for (const [file, previous] of this.outputs) {
-        if (siteFileKey(plan.siteFiles, file) !== undefined) outputs.set(file, previous)
-      }
-      this.outputs = outputs
+      const { written, removed } = this.built
+        ? await this.writeChanges(plan, changed, signal)
+        : await this.writeSite(plan, signal)
       this.siteFiles = new Map(plan.siteFiles)
+      this.built = true
       return {
         ok: true,
         ms: performance.now() - started,
@@ -140,8 +151,115 @@ export class DevBuilder {
       // The pages' keys may describe a build that was not written: start them afresh.
       this.pageKeys.clear()
       if (!isBookgenError(error)) throw error
+      // Nothing to serve yet: an empty site, with the error shown over it.
+      if (!this.built) await this.start()
       return { ok: false, ms: performance.now() - started, error }
     }
+  }
+
+  /**
+   * The first build: the whole site into a staging folder beside the output folder, swapped in at
+   * the end (files the previous site already has, byte for byte, are linked from it, not written).
+   * Stopped or failed, it leaves the output folder as it was, or absent.
+   */
+  private async writeSite(
+    plan: SitePlan,
+    signal: AbortSignal | undefined,
+  ): Promise<{ written: string[]; removed: string[] }> {
+    const staging = await createStaging({ outDir: this.outDir, ...this.writeOptions() })
+    const outputs = new Map<string, string>()
+    const writeAll = async (): Promise<WriteResult> => {
+      const writer = new StagingWriter(staging.dir, staging.previous)
+      const pause = pauser(signal)
+      for (const file of plan.files) {
+        await pause()
+        if (file.unchanged === true) throw new Error(`bookgen's page cache is out of step at ${file.path}`)
+        outputs.set(file.path, contentHash(file.contents))
+        writer.write(file)
+      }
+      for (const asset of plan.assets) {
+        await pause()
+        writer.copy(asset)
+        outputs.set(asset.path, `asset:${asset.source}`)
+      }
+      await pause()
+      return writer.written
+    }
+    // The pages are written beside `writeStaged` (which adds the marker and swaps the folder in),
+    // so that the writing can stop between pages; a failure or a stop removes the staging folder.
+    await writeStaged(staging, { files: [], assets: [], alongside: writeAll() })
+    this.outputs = outputs
+    return { written: [...outputs.keys()], removed: [] }
+  }
+
+  /**
+   * A later build: only what changed, each file first under a temporary name; once all are
+   * written, they are renamed into place and pages that are gone are removed. Stopped or failed
+   * before that, it removes what it wrote and leaves the output folder as it was.
+   */
+  private async writeChanges(
+    plan: SitePlan,
+    changed: ReadonlySet<string>,
+    signal: AbortSignal | undefined,
+  ): Promise<{ written: string[]; removed: string[] }> {
+    const outputs = new Map<string, string>()
+    const written: string[] = []
+    const staged: Staged[] = []
+    const made: string[] = []
+    const pause = pauser(signal)
+    try {
+      for (const file of plan.files) {
+        await pause()
+        const previous = this.outputs.get(file.path)
+        if (file.unchanged === true) {
+          if (previous === undefined) throw new Error(`bookgen's page cache is out of step at ${file.path}`)
+          outputs.set(file.path, previous)
+          continue
+        }
+        const hash = contentHash(file.contents)
+        outputs.set(file.path, hash)
+        if (previous === hash) continue
+        staged.push(await this.stage(file.path, file.contents, made))
+        written.push(file.path)
+      }
+      for (const asset of plan.assets) {
+        await pause()
+        if (this.outputs.has(asset.path) && !changed.has(resolveAsset(asset))) {
+          outputs.set(asset.path, this.outputs.get(asset.path)!)
+          continue
+        }
+        staged.push(await this.stage(asset.path, await readFile(resolveAsset(asset)), made))
+        outputs.set(asset.path, `asset:${asset.source}`)
+        written.push(asset.path)
+      }
+      signal?.throwIfAborted()
+    } catch (error) {
+      await Promise.all(staged.map((file) => rm(file.temporary, { force: true })))
+      // Folders made for new pages, deepest first (rmdir leaves any that are not empty).
+      for (const folder of made.reverse()) await rmdir(folder).catch(() => {})
+      throw writeFailed(error)
+    }
+    // Everything is written: put it in place (renames only, quick) and remove what is gone.
+    for (const [index, file] of staged.entries()) {
+      try {
+        await rename(file.temporary, file.target)
+      } catch (error) {
+        await Promise.all(staged.slice(index).map((rest) => rm(rest.temporary, { force: true })))
+        throw writeFailed(error)
+      }
+    }
+    const removed: string[] = []
+    for (const file of this.outputs.keys()) {
+      if (outputs.has(file) || siteFileKey(plan.siteFiles, file) !== undefined) continue
+      await unlink(this.target(file)).catch(() => {})
+      removed.push(file)
+    }
+    // Keep the hashes of site files already written, so an unchanged one is not rewritten.
+    for (const [file, previous] of this.outputs) {
+      if (siteFileKey(plan.siteFiles, file) !== undefined) outputs.set(file, previous)
+    }
+    this.outputs = outputs
+    return { written, removed }
   }
 
   /**
@@ -228,16 +346,39 @@ export class DevBuilder {
     }
   }
 
-  /** Write one file in place, atomically (temporary file, then rename). */
+  /** Write one file in place, atomically (a temporary file, then a rename). */
   private async writeFile(file: OutputFile): Promise<void> {
-    const target = this.target(file.path)
-    await mkdir(path.dirname(target), { recursive: true })
-    const temporary = `${target}.bookgen-${process.pid}.tmp`
-    await writeFile(temporary, file.contents)
-    await rename(temporary, target).catch(async (error: unknown) => {
-      await rm(temporary, { force: true })
+    const staged = await this.stage(file.path, file.contents, [])
+    await rename(staged.temporary, staged.target).catch(async (error: unknown) => {
+      await rm(staged.temporary, { force: true })
       throw error
     })
+  }
+
+  /**
+   * Write `contents` beside the file at `relative`, under a fresh temporary name (never over an
+   * existing file), to be renamed over it. Folders on the way are made as needed (and listed in
+   * `made`).
+   */
+  private async stage(relative: string, contents: string | Uint8Array, made: string[]): Promise<Staged> {
+    const target = this.target(relative)
+    await this.makeFolders(path.dirname(target), made)
+    const temporary = `${target}.bookgen-${process.pid}-${randomBytes(4).toString('hex')}.tmp`
+    try {
+      await writeFile(temporary, contents, { flag: 'wx' })
+    } catch (error) {
+      await rm(temporary, { force: true })
+      throw error
+    }
+    return { temporary, target }
+  }
+
+  /** Make `folder` (inside the output folder), and every folder on the way. */
+  private async makeFolders(folder: string, made: string[]): Promise<void> {
+    if (folder !== this.outDir) await this.makeFolders(path.dirname(folder), made)
+    if ((await lstat(folder).catch(() => undefined)) !== undefined) return
+    await mkdir(folder, { recursive: folder === this.outDir })
+    made.push(folder)
   }
 
   private target(relative: string): string {
@@ -252,6 +393,34 @@ export class DevBuilder {
     }
     return target
   }
+
+  private writeOptions(): { protectedDirs: string[]; sources: string[] } {
+    return { protectedDirs: [this.config.root, process.cwd()], sources: [] }
+  }
+}
+
+/**
+ * A function to await between pieces of work: every `SLICE_MS` it lets the event loop run (a
+ * Ctrl-C, a `close()`) and throws if `signal` has stopped the build.
+ */
+function pauser(signal: AbortSignal | undefined): () => Promise<void> {
+  let since = performance.now()
+  return async () => {
+    if (performance.now() - since < SLICE_MS) return
+    await new Promise((resolve) => setImmediate(resolve))
+    signal?.throwIfAborted()
+    since = performance.now()
+  }
+}
+
+/** A system error while writing (a full disk, a permission) is the user's to fix: a `BookgenError`. */
+function writeFailed(error: unknown): unknown {
+  if (!(error instanceof Error) || typeof (error as NodeJS.ErrnoException).code !== 'string') return error
+  if (isBookgenError(error)) return error
+  return new BookgenError(`Could not write the site (${error.message}); the previous site is unchanged`, {
+    ruleId: 'output/write-failed',
+    cause: error,
+  })
 }
 
 /** The key of `siteFiles` that produces `relative`: the path itself, or a directory holding it. */

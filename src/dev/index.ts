@@ -30,6 +30,11 @@ export interface DevOptions {
   log?: ((line: string) => void) | undefined
   /** Quiet time after a change before a rebuild starts. Default: 20 ms */
   debounceMs?: number | undefined
+  /**
+   * Stops the initial build (a Ctrl-C while it runs): `startDev` then rejects with the signal's
+   * reason, and the output folder is as it was before.
+   */
+  signal?: AbortSignal | undefined
   /** Makes the file watcher (tests pass one that fails on purpose). Default: chokidar's `watch` */
   createWatcher?: CreateWatcher | undefined
 }
@@ -43,7 +48,10 @@ export interface DevSession {
   initial: DevBuildResult
   /** Resolves with the result of the next rebuild. */
   nextBuild(): Promise<DevBuildResult>
-  /** Stop watching and serving. */
+  /**
+   * Stop watching and serving. A build that is running stops between two pages and leaves the
+   * output folder as it was before it started: the last complete site.
+   */
   close(): Promise<void>
 }
 
@@ -60,7 +68,7 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
   const log = options.log ?? (() => {})
   let { config, dependencies } = await loadDevConfig(options)
   let builder = new DevBuilder(config)
-  const initial = await builder.rebuild()
+  const initial = await builder.rebuild(new Set(), { signal: options.signal })
   report(initial, log, true)
 
   const start = (port: number) =>
@@ -81,11 +89,19 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
   const settle = (result: DevBuildResult) => {
     for (const resolve of waiters.splice(0)) resolve(result)
   }
+  // Stops a running build when the session closes.
+  const stopping = new AbortController()
 
   let watcher: Watch
   const queue = createRebuildQueue(
     async (changed) => {
-      const result = await rebuildFor(changed)
+      let result: DevBuildResult
+      try {
+        result = await rebuildFor(changed)
+      } catch (error) {
+        if (stopping.signal.aborted) return // closing: the build stopped and left the last complete site
+        throw error
+      }
       const hadError = result.ok && serverHasError
       report(result, log, false)
       if (result.ok) {
@@ -108,7 +124,8 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
     },
   )
   const rebuildFor = async (changed: ReadonlySet<string>): Promise<DevBuildResult> => {
-    if (![...changed].some((file) => dependencies.has(file))) return await builder.rebuild(changed)
+    if (![...changed].some((file) => dependencies.has(file)))
+      return await builder.rebuild(changed, { signal: stopping.signal })
     log('config changed: full reload')
     try {
       const loaded = await loadDevConfig(options)
@@ -122,7 +139,7 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
       watcher = watch()
       // Saves made while the watcher was replaced are found by comparing the contents.
       void watcher.ready.then(scheduleCheck)
-      return await builder.rebuild()
+      return await builder.rebuild(new Set(), { signal: stopping.signal })
     } catch (error) {
       if (!isBookgenError(error)) throw error
       return { ok: false, ms: 0, error }
@@ -193,8 +210,9 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
     async close() {
       closed = true
       if (recheck !== undefined) clearTimeout(recheck)
+      stopping.abort()
+      await queue.close()
       await watcher.close()
-      await queue.idle()
       await server.close()
     },
   }
