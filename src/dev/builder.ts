@@ -10,8 +10,14 @@
  * leaves the output folder as it was. The first build writes the whole site into a staging folder
  * beside the output folder and swaps it in at the end, as `bookgen build` does; a later one writes
  * the files it changes under temporary names and renames them into place only once all are written.
+ *
+ * Nothing is written through a symbolic link inside the output folder: files are written under a
+ * fresh temporary name (never through an existing file) and renamed over their target, which
+ * replaces a link instead of following it, and a link where a folder should be is replaced by a
+ * folder.
  */
 import { createHash, randomBytes } from 'node:crypto'
+import { lstatSync } from 'node:fs'
 import { lstat, mkdir, readFile, rename, rm, rmdir, unlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { ResolvedConfig } from '../config.js'
@@ -38,6 +44,7 @@ import {
   MARKER_FILE,
   resolveAsset,
   StagingWriter,
+  targetPath,
   writeStaged,
   type WriteResult,
 } from '../site/write.js'
@@ -84,6 +91,8 @@ export class DevBuilder {
   private built = false
   /** Per source file, whether its last good version looked cut short. */
   private cutShort = new Map<string, boolean>()
+  /** Folders inside the output folder found to be real folders (no link) during this build. */
+  private readonly realFolders = new Set<string>()
 
   constructor(config: ResolvedConfig) {
     this.config = config
@@ -114,6 +123,7 @@ export class DevBuilder {
   ): Promise<DevBuildResult> {
     const { signal } = options
     const started = performance.now()
+    this.realFolders.clear()
     try {
       signal?.throwIfAborted()
       const loaded = await loadSources(this.config, {
@@ -251,7 +261,8 @@ export class DevBuilder {
     const removed: string[] = []
     for (const file of this.outputs.keys()) {
       if (outputs.has(file) || siteFileKey(plan.siteFiles, file) !== undefined) continue
-      await unlink(this.target(file)).catch(() => {})
+      const target = this.existingTarget(file)
+      if (target !== undefined) await unlink(target).catch(() => {})
       removed.push(file)
     }
     // Keep the hashes of site files already written, so an unchanged one is not rewritten.
@@ -348,6 +359,8 @@ export class DevBuilder {
 
   /** Write one file in place, atomically (a temporary file, then a rename). */
   private async writeFile(file: OutputFile): Promise<void> {
+    // Between builds (a site file asked for): the folders on the way are looked at afresh.
+    this.realFolders.clear()
     const staged = await this.stage(file.path, file.contents, [])
     await rename(staged.temporary, staged.target).catch(async (error: unknown) => {
       await rm(staged.temporary, { force: true })
@@ -356,12 +369,12 @@ export class DevBuilder {
   }
 
   /**
-   * Write `contents` beside the file at `relative`, under a fresh temporary name (never over an
-   * existing file), to be renamed over it. Folders on the way are made as needed (and listed in
-   * `made`).
+   * Write `contents` beside the file at `relative`, under a fresh temporary name: opened with
+   * O_EXCL, so never through a link planted there. Folders on the way are made as needed (and
+   * listed in `made`), a link where a folder should be replaced by a folder.
    */
   private async stage(relative: string, contents: string | Uint8Array, made: string[]): Promise<Staged> {
-    const target = this.target(relative)
+    const target = targetPath(this.outDir, relative)
     await this.makeFolders(path.dirname(target), made)
     const temporary = `${target}.bookgen-${process.pid}-${randomBytes(4).toString('hex')}.tmp`
     try {
@@ -373,30 +386,62 @@ export class DevBuilder {
     return { temporary, target }
   }
 
-  /** Make `folder` (inside the output folder), and every folder on the way. */
+  /** Make `folder` (inside the output folder) a real folder, and every folder on the way. */
   private async makeFolders(folder: string, made: string[]): Promise<void> {
+    if (this.realFolders.has(folder)) return
     if (folder !== this.outDir) await this.makeFolders(path.dirname(folder), made)
-    if ((await lstat(folder).catch(() => undefined)) !== undefined) return
-    await mkdir(folder, { recursive: folder === this.outDir })
-    made.push(folder)
-  }
-
-  private target(relative: string): string {
-    const target = path.resolve(this.config.outDir, relative)
-    if (
-      relative.split('/').includes('..') ||
-      !target.startsWith(path.resolve(this.config.outDir) + path.sep)
-    ) {
-      throw new BookgenError(`Refusing to write outside the output folder: ${relative}`, {
-        ruleId: 'output/outside',
+    const info = await lstat(folder).catch(() => undefined)
+    if (info?.isSymbolicLink() === true) {
+      if (folder === this.outDir) refuseLink(folder)
+      // A link planted where a folder of the site goes: replaced, its target left alone.
+      await unlink(folder)
+    } else if (info !== undefined && !info.isDirectory()) {
+      throw new BookgenError(`Cannot write the site: ${folder} is a file where a folder should be`, {
+        ruleId: 'output/not-a-folder',
       })
     }
-    return target
+    if (info === undefined || info.isSymbolicLink()) {
+      await mkdir(folder, { recursive: folder === this.outDir })
+      made.push(folder)
+    }
+    this.realFolders.add(folder)
+  }
+
+  /**
+   * The absolute path of `relative`, refused (a `BookgenError`) when it would be outside the output
+   * folder or a folder on the way is a symbolic link.
+   */
+  private target(relative: string): string {
+    const target = targetPath(this.outDir, relative)
+    for (let folder = path.dirname(target); ; folder = path.dirname(folder)) {
+      if (!this.realFolders.has(folder)) {
+        const info = lstatSync(folder, { throwIfNoEntry: false })
+        if (info?.isSymbolicLink() === true) refuseLink(folder)
+        if (info?.isDirectory() === true) this.realFolders.add(folder)
+      }
+      if (folder === this.outDir) return target
+    }
+  }
+
+  /** `target(relative)`, or nothing when it cannot be there (a link on the way): nothing to remove. */
+  private existingTarget(relative: string): string | undefined {
+    try {
+      return this.target(relative)
+    } catch (error) {
+      if (isBookgenError(error)) return undefined
+      throw error
+    }
   }
 
   private writeOptions(): { protectedDirs: string[]; sources: string[] } {
     return { protectedDirs: [this.config.root, process.cwd()], sources: [] }
   }
+}
+
+function refuseLink(folder: string): never {
+  throw new BookgenError(`Refusing to write through the symbolic link ${folder} in the output folder`, {
+    ruleId: 'output/symlink',
+  })
 }
 
 /**
