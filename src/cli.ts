@@ -234,20 +234,59 @@ function exitFor(signal: unknown): number {
 async function devCommand(sources: string[], flags: Record<string, unknown>, io: Io): Promise<number> {
   // The watcher and server load only for `dev`.
   const { startDev } = await import('./dev/index.js')
-  const session = await startDev({
-    cwd: io.cwd,
-    configFile: optionalString(flags, 'config'),
-    inline: { sources, outDir: optionalString(flags, 'out'), base: optionalString(flags, 'base') },
-    host: optionalString(flags, 'host'),
-    port: parsePort(flags, DEV_PORT),
-    listen: (start, port) => listenOnFreePort(start, port, io),
-    log: (line) => io.stdout(`${safe(line)}\n`),
-  })
-  io.stdout(`\n  bookgen dev: ${session.url}  (Ctrl-C to stop)\n\n`)
-  await waitForSignal()
-  io.stdout('stopping…\n')
-  await session.close()
-  return EXIT_OK
+  const stop = stopOnSignal(io)
+  try {
+    const session = await startDev({
+      cwd: io.cwd,
+      configFile: optionalString(flags, 'config'),
+      inline: { sources, outDir: optionalString(flags, 'out'), base: optionalString(flags, 'base') },
+      host: optionalString(flags, 'host'),
+      port: parsePort(flags, DEV_PORT),
+      listen: (start, port) => listenOnFreePort(start, port, io),
+      log: (line) => io.stdout(`${safe(line)}\n`),
+      signal: stop.signal,
+    })
+    io.stdout(`\n  bookgen dev: ${session.url}  (Ctrl-C to stop)\n\n`)
+    await stop.requested
+    // A build that is running stops between two pages, leaving the last complete site.
+    await session.close()
+    return EXIT_OK
+  } catch (error) {
+    if (!stop.signal.aborted) throw error
+    // Stopped during the first build: the output folder is as it was.
+    return EXIT_INTERRUPTED
+  } finally {
+    stop.dispose()
+  }
+}
+
+/** Exit code of a command stopped by Ctrl-C before it finished (128 + SIGINT). */
+const EXIT_INTERRUPTED = 130
+
+/**
+ * The first SIGINT or SIGTERM aborts `signal` and resolves `requested` (the command then stops
+ * what it is doing and cleans up); a second one exits at once.
+ */
+function stopOnSignal(io: Io): { signal: AbortSignal; requested: Promise<void>; dispose: () => void } {
+  const controller = new AbortController()
+  let request!: () => void
+  const requested = new Promise<void>((resolve) => (request = resolve))
+  const onSignal = () => {
+    if (controller.signal.aborted) process.exit(EXIT_INTERRUPTED)
+    io.stdout('stopping… (Ctrl-C again to quit at once)\n')
+    controller.abort()
+    request()
+  }
+  process.on('SIGINT', onSignal)
+  process.on('SIGTERM', onSignal)
+  return {
+    signal: controller.signal,
+    requested,
+    dispose: () => {
+      process.off('SIGINT', onSignal)
+      process.off('SIGTERM', onSignal)
+    },
+  }
 }
 
 async function initCommand(sources: string[], flags: Record<string, unknown>, io: Io): Promise<number> {

@@ -6,9 +6,19 @@
  * built when first asked for after a change, not on every save.
  *
  * A build that fails (a broken save) writes nothing: the last good site stays on disk and served.
+ * A build can be stopped (an `AbortSignal`, checked between phases and between pages): it then
+ * leaves the output folder as it was. The first build writes the whole site into a staging folder
+ * beside the output folder and swaps it in at the end, as `bookgen build` does; a later one writes
+ * the files it changes under temporary names and renames them into place only once all are written.
+ *
+ * Nothing is written through a symbolic link inside the output folder: files are written under a
+ * fresh temporary name (never through an existing file) and renamed over their target, which
+ * replaces a link instead of following it, and a link where a folder should be is replaced by a
+ * folder.
  */
-import { createHash } from 'node:crypto'
-import { copyFile, mkdir, rename, rm, rmdir, stat, unlink, writeFile } from 'node:fs/promises'
+import { createHash, randomBytes } from 'node:crypto'
+import { lstatSync } from 'node:fs'
+import { lstat, mkdir, readFile, rename, rm, rmdir, unlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { ResolvedConfig } from '../config.js'
 import { BookgenError, isBookgenError } from '../errors.js'
@@ -23,19 +33,45 @@ import {
 import type { OutputFile } from '../model/output.js'
 import { createRenderCache, type RenderCache } from '../pages/entries.js'
 import { createPageMemo } from '../pages/memo.js'
-import { planSite } from '../pages/plan.js'
-import { checkOutDir, MARKER_FILE, resolveAsset } from '../site/write.js'
+import { CUT_SHORT } from '../site/empty-source.js'
+import { planSite, type SitePlan } from '../pages/plan.js'
+import {
+  checkOutDir,
+  createStaging,
+  MARKER_FILE,
+  resolveAsset,
+  StagingWriter,
+  targetPath,
+  writeStaged,
+  type WriteResult,
+} from '../site/write.js'
 
-/** Warnings that mean a file ends early. */
-const CUT_SHORT = new Set(['source/empty', 'netscape/truncated', 'netscape/unclosed-list'])
+/** Longest stretch of rendering and writing between two looks at the event loop (a Ctrl-C, a stop). */
+const SLICE_MS = 20
 
 export type DevBuildResult =
   | { ok: true; ms: number; written: string[]; removed: string[]; warnings: Warning[]; bookmarks: number }
   | { ok: false; ms: number; error: BookgenError }
 
+export interface RebuildOptions {
+  /**
+   * Stops the build: it then rejects with the signal's reason and leaves the output folder as it
+   * was before it started.
+   */
+  signal?: AbortSignal | undefined
+}
+
+/** A file written under a temporary name, to be renamed into place. */
+interface Staged {
+  temporary: string
+  target: string
+}
+
 export class DevBuilder {
   readonly config: ResolvedConfig
   private readonly sources: SourceCache = new Map()
+  /** The bytes each source had when a build last read it (whether that build succeeded or not). */
+  private readonly lastRead = new Map<string, Uint8Array>()
   /** The published objects of the last builds, so unchanged parts of the tree keep their objects. */
   private readonly model: ModelCache = createModelCache()
   private readonly cache: RenderCache = createRenderCache()
@@ -47,76 +83,67 @@ export class DevBuilder {
   private siteFiles = new Map<string, (() => OutputFile | OutputFile[]) | undefined>()
   /** Site-wide files being written, by key of `siteFiles`, so concurrent requests share one build. */
   private readonly siteFileBuilds = new Map<string, Promise<void>>()
-  private started = false
+  /** Whether a build has put a whole site in the output folder (later builds write only changes). */
+  private built = false
   /** Per source file, whether its last good version looked cut short. */
   private cutShort = new Map<string, boolean>()
+  /** Folders inside the output folder found to be real folders (no link) during this build. */
+  private readonly realFolders = new Set<string>()
 
   constructor(config: ResolvedConfig) {
     this.config = config
   }
 
-  /** Check and prepare the output folder, copy the theme files. */
-  async start(): Promise<void> {
-    await checkOutDir(this.config.outDir, { protectedDirs: [this.config.root, process.cwd()], sources: [] })
-    await mkdir(this.config.outDir, { recursive: true })
-    await writeFile(
-      path.join(this.config.outDir, MARKER_FILE),
-      `${JSON.stringify({ generator: 'bookgen', mode: 'dev' })}\n`,
-    )
-    this.started = true
+  /** The output folder, absolute. */
+  private get outDir(): string {
+    return path.resolve(this.config.outDir)
   }
 
-  /** Build again; `changed` names files a watcher saw change (they are re-read even if they look the same). */
-  async rebuild(changed: ReadonlySet<string> = new Set()): Promise<DevBuildResult> {
+  /** Check the output folder; make it (with its marker) if there is none, so that it can be served. */
+  async start(): Promise<void> {
+    if (await checkOutDir(this.outDir, this.writeOptions())) return
+    await mkdir(this.outDir, { recursive: true })
+    await this.writeFile({
+      path: MARKER_FILE,
+      contents: `${JSON.stringify({ generator: 'bookgen', mode: 'dev' })}\n`,
+    })
+  }
+
+  /**
+   * Build again; `changed` names files a watcher saw change (they are re-read even if they look the
+   * same). Rejects with the signal's reason when `options.signal` stops it.
+   */
+  async rebuild(
+    changed: ReadonlySet<string> = new Set(),
+    options: RebuildOptions = {},
+  ): Promise<DevBuildResult> {
+    const { signal } = options
     const started = performance.now()
-    if (!this.started) await this.start()
+    this.realFolders.clear()
     try {
-      const loaded = await loadSources(this.config, { cache: this.sources, changed })
+      signal?.throwIfAborted()
+      const loaded = await loadSources(this.config, {
+        cache: this.sources,
+        changed,
+        onRead: (read) => {
+          for (const source of read) this.lastRead.set(source.file, source.bytes)
+        },
+      })
+      for (const file of this.lastRead.keys()) if (!loaded.files.includes(file)) this.lastRead.delete(file)
+      signal?.throwIfAborted()
       this.refuseCutShort(loaded.collections)
       const prepared = prepareSite(this.config, loaded.collections, this.model)
+      signal?.throwIfAborted()
       const plan = planSite(prepared.input, {
         cache: this.cache,
         pageKeys: this.pageKeys,
         deferSiteFiles: true,
       })
-      const outputs = new Map<string, string>()
-      const written: string[] = []
-      for (const file of plan.files) {
-        const previous = this.outputs.get(file.path)
-        if (file.unchanged === true) {
-          if (previous === undefined) throw new Error(`bookgen's page cache is out of step at ${file.path}`)
-          outputs.set(file.path, previous)
-          continue
-        }
-        const hash = contentHash(file.contents)
-        outputs.set(file.path, hash)
-        if (this.outputs.get(file.path) === hash) continue
-        await this.writeFile(file)
-        written.push(file.path)
-      }
-      for (const asset of plan.assets) {
-        if (this.outputs.has(asset.path) && !changed.has(resolveAsset(asset))) {
-          outputs.set(asset.path, this.outputs.get(asset.path)!)
-          continue
-        }
-        const target = this.target(asset.path)
-        await mkdir(path.dirname(target), { recursive: true })
-        await copyFile(resolveAsset(asset), target)
-        outputs.set(asset.path, `asset:${asset.source}`)
-        written.push(asset.path)
-      }
-      const removed: string[] = []
-      for (const file of this.outputs.keys()) {
-        if (outputs.has(file) || siteFileKey(plan.siteFiles, file) !== undefined) continue
-        await unlink(this.target(file)).catch(() => {})
-        removed.push(file)
-      }
-      // Keep the hashes of site files already written, so an unchanged one is not rewritten.
-      for (const [file, previous] of this.outputs) {
-        if (siteFileKey(plan.siteFiles, file) !== undefined) outputs.set(file, previous)
-      }
-      this.outputs = outputs
+      const { written, removed } = this.built
+        ? await this.writeChanges(plan, changed, signal)
+        : await this.writeSite(plan, signal)
       this.siteFiles = new Map(plan.siteFiles)
+      this.built = true
       return {
         ok: true,
         ms: performance.now() - started,
@@ -129,8 +156,116 @@ export class DevBuilder {
       // The pages' keys may describe a build that was not written: start them afresh.
       this.pageKeys.clear()
       if (!isBookgenError(error)) throw error
+      // Nothing to serve yet: an empty site, with the error shown over it.
+      if (!this.built) await this.start()
       return { ok: false, ms: performance.now() - started, error }
     }
+  }
+
+  /**
+   * The first build: the whole site into a staging folder beside the output folder, swapped in at
+   * the end (files the previous site already has, byte for byte, are linked from it, not written).
+   * Stopped or failed, it leaves the output folder as it was, or absent.
+   */
+  private async writeSite(
+    plan: SitePlan,
+    signal: AbortSignal | undefined,
+  ): Promise<{ written: string[]; removed: string[] }> {
+    const staging = await createStaging({ outDir: this.outDir, ...this.writeOptions() })
+    const outputs = new Map<string, string>()
+    const writeAll = async (): Promise<WriteResult> => {
+      const writer = new StagingWriter(staging.dir, staging.previous)
+      const pause = pauser(signal)
+      for (const file of plan.files) {
+        await pause()
+        if (file.unchanged === true) throw new Error(`bookgen's page cache is out of step at ${file.path}`)
+        outputs.set(file.path, contentHash(file.contents))
+        writer.write(file)
+      }
+      for (const asset of plan.assets) {
+        await pause()
+        writer.copy(asset)
+        outputs.set(asset.path, `asset:${asset.source}`)
+      }
+      await pause()
+      return writer.written
+    }
+    // The pages are written beside `writeStaged` (which adds the marker and swaps the folder in),
+    // so that the writing can stop between pages; a failure or a stop removes the staging folder.
+    await writeStaged(staging, { files: [], assets: [], alongside: writeAll() })
+    this.outputs = outputs
+    return { written: [...outputs.keys()], removed: [] }
+  }
+
+  /**
+   * A later build: only what changed, each file first under a temporary name; once all are
+   * written, they are renamed into place and pages that are gone are removed. Stopped or failed
+   * before that, it removes what it wrote and leaves the output folder as it was.
+   */
+  private async writeChanges(
+    plan: SitePlan,
+    changed: ReadonlySet<string>,
+    signal: AbortSignal | undefined,
+  ): Promise<{ written: string[]; removed: string[] }> {
+    const outputs = new Map<string, string>()
+    const written: string[] = []
+    const staged: Staged[] = []
+    const made: string[] = []
+    const pause = pauser(signal)
+    try {
+      for (const file of plan.files) {
+        await pause()
+        const previous = this.outputs.get(file.path)
+        if (file.unchanged === true) {
+          if (previous === undefined) throw new Error(`bookgen's page cache is out of step at ${file.path}`)
+          outputs.set(file.path, previous)
+          continue
+        }
+        const hash = contentHash(file.contents)
+        outputs.set(file.path, hash)
+        if (previous === hash) continue
+        staged.push(await this.stage(file.path, file.contents, made))
+        written.push(file.path)
+      }
+      for (const asset of plan.assets) {
+        await pause()
+        if (this.outputs.has(asset.path) && !changed.has(resolveAsset(asset))) {
+          outputs.set(asset.path, this.outputs.get(asset.path)!)
+          continue
+        }
+        staged.push(await this.stage(asset.path, await readFile(resolveAsset(asset)), made))
+        outputs.set(asset.path, `asset:${asset.source}`)
+        written.push(asset.path)
+      }
+      signal?.throwIfAborted()
+    } catch (error) {
+      await Promise.all(staged.map((file) => rm(file.temporary, { force: true })))
+      // Folders made for new pages, deepest first (rmdir leaves any that are not empty).
+      for (const folder of made.reverse()) await rmdir(folder).catch(() => {})
+      throw writeFailed(error)
+    }
+    // Everything is written: put it in place (renames only, quick) and remove what is gone.
+    for (const [index, file] of staged.entries()) {
+      try {
+        await rename(file.temporary, file.target)
+      } catch (error) {
+        await Promise.all(staged.slice(index).map((rest) => rm(rest.temporary, { force: true })))
+        throw writeFailed(error)
+      }
+    }
+    const removed: string[] = []
+    for (const file of this.outputs.keys()) {
+      if (outputs.has(file) || siteFileKey(plan.siteFiles, file) !== undefined) continue
+      const target = this.existingTarget(file)
+      if (target !== undefined) await unlink(target).catch(() => {})
+      removed.push(file)
+    }
+    // Keep the hashes of site files already written, so an unchanged one is not rewritten.
+    for (const [file, previous] of this.outputs) {
+      if (siteFileKey(plan.siteFiles, file) !== undefined) outputs.set(file, previous)
+    }
+    this.outputs = outputs
+    return { written, removed }
   }
 
   /**
@@ -159,19 +294,25 @@ export class DevBuilder {
   }
 
   /**
-   * Sources whose size or modification time differ from the version last built (or that failed):
-   * a watcher can miss a save that follows another closely, so the session checks after a while.
+   * Sources whose bytes on disk differ from the version a build last read (or that no build has
+   * read): a watcher can miss a save that follows another closely, and a rewrite can keep the
+   * size and the modification time, so the session compares the contents after a burst of events.
+   * Resolves to each stale file with a hash of what is on disk now.
    */
-  async staleSources(candidates: Iterable<string>): Promise<string[]> {
-    const stale: string[] = []
-    for (const file of candidates) {
-      const cached = this.sources.get(file)
-      const info = await stat(file).catch(() => undefined)
-      if (info === undefined) continue
-      if (cached === undefined || cached.size !== info.size || cached.mtimeMs !== info.mtimeMs)
-        stale.push(file)
+  async staleSources(candidates: Iterable<string>): Promise<Array<{ file: string; hash: string }>> {
+    const stale: Array<{ file: string; hash: string }> = []
+    for (const file of new Set(candidates)) {
+      const bytes = await readFile(file).catch(() => undefined)
+      if (bytes === undefined) continue
+      const read = this.lastRead.get(file) ?? this.sources.get(file)?.state.bytes
+      if (read === undefined || !bytes.equals(read)) stale.push({ file, hash: contentHash(bytes) })
     }
     return stale
+  }
+
+  /** The source files builds have read (whether they could be used or not). */
+  sourceFiles(): string[] {
+    return [...new Set([...this.lastRead.keys(), ...this.sources.keys()])]
   }
 
   /** Whether `relative` (a path below the base) is a site-wide file that is built on demand. */
@@ -234,30 +375,115 @@ export class DevBuilder {
     }
   }
 
-  /** Write one file in place, atomically (temporary file, then rename). */
+  /** Write one file in place, atomically (a temporary file, then a rename). */
   private async writeFile(file: OutputFile): Promise<void> {
-    const target = this.target(file.path)
-    await mkdir(path.dirname(target), { recursive: true })
-    const temporary = `${target}.bookgen-${process.pid}.tmp`
-    await writeFile(temporary, file.contents)
-    await rename(temporary, target).catch(async (error: unknown) => {
-      await rm(temporary, { force: true })
+    // Between builds (a site file asked for): the folders on the way are looked at afresh.
+    this.realFolders.clear()
+    const staged = await this.stage(file.path, file.contents, [])
+    await rename(staged.temporary, staged.target).catch(async (error: unknown) => {
+      await rm(staged.temporary, { force: true })
       throw error
     })
   }
 
-  private target(relative: string): string {
-    const target = path.resolve(this.config.outDir, relative)
-    if (
-      relative.split('/').includes('..') ||
-      !target.startsWith(path.resolve(this.config.outDir) + path.sep)
-    ) {
-      throw new BookgenError(`Refusing to write outside the output folder: ${relative}`, {
-        ruleId: 'output/outside',
+  /**
+   * Write `contents` beside the file at `relative`, under a fresh temporary name: opened with
+   * O_EXCL, so never through a link planted there. Folders on the way are made as needed (and
+   * listed in `made`), a link where a folder should be replaced by a folder.
+   */
+  private async stage(relative: string, contents: string | Uint8Array, made: string[]): Promise<Staged> {
+    const target = targetPath(this.outDir, relative)
+    await this.makeFolders(path.dirname(target), made)
+    const temporary = `${target}.bookgen-${process.pid}-${randomBytes(4).toString('hex')}.tmp`
+    try {
+      await writeFile(temporary, contents, { flag: 'wx' })
+    } catch (error) {
+      await rm(temporary, { force: true })
+      throw error
+    }
+    return { temporary, target }
+  }
+
+  /** Make `folder` (inside the output folder) a real folder, and every folder on the way. */
+  private async makeFolders(folder: string, made: string[]): Promise<void> {
+    if (this.realFolders.has(folder)) return
+    if (folder !== this.outDir) await this.makeFolders(path.dirname(folder), made)
+    const info = await lstat(folder).catch(() => undefined)
+    if (info?.isSymbolicLink() === true) {
+      if (folder === this.outDir) refuseLink(folder)
+      // A link planted where a folder of the site goes: replaced, its target left alone.
+      await unlink(folder)
+    } else if (info !== undefined && !info.isDirectory()) {
+      throw new BookgenError(`Cannot write the site: ${folder} is a file where a folder should be`, {
+        ruleId: 'output/not-a-folder',
       })
     }
-    return target
+    if (info === undefined || info.isSymbolicLink()) {
+      await mkdir(folder, { recursive: folder === this.outDir })
+      made.push(folder)
+    }
+    this.realFolders.add(folder)
   }
+
+  /**
+   * The absolute path of `relative`, refused (a `BookgenError`) when it would be outside the output
+   * folder or a folder on the way is a symbolic link.
+   */
+  private target(relative: string): string {
+    const target = targetPath(this.outDir, relative)
+    for (let folder = path.dirname(target); ; folder = path.dirname(folder)) {
+      if (!this.realFolders.has(folder)) {
+        const info = lstatSync(folder, { throwIfNoEntry: false })
+        if (info?.isSymbolicLink() === true) refuseLink(folder)
+        if (info?.isDirectory() === true) this.realFolders.add(folder)
+      }
+      if (folder === this.outDir) return target
+    }
+  }
+
+  /** `target(relative)`, or nothing when it cannot be there (a link on the way): nothing to remove. */
+  private existingTarget(relative: string): string | undefined {
+    try {
+      return this.target(relative)
+    } catch (error) {
+      if (isBookgenError(error)) return undefined
+      throw error
+    }
+  }
+
+  private writeOptions(): { protectedDirs: string[]; sources: string[] } {
+    return { protectedDirs: [this.config.root, process.cwd()], sources: [] }
+  }
+}
+
+function refuseLink(folder: string): never {
+  throw new BookgenError(`Refusing to write through the symbolic link ${folder} in the output folder`, {
+    ruleId: 'output/symlink',
+  })
+}
+
+/**
+ * A function to await between pieces of work: every `SLICE_MS` it lets the event loop run (a
+ * Ctrl-C, a `close()`) and throws if `signal` has stopped the build.
+ */
+function pauser(signal: AbortSignal | undefined): () => Promise<void> {
+  let since = performance.now()
+  return async () => {
+    if (performance.now() - since < SLICE_MS) return
+    await new Promise((resolve) => setImmediate(resolve))
+    signal?.throwIfAborted()
+    since = performance.now()
+  }
+}
+
+/** A system error while writing (a full disk, a permission) is the user's to fix: a `BookgenError`. */
+function writeFailed(error: unknown): unknown {
+  if (!(error instanceof Error) || typeof (error as NodeJS.ErrnoException).code !== 'string') return error
+  if (isBookgenError(error)) return error
+  return new BookgenError(`Could not write the site (${error.message}); the previous site is unchanged`, {
+    ruleId: 'output/write-failed',
+    cause: error,
+  })
 }
 
 /** The key of `siteFiles` that produces `relative`: the path itself, or a directory holding it. */

@@ -7,7 +7,6 @@
  */
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { watch, type FSWatcher } from 'chokidar'
 import { isDynamicPattern } from 'tinyglobby'
 import { resolveConfig, type InlineConfig, type ResolvedConfig } from '../config.js'
 import { loadConfigFile } from '../config-file.js'
@@ -15,6 +14,7 @@ import { isBookgenError, type BookgenError } from '../errors.js'
 import { DevBuilder, type DevBuildResult } from './builder.js'
 import { createRebuildQueue } from './queue.js'
 import { startDevServer, type DevServer } from './server.js'
+import { watchTargets, type CreateWatcher, type Watch, type WatchTargets } from './watcher.js'
 import { DEV_PORT } from './port.js'
 
 export interface DevOptions {
@@ -30,6 +30,13 @@ export interface DevOptions {
   log?: ((line: string) => void) | undefined
   /** Quiet time after a change before a rebuild starts. Default: 20 ms */
   debounceMs?: number | undefined
+  /**
+   * Stops the initial build (a Ctrl-C while it runs): `startDev` then rejects with the signal's
+   * reason, and the output folder is as it was before.
+   */
+  signal?: AbortSignal | undefined
+  /** Makes the file watcher (tests pass one that fails on purpose). Default: chokidar's `watch` */
+  createWatcher?: CreateWatcher | undefined
 }
 
 export interface DevSession {
@@ -41,11 +48,19 @@ export interface DevSession {
   initial: DevBuildResult
   /** Resolves with the result of the next rebuild. */
   nextBuild(): Promise<DevBuildResult>
-  /** Stop watching and serving. */
+  /**
+   * Stop watching and serving. A build that is running stops between two pages and leaves the
+   * output folder as it was before it started: the last complete site.
+   */
   close(): Promise<void>
 }
 
-/** How long after the last watcher event the sources are checked again (chokidar throttles at 50 ms). */
+/**
+ * How long after the last watcher event the sources are compared with what was last built. A
+ * watcher drops a file's change events for a short while after one it reported (chokidar: 50 ms),
+ * so a save that closely follows another (an editor truncating then writing, a sync tool) can go
+ * unseen; and a rewrite can keep the size and the modification time.
+ */
 const RECHECK_MS = 120
 
 /** Start watch mode. */
@@ -53,7 +68,7 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
   const log = options.log ?? (() => {})
   let { config, dependencies } = await loadDevConfig(options)
   let builder = new DevBuilder(config)
-  const initial = await builder.rebuild()
+  const initial = await builder.rebuild(new Set(), { signal: options.signal })
   report(initial, log, true)
 
   const start = (port: number) =>
@@ -74,30 +89,18 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
   const settle = (result: DevBuildResult) => {
     for (const resolve of waiters.splice(0)) resolve(result)
   }
+  // Stops a running build when the session closes.
+  const stopping = new AbortController()
 
-  let watcher: FSWatcher
+  let watcher: Watch
   const queue = createRebuildQueue(
     async (changed) => {
       let result: DevBuildResult
-      if ([...changed].some((file) => dependencies.has(file))) {
-        log('config changed: full reload')
-        try {
-          const loaded = await loadDevConfig(options)
-          if (loaded.config.outDir !== config.outDir || loaded.config.base !== config.base) {
-            log('note: outDir and base take effect when bookgen dev is restarted')
-          }
-          config = { ...loaded.config, outDir: config.outDir, base: config.base }
-          dependencies = loaded.dependencies
-          builder = new DevBuilder(config)
-          await watcher.close()
-          watcher = watchTargets(config, dependencies, onChange)
-          result = await builder.rebuild()
-        } catch (error) {
-          if (!isBookgenError(error)) throw error
-          result = { ok: false, ms: 0, error }
-        }
-      } else {
-        result = await builder.rebuild(changed)
+      try {
+        result = await rebuildFor(changed)
+      } catch (error) {
+        if (stopping.signal.aborted) return // closing: the build stopped and left the last complete site
+        throw error
       }
       const hadError = result.ok && serverHasError
       report(result, log, false)
@@ -120,30 +123,81 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
         ),
     },
   )
+  const rebuildFor = async (changed: ReadonlySet<string>): Promise<DevBuildResult> => {
+    if (![...changed].some((file) => dependencies.has(file)))
+      return await builder.rebuild(changed, { signal: stopping.signal })
+    log('config changed: full reload')
+    try {
+      const loaded = await loadDevConfig(options)
+      if (loaded.config.outDir !== config.outDir || loaded.config.base !== config.base) {
+        log('note: outDir and base take effect when bookgen dev is restarted')
+      }
+      config = { ...loaded.config, outDir: config.outDir, base: config.base }
+      dependencies = loaded.dependencies
+      builder = new DevBuilder(config)
+      await watcher.close()
+      watcher = watch()
+      // Saves made while the watcher was replaced are found by comparing the contents.
+      void watcher.ready.then(scheduleCheck)
+      return await builder.rebuild(new Set(), { signal: stopping.signal })
+    } catch (error) {
+      if (!isBookgenError(error)) throw error
+      return { ok: false, ms: 0, error }
+    }
+  }
   let serverHasError = !initial.ok
-  // chokidar drops a file's change events for a short while after one it reported, so a save that
-  // closely follows another (an editor truncating then writing, a sync tool) could go unseen:
-  // after the last event, check the sources' size and time once more and rebuild what changed.
+
+  // After the last watcher event, the sources' contents are compared with what the last builds
+  // read, and any that differ are built (then compared again, until they agree).
   let recheck: ReturnType<typeof setTimeout> | undefined
-  const seen = new Set<string>()
-  const onChange = (file: string) => {
-    log(`changed: ${path.relative(options.cwd, file) || file}`)
-    seen.add(file)
-    void queue.push(file)
+  let closed = false
+  /** Per file, the contents (hash) a check already queued since the last watcher event: queued once. */
+  const queued = new Map<string, string>()
+  const check = async () => {
+    recheck = undefined
+    await queue.idle()
+    // Closed, or a newer event has scheduled another check.
+    if (closed || recheck !== undefined) return
+    const stale = (await builder.staleSources(builder.sourceFiles())).filter(
+      ({ file, hash }) => !dependencies.has(file) && queued.get(file) !== hash,
+    )
+    if (closed || stale.length === 0) return
+    for (const { file, hash } of stale) {
+      queued.set(file, hash)
+      log(`changed: ${path.relative(options.cwd, file) || file}`)
+      void queue.push(file)
+    }
+    scheduleCheck()
+  }
+  const scheduleCheck = () => {
+    if (closed) return
     if (recheck !== undefined) clearTimeout(recheck)
     recheck = setTimeout(() => {
-      recheck = undefined
-      void queue.idle().then(async () => {
-        for (const stale of await builder.staleSources(seen)) {
-          if (dependencies.has(stale)) continue
-          log(`changed: ${path.relative(options.cwd, stale) || stale}`)
-          void queue.push(stale)
-        }
-      })
+      check().catch((error: unknown) =>
+        log(
+          `✗ could not compare the sources with the last build: ${error instanceof Error ? error.message : String(error)}`,
+        ),
+      )
     }, RECHECK_MS)
   }
-  watcher = watchTargets(config, dependencies, onChange)
-  await new Promise<void>((resolve) => watcher.once('ready', () => resolve()))
+  const onChange = (file: string) => {
+    if (closed) return
+    log(`changed: ${path.relative(options.cwd, file) || file}`)
+    queued.clear()
+    void queue.push(file)
+    scheduleCheck()
+  }
+  const watch = () =>
+    watchTargets(targetsOf(config, dependencies), {
+      onChange,
+      log,
+      onFallback: scheduleCheck,
+      create: options.createWatcher,
+    })
+  watcher = watch()
+  await watcher.ready
+  // Saves made during the initial build, before the watcher was ready.
+  scheduleCheck()
 
   return {
     url: server.url,
@@ -154,9 +208,11 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
     initial,
     nextBuild: () => new Promise((resolve) => waiters.push(resolve)),
     async close() {
+      closed = true
       if (recheck !== undefined) clearTimeout(recheck)
+      stopping.abort()
+      await queue.close()
       await watcher.close()
-      await queue.idle()
       await server.close()
     },
   }
@@ -197,29 +253,26 @@ export function relativeImports(file: string): string[] {
   return found
 }
 
-/** Watch the sources (or the folders their globs search), the config and its imports, the theme. */
-function watchTargets(
-  config: ResolvedConfig,
-  dependencies: ReadonlySet<string>,
-  onChange: (file: string) => void,
-): FSWatcher {
-  const targets = new Set<string>(dependencies)
-  for (const source of config.sources) targets.add(isDynamicPattern(source) ? globRoot(source) : source)
-  if (config.theme.stylesheet !== undefined) targets.add(config.theme.stylesheet)
+/** What to watch: the sources (or the folders their globs search), the config and its imports, the theme. */
+function targetsOf(config: ResolvedConfig, dependencies: ReadonlySet<string>): WatchTargets {
+  const files = new Set<string>(dependencies)
+  const folders = new Set<string>()
+  for (const source of config.sources) {
+    if (isDynamicPattern(source)) folders.add(globRoot(source))
+    else files.add(source)
+  }
+  if (config.theme.stylesheet !== undefined) files.add(config.theme.stylesheet)
   const outDir = path.resolve(config.outDir)
-  const watcher = watch([...targets], {
-    ignoreInitial: true,
-    atomic: true,
-    ignored: (file: string) =>
+  return {
+    files,
+    folders,
+    ignore: (file) =>
       file === outDir ||
       file.startsWith(outDir + path.sep) ||
-      /[\\/](node_modules|\.git)([\\/]|$)/.test(file) ||
-      file.endsWith('.bookgen.tmp'),
-  })
-  watcher.on('all', (event, file) => {
-    if (event === 'add' || event === 'change' || event === 'unlink') onChange(path.resolve(file))
-  })
-  return watcher
+      // The staging folder of a build and the previous site being swapped out, beside the output folder.
+      file.startsWith(`${outDir}.bookgen-`) ||
+      /[\\/](node_modules|\.git)([\\/]|$)/.test(file),
+  }
 }
 
 /** The folder a glob searches from: its path up to the first segment with a wildcard. */

@@ -8,6 +8,8 @@ export interface RebuildQueue {
   push(path: string): Promise<void>
   /** Resolves when nothing is pending or running. */
   idle(): Promise<void>
+  /** Start no more builds (pending changes are dropped); resolves when the running one has finished. */
+  close(): Promise<void>
 }
 
 export function createRebuildQueue(
@@ -29,10 +31,11 @@ export function createRebuildQueue(
   let waiting: Array<() => void> = []
   let running: Promise<void> | undefined
   let timer: ReturnType<typeof setTimeout> | undefined
+  let closed = false
 
   async function drain(): Promise<void> {
     try {
-      while (pending.size > 0) {
+      while (pending.size > 0 && !closed) {
         const batch = pending
         const done = waiting
         pending = new Set()
@@ -61,6 +64,7 @@ export function createRebuildQueue(
 
   return {
     push(path) {
+      if (closed) return Promise.resolve()
       pending.add(path)
       const finished = new Promise<void>((resolve) => waiting.push(resolve))
       // While a build runs, the drain loop takes the new batch as soon as it finishes.
@@ -72,6 +76,14 @@ export function createRebuildQueue(
         if (running !== undefined) await running
         else await new Promise((resolve) => setTimeout(resolve, debounceMs))
       }
+    },
+    async close() {
+      closed = true
+      if (timer !== undefined) clearTimeout(timer)
+      timer = undefined
+      pending.clear()
+      for (const resolve of waiting.splice(0)) resolve()
+      await running
     },
   }
 }

@@ -59,4 +59,29 @@ describe('createRebuildQueue', () => {
     expect(batches).toEqual([['bad'], ['good']])
     expect(errors).toEqual([new Error('broken')])
   })
+
+  it('should drop pending changes on close() and resolve once the running build has finished', async () => {
+    const batches: string[][] = []
+    const first = gate()
+    let finished = false
+    const queue = createRebuildQueue(
+      async (changed) => {
+        batches.push([...changed])
+        await first.promise
+        finished = true
+      },
+      { debounceMs: 1 },
+    )
+    void queue.push('first')
+    await new Promise((resolve) => setTimeout(resolve, 10)) // the first build is now running
+    const dropped = queue.push('second')
+    const closed = queue.close()
+    first.open()
+    await closed
+    expect(finished).toBe(true)
+    await dropped
+    await queue.push('after close')
+    await queue.idle()
+    expect(batches).toEqual([['first']])
+  })
 })
