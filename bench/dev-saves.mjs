@@ -31,8 +31,8 @@ if (!existsSync(path.join(root, 'dist', 'dev', 'index.js'))) {
   process.exit(1)
 }
 const { startDev } = await import('../dist/dev/index.js')
-const { build } = await import('../dist/site/build.js')
-const { resolveConfig } = await import('../dist/config.js')
+const { build } = await import('../dist/build/index.js')
+const { resolveConfig } = await import('../dist/config/options.js')
 
 const scratch = existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir()
 const cache = path.join(root, 'bench', '.cache')

@@ -1,7 +1,7 @@
 /**
  * bookgen's public API. The CLI is one caller of it; everything else is internal.
  */
-export { defineConfig, resolveConfig, normalizeBase } from './config.js'
+export { defineConfig, resolveConfig, normalizeBase } from './config/options.js'
 export type {
   ConfigEnv,
   InlineConfig,
@@ -9,9 +9,9 @@ export type {
   UserConfig,
   UserConfigExport,
   UserConfigFn,
-} from './config.js'
-export { loadConfigFile } from './config-file.js'
-export { BookgenError } from './errors.js'
+} from './config/options.js'
+export { loadConfigFile } from './config/load.js'
+export { BookgenError } from './model/errors.js'
 export { collectionToJson } from './inspect.js'
 export type {
   Alias,
@@ -29,10 +29,10 @@ export type {
   Warning,
   XmlElement,
   XmlNode,
-} from './model.js'
-export { countNodes, walk } from './model.js'
-export { build } from './site/build.js'
-export type { BuildOptions, BuildResult } from './site/build.js'
-export { parseNetscape, parseSource, parseXbel, sniffFormat } from './sources/index.js'
-export { writeNetscape } from './writers/netscape.js'
-export { writeXbel } from './writers/xbel.js'
+} from './model/tree.js'
+export { countNodes, walk } from './model/tree.js'
+export { build } from './build/index.js'
+export type { BuildOptions, BuildResult } from './build/index.js'
+export { parseNetscape, parseSource, parseXbel, sniffFormat } from './formats/index.js'
+export { writeNetscape } from './formats/netscape/write.js'
+export { writeXbel } from './formats/xbel/write.js'

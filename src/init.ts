@@ -6,8 +6,8 @@
 import { existsSync } from 'node:fs'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { BookgenError } from './errors.js'
-import { TEMPLATES_DIR } from './site/write.js'
+import { BookgenError } from './model/errors.js'
+import { TEMPLATES_DIR } from './build/output.js'
 import { VERSION } from './version.js'
 
 export const WORKFLOW_PATH = '.github/workflows/pages.yml'

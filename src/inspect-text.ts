@@ -8,7 +8,7 @@
  *    ──
  * ```
  */
-import { countNodes, walk, type Collection } from './model.js'
+import { countNodes, walk, type Collection } from './model/tree.js'
 
 /** Render a collection as an indented tree; `clean` makes untrusted text terminal-safe. */
 export function formatTree(collection: Collection, clean: (text: string) => string): string {

@@ -11,7 +11,7 @@ import {
   type Place,
   type Stats,
   type Warning,
-} from './model.js'
+} from './model/tree.js'
 
 export interface InspectJson {
   format: string

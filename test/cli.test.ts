@@ -3,6 +3,7 @@
  * exit codes, messages, and the example site itself — one page per folder and tag, xFolk entries,
  * no broken internal link, no clickable javascript:, html-validate's recommended rules clean.
  */
+import { BUILT } from './cli-process.js'
 import { execFile } from 'node:child_process'
 import {
   cpSync,
@@ -49,10 +50,7 @@ function listFiles(dir: string, prefix = ''): string[] {
   })
 }
 
-const built = existsSync(path.join(REPO_ROOT, 'dist', 'cli-main.js'))
-if (!built) console.warn('Skipping CLI tests: run `npm run build` first (npm install does it)')
-
-describe.skipIf(!built)('bookgen CLI', () => {
+describe.skipIf(!BUILT)('bookgen CLI', () => {
   let work: string
   beforeAll(() => {
     work = mkdtempSync(path.join(os.tmpdir(), 'bookgen-cli-'))

@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, expectTypeOf, it } from 'vitest'
-import { defineConfig, normalizeBase, resolveConfig, type UserConfig } from '../src/config.js'
-import { loadConfigFile } from '../src/config-file.js'
+import { defineConfig, normalizeBase, resolveConfig, type UserConfig } from '../src/config/options.js'
+import { loadConfigFile } from '../src/config/load.js'
 import { REPO_ROOT } from './helpers.js'
 
 describe('resolveConfig', () => {

@@ -12,10 +12,10 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { isBookgenError } from '../src/errors.js'
-import { countNodes, type Collection } from '../src/model.js'
+import { isBookgenError } from '../src/model/errors.js'
+import { countNodes, type Collection } from '../src/model/tree.js'
 import { safeHref } from '../src/render/safe-url.js'
-import { parseSource } from '../src/sources/index.js'
+import { parseSource } from '../src/formats/index.js'
 import { bookmarksOf, CORPUS } from './helpers.js'
 
 interface Row {

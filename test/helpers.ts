@@ -2,11 +2,11 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { Collection, Folder, Node } from '../src/model.js'
-import { PREVIEW_ORIGIN } from '../src/config.js'
+import type { Collection, Folder, Node } from '../src/model/tree.js'
+import { PREVIEW_ORIGIN } from '../src/config/options.js'
 import type { SiteInput } from '../src/publish/site-input.js'
 import { resolveAliases } from '../src/model/aliases.js'
-import { parseSource } from '../src/sources/index.js'
+import { parseSource } from '../src/formats/index.js'
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 export const FIXTURES = path.join(REPO_ROOT, 'test', 'fixtures')

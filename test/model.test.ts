@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { countNodes, createBookmark, createFolder, createRecord, normalizeTags, walk } from '../src/model.js'
-import { BookgenError, isBookgenError } from '../src/errors.js'
-import { LineIndex } from '../src/sources/line-index.js'
+import {
+  countNodes,
+  createBookmark,
+  createFolder,
+  createRecord,
+  normalizeTags,
+  walk,
+} from '../src/model/tree.js'
+import { BookgenError, isBookgenError } from '../src/model/errors.js'
+import { LineIndex } from '../src/formats/line-index.js'
 
 describe('model helpers', () => {
   it('should walk depth-first in document order with depths', () => {

@@ -8,9 +8,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runCli } from '../src/cli.js'
-import { resolveConfig } from '../src/config.js'
-import { build } from '../src/site/build.js'
+import { runCli } from '../src/cli/index.js'
+import { resolveConfig } from '../src/config/options.js'
+import { build } from '../src/build/index.js'
 import { page } from './html.js'
 
 const HOSTILE_NETSCAPE = `<!DOCTYPE NETSCAPE-Bookmark-file-1>

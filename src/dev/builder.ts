@@ -20,20 +20,20 @@ import { createHash, randomBytes } from 'node:crypto'
 import { lstatSync } from 'node:fs'
 import { lstat, mkdir, readFile, rename, rm, rmdir, unlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import type { ResolvedConfig } from '../config.js'
-import { BookgenError, isBookgenError } from '../errors.js'
-import type { Collection, Warning } from '../model.js'
+import type { ResolvedConfig } from '../config/options.js'
+import { BookgenError, isBookgenError } from '../model/errors.js'
+import type { Collection, Warning } from '../model/tree.js'
 import {
   createModelCache,
   loadSources,
   prepareSite,
   type ModelCache,
   type SourceCache,
-} from '../site/build.js'
+} from '../build/index.js'
 import type { OutputFile } from '../model/output.js'
 import { createRenderCache, type RenderCache } from '../pages/entries.js'
 import { createPageMemo } from '../pages/memo.js'
-import { CUT_SHORT } from '../site/empty-source.js'
+import { CUT_SHORT } from '../build/empty-source.js'
 import { planSite, type SitePlan } from '../pages/plan.js'
 import {
   checkOutDir,
@@ -44,7 +44,7 @@ import {
   targetPath,
   writeStaged,
   type WriteResult,
-} from '../site/write.js'
+} from '../build/output.js'
 
 /** Longest stretch of rendering and writing between two looks at the event loop (a Ctrl-C, a stop). */
 const SLICE_MS = 20

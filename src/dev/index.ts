@@ -8,14 +8,15 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { isDynamicPattern } from 'tinyglobby'
-import { resolveConfig, type InlineConfig, type ResolvedConfig } from '../config.js'
-import { loadConfigFile } from '../config-file.js'
-import { isBookgenError, type BookgenError } from '../errors.js'
+import { resolveConfig, type InlineConfig, type ResolvedConfig } from '../config/options.js'
+import { loadConfigFile } from '../config/load.js'
+import { isBookgenError, type BookgenError } from '../model/errors.js'
 import { DevBuilder, type DevBuildResult } from './builder.js'
 import { createRebuildQueue } from './queue.js'
 import { startDevServer, type DevServer } from './server.js'
 import { watchTargets, type CreateWatcher, type Watch, type WatchTargets } from './watcher.js'
 import { DEV_PORT } from './port.js'
+import { SourceRecheck } from './recheck.js'
 
 export interface DevOptions {
   cwd: string
@@ -54,14 +55,6 @@ export interface DevSession {
    */
   close(): Promise<void>
 }
-
-/**
- * How long after the last watcher event the sources are compared with what was last built. A
- * watcher drops a file's change events for a short while after one it reported (chokidar: 50 ms),
- * so a save that closely follows another (an editor truncating then writing, a sync tool) can go
- * unseen; and a rewrite can keep the size and the modification time.
- */
-const RECHECK_MS = 120
 
 /** Start watch mode. */
 export async function startDev(options: DevOptions): Promise<DevSession> {
@@ -138,7 +131,7 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
       await watcher.close()
       watcher = watch()
       // Saves made while the watcher was replaced are found by comparing the contents.
-      void watcher.ready.then(scheduleCheck)
+      void watcher.ready.then(() => recheck.schedule())
       return await builder.rebuild(new Set(), { signal: stopping.signal })
     } catch (error) {
       if (!isBookgenError(error)) throw error
@@ -147,57 +140,24 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
   }
   let serverHasError = !initial.ok
 
-  // After the last watcher event, the sources' contents are compared with what the last builds
-  // read, and any that differ are built (then compared again, until they agree).
-  let recheck: ReturnType<typeof setTimeout> | undefined
-  let closed = false
-  /** Per file, the contents (hash) a check already queued since the last watcher event: queued once. */
-  const queued = new Map<string, string>()
-  const check = async () => {
-    recheck = undefined
-    await queue.idle()
-    // Closed, or a newer event has scheduled another check.
-    if (closed || recheck !== undefined) return
-    const stale = (await builder.staleSources(builder.sourceFiles())).filter(
-      ({ file, hash }) => !dependencies.has(file) && queued.get(file) !== hash,
-    )
-    if (closed || stale.length === 0) return
-    for (const { file, hash } of stale) {
-      queued.set(file, hash)
-      log(`changed: ${path.relative(options.cwd, file) || file}`)
-      void queue.push(file)
-    }
-    scheduleCheck()
-  }
-  const scheduleCheck = () => {
-    if (closed) return
-    if (recheck !== undefined) clearTimeout(recheck)
-    recheck = setTimeout(() => {
-      check().catch((error: unknown) =>
-        log(
-          `✗ could not compare the sources with the last build: ${error instanceof Error ? error.message : String(error)}`,
-        ),
-      )
-    }, RECHECK_MS)
-  }
-  const onChange = (file: string) => {
-    if (closed) return
-    log(`changed: ${path.relative(options.cwd, file) || file}`)
-    queued.clear()
-    void queue.push(file)
-    scheduleCheck()
-  }
+  const recheck = new SourceRecheck({
+    queue,
+    builder: () => builder,
+    isDependency: (file) => dependencies.has(file),
+    cwd: options.cwd,
+    log,
+  })
   const watch = () =>
     watchTargets(targetsOf(config, dependencies), {
-      onChange,
+      onChange: (file) => recheck.changed(file),
       log,
-      onFallback: scheduleCheck,
+      onFallback: () => recheck.schedule(),
       create: options.createWatcher,
     })
   watcher = watch()
   await watcher.ready
   // Saves made during the initial build, before the watcher was ready.
-  scheduleCheck()
+  recheck.schedule()
 
   return {
     url: server.url,
@@ -208,8 +168,7 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
     initial,
     nextBuild: () => new Promise((resolve) => waiters.push(resolve)),
     async close() {
-      closed = true
-      if (recheck !== undefined) clearTimeout(recheck)
+      recheck.close()
       stopping.abort()
       await queue.close()
       await watcher.close()

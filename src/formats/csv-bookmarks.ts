@@ -4,8 +4,8 @@
  * every cell the mapping does not read kept as an attribute under its column's name, and rows
  * longer or shorter than the header reported.
  */
-import { BookgenError } from '../errors.js'
-import { createFolder, type Bookmark, type Collection } from '../model.js'
+import { BookgenError } from '../model/errors.js'
+import { createFolder, type Bookmark, type Collection } from '../model/tree.js'
 import { columnReader, otherCells, readCsv, type CsvRecord, type CsvTable } from './csv.js'
 import { FolderPaths } from './folders.js'
 import { ExportReader, type At } from './service.js'

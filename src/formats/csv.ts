@@ -6,7 +6,7 @@
  * column names, never the file name.
  */
 import { parse, CsvError } from 'csv-parse/sync'
-import { BookgenError } from '../errors.js'
+import { BookgenError } from '../model/errors.js'
 import type { At } from './service.js'
 
 /** Longest record accepted, in characters (a never-closed quote stops here, not at the end of memory). */

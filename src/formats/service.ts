@@ -14,11 +14,11 @@ import {
   type Collection,
   type Folder,
   type Place,
-} from '../model.js'
-import { parseEpochDate, parseW3cDate, type DateResult } from '../sources/dates.js'
-import type { DecodedText } from '../sources/decode.js'
-import { enforceLimits, WarningCollector } from '../sources/limits.js'
-import { LineIndex } from '../sources/line-index.js'
+} from '../model/tree.js'
+import { parseEpochDate, parseW3cDate, type DateResult } from './dates.js'
+import type { DecodedText } from './decode.js'
+import { enforceLimits, WarningCollector } from './limits.js'
+import { LineIndex } from './line-index.js'
 
 /** A place in the source text (1-based line and column), in `file` when not the reader's own (a zip member). */
 export interface At {

@@ -3,8 +3,8 @@
  * its own folder under `src/formats/` and exports one `FormatEntry`; sniffing, reading, `convert
  * --to`, the site's exports and the download links all come from the registry's list of them.
  */
-import type { Collection } from '../model.js'
-import type { DecodedText } from '../sources/decode.js'
+import type { Collection } from '../model/tree.js'
+import type { DecodedText } from './decode.js'
 
 /** The start of a file, as sniffers see it. */
 export interface SniffHead {

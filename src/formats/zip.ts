@@ -8,7 +8,7 @@
  * member that lies about its size cannot take more memory, but is inflated to the end all the same.)
  */
 import { Unzip, UnzipInflate, type UnzipFile } from 'fflate'
-import { BookgenError } from '../errors.js'
+import { BookgenError } from '../model/errors.js'
 
 export const ZIP_LIMITS = Object.freeze({
   /** Members (files and folders) in one archive. */

@@ -2,7 +2,7 @@
  * Alias resolution: each alias → the bookmark or folder whose `id` it names, within its own source.
  * Ids are looked up per collection, so two merged sources may reuse ids without crossing over.
  */
-import { forEachNode, type Alias, type Bookmark, type Collection, type Folder } from '../model.js'
+import { forEachNode, type Alias, type Bookmark, type Collection, type Folder } from './tree.js'
 
 /**
  * Whether each folder's subtree holds an alias, kept between builds (watch mode): a collection

@@ -4,8 +4,8 @@
  * that times rendering. Made once per build by the page planner (`plan.ts`). Pure.
  */
 import type { ElementContent } from 'hast'
-import type { PageInfo } from '../config.js'
-import type { Folder } from '../model.js'
+import type { PageInfo } from '../config/options.js'
+import type { Folder } from '../model/tree.js'
 import type { OutputFile } from '../model/output.js'
 import type { SiteInput } from '../publish/site-input.js'
 import type { SiteUrls } from '../publish/urls.js'

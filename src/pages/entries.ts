@@ -3,7 +3,7 @@
  * mode) and encoded as UTF-8 once: a page holds its entries' bytes, so a bookmark shown on its
  * folder page and on each of its tags' pages costs one rendering. Tag links likewise. Pure.
  */
-import type { Bookmark } from '../model.js'
+import type { Bookmark } from '../model/tree.js'
 import type { SiteInput } from '../publish/site-input.js'
 import { serializeFragment, trustedNode, type TrustedHtml } from '../render/serialize.js'
 import { bookmarkToHast, type EntryContext } from '../render/xfolk.js'

@@ -6,7 +6,7 @@
  */
 import type { Element, ElementContent } from 'hast'
 import { h } from 'hastscript'
-import type { Alias, Bookmark, Folder } from '../model.js'
+import type { Alias, Bookmark, Folder } from '../model/tree.js'
 import type { OutputFile } from '../model/output.js'
 import { paginationToHast } from '../render/document.js'
 import { folderPageToHast, type SubfolderLink } from '../render/folder-page.js'

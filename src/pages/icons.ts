@@ -4,7 +4,7 @@
  * directly). Pure: the files are handed out, not written.
  */
 import { createHash } from 'node:crypto'
-import type { Bookmark } from '../model.js'
+import type { Bookmark } from '../model/tree.js'
 import type { OutputFile } from '../model/output.js'
 import type { SiteUrls } from '../publish/urls.js'
 

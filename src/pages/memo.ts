@@ -4,8 +4,8 @@
  * bookmark is the same object from one build to the next, and so is a folder exactly when nothing
  * it holds, at any depth, changed. Pure.
  */
-import type { Alias, Bookmark, Folder } from '../model.js'
-import { sameItems } from '../site/published-copy.js'
+import type { Alias, Bookmark, Folder } from '../model/tree.js'
+import { sameItems } from '../publish/copy.js'
 
 /** A page's items: bookmarks, aliases and separators, in order. */
 export type PageItems = ReadonlyArray<Bookmark | Alias | 'separator'>

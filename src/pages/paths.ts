@@ -3,7 +3,7 @@
  * producers and by the sitemap's list of pages (see `kinds.ts`). Pure, and light: the worker thread
  * that makes the site files loads this, not the renderers.
  */
-import type { Folder } from '../model.js'
+import type { Folder } from '../model/tree.js'
 
 /** Path of page `number` of a folder or tag (`page/2/` below it from the second page on). */
 export function pagePath(path: string, number: number): string {

@@ -11,8 +11,8 @@ import type { AssetCopy, OutputFile } from '../model/output.js'
 import type { SiteInput } from '../publish/site-input.js'
 import { siteUrls } from '../publish/urls.js'
 import { SEARCH_DIR } from '../site-files/search/index.js'
-import { siteDataOf } from '../site/site-data.js'
-import { siteFileProducers, type SiteFilesInput } from '../site/site-files.js'
+import { siteDataOf } from '../site-files/input.js'
+import { siteFileProducers, type SiteFilesInput } from '../site-files/index.js'
 import {
   countBookmarks,
   countDocuments,

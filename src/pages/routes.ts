@@ -2,7 +2,7 @@
  * Where every page goes: folder pages at pretty URLs mirroring the tree (`development/web/`), tag
  * pages at `tags/<tag>/`, all under the configured base. Pure: takes the tree, returns the map.
  */
-import type { Bookmark, Folder } from '../model.js'
+import type { Bookmark, Folder } from '../model/tree.js'
 import { assignSlugs } from './slug.js'
 
 /** Top-level names the site itself uses; a folder called "Tags" gets `tags-2/`. */

@@ -4,8 +4,8 @@
  * stage has defaults of its own.
  */
 import type { Element, ElementContent } from 'hast'
-import type { PageInfo } from '../config.js'
-import type { Alias, Bookmark, Collection, Folder } from '../model.js'
+import type { PageInfo } from '../config/options.js'
+import type { Alias, Bookmark, Collection, Folder } from '../model/tree.js'
 
 /** Hooks from the config's `theme` (see `ThemeOptions`). */
 export interface ThemeHooks {

@@ -19,7 +19,7 @@
  * is one per bookmark, so this is the hot path of a large build.
  */
 import type { Element, ElementContent, Properties } from 'hast'
-import type { Alias, Bookmark, Folder } from '../model.js'
+import type { Alias, Bookmark, Folder } from '../model/tree.js'
 import { formatW3cDate } from '../model/dates.js'
 import { isBookmarklet, safeHref } from './safe-url.js'
 import { cleanText } from './text.js'

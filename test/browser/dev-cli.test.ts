@@ -5,8 +5,9 @@
  * site served and the process alive; the fix recovers. (Latency is measured by `npm run bench`,
  * not asserted here.)
  */
+import { BUILT } from '../cli-process.js'
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
@@ -14,9 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { REPO_ROOT } from '../helpers.js'
 import { hasChromium, launchChromium } from './chromium.js'
 
-const built = existsSync(path.join(REPO_ROOT, 'dist', 'cli-main.js'))
-
-describe.skipIf(!hasChromium || !built)('bookgen dev on 10,000 bookmarks, in Chromium', () => {
+describe.skipIf(!hasChromium || !BUILT)('bookgen dev on 10,000 bookmarks, in Chromium', () => {
   let dir: string
   let source: string
   let child: ChildProcess

@@ -3,15 +3,14 @@
  * and leaves the output folder as it was, with nothing beside it; SIGTERM while serving closes the
  * session and exits 0. Runs `dist/` (built by `npm run build`).
  */
+import { BUILT } from '../cli-process.js'
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { REPO_ROOT } from '../helpers.js'
 import { generateSource, leftovers, snapshot, waitFor } from './helpers.js'
-
-const built = existsSync(path.join(REPO_ROOT, 'dist', 'cli-main.js'))
 
 let dir: string
 let child: ChildProcess | undefined
@@ -49,7 +48,7 @@ function startDev(source: string): Promise<number | null> {
   return new Promise((resolve) => child!.once('exit', (code) => resolve(code)))
 }
 
-describe.skipIf(!built)('bookgen dev and its signals', () => {
+describe.skipIf(!BUILT)('bookgen dev and its signals', () => {
   it('should stop the first build on Ctrl-C, exit 130 and leave no output folder', async () => {
     const source = path.join(dir, 'bookmarks.html')
     generateSource(source, 10_000)

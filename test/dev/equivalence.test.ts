@@ -9,9 +9,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { resolveConfig, type UserConfig } from '../../src/config.js'
+import { resolveConfig, type UserConfig } from '../../src/config/options.js'
 import { DevBuilder } from '../../src/dev/builder.js'
-import { build } from '../../src/site/build.js'
+import { build } from '../../src/build/index.js'
 
 /** Site files watch mode makes only on request, and the marker (which says which mode wrote it). */
 const ON_REQUEST = /^(assets\/search\/|sitemap\.xml$|feed\.xml$|bookmarks\.(html|xbel)$|\.bookgen$)/

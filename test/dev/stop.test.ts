@@ -8,10 +8,10 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { resolveConfig } from '../../src/config.js'
+import { resolveConfig } from '../../src/config/options.js'
 import { DevBuilder } from '../../src/dev/builder.js'
 import { startDev } from '../../src/dev/index.js'
-import { build } from '../../src/site/build.js'
+import { build } from '../../src/build/index.js'
 import { bookmarksFile, generateSource, leftovers, snapshot, waitFor } from './helpers.js'
 
 let dir: string

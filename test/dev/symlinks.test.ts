@@ -7,9 +7,9 @@ import { lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, w
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { resolveConfig } from '../../src/config.js'
+import { resolveConfig } from '../../src/config/options.js'
 import { startDev, type DevSession } from '../../src/dev/index.js'
-import { build } from '../../src/site/build.js'
+import { build } from '../../src/build/index.js'
 import { bookmarksFile, snapshot } from './helpers.js'
 
 let dir: string

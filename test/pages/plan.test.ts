@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { createBookmark, createFolder, type Bookmark, type Collection, type Folder } from '../../src/model.js'
+import {
+  createBookmark,
+  createFolder,
+  type Bookmark,
+  type Collection,
+  type Folder,
+} from '../../src/model/tree.js'
 import type { OutputFile } from '../../src/model/output.js'
 import { planSite } from '../../src/pages/plan.js'
 import { resolveAliases } from '../../src/model/aliases.js'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createBookmark, createFolder, type Folder } from '../../src/model.js'
+import { createBookmark, createFolder, type Folder } from '../../src/model/tree.js'
 import { planRoutes, trailOf } from '../../src/pages/routes.js'
 
 const folder = (title: string, children: Folder['children'] = []): Folder =>

@@ -45,8 +45,8 @@ vi.mock('../../src/render/serialize.js', async (importOriginal) => {
   }
 })
 
-const { resolveConfig } = await import('../../src/config.js')
-const { build } = await import('../../src/site/build.js')
+const { resolveConfig } = await import('../../src/config/options.js')
+const { build } = await import('../../src/build/index.js')
 
 const HOSTILE = `<!DOCTYPE NETSCAPE-Bookmark-file-1>
 <TITLE>Pwn &lt;script&gt; "quotes" 'single' \`tick\`</TITLE>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createBookmark, createFolder } from '../../src/model.js'
+import { createBookmark, createFolder } from '../../src/model/tree.js'
 import { serializeHast } from '../../src/render/serialize.js'
 import { cleanText } from '../../src/render/text.js'
 import { aliasToHast, bookmarkToHast, type EntryContext } from '../../src/render/xfolk.js'

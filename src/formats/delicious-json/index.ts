@@ -4,7 +4,7 @@
  * may be `[""]` (no tags); `others` (how many others saved the link) and `owner` are kept as
  * attributes. Flat: the bookmarks sit at the root, in file order.
  */
-import { normalizeTags } from '../../model.js'
+import { normalizeTags } from '../../model/tree.js'
 import { firstObjectKeys, readJsonBookmarks } from '../json-list.js'
 import type { ExportReader, Fields } from '../service.js'
 import type { FormatEntry, SniffHead, SourceInput } from '../types.js'

@@ -4,7 +4,7 @@
  * `originalURL`, `starred` (the model has no favourite field) and anything else (`readAt`…) are
  * kept as attributes. Flat: the bookmarks sit at the root, in file order.
  */
-import { normalizeTags } from '../../model.js'
+import { normalizeTags } from '../../model/tree.js'
 import { firstObjectKeys, readJsonBookmarks } from '../json-list.js'
 import type { ExportReader, Fields } from '../service.js'
 import type { FormatEntry, SniffHead, SourceInput } from '../types.js'

@@ -9,7 +9,7 @@
  * `Tags`, with a warning). Rows stay in file order (Instapaper writes the newest first; wallabag
  * and Readeck reverse them on import); other columns are kept as attributes.
  */
-import { normalizeTags } from '../../model.js'
+import { normalizeTags } from '../../model/tree.js'
 import { csvHeader, hasColumns } from '../csv.js'
 import { readCsvBookmarks, type CsvFormat, type CsvRow } from '../csv-bookmarks.js'
 import { isUnreadList, POCKET_UNREAD } from '../read-state.js'

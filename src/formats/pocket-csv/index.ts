@@ -9,9 +9,9 @@
  * kept as the attribute `status`, with a warning. `time_added` (Unix seconds) → added; `tags`
  * split on `|`; `title`, `url`; other columns (`cursor`…) are kept as attributes when not empty.
  */
-import { BookgenError } from '../../errors.js'
-import { createFolder, type Collection } from '../../model.js'
-import { decodeSource } from '../../sources/decode.js'
+import { BookgenError } from '../../model/errors.js'
+import { createFolder, type Collection } from '../../model/tree.js'
+import { decodeSource } from '../decode.js'
 import { hasColumns, csvHeader } from '../csv.js'
 import { readCsvBookmarks, readCsvRows, type CsvFormat, type CsvRow } from '../csv-bookmarks.js'
 import { FolderPaths } from '../folders.js'

@@ -9,7 +9,7 @@
  * → added; `Title`, `URL`; `ID`, `Reading progress`, `Seen` and other columns are kept as
  * attributes when not empty. A tag cell that is not such a list is kept as an attribute.
  */
-import { normalizeTags } from '../../model.js'
+import { normalizeTags } from '../../model/tree.js'
 import { csvHeader, hasColumns } from '../csv.js'
 import { readCsvBookmarks, type CsvFormat, type CsvRow } from '../csv-bookmarks.js'
 import { isReaderUnread } from '../read-state.js'

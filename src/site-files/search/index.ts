@@ -18,7 +18,7 @@
  */
 import { createHash } from 'node:crypto'
 import { FIELDS, INDEX_VERSION, LENGTH_FIELDS, MAX_FIELD_LENGTH, resultRecord, splitUrl } from '#search-terms'
-import type { Bookmark } from '../../model.js'
+import type { Bookmark } from '../../model/tree.js'
 import { cleanText } from '../../render/text.js'
 import { escapeJson, serializeJson } from './json.js'
 import { AsciiWriter, COMMA, FIELD, PostingsBuilder } from './postings.js'

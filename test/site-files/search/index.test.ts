@@ -12,7 +12,7 @@ import {
   splitUrl,
   tokenize,
 } from '#search-terms'
-import { createBookmark, type Bookmark } from '../../../src/model.js'
+import { createBookmark, type Bookmark } from '../../../src/model/tree.js'
 import { cleanText } from '../../../src/render/text.js'
 import {
   buildSearchIndex,

@@ -1,0 +1,149 @@
+/**
+ * (I/O) A source file's bytes, read with a bound. The opened file is looked at before anything is
+ * read: a regular file over the limit (`MAX_SOURCE_BYTES`) is refused unread; a pipe or a
+ * character device (`bookgen build <(curl …)`, `/dev/stdin`) has no size, so it is read as it
+ * comes and refused as soon as more than the limit has arrived (`/dev/zero` never ends); a folder,
+ * a socket or a disk is refused with a message that says what it is. Used by `build` (and so by
+ * watch mode) and by `inspect` and `convert`.
+ */
+import type { FileHandle } from 'node:fs/promises'
+import { open, stat } from 'node:fs/promises'
+import { BookgenError, isBookgenError } from '../model/errors.js'
+import { MAX_SOURCE_BYTES } from '../formats/index.js'
+import { describeIoError, isSystemError } from './io-error.js'
+
+/** A source file as read from disk, before decoding. */
+export interface ReadSource {
+  /** Absolute path. */
+  file: string
+  /** The path as messages show it. */
+  name: string
+  bytes: Uint8Array
+}
+
+/** How `readSourceBytes` reads. */
+export interface ReadSourceOptions {
+  /** Most bytes accepted. Default: `MAX_SOURCE_BYTES` (256 MiB). */
+  limit?: number | undefined
+  /**
+   * Put a regular file's bytes in a `SharedArrayBuffer`, so that a worker thread gets the same
+   * bytes rather than a copy (35 MB for a 100k-bookmark XBEL file). Default: `false`.
+   */
+  shared?: boolean | undefined
+}
+
+/** Bytes asked for at a time from a pipe or a device (a pipe hands over 64 KiB at most). */
+const CHUNK_BYTES = 64 * 1024
+
+/**
+ * Read the source `file`; `name` is how messages show it. Throws `BookgenError`
+ * (`source/unreadable`, `source/too-large`) for anything that cannot be read as a source.
+ *
+ * @example await readSourceBytes('/home/me/bookmarks.html', 'bookmarks.html') // → Uint8Array
+ */
+export async function readSourceBytes(
+  file: string,
+  name: string,
+  options: ReadSourceOptions = {},
+): Promise<Uint8Array> {
+  const limit = options.limit ?? MAX_SOURCE_BYTES
+  let handle: FileHandle
+  try {
+    handle = await open(file)
+  } catch (error) {
+    throw await unreadable(error, file, name)
+  }
+  try {
+    const info = await handle.stat()
+    if (info.isFile()) {
+      if (info.size > limit) throw tooLarge(name, `The file is ${size(info.size)}`, limit)
+      return await readRegular(handle, info.size, name, limit, options.shared === true)
+    }
+    if (info.isFIFO() || info.isCharacterDevice()) {
+      const what = info.isFIFO() ? 'this pipe' : 'this device'
+      return await readBounded(handle, name, limit, what, false)
+    }
+    throw notAFile(
+      name,
+      info.isDirectory() ? 'a folder' : info.isBlockDevice() ? 'a disk (block device)' : 'not a regular file',
+    )
+  } catch (error) {
+    if (isBookgenError(error)) throw error
+    throw await unreadable(error, file, name)
+  } finally {
+    await handle.close().catch(() => {})
+  }
+}
+
+/**
+ * A regular file of `size` bytes, read whole (into shared memory if asked). One whose size changes
+ * while it is read is read again from its start, as it comes, with the same bound.
+ */
+async function readRegular(
+  handle: FileHandle,
+  size: number,
+  name: string,
+  limit: number,
+  shared: boolean,
+): Promise<Uint8Array> {
+  const bytes = new Uint8Array(shared ? new SharedArrayBuffer(size) : new ArrayBuffer(size))
+  for (let done = 0; done < bytes.byteLength;) {
+    const { bytesRead } = await handle.read(bytes, done, bytes.byteLength - done, done)
+    if (bytesRead === 0) return await readBounded(handle, name, limit, 'the file', true)
+    done += bytesRead
+  }
+  const { bytesRead } = await handle.read(new Uint8Array(1), 0, 1, bytes.byteLength)
+  return bytesRead === 0 ? bytes : await readBounded(handle, name, limit, 'the file', true)
+}
+
+/** Read to the end as the bytes come (from the start, for a file), refusing more than `limit`. */
+async function readBounded(
+  handle: FileHandle,
+  name: string,
+  limit: number,
+  what: string,
+  positional: boolean,
+): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = []
+  let total = 0
+  for (;;) {
+    const chunk = Buffer.allocUnsafe(CHUNK_BYTES)
+    const { bytesRead } = await handle.read(chunk, 0, CHUNK_BYTES, positional ? total : null)
+    if (bytesRead === 0) break
+    total += bytesRead
+    if (total > limit) throw tooLarge(name, `More than ${size(limit)} came from ${what}`, limit)
+    chunks.push(bytesRead === CHUNK_BYTES ? chunk : chunk.subarray(0, bytesRead))
+  }
+  return Buffer.concat(chunks, total)
+}
+
+function tooLarge(name: string, found: string, limit: number): BookgenError {
+  return new BookgenError(`${found}; bookgen reads sources up to ${size(limit)}`, {
+    ruleId: 'source/too-large',
+    file: name,
+  })
+}
+
+function notAFile(name: string, what: string): BookgenError {
+  return new BookgenError(`The source is ${what}, not a bookmark file`, {
+    ruleId: 'source/unreadable',
+    file: name,
+  })
+}
+
+/** An error opening or reading `file`, in words. */
+async function unreadable(error: unknown, file: string, name: string): Promise<BookgenError> {
+  if (!isSystemError(error)) throw error
+  if (error.code === 'ENOENT')
+    return new BookgenError('Source not found', { ruleId: 'source/unreadable', file: name, cause: error })
+  // A socket cannot be opened (ENXIO): say what it is.
+  if (error.code === 'ENXIO' && (await stat(file).catch(() => undefined))?.isSocket() === true)
+    return notAFile(name, 'a socket')
+  const reason = describeIoError(error, { action: 'Cannot read the source', path: file, flag: 'source' })
+  return new BookgenError(reason, { ruleId: 'source/unreadable', file: name, cause: error })
+}
+
+/** `256 MiB`, or `1000 bytes` below a mebibyte. */
+function size(bytes: number): string {
+  return bytes < 2 ** 20 ? `${bytes} bytes` : `${(bytes / 2 ** 20).toFixed(0)} MiB`
+}

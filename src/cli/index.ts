@@ -1,0 +1,512 @@
+/**
+ * (I/O) The `bookgen` command: a thin layer over the public API. It parses flags, calls `build`,
+ * `parseSource` or a writer, prints results, and owns the exit code:
+ * 0 success, 1 when a source (or the config) cannot be used, 2 on bad usage, 130/143 when a build
+ * is stopped by Ctrl-C / SIGTERM (after it has cleaned up).
+ */
+import { existsSync } from 'node:fs'
+import { writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { cac } from 'cac'
+import { resolveConfig, type ConfigEnv, type InlineConfig } from '../config/options.js'
+import { loadConfigFile } from '../config/load.js'
+import { BookgenError, isBookgenError } from '../model/errors.js'
+import { DEV_PORT } from '../dev/port.js'
+import { initPagesWorkflow, WORKFLOW_PATH } from '../init.js'
+import { collectionToJson } from '../inspect.js'
+import { formatTree } from '../inspect-text.js'
+import type { Folder, Warning } from '../model/tree.js'
+import { startStaticServer } from '../serve.js'
+import { build, displayPath, type BuildResult } from '../build/index.js'
+import { ioError } from '../build/io-error.js'
+import { readSourceBytes } from '../build/read.js'
+import { parseSource } from '../formats/index.js'
+import { writeNetscape } from '../formats/netscape/write.js'
+import { writeXbel } from '../formats/xbel/write.js'
+import { VERSION } from '../version.js'
+
+/** Exit codes. */
+export const EXIT_OK = 0
+export const EXIT_FAILURE = 1
+export const EXIT_USAGE = 2
+/** A build stopped by a signal: 128 + the signal's number, as shells report it. */
+export const EXIT_SIGNAL: Readonly<Record<'SIGINT' | 'SIGTERM', number>> = { SIGINT: 130, SIGTERM: 143 }
+
+/** Default port of `bookgen preview` (Vite's convention). */
+const PREVIEW_PORT = 4173
+
+/** How many warnings `build` prints before pointing at `inspect`. */
+const WARNINGS_SHOWN = 5
+
+/** Rules whose errors are the user's command line rather than their data. */
+const USAGE_RULES = new Set(['config/not-found', 'config/invalid-base', 'config/invalid-site', 'cli/usage'])
+
+interface Io {
+  stdout: (text: string) => void
+  stderr: (text: string) => void
+  cwd: string
+}
+
+const defaultIo: Io = {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+  cwd: process.cwd(),
+}
+
+/** Run the CLI with `argv` (without `node` and the script); resolves to the exit code. */
+export async function runCli(argv: readonly string[], io: Io = defaultIo): Promise<number> {
+  const cli = cac('bookgen')
+  let action: (() => Promise<number>) | undefined
+  let debug = false
+
+  cli.option('--debug', 'Print stack traces for unexpected errors')
+
+  cli
+    .command('build [...sources]', 'Build the static site')
+    .option('--config <file>', 'Config file (default: bookmarks.config.ts if present)')
+    .option('--out <dir>', 'Output folder (default: dist)')
+    .option('--base <path>', 'URL path the site is served under, e.g. /my-bookmarks/ (default: /)')
+    .option(
+      '--site <url>',
+      'Public address of the site, for the feed and sitemap, e.g. https://me.github.io/bookmarks/',
+    )
+    .option('--title <title>', 'Site title')
+    .option(
+      '--allow-empty',
+      'Replace the site even when a source yields no bookmarks (or, cut short, fewer than last time)',
+    )
+    .option('--quiet', 'Print only errors')
+    .example('bookgen build bookmarks.html --base /my-bookmarks/')
+    .action((sources: string[], flags: Record<string, unknown>) => {
+      action = () => buildCommand(sources, flags, io)
+    })
+
+  cli
+    .command('inspect <source>', 'Print the normalized bookmark tree of a source file')
+    .option('--json', 'Print JSON (the stable interface for scripts and tests)')
+    .example('bookgen inspect bookmarks.html --json')
+    .action((source: string, flags: Record<string, unknown>) => {
+      action = () => inspectCommand(source, flags, io)
+    })
+
+  cli
+    .command('convert <source>', 'Convert a bookmark file to Netscape HTML or XBEL')
+    .option('--to <format>', 'Output format: netscape or xbel')
+    .option('-o, --output <file>', 'Output file (default: standard output)')
+    .example('bookgen convert bookmarks.xbel --to netscape -o bookmarks.html')
+    .action((source: string, flags: Record<string, unknown>) => {
+      action = () => convertCommand(source, flags, io)
+    })
+
+  cli
+    .command('dev [...sources]', 'Build, serve with live reload, and rebuild on every change')
+    .option('--config <file>', 'Config file (default: bookmarks.config.ts if present)')
+    .option('--out <dir>', 'Output folder (default: dist)')
+    .option('--base <path>', 'URL path the site is served under (default: /)')
+    .option('--port <port>', `Port (default: ${DEV_PORT}; the next free one if taken)`)
+    .option('--host <host>', 'Interface to listen on (default: 127.0.0.1)')
+    .action((sources: string[], flags: Record<string, unknown>) => {
+      action = () => devCommand(sources, flags, io)
+    })
+
+  cli
+    .command('preview', 'Serve a built site under its base path (no rebuilds)')
+    .option('--config <file>', 'Config file (default: bookmarks.config.ts if present)')
+    .option('--out <dir>', 'The built site (default: dist)')
+    .option('--base <path>', 'URL path the site is served under (default: /)')
+    .option('--port <port>', `Port (default: ${PREVIEW_PORT}; the next free one if taken)`)
+    .option('--host <host>', 'Interface to listen on (default: 127.0.0.1)')
+    .action((flags: Record<string, unknown>) => {
+      action = () => previewCommand(flags, io)
+    })
+
+  cli
+    .command('init [...sources]', 'Write a GitHub Actions workflow that publishes the site on GitHub Pages')
+    .option('--force', 'Replace an existing workflow')
+    .example('bookgen init bookmarks.xbel')
+    .action((sources: string[], flags: Record<string, unknown>) => {
+      action = () => initCommand(sources, flags, io)
+    })
+
+  cli.help()
+  cli.version(VERSION)
+
+  try {
+    const parsed = cli.parse(['node', 'bookgen', ...argv], { run: false })
+    debug = parsed.options['debug'] === true
+    if (parsed.options['help'] === true || parsed.options['version'] === true) return EXIT_OK
+    if (cli.matchedCommand === undefined) {
+      if (parsed.args.length > 0)
+        throw new BookgenError(`Unknown command "${parsed.args[0]}"`, { ruleId: 'cli/usage' })
+      cli.outputHelp()
+      return EXIT_USAGE
+    }
+    await cli.runMatchedCommand()
+    if (action === undefined) return EXIT_USAGE
+    return await action()
+  } catch (error) {
+    return reportError(error, io, debug)
+  }
+}
+
+async function buildCommand(sources: string[], flags: Record<string, unknown>, io: Io): Promise<number> {
+  const quiet = flags['quiet'] === true
+  const inline: InlineConfig = {
+    sources,
+    outDir: optionalString(flags, 'out'),
+    base: optionalString(flags, 'base'),
+    site: optionalString(flags, 'site'),
+    title: optionalString(flags, 'title'),
+    allowEmpty: flags['allowEmpty'] === true ? true : undefined,
+  }
+  const config = await loadResolvedConfig(flags, inline, io.cwd, { command: 'build' })
+  const interrupt = new AbortController()
+  const stop = (name: NodeJS.Signals) => {
+    // A second signal does not wait for the clean-up: the next build removes what is left.
+    if (interrupt.signal.aborted) process.exit(exitFor(name))
+    // A read from a terminal or a pipe with no writer cannot be stopped: say how to quit anyway.
+    io.stderr(`Stopping the build (${name}); again to quit at once.\n`)
+    interrupt.abort(name)
+  }
+  // While it builds, a signal stops the build, which removes its staging folder, instead of the process.
+  process.on('SIGINT', stop)
+  process.on('SIGTERM', stop)
+  let result: BuildResult
+  try {
+    result = await build(config, { signal: interrupt.signal })
+  } catch (error) {
+    if (!interrupt.signal.aborted || !isBookgenError(error)) throw error
+    io.stderr(`error: ${safe(error.format())}\n`)
+    return exitFor(interrupt.signal.reason)
+  } finally {
+    process.off('SIGINT', stop)
+    process.off('SIGTERM', stop)
+  }
+  // A signal during the swap: the build went on to the end, and says it was interrupted.
+  const late = interrupt.signal.aborted ? exitFor(interrupt.signal.reason) : EXIT_OK
+  if (late !== EXIT_OK)
+    io.stderr(
+      `Interrupted (${String(interrupt.signal.reason)}) while the new site was swapped in: it is in place.\n`,
+    )
+  if (quiet) return late
+  const lines: string[] = []
+  for (const collection of result.collections) {
+    const stats = collectionStats(collection.root)
+    lines.push(
+      `  ${safe(collection.file)}  ${collection.format}, ${stats}${collection.warnings.length > 0 ? `, ${plural(collection.warnings.length, 'warning')}` : ''}`,
+    )
+  }
+  const { plan, written, timings } = result
+  lines.push(
+    `✓ ${plural(result.stats.bookmarks, 'bookmark')} → ${plural(plan.folderPages, 'folder page')}, ${plural(plan.tagPages, 'tag page')}, search index` +
+      `: ${plural(written.files, 'file')}${written.unchanged > 0 ? ` (${written.unchanged} unchanged)` : ''}, ${formatBytes(written.bytes)} in ${displayPath(config.outDir)}/ — ${Math.round(timings.total)} ms`,
+  )
+  if (result.duplicates > 0) {
+    lines.push(
+      `  ${plural(result.duplicates, 'repeated URL')}${config.dedupe ? ' published once (dedupe)' : ' (set dedupe: true to publish each once)'}`,
+    )
+  }
+  const { activeContent, ...bookmarks } = result.heldBack
+  const held = Object.entries(bookmarks).filter(([, count]) => count > 0)
+  const parts: string[] = []
+  if (held.length > 0) {
+    const names: Record<string, string> = { private: 'private', fileUrls: 'file://', placeUrls: 'place:' }
+    parts.push(
+      `${held.map(([reason, count]) => `${count} ${names[reason] ?? reason}`).join(', ')} (not published; see "publish" in the config)`,
+    )
+  }
+  if (activeContent > 0) {
+    const what = activeContent === 1 ? 'event handler or script' : 'event handlers or scripts'
+    parts.push(
+      `${activeContent.toLocaleString('en-US')} ${what} left out of the exports (bookmarks.html, bookmarks.xbel)`,
+    )
+  }
+  if (parts.length > 0) lines.push(`  held back: ${parts.join('; ')}`)
+  io.stdout(`${lines.join('\n')}\n`)
+  if (result.warnings.length > 0) io.stderr(formatWarnings(result.warnings))
+  return late
+}
+
+function exitFor(signal: unknown): number {
+  return signal === 'SIGTERM' ? EXIT_SIGNAL.SIGTERM : EXIT_SIGNAL.SIGINT
+}
+
+async function devCommand(sources: string[], flags: Record<string, unknown>, io: Io): Promise<number> {
+  // The watcher and server load only for `dev`.
+  const { startDev } = await import('../dev/index.js')
+  const stop = stopOnSignal(io)
+  try {
+    const session = await startDev({
+      cwd: io.cwd,
+      configFile: optionalString(flags, 'config'),
+      inline: { sources, outDir: optionalString(flags, 'out'), base: optionalString(flags, 'base') },
+      host: optionalString(flags, 'host'),
+      port: parsePort(flags, DEV_PORT),
+      listen: (start, port) => listenOnFreePort(start, port, io),
+      log: (line) => io.stdout(`${safe(line)}\n`),
+      signal: stop.signal,
+    })
+    io.stdout(`\n  bookgen dev: ${session.url}  (Ctrl-C to stop)\n\n`)
+    await stop.requested
+    // A build that is running stops between two pages, leaving the last complete site.
+    await session.close()
+    return EXIT_OK
+  } catch (error) {
+    if (!stop.signal.aborted) throw error
+    // Stopped during the first build: the output folder is as it was.
+    return EXIT_INTERRUPTED
+  } finally {
+    stop.dispose()
+  }
+}
+
+/** Exit code of a command stopped by Ctrl-C before it finished (128 + SIGINT). */
+const EXIT_INTERRUPTED = 130
+
+/**
+ * The first SIGINT or SIGTERM aborts `signal` and resolves `requested` (the command then stops
+ * what it is doing and cleans up); a second one exits at once.
+ */
+function stopOnSignal(io: Io): { signal: AbortSignal; requested: Promise<void>; dispose: () => void } {
+  const controller = new AbortController()
+  let request!: () => void
+  const requested = new Promise<void>((resolve) => (request = resolve))
+  const onSignal = () => {
+    if (controller.signal.aborted) process.exit(EXIT_INTERRUPTED)
+    io.stdout('stopping… (Ctrl-C again to quit at once)\n')
+    controller.abort()
+    request()
+  }
+  process.on('SIGINT', onSignal)
+  process.on('SIGTERM', onSignal)
+  return {
+    signal: controller.signal,
+    requested,
+    dispose: () => {
+      process.off('SIGINT', onSignal)
+      process.off('SIGTERM', onSignal)
+    },
+  }
+}
+
+async function initCommand(sources: string[], flags: Record<string, unknown>, io: Io): Promise<number> {
+  const { file } = await initPagesWorkflow(io.cwd, sources, flags['force'] === true)
+  io.stdout(
+    [
+      `✓ wrote ${safe(path.relative(io.cwd, file))}`,
+      'Next:',
+      '  1. In the repository on GitHub: Settings → Pages → Build and deployment → Source: GitHub Actions.',
+      `  2. Commit and push: git add ${WORKFLOW_PATH} && git commit -m "Publish bookmarks" && git push`,
+      '  3. The site appears at https://<owner>.github.io/<repository>/ after the workflow runs.',
+      '',
+    ].join('\n'),
+  )
+  return EXIT_OK
+}
+
+async function previewCommand(flags: Record<string, unknown>, io: Io): Promise<number> {
+  const inline: InlineConfig = { outDir: optionalString(flags, 'out'), base: optionalString(flags, 'base') }
+  const config = await loadResolvedConfig(flags, inline, io.cwd, { command: 'preview' })
+  if (!existsSync(path.join(config.outDir, 'index.html'))) {
+    throw new BookgenError(`No built site in ${displayPath(config.outDir)}/: run "bookgen build" first`, {
+      ruleId: 'cli/usage',
+    })
+  }
+  const server = await listenOnFreePort(
+    (port) =>
+      startStaticServer({
+        root: config.outDir,
+        base: config.base,
+        host: optionalString(flags, 'host'),
+        port,
+      }),
+    parsePort(flags, PREVIEW_PORT),
+    io,
+  )
+  io.stdout(`Serving ${displayPath(config.outDir)}/ at ${server.url}  (Ctrl-C to stop)\n`)
+  await waitForSignal()
+  await server.close()
+  return EXIT_OK
+}
+
+async function inspectCommand(source: string, flags: Record<string, unknown>, io: Io): Promise<number> {
+  const file = path.resolve(io.cwd, source)
+  const collection = parseSource(await readSourceBytes(file, source), source)
+  if (flags['json'] === true) {
+    io.stdout(`${JSON.stringify(collectionToJson(collection), null, 2)}\n`)
+  } else {
+    io.stdout(formatTree(collection, safe))
+    if (collection.warnings.length > 0) io.stderr(formatWarnings(collection.warnings, Infinity))
+  }
+  return EXIT_OK
+}
+
+async function convertCommand(source: string, flags: Record<string, unknown>, io: Io): Promise<number> {
+  const to = optionalString(flags, 'to')
+  if (to !== 'netscape' && to !== 'xbel') {
+    throw new BookgenError('--to must be "netscape" or "xbel"', { ruleId: 'cli/usage' })
+  }
+  const file = path.resolve(io.cwd, source)
+  const collection = parseSource(await readSourceBytes(file, source), source)
+  const { text, warnings } = to === 'netscape' ? writeNetscape(collection) : writeXbel(collection)
+  const output = optionalString(flags, 'output')
+  if (output === undefined) io.stdout(text)
+  else {
+    if (path.resolve(io.cwd, output) === file) {
+      throw new BookgenError('The output file is the source file; choose another -o', { ruleId: 'cli/usage' })
+    }
+    await writeFile(path.resolve(io.cwd, output), text).catch((error: unknown) => {
+      throw (
+        ioError(error, {
+          action: `Could not write ${output}`,
+          path: path.resolve(io.cwd, output),
+          flag: '-o',
+          ruleId: 'output/write-failed',
+        }) ?? error
+      )
+    })
+  }
+  const all = [...collection.warnings, ...warnings]
+  if (all.length > 0) io.stderr(formatWarnings(all))
+  if (output !== undefined) io.stderr(`✓ wrote ${safe(output)} (${to})\n`)
+  return EXIT_OK
+}
+
+/** Try `port`, then the next ones, saying so when the requested one is taken. */
+export async function listenOnFreePort<T>(
+  start: (port: number) => Promise<T>,
+  port: number,
+  io: Io,
+): Promise<T> {
+  for (let candidate = port; candidate < port + 20; candidate++) {
+    try {
+      const started = await start(candidate)
+      if (candidate !== port) io.stderr(`Port ${port} is in use; using ${candidate} instead.\n`)
+      return started
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || port === 0) throw error
+    }
+  }
+  throw new BookgenError(`Ports ${port}–${port + 19} are all in use; choose one with --port`, {
+    ruleId: 'cli/usage',
+  })
+}
+
+function parsePort(flags: Record<string, unknown>, fallback: number): number {
+  const value = flags['port']
+  if (value === undefined) return fallback
+  const port = Number(value)
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new BookgenError(`--port must be a number from 0 to 65535, not "${String(value)}"`, {
+      ruleId: 'cli/usage',
+    })
+  }
+  return port
+}
+
+function waitForSignal(): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop)
+      process.off('SIGTERM', stop)
+      resolve()
+    }
+    process.on('SIGINT', stop)
+    process.on('SIGTERM', stop)
+  })
+}
+
+async function loadResolvedConfig(
+  flags: Record<string, unknown>,
+  inline: InlineConfig,
+  cwd: string,
+  env: ConfigEnv,
+) {
+  const loaded = await loadConfigFile(optionalString(flags, 'config'), cwd, env)
+  return resolveConfig(loaded.config, inline, { cwd, configFile: loaded.file })
+}
+
+function reportError(error: unknown, io: Io, debug: boolean): number {
+  if (isBookgenError(error)) {
+    const nested = error.cause instanceof AggregateError ? error.cause.errors.filter(isBookgenError) : []
+    io.stderr(`error: ${safe(error.format())}\n`)
+    for (const inner of nested) io.stderr(`  ${safe(inner.format())}\n`)
+    if (debug && error.stack !== undefined) io.stderr(`${error.stack}\n`)
+    return USAGE_RULES.has(error.ruleId) ? EXIT_USAGE : EXIT_FAILURE
+  }
+  if (error instanceof Error && error.name === 'CACError') {
+    io.stderr(`error: ${safe(error.message)}\nRun "bookgen --help" for usage.\n`)
+    return EXIT_USAGE
+  }
+  io.stderr(
+    `bookgen crashed — this is a bug, please report it.\n${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  )
+  return EXIT_FAILURE
+}
+
+/** Warnings as `file:line:col: message [rule]`, the first few, then a count by rule. */
+export function formatWarnings(warnings: readonly Warning[], limit = WARNINGS_SHOWN): string {
+  const lines = [`${plural(warnings.length, 'warning')}:`]
+  for (const warning of warnings.slice(0, limit)) {
+    lines.push(`  ${safe(`${placeOf(warning)}${warning.message} [${warning.rule}]`)}`)
+  }
+  if (warnings.length > limit) {
+    const byRule = new Map<string, number>()
+    for (const warning of warnings) byRule.set(warning.rule, (byRule.get(warning.rule) ?? 0) + 1)
+    lines.push(
+      `  … ${warnings.length - limit} more (${[...byRule].map(([rule, count]) => `${count}× ${rule}`).join(', ')}); ` +
+        '`bookgen inspect FILE --json` lists them all',
+    )
+  }
+  return `${lines.join('\n')}\n`
+}
+
+/** `file:line:col: `, `file: ` for a warning about a whole file, nothing for one about no file. */
+function placeOf(warning: Warning): string {
+  if (warning.file === '') return ''
+  return warning.line > 0 ? `${warning.file}:${warning.line}:${warning.column}: ` : `${warning.file}: `
+}
+
+function collectionStats(root: Folder): string {
+  let bookmarks = 0
+  let folders = 0
+  const stack = [root]
+  while (stack.length > 0) {
+    for (const child of stack.pop()!.children) {
+      if (child.type === 'folder') {
+        folders++
+        stack.push(child)
+      } else if (child.type === 'bookmark' && child.href !== undefined) bookmarks++
+    }
+  }
+  return `${plural(bookmarks, 'bookmark')} in ${plural(folders, 'folder')}`
+}
+
+/** Terminal-safe text: control characters from input never reach the terminal. */
+function safe(text: string): string {
+  return text.replace(
+    /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g,
+    (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`,
+  )
+}
+
+function optionalString(flags: Record<string, unknown>, name: string): string | undefined {
+  const value = flags[name]
+  if (value === undefined) return undefined
+  if (typeof value !== 'string' || value === '') {
+    throw new BookgenError(`--${name} needs a value`, { ruleId: 'cli/usage' })
+  }
+  return value
+}
+
+function plural(count: number, noun: string): string {
+  return `${count.toLocaleString('en-US')} ${noun}${count === 1 ? '' : 's'}`
+}
+
+function formatBytes(bytes: number): string {
+  return bytes < 1024
+    ? `${bytes} B`
+    : bytes < 1024 ** 2
+      ? `${(bytes / 1024).toFixed(1)} KB`
+      : `${(bytes / 1024 ** 2).toFixed(1)} MB`
+}

@@ -1,0 +1,371 @@
+/**
+ * Typed configuration: `defineConfig` for `bookmarks.config.ts`, and `resolveConfig`, the one pure
+ * merge of defaults < config file < command-line flags. Code after this point only sees
+ * `ResolvedConfig`.
+ */
+import path from 'node:path'
+import type { Element, ElementContent } from 'hast'
+import { BookgenError } from '../model/errors.js'
+import type { Bookmark } from '../model/tree.js'
+
+/** What a user may write in `bookmarks.config.ts`. Every field is optional. */
+export interface UserConfig {
+  /** Bookmark files or globs, relative to the config file (Netscape `.html` or XBEL `.xbel`). Default: `['bookmarks.html']` */
+  sources?: string | string[] | undefined
+  /** Output folder, relative to the config file. Default: `'dist'` */
+  outDir?: string | undefined
+  /** URL path the site is served under, e.g. `'/my-bookmarks/'` for a GitHub project page. Default: `'/'` (or the path of `site`) */
+  base?: string | undefined
+  /**
+   * Public address of the site, e.g. `'https://me.github.io/my-bookmarks/'`: the feed and the
+   * sitemap need absolute URLs. Its path is the default `base`. Default: none (the feed and sitemap
+   * then point at `http://localhost:4173`, with a warning)
+   */
+  site?: string | undefined
+  /** Custom domain for GitHub Pages, written to `CNAME`. Default: none */
+  cname?: string | undefined
+  /** Site title. Default: the source's own title, else `'Bookmarks'` */
+  title?: string | undefined
+  /** Site description, shown under the title on the home page and in the feed. Default: none */
+  description?: string | undefined
+  /** `lang` of the pages (BCP 47). Default: `'en'` */
+  lang?: string | undefined
+  /** Several sources: merge their top levels into one tree instead of one section each. Default: `false` */
+  merge?: boolean | undefined
+  /** Publish only the first bookmark of each URL (repeats are always reported). Default: `false` */
+  dedupe?: boolean | undefined
+  /**
+   * Build even when a source yields no bookmarks, or fewer than last time while it looks cut short:
+   * without it, such a build is refused and the previous site kept. Default: `false`
+   */
+  allowEmpty?: boolean | undefined
+  /** Entries per folder or tag page before the rest goes to further pages. Default: `200` */
+  pageSize?: number | undefined
+  /** The Atom feed of recently added bookmarks (`feed.xml`), or `false` for none. Default: `{limit: 50}` */
+  feed?: { limit?: number | undefined } | false | undefined
+  /** What is published beyond ordinary bookmarks. Default: nothing private, no `file://`, no `place:`, no command lines */
+  publish?: PublishOptions | undefined
+  /** Look and feel: your stylesheet, head and footer content, and how entries and pages render. */
+  theme?: ThemeOptions | undefined
+}
+
+/** Bookmarks a site leaves out unless asked: they are for the owner's own eyes or machine. */
+export interface PublishOptions {
+  /** Bookmarks marked private (Netscape `PRIVATE="1"`, `<bookmark:private/>`). Default: `false` */
+  private?: boolean | undefined
+  /** `file://` bookmarks (paths on your disk; GNOME's recently-used files). Default: `false` */
+  fileUrls?: boolean | undefined
+  /** Firefox `place:` queries ("Most Visited", "Recent Tags"): meaningless off the browser. Default: `false` */
+  placeUrls?: boolean | undefined
+  /** Desktop Bookmark application command lines (`exec`) in the site's XBEL export. Default: `false` */
+  exec?: boolean | undefined
+}
+
+/** Which page is being rendered, for theme hooks. */
+export interface PageInfo {
+  kind: 'folder' | 'tag' | 'tags' | 'search' | 'not-found'
+  title: string
+  /** Path below the base, e.g. `development/web/`. */
+  path: string
+  /** 1 for the first page of a paginated folder or tag. */
+  pageNumber: number
+}
+
+/** Hooks to change the look without forking. Hooks return hast (build it with hastscript's `h`). */
+export interface ThemeOptions {
+  /** A stylesheet that replaces the default one (path relative to the config file). */
+  stylesheet?: string | undefined
+  /** Elements added at the end of every page's `<head>`. */
+  head?: ElementContent[] | ((page: PageInfo) => ElementContent[]) | undefined
+  /** Footer content, replacing the default "Built with bookgen" line (the site links stay). */
+  footer?: ElementContent[] | ((page: PageInfo) => ElementContent[]) | undefined
+  /** Render one bookmark's `<li>`; call `renderDefault()` to start from bookgen's own entry. */
+  entry?: ((bookmark: Bookmark, renderDefault: () => Element) => Element) | undefined
+  /** Render a page's `<main>` content; `content` is what bookgen would render. */
+  page?: ((page: PageInfo, content: ElementContent[]) => ElementContent[]) | undefined
+}
+
+/** What the config function receives: which command is running. */
+export interface ConfigEnv {
+  command: 'build' | 'dev' | 'preview' | 'inspect' | 'convert' | 'init'
+}
+
+export type UserConfigFn = (env: ConfigEnv) => UserConfig | Promise<UserConfig>
+export type UserConfigExport = UserConfig | Promise<UserConfig> | UserConfigFn
+
+/**
+ * Identity function that gives `bookmarks.config.ts` its types (as in `vite.config.ts`).
+ *
+ * @example
+ * export default defineConfig({sources: ['bookmarks.html'], base: '/my-bookmarks/'})
+ */
+export function defineConfig(config: UserConfig): UserConfig
+export function defineConfig(config: Promise<UserConfig>): Promise<UserConfig>
+export function defineConfig(config: UserConfigFn): UserConfigFn
+export function defineConfig(config: UserConfigExport): UserConfigExport
+export function defineConfig(config: UserConfigExport): UserConfigExport {
+  return config
+}
+
+/** Settings after defaults, config file and flags are merged; paths are absolute. */
+export interface ResolvedConfig {
+  /** Directory relative paths in the config file are resolved against. */
+  readonly root: string
+  /** The config file that was loaded, if any. */
+  readonly configFile: string | undefined
+  /** Source patterns, absolute (globs allowed). */
+  readonly sources: readonly string[]
+  readonly outDir: string
+  /** Always starts and ends with `/`. */
+  readonly base: string
+  /** Origin of the public site (`https://me.github.io`), or undefined when not configured. */
+  readonly siteOrigin: string | undefined
+  /** Origin of absolute URLs (feed, sitemap): the site's, else the preview server's (`PREVIEW_ORIGIN`). */
+  readonly origin: string
+  readonly cname: string | undefined
+  readonly title: string | undefined
+  readonly description: string | undefined
+  readonly lang: string
+  readonly merge: boolean
+  readonly dedupe: boolean
+  /** Replace a site even with one built from sources that yield no (or, cut short, fewer) bookmarks. */
+  readonly allowEmpty: boolean
+  readonly pageSize: number
+  /** Entries in the feed; 0 for no feed. */
+  readonly feedLimit: number
+  readonly publish: Readonly<{ private: boolean; fileUrls: boolean; placeUrls: boolean; exec: boolean }>
+  readonly theme: Readonly<Omit<ThemeOptions, 'stylesheet'> & { stylesheet: string | undefined }>
+}
+
+/** Flags from the command line; they win over the config file. Paths are relative to `cwd`. */
+export interface InlineConfig {
+  sources?: string[] | undefined
+  outDir?: string | undefined
+  base?: string | undefined
+  site?: string | undefined
+  title?: string | undefined
+  /** `--allow-empty` */
+  allowEmpty?: boolean | undefined
+}
+
+/** Where `bookgen preview` serves a site: the origin of absolute URLs when no `site` is set. */
+export const PREVIEW_ORIGIN = 'http://localhost:4173'
+
+export const configDefaults = Object.freeze({
+  sources: Object.freeze(['bookmarks.html']),
+  outDir: 'dist',
+  base: '/',
+  lang: 'en',
+  merge: false,
+  dedupe: false,
+  allowEmpty: false,
+  pageSize: 200,
+  feedLimit: 50,
+  publish: Object.freeze({ private: false, fileUrls: false, placeUrls: false, exec: false }),
+})
+
+/**
+ * Merge defaults < config file < command-line flags.
+ *
+ * @param user the config file's export (already evaluated), or `{}`
+ * @param inline command-line flags
+ * @param context `cwd` for flag paths, and the config file (whose folder anchors its own paths)
+ */
+export function resolveConfig(
+  user: UserConfig,
+  inline: InlineConfig,
+  context: { cwd: string; configFile?: string | undefined },
+): ResolvedConfig {
+  assertUserConfig(user, context.configFile)
+  const root = context.configFile === undefined ? context.cwd : path.dirname(context.configFile)
+  const fromFile = (value: string): string => path.resolve(root, value)
+  const fromCwd = (value: string): string => path.resolve(context.cwd, value)
+
+  const userSources =
+    user.sources === undefined ? undefined : typeof user.sources === 'string' ? [user.sources] : user.sources
+  const sources =
+    inline.sources !== undefined && inline.sources.length > 0
+      ? inline.sources.map(fromCwd)
+      : (userSources ?? configDefaults.sources).map(fromFile)
+
+  const outDir =
+    inline.outDir !== undefined ? fromCwd(inline.outDir) : fromFile(user.outDir ?? configDefaults.outDir)
+  const siteValue = inline.site ?? user.site
+  const site =
+    siteValue === undefined || siteValue === ''
+      ? undefined
+      : parseSite(siteValue, inline.site !== undefined ? '--site' : 'site')
+  const baseValue =
+    inline.base ??
+    user.base ??
+    (site !== undefined && site.pathname !== '/' ? site.pathname : configDefaults.base)
+  const base = normalizeBase(baseValue, inline.base !== undefined ? '--base' : 'base')
+  const feed = user.feed
+  const theme = user.theme ?? {}
+
+  return Object.freeze({
+    root,
+    configFile: context.configFile,
+    sources: Object.freeze(sources),
+    outDir,
+    base,
+    siteOrigin: site?.origin,
+    origin: site?.origin ?? PREVIEW_ORIGIN,
+    cname: user.cname,
+    title: inline.title ?? user.title,
+    description: user.description,
+    lang: user.lang ?? configDefaults.lang,
+    merge: user.merge ?? configDefaults.merge,
+    dedupe: user.dedupe ?? configDefaults.dedupe,
+    allowEmpty: inline.allowEmpty ?? user.allowEmpty ?? configDefaults.allowEmpty,
+    pageSize: user.pageSize ?? configDefaults.pageSize,
+    feedLimit: feed === false ? 0 : (feed?.limit ?? configDefaults.feedLimit),
+    publish: Object.freeze({ ...configDefaults.publish, ...definedOnly(user.publish ?? {}) }),
+    theme: Object.freeze({
+      ...theme,
+      stylesheet: theme.stylesheet === undefined ? undefined : fromFile(theme.stylesheet),
+    }),
+  })
+}
+
+/**
+ * Normalize a base path to `/segment/…/`. Accepts `my-site`, `/my-site`, `/my-site/`, and a full
+ * URL (its path is used). Rejects `..`, query strings and characters that need escaping.
+ *
+ * @example normalizeBase('my-bookmarks') // → '/my-bookmarks/'
+ */
+export function normalizeBase(value: string, name = 'base'): string {
+  let raw = value.trim()
+  if (/^https?:\/\//i.test(raw)) raw = new URL(raw).pathname
+  const segments = raw.split('/').filter((segment) => segment !== '')
+  for (const segment of segments) {
+    if (segment === '.' || segment === '..' || !/^[A-Za-z0-9._~!$&'()*+,;=:@%-]+$/.test(segment)) {
+      throw new BookgenError(
+        `${name} must be a URL path such as "/my-bookmarks/"; "${value}" has the segment "${segment}"`,
+        {
+          ruleId: 'config/invalid-base',
+        },
+      )
+    }
+  }
+  return segments.length === 0 ? '/' : `/${segments.join('/')}/`
+}
+
+function parseSite(value: string, name: string): URL {
+  let url: URL
+  try {
+    url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `https://${value}`)
+  } catch {
+    throw new BookgenError(
+      `${name} must be the site's address, such as "https://me.github.io/bookmarks/"; got "${value}"`,
+      {
+        ruleId: 'config/invalid-site',
+      },
+    )
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new BookgenError(`${name} must be an http or https address; got "${value}"`, {
+      ruleId: 'config/invalid-site',
+    })
+  }
+  return url
+}
+
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, item]) => item !== undefined)) as Partial<T>
+}
+
+type Check = 'string' | 'boolean' | 'number' | 'sources' | 'feed' | 'object'
+const TOP_LEVEL: Record<string, Check> = {
+  sources: 'sources',
+  outDir: 'string',
+  base: 'string',
+  site: 'string',
+  cname: 'string',
+  title: 'string',
+  description: 'string',
+  lang: 'string',
+  merge: 'boolean',
+  dedupe: 'boolean',
+  allowEmpty: 'boolean',
+  pageSize: 'number',
+  feed: 'feed',
+  publish: 'object',
+  theme: 'object',
+}
+const NESTED: Record<string, Record<string, string>> = {
+  publish: { private: 'boolean', fileUrls: 'boolean', placeUrls: 'boolean', exec: 'boolean' },
+  theme: {
+    stylesheet: 'string',
+    head: 'array|function',
+    footer: 'array|function',
+    entry: 'function',
+    page: 'function',
+  },
+}
+
+function assertUserConfig(user: unknown, file: string | undefined): asserts user is UserConfig {
+  const fail = (message: string): never => {
+    throw new BookgenError(message, { ruleId: 'config/invalid', file })
+  }
+  const isObject = (value: unknown): value is Record<string, unknown> =>
+    typeof value === 'object' && value !== null && !Array.isArray(value)
+  if (!isObject(user)) {
+    fail(
+      'The config file must export an object (or a function returning one), e.g. export default defineConfig({…})',
+    )
+  }
+  const config = user as Record<string, unknown>
+  for (const [key, value] of Object.entries(config)) {
+    const check = TOP_LEVEL[key]
+    if (check === undefined)
+      fail(`Unknown config option "${key}"; known options: ${Object.keys(TOP_LEVEL).join(', ')}`)
+    if (value === undefined) continue
+    switch (check) {
+      case 'sources':
+        if (
+          typeof value !== 'string' &&
+          !(Array.isArray(value) && value.every((item) => typeof item === 'string'))
+        ) {
+          fail('"sources" must be a string or an array of strings')
+        }
+        break
+      case 'feed':
+        if (
+          value !== false &&
+          !(isObject(value) && (value['limit'] === undefined || isCount(value['limit'])))
+        ) {
+          fail('"feed" must be false or { limit: <number of entries> }')
+        }
+        break
+      case 'number':
+        if (!isCount(value) || value === 0) fail(`"${key}" must be a whole number above 0`)
+        break
+      case 'object': {
+        if (!isObject(value)) fail(`"${key}" must be an object`)
+        const fields = NESTED[key]!
+        for (const [name, item] of Object.entries(value as Record<string, unknown>)) {
+          const expected = fields[name]
+          if (expected === undefined)
+            fail(`Unknown option "${key}.${name}"; known: ${Object.keys(fields).join(', ')}`)
+          if (item === undefined) continue
+          const ok = expected!
+            .split('|')
+            .some((type) => (type === 'array' ? Array.isArray(item) : typeof item === type))
+          if (!ok)
+            fail(
+              `"${key}.${name}" must be ${expected === 'boolean' ? 'true or false' : `a ${expected!.replace('|', ' or a ')}`}`,
+            )
+        }
+        break
+      }
+      default:
+        if (typeof value !== check)
+          fail(`"${key}" must be ${check === 'boolean' ? 'true or false' : `a ${check}`}`)
+    }
+  }
+}
+
+function isCount(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0
+}

@@ -1,0 +1,522 @@
+/**
+ * Re-reading a saved source quickly (watch mode): the new bytes are compared with the last good
+ * version, and when the change lies inside a run of entries of one folder that the Netscape reader
+ * can read on its own, only that run is read again and spliced into a new collection. Every node
+ * outside the run, and every node inside it whose content did not change, is the same object as
+ * before; only the folders on the path from the root to the change are new. Nodes after the change
+ * keep their objects and get their new `place` when the edit moved them (lines added or removed,
+ * or columns on the edited line); warnings after it are moved the same way.
+ *
+ * The result is always what a full read would give (`test/formats/incremental.test.ts` checks this
+ * on random edits). Whenever that is not certain — the change reaches the head of the file (the
+ * charset declaration, the title), the encoding is not plain UTF-8, the run holds warnings,
+ * aliases, scripts, a heading or the title, the change crosses a folder boundary that no larger
+ * run contains cheaply, the file-wide TAGS separator would change — the whole file is read again.
+ * XBEL files are always read again in full (unless the bytes are the same). After a full read, nodes
+ * equal to the previous version's are replaced by those, so that identity still tells what
+ * changed.
+ */
+import { walk, type Collection, type Folder, type Node, type Place, type Warning } from '../../model/tree.js'
+import { byteOrderMark, decodeSource, findDeclaredCharset, PRESCAN_BYTES, resolveLabel } from '../decode.js'
+import { checkSourceSize, parseDecoded, SNIFF_CHARACTERS, sniffFormat } from '../index.js'
+import { reconcileNodes, sameNodes, type Move } from './reconcile.js'
+import { byteOffset, commonPrefix, commonSuffix, findLineStarts, updateLineStarts } from './bytes.js'
+import { enforceLimits, LIMITS } from '../limits.js'
+import { parseNetscape, type NetscapeStats } from '../netscape/read.js'
+
+/** A parsed source and what re-reading it incrementally needs. Treat as opaque. */
+export interface SourceState {
+  readonly file: string
+  readonly bytes: Uint8Array
+  readonly collection: Collection
+  /** How this state was made from the previous one: read in full, in part, or not at all. */
+  readonly read: 'full' | 'incremental' | 'unchanged'
+  /** Set when the collection can be updated incrementally (plain UTF-8 Netscape HTML). */
+  readonly netscape: NetscapeState | undefined
+}
+
+interface NetscapeState {
+  /** TAGS values with a comma, in the whole file (see `NetscapeStats`). */
+  readonly commaTags: number
+  /** Byte offset of the start of every line; built on first use. */
+  lineStarts: Uint32Array | undefined
+}
+
+export interface ReparseOptions {
+  /** Largest run (in bytes) read again before a full read is cheaper. Default: by file size. */
+  maxRegionBytes?: number
+  /** Filled in with the milliseconds spent comparing and decoding, and reading. */
+  timings?: { decode: number; parse: number }
+  /** Told why a change was read in full (for tests and diagnostics). */
+  onFullRead?: (reason: string) => void
+}
+
+/** Characters `sniffFormat` looks at, as UTF-8 bytes at most. */
+const SNIFF_BYTES = SNIFF_CHARACTERS * 3
+/** Bytes of a node's start tag (`<A `, `<H3 `, `<HR>`) that must be unchanged to start a run there. */
+const TAG_MARGIN = 4
+/** Runs tried (each read twice, old and new) before giving up. */
+const MAX_ATTEMPTS = 12
+/** Text the reader treats by file-wide rules, or that changes state a run cannot see. */
+const UNSAFE_TEXT = /<(?:script|style|title|h1)\b|alias(?:id|of)/i
+const HEADER = '<!DOCTYPE NETSCAPE-Bookmark-file-1><DL><p>'
+/** Probes put after a run: an entry must come out of each, at its place (see `readRegion`). */
+const PROBE = '<HR>'
+const BOOKMARK_PROBE = '<A HREF="#">,</A>'
+const COMMA_MODE = '<A HREF="#" TAGS=",">,</A>'
+
+const fatalUtf8 = new TextDecoder('utf-8', { fatal: true })
+
+/** Read a source in full, keeping what an incremental re-read needs. */
+export function parseSourceState(bytes: Uint8Array, file: string, options: ReparseOptions = {}): SourceState {
+  const started = performance.now()
+  checkSourceSize(bytes, file)
+  const decoded = decodeSource(bytes)
+  const decodedAt = performance.now()
+  const stats: NetscapeStats = { commaTags: 0, rawText: false }
+  const collection = parseDecoded(decoded, file, stats)
+  if (options.timings !== undefined) {
+    options.timings.decode += decodedAt - started
+    options.timings.parse += performance.now() - decodedAt
+  }
+  const incremental =
+    collection.format === 'netscape' &&
+    decoded.encoding === 'utf-8' &&
+    decoded.warnings.length === 0 &&
+    byteOrderMark(bytes) === undefined &&
+    !stats.rawText &&
+    !collection.warnings.some(
+      (warning) => warning.rule === 'source/too-deep' || warning.rule === 'source/empty',
+    )
+  return {
+    file,
+    bytes,
+    collection,
+    read: 'full',
+    netscape: incremental ? { commaTags: stats.commaTags, lineStarts: undefined } : undefined,
+  }
+}
+
+/**
+ * Read a source again after a save: the previous state when the bytes are the same, an
+ * incremental update when the change is local, a full read otherwise.
+ *
+ * @throws BookgenError as `parseSource` does (only ever from a full read)
+ */
+export function reparseSource(
+  previous: SourceState,
+  bytes: Uint8Array,
+  file: string,
+  options: ReparseOptions = {},
+): SourceState {
+  const started = performance.now()
+  checkSourceSize(bytes, file)
+  const sameLength = previous.bytes.length === bytes.length
+  // The bytes are compared once: for the same bytes, and as where an incremental update starts.
+  const prefix =
+    file === previous.file && (sameLength || previous.netscape !== undefined)
+      ? commonPrefix(previous.bytes, bytes)
+      : -1
+  if (sameLength && prefix === bytes.length) {
+    if (options.timings !== undefined) options.timings.decode += performance.now() - started
+    return previous.read === 'unchanged' ? previous : { ...previous, read: 'unchanged' }
+  }
+  if (file === previous.file && previous.netscape !== undefined) {
+    const next = updateNetscape(previous, previous.netscape, bytes, prefix, options)
+    if (options.timings !== undefined) options.timings.parse += performance.now() - started
+    if (typeof next !== 'string') return next
+    options.onFullRead?.(next)
+  } else {
+    options.onFullRead?.(file === previous.file ? 'not plain UTF-8 Netscape HTML' : 'renamed')
+  }
+  const full = parseSourceState(bytes, file, options)
+  return file === previous.file ? shareUnchanged(full, previous) : full
+}
+
+/**
+ * After a full read, the nodes equal to the previous version's (places aside) replaced by those:
+ * identity then tells unchanged parts of the tree whatever way the file was read (see
+ * `reconcileNodes`; nodes whose place moved get their new place).
+ */
+function shareUnchanged(next: SourceState, previous: SourceState): SourceState {
+  const moves: Move[] = []
+  const root = reconcileNodes([next.collection.root], [previous.collection.root], moves)[0] as Folder
+  for (const { node, place } of moves) node.place = place
+  return root === next.collection.root ? next : { ...next, collection: { ...next.collection, root } }
+}
+
+// ---- the incremental update ------------------------------------------------------------------
+
+/** One level of the path from the root to the change: a folder and the index of a child. */
+interface Step {
+  folder: Folder
+  index: number
+}
+
+/** A run of a folder's children read again: the old and new node lists and where the run ends. */
+interface Region {
+  /** Path to the folder holding the run; the run starts at `path.at(-1).index`. */
+  path: Step[]
+  /** Children of that folder replaced by the run (from the start index, this many). */
+  count: number
+  /** Byte offsets of the run in the old file. */
+  start: number
+  end: number
+  fresh: RegionRead
+  old: RegionRead
+}
+
+interface RegionRead {
+  nodes: Node[]
+  commaTags: number
+  /** Place of the first character after the run. */
+  end: { line: number; column: number }
+}
+
+function updateNetscape(
+  previous: SourceState,
+  state: NetscapeState,
+  bytes: Uint8Array,
+  prefix: number,
+  options: ReparseOptions,
+): SourceState | string {
+  const old = previous.bytes
+  const suffix = commonSuffix(old, bytes, Math.min(old.length, bytes.length) - prefix)
+  const delta = bytes.length - old.length
+  if (!headStillPlain(bytes, prefix, previous.file)) return 'head'
+  const lineStarts = (state.lineStarts ??= findLineStarts(old))
+  const offsetOf = (node: Node): number | undefined =>
+    node.place === undefined ? undefined : byteOffset(old, lineStarts, node.place)
+
+  const path = pathToChange(previous.collection.root, prefix, offsetOf)
+  if (path === undefined) return 'before the first entry'
+  const commaMode = state.commaTags > 0
+  const maxRegion =
+    options.maxRegionBytes ?? Math.min(512 * 1024, Math.max(16 * 1024, Math.floor(old.length / 4)))
+  const region = findRegion(path, {
+    old,
+    bytes,
+    suffixStart: old.length - suffix,
+    delta,
+    file: previous.file,
+    commaMode,
+    maxRegion,
+    offsetOf,
+    warnings: previous.collection.warnings,
+  })
+  if (typeof region === 'string') return region
+  const commaTags = state.commaTags - region.old.commaTags + region.fresh.commaTags
+  if (commaTags > 0 !== commaMode) return 'TAGS separator'
+
+  // Certain from here on: splice, then move what the edit moved.
+  const steps = region.path
+  const last = steps[steps.length - 1]!
+  const oldNodes = last.folder.children.slice(last.index, last.index + region.count)
+  const moves: Move[] = []
+  const nodes = reconcileNodes(region.fresh.nodes, oldNodes, moves)
+  let child: Folder = {
+    ...last.folder,
+    children: [
+      ...last.folder.children.slice(0, last.index),
+      ...nodes,
+      ...last.folder.children.slice(last.index + region.count),
+    ],
+  }
+  for (let level = steps.length - 2; level >= 0; level--) {
+    const { folder, index } = steps[level]!
+    const children = folder.children.slice()
+    children[index] = child
+    child = { ...folder, children }
+  }
+  const root = child
+  for (const { node, place } of moves) node.place = place
+  const shift = placeShift(region.old.end, region.fresh.end)
+  if (shift !== undefined) shiftFollowing(root, steps, last.index + nodes.length, shift)
+  const warnings =
+    shift === undefined
+      ? previous.collection.warnings
+      : previous.collection.warnings.map((warning) => shiftPlace(warning, shift))
+  const collection: Collection = { ...previous.collection, root, warnings }
+
+  return {
+    file: previous.file,
+    bytes,
+    collection,
+    read: 'incremental',
+    netscape: { commaTags, lineStarts: updateLineStarts(lineStarts, bytes, region.start, region.end, delta) },
+  }
+}
+
+/** Whether the head of the new file still decodes as plain UTF-8 Netscape HTML, as before. */
+function headStillPlain(bytes: Uint8Array, prefix: number, file: string): boolean {
+  if (prefix < 3 && byteOrderMark(bytes) !== undefined) return false
+  if (prefix < PRESCAN_BYTES) {
+    const declared = findDeclaredCharset(bytes)
+    if (declared !== undefined) {
+      const encoding = resolveLabel(declared)
+      if (encoding === undefined || !(encoding === 'utf-8' || encoding.startsWith('utf-16'))) return false
+    }
+  }
+  if (prefix < SNIFF_BYTES) {
+    let end = Math.min(bytes.length, SNIFF_BYTES)
+    while (end > 0 && end < bytes.length && (bytes[end]! & 0xc0) === 0x80) end--
+    const head = new TextDecoder('utf-8').decode(bytes.subarray(0, end)).slice(0, SNIFF_CHARACTERS)
+    if (sniffFormat(head, file) !== 'netscape') return false
+  }
+  return true
+}
+
+/**
+ * Path from the root to the last node (in document order) whose start tag lies wholly before the
+ * change: the run read again starts there. Undefined when no such node exists.
+ */
+function pathToChange(
+  root: Folder,
+  prefix: number,
+  offsetOf: (node: Node) => number | undefined,
+): Step[] | undefined {
+  const path: Step[] = []
+  let folder = root
+  for (;;) {
+    const children = folder.children
+    let low = 0
+    let high = children.length - 1
+    let found = -1
+    while (low <= high) {
+      const mid = (low + high) >>> 1
+      const offset = offsetOf(children[mid]!)
+      if (offset === undefined) return undefined
+      if (offset + TAG_MARGIN <= prefix) {
+        found = mid
+        low = mid + 1
+      } else high = mid - 1
+    }
+    if (found === -1) return path.length === 0 ? undefined : path
+    path.push({ folder, index: found })
+    const child = children[found]!
+    if (child.type !== 'folder') return path
+    folder = child
+  }
+}
+
+interface RegionContext {
+  old: Uint8Array
+  bytes: Uint8Array
+  suffixStart: number
+  delta: number
+  file: string
+  commaMode: boolean
+  maxRegion: number
+  offsetOf: (node: Node) => number | undefined
+  warnings: readonly Warning[]
+}
+
+/**
+ * The smallest run, from the node the path ends at (or, failing that, from its folder, and so on
+ * up), that covers the change and reads the same on its own as within the file, before and after.
+ */
+function findRegion(path: Step[], context: RegionContext): Region | string {
+  const { old, bytes, suffixStart, delta } = context
+  let attempts = 0
+  let reason = 'no run'
+  for (let depth = path.length; depth >= 1; depth--) {
+    const steps = path.slice(0, depth)
+    const { folder, index } = steps[depth - 1]!
+    const first = folder.children[index]!
+    const start = context.offsetOf(first)
+    if (start === undefined || first.place === undefined) return 'no place'
+    const startPlace = first.place
+    // Ends: a later sibling whose start tag is unchanged, else the `</DL>` closing the folder.
+    const ends: Array<{ offset: number; count: number | undefined; bookmark: boolean }> = []
+    for (let next = index + 1; next < folder.children.length && ends.length < 3; next++) {
+      const offset = context.offsetOf(folder.children[next]!)
+      if (offset === undefined) return 'no place'
+      if (offset < suffixStart) continue
+      const kind = folder.children[next]!.type
+      ends.push({ offset, count: next - index, bookmark: kind === 'bookmark' || kind === 'alias' })
+    }
+    if (ends.length === 0) {
+      for (let at = Math.max(suffixStart, start + 1); ends.length < 4; at++) {
+        at = findCloseList(old, at)
+        if (at === -1) break
+        ends.push({ offset: at, count: undefined, bookmark: false })
+      }
+    }
+    for (const end of ends) {
+      if (end.offset - start > context.maxRegion || end.offset + delta - start > context.maxRegion)
+        return 'too large'
+      if (++attempts > MAX_ATTEMPTS) return 'too many attempts'
+      const count = end.count ?? folder.children.length - index
+      const oldRead = readRegion(old, start, end.offset, startPlace, depth, end.bookmark, context)
+      if (typeof oldRead === 'string') {
+        reason = `old: ${oldRead}`
+        continue
+      }
+      if (!sameNodes(oldRead.nodes, folder.children.slice(index, index + count))) {
+        reason = 'old: differs'
+        continue
+      }
+      if (context.warnings.some((warning) => within(warning, startPlace, oldRead.end))) return 'old: warnings'
+      const fresh = readRegion(bytes, start, end.offset + delta, startPlace, depth, end.bookmark, context)
+      if (typeof fresh === 'string') {
+        reason = `new: ${fresh}`
+        break
+      }
+      return { path: steps, count, start, end: end.offset, fresh, old: oldRead }
+    }
+  }
+  return reason
+}
+
+/**
+ * Read `bytes[start, end)` as a run of entries of a folder `depth` levels below the root, starting
+ * at `place`. The run is read inside a minimal document and followed by a probe: an entry that
+ * must come out at the top level, at its place, which shows the run ends outside any tag, comment
+ * or unclosed list, in the state the entry after it was read in. Before a bookmark the probe is a
+ * bookmark (an open `<DD>` would take an `<A>` in as text); before a folder, a separator or the
+ * end of the list, a separator (those end a description either way). A string (why) when the
+ * run does not stand on its own (any warning).
+ */
+function readRegion(
+  bytes: Uint8Array,
+  start: number,
+  end: number,
+  place: Place,
+  depth: number,
+  beforeBookmark: boolean,
+  context: RegionContext,
+): RegionRead | string {
+  let text: string
+  try {
+    text = fatalUtf8.decode(bytes.subarray(start, end))
+  } catch {
+    return 'not UTF-8'
+  }
+  if (UNSAFE_TEXT.test(text)) return 'unsafe text'
+  const stats: NetscapeStats = { commaTags: 0, rawText: false }
+  const collection = parseNetscape(
+    `${HEADER}${text}${beforeBookmark ? BOOKMARK_PROBE : PROBE}${context.commaMode ? COMMA_MODE : ''}</DL>`,
+    context.file,
+    { stats },
+  )
+  if (collection.warnings.length > 0) return `warning ${collection.warnings[0]!.rule}`
+  enforceLimits(collection)
+  if (collection.warnings.length > 0) return 'limits'
+  const nodes = collection.root.children
+  if (context.commaMode && nodes.pop()?.type !== 'bookmark') return 'probe'
+  const probe = nodes.pop()
+  const lastBreak = text.lastIndexOf('\n')
+  let lines = 0
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lines++
+  const probeLine = 1 + lines
+  const probeColumn = lastBreak === -1 ? HEADER.length + text.length + 1 : text.length - lastBreak
+  if (
+    probe?.type !== (beforeBookmark ? 'bookmark' : 'separator') ||
+    probe.place?.line !== probeLine ||
+    probe.place.column !== probeColumn
+  ) {
+    return 'probe'
+  }
+  const move = (line: number, column: number): { line: number; column: number } =>
+    line === 1
+      ? { line: place.line, column: place.column + column - 1 - HEADER.length }
+      : { line: place.line + line - 1, column }
+  // Place the nodes in the file, and check the run does not nest folders too deep for the limits.
+  for (const { node, depth: below } of walk(collection.root)) {
+    if (node.place !== undefined)
+      node.place = { file: node.place.file, ...move(node.place.line, node.place.column) }
+    if (node.type === 'folder' && depth + below >= LIMITS.folderDepth) return 'too deep'
+  }
+  return {
+    nodes,
+    commaTags: stats.commaTags - (context.commaMode ? 1 : 0),
+    end: move(probeLine, probeColumn),
+  }
+}
+
+/** Whether a warning lies at or after `start` and before `end`. */
+function within(warning: Warning, start: Place, end: { line: number; column: number }): boolean {
+  const afterStart =
+    warning.line > start.line || (warning.line === start.line && warning.column >= start.column)
+  const beforeEnd = warning.line < end.line || (warning.line === end.line && warning.column < end.column)
+  return afterStart && beforeEnd
+}
+
+/** Offset of the next `</DL>` (any case) at or after `from`, or -1. */
+function findCloseList(bytes: Uint8Array, from: number): number {
+  for (let at = from; at + 5 <= bytes.length; at++) {
+    at = bytes.indexOf(0x3c, at)
+    if (at === -1 || at + 5 > bytes.length) return -1
+    if (
+      bytes[at + 1] === 0x2f &&
+      (bytes[at + 2]! | 0x20) === 0x64 &&
+      (bytes[at + 3]! | 0x20) === 0x6c &&
+      bytes[at + 4] === 0x3e
+    ) {
+      return at
+    }
+  }
+  return -1
+}
+
+// ---- moving what comes after the change ------------------------------------------------------
+
+/** How places after the run move: lines by `lines`, and on the run's last line columns by `columns`. */
+interface Shift {
+  line: number
+  lines: number
+  column: number
+  columns: number
+}
+
+function placeShift(
+  oldEnd: { line: number; column: number },
+  newEnd: { line: number; column: number },
+): Shift | undefined {
+  if (oldEnd.line === newEnd.line && oldEnd.column === newEnd.column) return undefined
+  return {
+    line: oldEnd.line,
+    lines: newEnd.line - oldEnd.line,
+    column: oldEnd.column,
+    columns: newEnd.column - oldEnd.column,
+  }
+}
+
+function shiftPlace<T extends { line: number; column: number }>(place: T, shift: Shift): T {
+  if (place.line < shift.line || (place.line === shift.line && place.column < shift.column)) return place
+  return {
+    ...place,
+    line: place.line + shift.lines,
+    column: place.line === shift.line ? place.column + shift.columns : place.column,
+  }
+}
+
+/**
+ * Move every node after the run (document order): the rest of the run's folder, then the rest of
+ * each folder up the path. When only columns moved, only nodes on the run's last line move.
+ */
+function shiftFollowing(root: Folder, steps: readonly Step[], firstAfter: number, shift: Shift): void {
+  // Folders of the new tree along the path, root first.
+  const folders: Folder[] = [root]
+  for (let level = 0; level < steps.length - 1; level++) {
+    folders.push(folders[level]!.children[steps[level]!.index] as Folder)
+  }
+  const stack: Node[] = []
+  for (let level = steps.length - 1; level >= 0; level--) {
+    const folder = folders[level]!
+    const from = level === steps.length - 1 ? firstAfter : steps[level]!.index + 1
+    for (let i = folder.children.length - 1; i >= from; i--) stack.push(folder.children[i]!)
+    while (stack.length > 0) {
+      const node = stack.pop()!
+      if (node.place !== undefined) {
+        if (shift.lines === 0 && node.place.line > shift.line) return
+        const moved = shiftPlace(node.place, shift)
+        if (moved !== node.place) node.place = moved
+      }
+      if (node.type === 'folder')
+        for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!)
+    }
+  }
+}
+
+// ---- bytes -----------------------------------------------------------------------------------

@@ -1,0 +1,323 @@
+/**
+ * Model → Netscape bookmark HTML, in the shape Firefox and Chrome write and import: DOCTYPE, a
+ * UTF-8 META, `<DL><p>` lists, one `<DT>` per line, `<DD>` descriptions. Every field the format
+ * can carry is written (unknown attributes read from a Netscape file included); fields it cannot
+ * carry (XBEL metadata, Desktop Bookmark applications, …) are reported as warnings, grouped per
+ * field.
+ */
+import { resolveAliases } from '../../model/aliases.js'
+import { formatEpochSeconds } from '../../model/dates.js'
+import type { Alias, Bookmark, Collection, Folder, Node, Place, Warning } from '../../model/tree.js'
+import { TextBuffer } from '../text-buffer.js'
+
+export interface WriteResult {
+  text: string
+  warnings: Warning[]
+}
+
+const CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/
+/** What escapeText changes, and control characters: text without any is written as it is. */
+const TEXT_SPECIAL = /[&<>\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/
+/** What escapeAttribute changes, and control characters. */
+const ATTRIBUTE_SPECIAL = /[&<>"\u0000-\u001F\u007F]/
+
+// The Content-Security-Policy line is Firefox's: opened in a browser (it is HTML), the file can
+// run no script, so its bookmarklets stay inert even when it is served from a web site.
+const HEADER = `<!DOCTYPE NETSCAPE-Bookmark-file-1>
+<!-- This is an automatically generated file.
+     It will be read and overwritten.
+     DO NOT EDIT! -->
+<META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=UTF-8">
+<meta http-equiv="Content-Security-Policy"
+      content="default-src 'self'; script-src 'none'; img-src data: *; object-src 'none'"></meta>
+`
+
+/**
+ * One level of indentation more, up to 32 spaces (8 levels): a tree hundreds of folders deep would
+ * otherwise be mostly spaces.
+ */
+function deeper(indent: string): string {
+  return indent.length >= 32 ? indent : `${indent}    `
+}
+
+/** Serialize a collection as a Netscape bookmark file. */
+export function writeNetscape(collection: Collection): WriteResult {
+  const chunks: string[] = []
+  const warnings = new NetscapeWriter(collection, (chunk) => chunks.push(chunk)).write()
+  return { text: chunks.join(''), warnings }
+}
+
+/**
+ * The same file, handed to `sink` in chunks of about 128 KiB as it is made (the site's export is
+ * written that way, never held whole). Returns the warnings.
+ */
+export function streamNetscape(collection: Collection, sink: (chunk: string) => void): Warning[] {
+  return new NetscapeWriter(collection, sink).write()
+}
+
+class NetscapeWriter {
+  private readonly out: TextBuffer
+  private readonly losses = new Map<string, { count: number; place: Place | undefined; message: string }>()
+  private readonly collection: Collection
+  /** Resolved at the first alias: most files have none. */
+  private aliasTargets: Map<Alias, Bookmark | Folder> | undefined
+  /**
+   * Whether an escaped value had a control character. Every string from the model goes through
+   * `text` or `attribute`, so when none had one, the output has none either.
+   */
+  private controls = false
+
+  /** Control characters removed so far (they never reach the output). */
+  private removed = 0
+
+  constructor(collection: Collection, sink: (chunk: string) => void) {
+    this.collection = collection
+    // Control characters (other than tab and line breaks) never reach an output file. Chunks
+    // before the first escaped value that had one cannot hold one.
+    this.out = new TextBuffer((chunk) => {
+      if (this.controls) {
+        const found = chunk.match(CONTROLS)
+        if (found !== null) {
+          this.removed += found.length
+          chunk = chunk.replace(CONTROLS, '')
+        }
+      }
+      sink(chunk)
+    })
+  }
+
+  write(): Warning[] {
+    const { collection } = this
+    const root = collection.root
+    this.out.push(HEADER)
+    this.out.push(`<TITLE>${this.text(collection.title || root.title)}</TITLE>\n`)
+    let rootAttributes = ''
+    if (root.added !== undefined) rootAttributes += ` ADD_DATE="${this.seconds(root.added, root.place)}"`
+    if (root.modified !== undefined)
+      rootAttributes += ` LAST_MODIFIED="${this.seconds(root.modified, root.place)}"`
+    if (root.id !== undefined) rootAttributes += this.attribute('ALIASID', root.id)
+    rootAttributes += this.unknownAttributes(root)
+    this.out.push(`<H1${rootAttributes}>${this.text(root.title)}</H1>\n`)
+    if (root.description !== undefined && root.description !== '')
+      this.out.push(`<DD>${this.text(root.description)}\n`)
+    this.noteFolderLosses(root)
+    this.writeList(root, '')
+    this.out.end()
+    if (this.removed > 0) {
+      this.losses.set('control-characters', {
+        count: this.removed,
+        place: undefined,
+        message: 'control characters (removed)',
+      })
+    }
+    return this.warnings()
+  }
+
+  /** `<DL><p>` … `</DL><p>` with the folder's children, iteratively (no recursion limit). */
+  private writeList(folder: Folder, indent: string): void {
+    const stack: Array<{ folder: Folder; index: number; indent: string; inner: string }> = [
+      { folder, index: 0, indent, inner: deeper(indent) },
+    ]
+    this.out.push(`${indent}<DL><p>\n`)
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1]!
+      if (top.index >= top.folder.children.length) {
+        stack.pop()
+        this.out.push(`${top.indent}</DL><p>\n`)
+        continue
+      }
+      const node = top.folder.children[top.index++]!
+      const inner = top.inner
+      if (node.type === 'folder') {
+        this.writeFolderHeading(node, inner)
+        this.out.push(`${inner}<DL><p>\n`)
+        stack.push({ folder: node, index: 0, indent: inner, inner: deeper(inner) })
+      } else {
+        this.writeLeaf(node, inner)
+      }
+    }
+  }
+
+  private writeFolderHeading(folder: Folder, indent: string): void {
+    let attributes = ''
+    if (folder.added !== undefined) attributes += ` ADD_DATE="${this.seconds(folder.added, folder.place)}"`
+    if (folder.modified !== undefined)
+      attributes += ` LAST_MODIFIED="${this.seconds(folder.modified, folder.place)}"`
+    if (folder.toolbar === true) attributes += ' PERSONAL_TOOLBAR_FOLDER="true"'
+    if (folder.unfiled === true) attributes += ' UNFILED_BOOKMARKS_FOLDER="true"'
+    if (folder.id !== undefined) attributes += this.attribute('ALIASID', folder.id)
+    if (folder.icon !== undefined) attributes += this.attribute('ICON', folder.icon)
+    if (folder.iconUri !== undefined) attributes += this.attribute('ICON_URI', folder.iconUri)
+    attributes += this.unknownAttributes(folder)
+    const folded = folder.folded === true ? ' FOLDED' : ''
+    this.out.push(`${indent}<DT><H3${folded}${attributes}>${this.text(folder.title)}</H3>\n`)
+    if (folder.description !== undefined && folder.description !== '') {
+      this.out.push(`${indent}<DD>${this.text(folder.description)}\n`)
+    }
+    this.noteFolderLosses(folder)
+  }
+
+  private writeLeaf(node: Exclude<Node, Folder>, indent: string): void {
+    switch (node.type) {
+      case 'separator':
+        this.out.push(`${indent}<HR>\n`)
+        return
+      case 'alias': {
+        this.aliasTargets ??= resolveAliases([this.collection])
+        const target = this.aliasTargets.get(node)
+        if (target === undefined) {
+          this.lose('dangling-alias', node.place, 'aliases whose target is missing')
+          return
+        }
+        if (target.type === 'folder') {
+          // Netscape only ever aliased bookmarks; an <A> without HREF keeps a folder alias for
+          // readers that resolve ALIASOF (bookgen does), and browsers skip it.
+          this.out.push(
+            `${indent}<DT><A${this.attribute('ALIASOF', node.ref)}>${this.text(target.title)}</A>\n`,
+          )
+          return
+        }
+        this.writeBookmark(target, indent, node.ref)
+        return
+      }
+      case 'bookmark':
+        this.writeBookmark(node, indent, undefined)
+        return
+    }
+  }
+
+  private writeBookmark(bookmark: Bookmark, indent: string, aliasOf: string | undefined): void {
+    const place = bookmark.place
+    let a = ''
+    if (bookmark.href !== undefined) a += this.attribute('HREF', bookmark.href)
+    if (bookmark.added !== undefined) a += ` ADD_DATE="${this.seconds(bookmark.added, place)}"`
+    if (bookmark.visited !== undefined) a += ` LAST_VISIT="${this.seconds(bookmark.visited, place)}"`
+    if (bookmark.modified !== undefined) a += ` LAST_MODIFIED="${this.seconds(bookmark.modified, place)}"`
+    if (bookmark.iconUri !== undefined) a += this.attribute('ICON_URI', bookmark.iconUri)
+    if (bookmark.icon !== undefined) a += this.attribute('ICON', bookmark.icon)
+    if (bookmark.shortcutUrl !== undefined) a += this.attribute('SHORTCUTURL', bookmark.shortcutUrl)
+    if (bookmark.postData !== undefined) a += this.attribute('POST_DATA', bookmark.postData)
+    if (bookmark.lastCharset !== undefined) a += this.attribute('LAST_CHARSET', bookmark.lastCharset)
+    if (bookmark.feed !== undefined) a += this.attribute('FEED', String(bookmark.feed))
+    if (bookmark.feedUrl !== undefined) a += this.attribute('FEEDURL', bookmark.feedUrl)
+    if (bookmark.webSlice !== undefined) a += this.attribute('WEBSLICE', String(bookmark.webSlice))
+    if (bookmark.isLivePreview !== undefined)
+      a += this.attribute('ISLIVEPREVIEW', String(bookmark.isLivePreview))
+    if (bookmark.previewSize !== undefined) a += this.attribute('PREVIEWSIZE', bookmark.previewSize)
+    const tags = bookmark.tags
+    if (tags.length > 0) {
+      let list = ''
+      let commas = false
+      for (let i = 0; i < tags.length; i++) {
+        let tag = tags[i]!
+        if (tag.includes(',')) {
+          commas = true
+          tag = tag.replace(/,/g, ' ')
+        }
+        list = i === 0 ? tag : `${list},${tag}`
+      }
+      if (commas) {
+        this.lose('tag-comma', place, 'commas inside tags (written as spaces; TAGS is a comma list)')
+      }
+      // A trailing comma keeps a lone tag with a space ("read later") from being read as two tags.
+      a += this.attribute('TAGS', tags.length === 1 && /\s/.test(list) ? `${list},` : list)
+    }
+    if (bookmark.private !== undefined) a += bookmark.private ? ' PRIVATE="1"' : ' PRIVATE="0"'
+    if (bookmark.toRead !== undefined) a += bookmark.toRead ? ' TOREAD="1"' : ' TOREAD="0"'
+    if (aliasOf !== undefined) a += this.attribute('ALIASOF', aliasOf)
+    else if (bookmark.id !== undefined) a += this.attribute('ALIASID', bookmark.id)
+    if (bookmark.attributes !== undefined) a += this.unknownAttributes(bookmark)
+    this.out.push(`${indent}<DT><A${a}>${this.text(bookmark.title)}</A>\n`)
+    if (aliasOf !== undefined) return
+    if (bookmark.description !== undefined && bookmark.description !== '') {
+      this.out.push(`${indent}<DD>${this.text(bookmark.description)}\n`)
+    }
+    if (bookmark.mimeType !== undefined)
+      this.lose('mimeType', place, 'MIME types (Desktop Bookmark metadata)')
+    if (bookmark.applications !== undefined && bookmark.applications.length > 0) {
+      this.lose('applications', place, 'application registrations (Desktop Bookmark metadata)')
+    }
+    if (bookmark.desktopIcon !== undefined) this.lose('desktopIcon', place, 'Desktop Bookmark icons')
+    if (bookmark.iconName !== undefined) this.lose('iconName', place, 'XBEL icon names')
+    if (bookmark.info !== undefined && bookmark.info.length > 0)
+      this.lose('info', place, 'XBEL metadata blocks')
+  }
+
+  private noteFolderLosses(folder: Folder): void {
+    if (folder.iconName !== undefined) this.lose('iconName', folder.place, 'XBEL icon names')
+    if (folder.info !== undefined && folder.info.length > 0)
+      this.lose('info', folder.place, 'XBEL metadata blocks')
+  }
+
+  /** Unknown attributes as ` NAME="value"` pairs. */
+  private unknownAttributes(item: Folder | Bookmark): string {
+    if (item.attributes === undefined) return ''
+    let out = ''
+    for (const [name, value] of Object.entries(item.attributes)) {
+      if (!/^[A-Za-z_:][-A-Za-z0-9_:.]*$/.test(name)) {
+        this.lose('attribute-name', item.place, 'attributes whose names HTML cannot carry')
+        continue
+      }
+      out += this.attribute(name, value)
+    }
+    return out
+  }
+
+  /** ` NAME="value"`; `name` is a constant or a checked attribute name. */
+  private attribute(name: string, value: string): string {
+    if (!ATTRIBUTE_SPECIAL.test(value)) return ` ${name}="${value}"`
+    if (CONTROL.test(value)) this.controls = true
+    return ` ${name}="${escapeAttribute(value)}"`
+  }
+
+  /** Escaped text content. */
+  private text(text: string): string {
+    if (!TEXT_SPECIAL.test(text)) return text
+    if (CONTROL.test(text)) this.controls = true
+    return escapeText(text)
+  }
+
+  /** Netscape dates are whole seconds; a finer instant loses its milliseconds. */
+  private seconds(value: number, place: Place | undefined): string {
+    if (value % 1000 !== 0)
+      this.lose('subsecond', place, 'fractions of a second in dates (written as whole seconds)')
+    return formatEpochSeconds(value)
+  }
+
+  private lose(field: string, place: Place | undefined, message: string): void {
+    const loss = this.losses.get(field)
+    if (loss === undefined) this.losses.set(field, { count: 1, place, message })
+    else loss.count++
+  }
+
+  private warnings(): Warning[] {
+    const file = this.collection.file
+    return [...this.losses.entries()].map(([field, loss]) => ({
+      file,
+      line: loss.place?.line ?? 1,
+      column: loss.place?.column ?? 1,
+      rule: 'convert/lost-field',
+      message: `The Netscape format has no place for ${loss.message}: ${loss.count} item${loss.count === 1 ? '' : 's'} lost ${field}`,
+    }))
+  }
+}
+
+/** Escape text content: `&`, `<`, `>`. Line breaks stay (descriptions keep their lines). */
+export function escapeText(text: string): string {
+  return /[&<>]/.test(text) ? text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;') : text
+}
+
+/** Escape an attribute value for double quotes; line breaks become character references. */
+export function escapeAttribute(value: string): string {
+  return /[&<>"\n\r\t]/.test(value)
+    ? value
+        .replace(/&/g, '&amp;')
+        .replace(/"/g, '&quot;')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;')
+        .replace(/\n/g, '&#10;')
+        .replace(/\r/g, '&#13;')
+        .replace(/\t/g, '&#9;')
+    : value
+}

@@ -1,0 +1,468 @@
+/**
+ * Model → XBEL 1.0, lossless for everything XBEL carries (opaque metadata of other owners
+ * included). What only Netscape files carry (keyword, POST data, favicon data, feed, unknown
+ * attributes, …) goes into a bookgen-owned `<metadata>` block, so nothing is lost; tags become
+ * Desktop Bookmark groups. The writer reports, grouped per field, what it had to drop (control
+ * characters XML forbids, aliases to missing ids) and what it kept in bookgen metadata.
+ */
+import { resolveAliases } from '../../model/aliases.js'
+import { formatW3cDate } from '../../model/dates.js'
+import {
+  BOOKGEN_FLAG_FIELDS,
+  BOOKGEN_NAMESPACE,
+  BOOKGEN_OWNER,
+  BOOKGEN_TEXT_FIELDS,
+  BOOKMARK_NAMESPACE,
+  FREEDESKTOP_OWNER,
+  MIME_NAMESPACE,
+} from './metadata.js'
+import { isXmlChar } from './xml-text.js'
+import { TextBuffer } from '../text-buffer.js'
+import type {
+  Alias,
+  Bookmark,
+  Collection,
+  Folder,
+  Metadata,
+  Place,
+  Separator,
+  Warning,
+  XmlNode,
+} from '../../model/tree.js'
+
+export interface WriteResult {
+  text: string
+  warnings: Warning[]
+}
+
+/** Characters XML 1.0 forbids, and DEL and C1 controls; in unicode mode, only lone surrogates. */
+const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFE\uFFFF\uD800-\uDFFF]/u
+/**
+ * What `escape` may change or drop in text: text without any is written as it is. Not in unicode
+ * mode, which is twice as slow: every surrogate matches, and the slow path keeps those in pairs.
+ */
+const TEXT_SPECIAL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\uD800-\uDFFF\uFFFE\uFFFF&<>]/
+/** What `escape` may change or drop in a double-quoted attribute value. */
+const ATTRIBUTE_SPECIAL = /[\u0000-\u001F\u007F-\u009F\uD800-\uDFFF\uFFFE\uFFFF&<>"]/
+const TEXT_ESCAPES = /[&<>\r]/g
+const ATTRIBUTE_ESCAPES = /[&<>"\n\r\t]/g
+const ENTITIES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  '\n': '&#10;',
+  '\r': '&#13;',
+  '\t': '&#9;',
+}
+const entity = (char: string): string => ENTITIES[char]!
+
+const TEXT_FIELDS = Object.entries(BOOKGEN_TEXT_FIELDS)
+const FLAG_FIELDS = Object.entries(BOOKGEN_FLAG_FIELDS)
+const NO_METADATA: readonly Metadata[] = []
+
+const DOCTYPE =
+  '<!DOCTYPE xbel PUBLIC "+//IDN python.org//DTD XML Bookmark Exchange Language 1.0//EN//XML" "http://pyxml.sourceforge.net/topics/dtds/xbel.dtd">'
+
+/**
+ * One level of indentation more, up to 32 spaces (16 levels): a tree hundreds of folders deep would
+ * otherwise be mostly spaces.
+ */
+function deeper(indent: string): string {
+  return indent.length >= 32 ? indent : `${indent}  `
+}
+
+/** Serialize a collection as XBEL. */
+export function writeXbel(collection: Collection): WriteResult {
+  const chunks: string[] = []
+  const warnings = new XbelWriter(collection, (chunk) => chunks.push(chunk)).write()
+  return { text: chunks.join(''), warnings }
+}
+
+/**
+ * The same file, handed to `sink` in chunks of about 128 KiB as it is made (the site's export is
+ * written that way, never held whole). Returns the warnings.
+ */
+export function streamXbel(collection: Collection, sink: (chunk: string) => void): Warning[] {
+  return new XbelWriter(collection, sink).write()
+}
+
+class XbelWriter {
+  private readonly out: TextBuffer
+  private readonly collection: Collection
+  private readonly notes = new Map<string, { count: number; place: Place | undefined; message: string }>()
+  private readonly kept = new Map<string, number>()
+  private keptItems = 0
+  private keptFirst: Place | undefined
+  /** Resolved at the first alias: most files have none. */
+  private aliasTargets: Map<Alias, Bookmark | Folder> | undefined
+
+  constructor(collection: Collection, sink: (chunk: string) => void) {
+    this.collection = collection
+    this.out = new TextBuffer(sink)
+  }
+
+  write(): Warning[] {
+    const { collection } = this
+    const root = collection.root
+    const version = collection.version === '1.1' ? '1.1' : '1.0'
+    const attributes: Array<[string, string]> = [['version', version]]
+    if (root.id !== undefined) attributes.push(['id', root.id])
+    if (root.added !== undefined) attributes.push(['added', formatW3cDate(root.added)])
+    for (const [name, value] of namespaceDeclarations(root)) attributes.push([name, value])
+    for (const [name, value] of this.xmlAttributes(root)) attributes.push([name, value])
+
+    this.out.push(`<?xml version="1.0" encoding="UTF-8"?>\n${DOCTYPE}\n`)
+    this.out.push(`<xbel${this.attributeList(attributes, root.place)}>\n`)
+    this.out.push(
+      this.head(
+        root,
+        '  ',
+        collection.title !== '' && collection.title !== root.title ? collection.title : undefined,
+      ),
+    )
+    this.writeChildren(root, '  ')
+    this.out.push('</xbel>\n')
+    this.out.end()
+    return this.warnings()
+  }
+
+  /** Folders iteratively, so depth never exhausts the stack. */
+  private writeChildren(folder: Folder, indent: string): void {
+    // `outer`: where the folder's own tags go (its children go at `indent`, theirs at `inner`).
+    const stack: Array<{ folder: Folder; index: number; outer: string; indent: string; inner: string }> = [
+      { folder, index: 0, outer: '', indent, inner: deeper(indent) },
+    ]
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1]!
+      if (top.index >= top.folder.children.length) {
+        stack.pop()
+        if (stack.length > 0) this.out.push(`${top.outer}</folder>\n`)
+        continue
+      }
+      const node = top.folder.children[top.index++]!
+      if (node.type === 'folder') {
+        this.openFolder(node, top.indent)
+        stack.push({ folder: node, index: 0, outer: top.indent, indent: top.inner, inner: deeper(top.inner) })
+      } else if (node.type === 'bookmark') this.writeBookmark(node, top.indent, top.inner)
+      else this.writeLeaf(node, top.indent)
+    }
+  }
+
+  private openFolder(folder: Folder, indent: string): void {
+    const attributes: Array<[string, string]> = []
+    if (folder.id !== undefined) attributes.push(['id', folder.id])
+    if (folder.added !== undefined) attributes.push(['added', formatW3cDate(folder.added)])
+    if (folder.folded !== undefined) attributes.push(['folded', folder.folded ? 'yes' : 'no'])
+    if (folder.toolbar === true) attributes.push(['toolbar', 'yes'])
+    if (folder.iconName !== undefined) attributes.push(['icon', folder.iconName])
+    for (const [name, value] of this.xmlAttributes(folder)) attributes.push([name, value])
+    this.out.push(`${indent}<folder${this.attributeList(attributes, folder.place)}>\n`)
+    this.out.push(this.head(folder, `${indent}  `, undefined))
+  }
+
+  private writeLeaf(node: Separator | Alias, indent: string): void {
+    if (node.type === 'separator') {
+      this.out.push(`${indent}<separator/>\n`)
+      return
+    }
+    this.aliasTargets ??= resolveAliases([this.collection])
+    if (!this.aliasTargets.has(node))
+      this.note('dangling-alias', node.place, 'aliases whose target id is missing (written anyway)')
+    this.out.push(`${indent}<alias ref="${this.escape(node.ref, node.place, true)}"/>\n`)
+  }
+
+  /** The hot path: one string per bookmark, no attribute lists (constant names need no check). */
+  private writeBookmark(bookmark: Bookmark, indent: string, inner: string): void {
+    const place = bookmark.place
+    let attributes = ''
+    if (bookmark.href !== undefined) attributes += ` href="${this.escape(bookmark.href, place, true)}"`
+    else
+      this.note(
+        'missing-href',
+        bookmark.place,
+        'bookmarks without a URL (XBEL requires href; written without it)',
+      )
+    if (bookmark.id !== undefined) attributes += ` id="${this.escape(bookmark.id, place, true)}"`
+    // Formatted dates never need escaping.
+    if (bookmark.added !== undefined) attributes += ` added="${formatW3cDate(bookmark.added)}"`
+    if (bookmark.modified !== undefined) attributes += ` modified="${formatW3cDate(bookmark.modified)}"`
+    if (bookmark.visited !== undefined) attributes += ` visited="${formatW3cDate(bookmark.visited)}"`
+    if (bookmark.iconName !== undefined)
+      attributes += ` icon="${this.escape(bookmark.iconName, place, true)}"`
+    if (bookmark.attributes !== undefined)
+      attributes += this.attributeList(this.xmlAttributes(bookmark), place)
+    this.out.push(
+      `${indent}<bookmark${attributes}>\n${this.head(bookmark, inner, undefined)}${indent}</bookmark>\n`,
+    )
+  }
+
+  /** `<title>`, `<info>`, `<desc>` (the DTD's order) of the xbel root, a folder or a bookmark. */
+  private head(item: Folder | Bookmark, indent: string, documentTitle: string | undefined): string {
+    const place = item.place
+    let head = `${indent}<title>${this.escape(item.title, place, false)}</title>\n`
+    let blocks = ''
+    if (item.type === 'bookmark') {
+      const desktop = this.desktopBlock(item)
+      if (desktop !== undefined) blocks += `${indent}  ${desktop}\n`
+    }
+    const bookgen = this.bookgenBlock(item, documentTitle)
+    if (bookgen !== undefined) blocks += `${indent}  ${bookgen}\n`
+    if (item.info !== undefined) {
+      for (const metadata of item.info) {
+        if (item.type === 'bookmark' && metadata.owner === FREEDESKTOP_OWNER) continue // merged into the block above
+        if (metadata.owner === BOOKGEN_OWNER) continue
+        blocks += `${indent}  ${this.metadataElement(metadata, '', place)}\n`
+      }
+    }
+    if (blocks !== '') head += `${indent}<info>\n${blocks}${indent}</info>\n`
+    if (item.description !== undefined && item.description !== '') {
+      head += `${indent}<desc>${this.escape(item.description, place, false)}</desc>\n`
+    }
+    return head
+  }
+
+  /**
+   * Unknown attributes read from an XBEL file go back as attributes; those read from a Netscape
+   * file (often not XML names) go into the bookgen block instead.
+   */
+  private xmlAttributes(item: Folder | Bookmark): Array<[string, string]> {
+    if (item.attributes === undefined || this.collection.format !== 'xbel') return []
+    return Object.entries(item.attributes)
+  }
+
+  /** The Desktop Bookmark block: MIME type, groups (tags), applications, icon, private, and leftovers. */
+  private desktopBlock(bookmark: Bookmark): string | undefined {
+    const place = bookmark.place
+    let parts = ''
+    if (bookmark.mimeType !== undefined)
+      parts += `<mime:mime-type type="${this.escape(bookmark.mimeType, place, true)}"/>`
+    const tags = bookmark.tags
+    if (tags.length > 0) {
+      let groups = ''
+      for (let i = 0; i < tags.length; i++)
+        groups += `<bookmark:group>${this.escape(tags[i]!, place, false)}</bookmark:group>`
+      parts += `<bookmark:groups>${groups}</bookmark:groups>`
+    }
+    if (bookmark.applications !== undefined && bookmark.applications.length > 0) {
+      const applications = bookmark.applications.map((application) => {
+        const attributes: Array<[string, string]> = [['name', application.name]]
+        if (application.exec !== undefined) attributes.push(['exec', application.exec])
+        if (application.modified !== undefined)
+          attributes.push(['modified', formatW3cDate(application.modified)])
+        if (application.count !== undefined) attributes.push(['count', String(application.count)])
+        if (application.timestamp !== undefined)
+          attributes.push(['timestamp', String(Math.floor(application.timestamp / 1000))])
+        return `<bookmark:application${this.attributeList(attributes, place)}/>`
+      })
+      parts += `<bookmark:applications>${applications.join('')}</bookmark:applications>`
+    }
+    if (bookmark.desktopIcon !== undefined) {
+      const attributes: Array<[string, string]> = []
+      for (const key of ['href', 'name', 'type'] as const) {
+        const value = bookmark.desktopIcon[key]
+        if (value !== undefined) attributes.push([key, value])
+      }
+      parts += `<bookmark:icon${this.attributeList(attributes, place)}/>`
+    }
+    if (bookmark.private === true) parts += '<bookmark:private/>'
+    const leftover = ownedBy(bookmark.info, FREEDESKTOP_OWNER)
+    if (parts === '' && leftover.length === 0) return undefined
+    if (leftover.length > 0) {
+      const attributes = Object.assign({}, ...leftover.map((metadata) => metadata.attributes)) as Record<
+        string,
+        string
+      >
+      const children = leftover.flatMap((metadata) => metadata.children)
+      return this.metadataElement({ owner: FREEDESKTOP_OWNER, attributes, children }, parts, place)
+    }
+    return `<metadata owner="${FREEDESKTOP_OWNER}">${parts}</metadata>`
+  }
+
+  /** bookgen's block: fields XBEL has no place for. */
+  private bookgenBlock(item: Folder | Bookmark, documentTitle: string | undefined): string | undefined {
+    const place = item.place
+    let parts = ''
+    if (hasBookgenField(item)) {
+      const fields = item as unknown as Record<string, unknown>
+      for (const [element, field] of TEXT_FIELDS) {
+        const value = fields[field]
+        if (typeof value === 'string') {
+          parts += `<bookgen:${element}>${this.escape(value, place, false)}</bookgen:${element}>`
+          this.keep(field)
+        }
+      }
+      for (const [element, field] of FLAG_FIELDS) {
+        const value = fields[field]
+        // private=true has a Desktop Bookmark home; only an explicit "not private" needs ours.
+        if (typeof value !== 'boolean' || (field === 'private' && (value || item.type !== 'bookmark')))
+          continue
+        parts += `<bookgen:${element}>${value ? 'true' : 'false'}</bookgen:${element}>`
+        this.keep(field)
+      }
+    }
+    if (item.type === 'folder' && item.modified !== undefined) {
+      parts += `<bookgen:modified>${formatW3cDate(item.modified)}</bookgen:modified>`
+      this.keep('modified')
+    }
+    if (item.attributes !== undefined && this.collection.format !== 'xbel') {
+      for (const [name, value] of Object.entries(item.attributes)) {
+        parts += `<bookgen:attribute name="${this.escape(name, place, true)}">${this.escape(value, place, false)}</bookgen:attribute>`
+        this.keep('attributes')
+      }
+    }
+    if (documentTitle !== undefined) {
+      parts += `<bookgen:document-title>${this.escape(documentTitle, place, false)}</bookgen:document-title>`
+      this.keep('documentTitle')
+    }
+    const leftover = ownedBy(item.info, BOOKGEN_OWNER)
+    if (parts === '' && leftover.length === 0) return undefined
+    if (parts !== '') {
+      this.keptItems++
+      this.keptFirst ??= place
+    }
+    if (leftover.length === 0) return `<metadata owner="${BOOKGEN_OWNER}">${parts}</metadata>`
+    const children = leftover.flatMap((metadata) => metadata.children)
+    return this.metadataElement({ owner: BOOKGEN_OWNER, attributes: {}, children }, parts, place)
+  }
+
+  private keep(field: string): void {
+    this.kept.set(field, (this.kept.get(field) ?? 0) + 1)
+  }
+
+  /** A `<metadata>` element: serialized parts first, then opaque children as they were read. */
+  private metadataElement(metadata: Metadata, parts: string, place: Place | undefined): string {
+    const attributes: Array<[string, string]> = [['owner', metadata.owner]]
+    for (const [name, value] of Object.entries(metadata.attributes)) attributes.push([name, value])
+    const children = metadata.children.map((child) => this.xmlNode(child, place)).join('')
+    return `<metadata${this.attributeList(attributes, place)}>${parts}${children}</metadata>`
+  }
+
+  /** An opaque node, iteratively. */
+  private xmlNode(node: XmlNode, place: Place | undefined): string {
+    const out: string[] = []
+    const stack: Array<XmlNode | { close: string }> = [node]
+    while (stack.length > 0) {
+      const next = stack.pop()!
+      if (typeof next === 'string') out.push(this.escape(next, place, false))
+      else if ('close' in next) out.push(next.close)
+      else {
+        const name = this.name(next.name, place)
+        const attributes = Object.entries(next.attributes).map(
+          ([key, value]) => [this.name(key, place), value] as [string, string],
+        )
+        if (next.children.length === 0) out.push(`<${name}${this.attributeList(attributes, place)}/>`)
+        else {
+          out.push(`<${name}${this.attributeList(attributes, place)}>`)
+          stack.push({ close: `</${name}>` })
+          for (let i = next.children.length - 1; i >= 0; i--) stack.push(next.children[i]!)
+        }
+      }
+    }
+    return out.join('')
+  }
+
+  private attributeList(attributes: Array<[string, string]>, place: Place | undefined): string {
+    let out = ''
+    for (const [name, value] of attributes)
+      out += ` ${this.name(name, place)}="${this.escape(value, place, true)}"`
+    return out
+  }
+
+  /** Names must be XML names; anything else could not be written back as the same name. */
+  private name(name: string, place: Place | undefined): string {
+    if (/^[A-Za-z_][-A-Za-z0-9_.:]*$/.test(name)) return name
+    this.note('name', place, 'element or attribute names XML cannot carry (renamed)')
+    return `_${name.replace(/[^-A-Za-z0-9_.:]/g, '_')}`
+  }
+
+  /** Escape for XML text or a double-quoted attribute; characters XML forbids are dropped and reported. */
+  private escape(value: string, place: Place | undefined, attribute: boolean): string {
+    if (!(attribute ? ATTRIBUTE_SPECIAL : TEXT_SPECIAL).test(value)) return value
+    let text = value
+    if (FORBIDDEN.test(text)) {
+      let cleaned = ''
+      for (const char of text) {
+        const code = char.codePointAt(0)!
+        // Also DEL and C1 controls: XML allows them but discourages them, and they are never text.
+        if (isXmlChar(code) && !(code >= 0x7f && code <= 0x9f)) cleaned += char
+      }
+      if (cleaned !== text)
+        this.note('control-characters', place, 'characters XML 1.0 forbids (control characters; removed)')
+      text = cleaned
+    }
+    // One pass: no entity contains a character another replacement would change.
+    return text.replace(attribute ? ATTRIBUTE_ESCAPES : TEXT_ESCAPES, entity)
+  }
+
+  private note(key: string, place: Place | undefined, message: string): void {
+    const entry = this.notes.get(key)
+    if (entry === undefined) this.notes.set(key, { count: 1, place, message })
+    else entry.count++
+  }
+
+  private warnings(): Warning[] {
+    const file = this.collection.file
+    const warnings: Warning[] = [...this.notes.values()].map(({ count, place, message }) => ({
+      file,
+      line: place?.line ?? 1,
+      column: place?.column ?? 1,
+      rule: 'convert/lost-field',
+      message: `XBEL cannot carry ${message}: ${count} item${count === 1 ? '' : 's'}`,
+    }))
+    if (this.keptItems > 0) {
+      const fields = [...this.kept.entries()].map(([field, count]) => `${field} (${count})`).join(', ')
+      warnings.push({
+        file,
+        line: this.keptFirst?.line ?? 1,
+        column: this.keptFirst?.column ?? 1,
+        rule: 'convert/kept-in-metadata',
+        message: `${this.keptItems} item${this.keptItems === 1 ? '' : 's'}: ${fields} kept in bookgen metadata (owner ${BOOKGEN_OWNER}); other XBEL readers will ignore them`,
+      })
+    }
+    return warnings
+  }
+}
+
+type BookgenField =
+  | (typeof BOOKGEN_TEXT_FIELDS)[keyof typeof BOOKGEN_TEXT_FIELDS]
+  | (typeof BOOKGEN_FLAG_FIELDS)[keyof typeof BOOKGEN_FLAG_FIELDS]
+
+/**
+ * Whether any field of the bookgen tables (`BOOKGEN_TEXT_FIELDS`, `BOOKGEN_FLAG_FIELDS`) is set:
+ * named reads, several times faster than the tables' computed keys, and almost every item has
+ * none. Keep in step with the tables (a test in test/writers/xbel.test.ts checks each field).
+ */
+function hasBookgenField(item: Folder | Bookmark): boolean {
+  const fields = item as { readonly [field in BookgenField]?: unknown }
+  return (
+    fields.icon !== undefined ||
+    fields.iconUri !== undefined ||
+    fields.shortcutUrl !== undefined ||
+    fields.postData !== undefined ||
+    fields.lastCharset !== undefined ||
+    fields.feedUrl !== undefined ||
+    fields.previewSize !== undefined ||
+    fields.feed !== undefined ||
+    fields.webSlice !== undefined ||
+    fields.isLivePreview !== undefined ||
+    fields.toRead !== undefined ||
+    fields.private !== undefined ||
+    fields.unfiled !== undefined
+  )
+}
+
+/** The metadata blocks of one owner. */
+function ownedBy(info: Metadata[] | undefined, owner: string): readonly Metadata[] {
+  if (info === undefined || info.length === 0) return NO_METADATA
+  return info.filter((metadata) => metadata.owner === owner)
+}
+
+/** Namespace declarations the document needs on `<xbel>`. */
+function namespaceDeclarations(root: Folder): Array<[string, string]> {
+  return [
+    ['xmlns:bookmark', BOOKMARK_NAMESPACE],
+    ['xmlns:mime', MIME_NAMESPACE],
+    ['xmlns:bookgen', BOOKGEN_NAMESPACE],
+  ].filter(([name]) => !(root.attributes !== undefined && name in root.attributes)) as Array<[string, string]>
+}

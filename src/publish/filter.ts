@@ -1,0 +1,159 @@
+/**
+ * What a published site leaves out by default: bookmarks marked private, `file://` URLs (paths on
+ * the owner's disk) and Firefox `place:` queries. Pure: returns the tree without them and counts
+ * of what was held back; the source tree is never changed. Aliases to something held back are
+ * held back too.
+ *
+ * Nodes are shared wherever possible: a folder with nothing held back below it is published as
+ * it is (the same object), and only folders that lose a child, or hold aliases, are copied. With a
+ * `PublishMemo` kept between builds (watch mode), an unchanged source folder gives the same
+ * published folder object every time, without its subtree being visited again; a folder holding
+ * aliases gives a new one when the object an alias stands for changed (its page shows it).
+ */
+import type { Alias, Bookmark, Folder, Node } from '../model/tree.js'
+import { copyFolder, sameItems } from './copy.js'
+
+export interface PublishSettings {
+  private: boolean
+  fileUrls: boolean
+  placeUrls: boolean
+}
+
+export interface HeldBack {
+  private: number
+  fileUrls: number
+  placeUrls: number
+}
+
+/** What a site held back: bookmarks, by reason, and what its exports left out (see `export-safety.ts`). */
+export interface SiteHeldBack extends HeldBack {
+  /** Event handlers, other active attributes and script elements, left out of `bookmarks.html` and `bookmarks.xbel`. */
+  activeContent: number
+}
+
+export interface PublishedTree {
+  root: Folder
+  aliasTargets: Map<Alias, Bookmark | Folder>
+  heldBack: HeldBack
+}
+
+/** What publishing a source folder gave; kept per source folder. */
+interface PublishedFolder {
+  folder: Folder
+  heldBack: HeldBack
+  /** Whether the subtree holds aliases (whose targets may change without the folder changing). */
+  aliases: boolean
+  /** The targets of the folder's own aliases, in order, when it has any. */
+  targets: Array<Bookmark | Folder | undefined> | undefined
+}
+
+/** Published folders by source folder, kept between builds of the same settings. */
+export interface PublishMemo {
+  settings: string
+  folders: WeakMap<Folder, PublishedFolder>
+}
+
+/** An empty memo for `filterForPublishing`. */
+export function createPublishMemo(): PublishMemo {
+  return { settings: '', folders: new WeakMap() }
+}
+
+/** Why a bookmark is held back, or undefined when it is published. */
+export function holdBackReason(bookmark: Bookmark, settings: PublishSettings): keyof HeldBack | undefined {
+  if (bookmark.private === true && !settings.private) return 'private'
+  if (bookmark.href === undefined || bookmark.href === '') return undefined
+  // `file:` and `place:` in any case, after leading blanks (without lowering the whole URL).
+  const lead = bookmark.href.charCodeAt(0)
+  const href = lead > 0x20 && lead < 0x7f ? bookmark.href : bookmark.href.trimStart()
+  const first = href.charCodeAt(0) | 0x20
+  if (first !== 0x66 && first !== 0x70) return undefined
+  const scheme = href.slice(0, 6).toLowerCase()
+  if (!settings.fileUrls && scheme.startsWith('file:')) return 'fileUrls'
+  if (!settings.placeUrls && scheme === 'place:') return 'placeUrls'
+  return undefined
+}
+
+/** Filter a tree for publishing. Folders keep their place even when all they held was held back. */
+export function filterForPublishing(
+  root: Folder,
+  aliasTargets: ReadonlyMap<Alias, Bookmark | Folder>,
+  settings: PublishSettings,
+  memo?: PublishMemo,
+): PublishedTree {
+  const key = `${settings.private}${settings.fileUrls}${settings.placeUrls}`
+  if (memo !== undefined && memo.settings !== key) {
+    memo.settings = key
+    memo.folders = new WeakMap()
+  }
+  const published = memo?.folders ?? new Map<Folder, PublishedFolder>()
+  const publish = (folder: Folder): PublishedFolder => {
+    const cached = published.get(folder)
+    if (cached !== undefined && !cached.aliases) return cached
+    const heldBack: HeldBack = { private: 0, fileUrls: 0, placeUrls: 0 }
+    let aliases = false
+    let targets: Array<Bookmark | Folder | undefined> | undefined
+    let children: Node[] | undefined
+    const source = folder.children
+    for (let i = 0; i < source.length; i++) {
+      const child = source[i]!
+      let out: Node | undefined = child
+      if (child.type === 'bookmark') {
+        const reason = holdBackReason(child, settings)
+        if (reason !== undefined) {
+          heldBack[reason]++
+          out = undefined
+        }
+      } else if (child.type === 'folder') {
+        const entry = publish(child)
+        heldBack.private += entry.heldBack.private
+        heldBack.fileUrls += entry.heldBack.fileUrls
+        heldBack.placeUrls += entry.heldBack.placeUrls
+        aliases ||= entry.aliases
+        out = entry.folder
+      } else if (child.type === 'alias') {
+        aliases = true
+        const target = aliasTargets.get(child)
+        ;(targets ??= []).push(target)
+        if (target?.type === 'bookmark' && holdBackReason(target, settings) !== undefined) out = undefined
+      }
+      if (out !== child && children === undefined) children = source.slice(0, i)
+      if (children !== undefined && out !== undefined) children.push(out)
+    }
+    let result = folder
+    // A folder with aliases shows their targets: it is a copy, new when a target changed.
+    if (children !== undefined || targets !== undefined) {
+      const list = children ?? source.slice()
+      // The copy made last time, while it still has the same children (and targets).
+      const previous = cached?.folder
+      result =
+        previous !== undefined &&
+        previous !== folder &&
+        sameItems(previous.children, list) &&
+        sameTargets(cached?.targets, targets)
+          ? previous
+          : copyFolder(folder, list)
+    }
+    const entry: PublishedFolder = { folder: result, heldBack, aliases, targets }
+    published.set(folder, entry)
+    return entry
+  }
+  const top = publish(root)
+  const targets = new Map<Alias, Bookmark | Folder>()
+  if (top.aliases) {
+    for (const [alias, target] of aliasTargets) {
+      if (target.type === 'bookmark') {
+        if (holdBackReason(target, settings) === undefined) targets.set(alias, target)
+      } else {
+        targets.set(alias, published.get(target)?.folder ?? target)
+      }
+    }
+  }
+  return { root: top.folder, aliasTargets: targets, heldBack: { ...top.heldBack } }
+}
+
+function sameTargets(
+  a: ReadonlyArray<Bookmark | Folder | undefined> | undefined,
+  b: ReadonlyArray<Bookmark | Folder | undefined> | undefined,
+): boolean {
+  return a === undefined || b === undefined ? a === b : sameItems(a, b)
+}

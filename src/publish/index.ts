@@ -1,0 +1,353 @@
+/**
+ * The model step: merge the parsed sources into one tree, hold back what is not published, settle
+ * repeated URLs, and gather what the site plan needs. Pure. Apart from `build.ts` so that the worker
+ * thread making the site files (which does this step itself) loads no more than it needs.
+ */
+import path from 'node:path'
+import type { PageInfo, ResolvedConfig } from '../config/options.js'
+import {
+  createFolder,
+  type Bookmark,
+  type Collection,
+  type Folder,
+  type Place,
+  type Warning,
+} from '../model/tree.js'
+import { resolveAliases, type AliasMemo } from '../model/aliases.js'
+import {
+  createDuplicateMemo,
+  findDuplicates,
+  removeDuplicates,
+  type Duplicate,
+  type DuplicateMemo,
+} from './duplicates.js'
+import type { SiteInput } from './site-input.js'
+import { withoutActiveAttributes, withoutActiveMetadata } from './export-safety.js'
+import { createPublishMemo, filterForPublishing, type PublishMemo, type SiteHeldBack } from './filter.js'
+import { copyBookmark, copyFolder, sameItems } from './copy.js'
+
+/** Everything the pure site plan needs, from the config and the parsed sources. */
+export interface PreparedSite {
+  input: SiteInput
+  siteTitle: string
+  /** The published tree. */
+  root: Folder
+  heldBack: SiteHeldBack
+  duplicates: number
+  /** Notes about the site as a whole: repeated URLs, a missing `site` address. */
+  notes: Warning[]
+}
+
+/**
+ * What `prepareSite` keeps between builds (watch mode), so that an unchanged part of the sources
+ * gives the same published objects as last time, without being walked again. See `prepareSite`.
+ */
+export interface ModelCache {
+  merge: MergeMemo
+  aliases: AliasMemo
+  publish: PublishMemo
+  duplicates: DuplicateMemo
+  /** The notes about repeated URLs of the last build, in order, and by repeat. */
+  notes: { dedupe: boolean; list: DuplicateNote[]; byBookmark: WeakMap<Bookmark, DuplicateNote> }
+  /** The export tree's folder (command lines and active content left out), by published folder. */
+  exports: WeakMap<Folder, ExportedFolder>
+  exportCollection: Collection | undefined
+}
+
+/** An empty cache for `prepareSite`. */
+export function createModelCache(): ModelCache {
+  return {
+    merge: { sections: new WeakMap(), root: undefined },
+    aliases: new WeakMap(),
+    publish: createPublishMemo(),
+    duplicates: createDuplicateMemo(),
+    notes: { dedupe: false, list: [], byBookmark: new WeakMap() },
+    exports: new WeakMap(),
+    exportCollection: undefined,
+  }
+}
+
+/**
+ * Merge the sources, hold back what is not published, settle repeated URLs: the site's input.
+ *
+ * The published tree shares the sources' objects wherever it can: a bookmark is published as it is
+ * (unless `dedupe` gives it the tags of its repeats), and a folder with nothing held back or left
+ * out below it is the source folder itself. With a `cache` (watch mode), every published object
+ * made from unchanged source objects is the same object as in the previous build; so a published
+ * folder is the same object exactly when nothing it holds (at any depth) changed.
+ */
+export function prepareSite(
+  config: ResolvedConfig,
+  collections: readonly Collection[],
+  cache?: ModelCache,
+): PreparedSite {
+  const merged = mergeCollections(collections, config.title, config.merge, cache?.merge)
+  const { siteTitle } = merged
+  const published = filterForPublishing(
+    merged.root,
+    resolveAliases(collections, cache?.aliases),
+    config.publish,
+    cache?.publish,
+  )
+  const { aliasTargets } = published
+  const duplicates = findDuplicates(published.root, cache?.duplicates)
+  const notes = duplicateNotes(duplicates, config.dedupe, cache)
+  const root = config.dedupe
+    ? removeDuplicates(published.root, duplicates, cache?.duplicates)
+    : published.root
+  if (config.siteOrigin === undefined && config.feedLimit > 0) {
+    const uses = `the feed and sitemap use ${config.origin}${config.base}`
+    // About the config as a whole, or, without a config file, the command line: no place to point at.
+    notes.push(
+      config.configFile === undefined
+        ? {
+            file: '',
+            line: 0,
+            column: 0,
+            rule: 'config/no-site',
+            message: `No --site given (and no config file): ${uses}. Pass --site with the address the site is published at`,
+          }
+        : {
+            file: displayPath(config.configFile),
+            line: 0,
+            column: 0,
+            rule: 'config/no-site',
+            message: `"site" is not set: ${uses}. Set site (or --site) to the address the site is published at`,
+          },
+    )
+  }
+  const exported = exportTree(root, !config.publish.exec, cache?.exports ?? new Map())
+  const exportRoot = exported.folder
+  let exportCollection: Collection = {
+    format: 'xbel',
+    file: 'bookmarks',
+    encoding: 'utf-8',
+    title: siteTitle,
+    root: exportRoot,
+    warnings: [],
+  }
+  if (cache !== undefined) {
+    const previous = cache.exportCollection
+    if (previous?.root === exportRoot && previous.title === siteTitle) exportCollection = previous
+    cache.exportCollection = exportCollection
+  }
+  const input: SiteInput = {
+    root,
+    siteTitle,
+    description: config.description,
+    lang: config.lang,
+    base: config.base,
+    siteOrigin: config.origin,
+    allowFileLinks: config.publish.fileUrls,
+    aliasTargets,
+    pageSize: config.pageSize,
+    feedLimit: config.feedLimit,
+    cname: config.cname,
+    exportCollection,
+    theme: {
+      head: asHook(config.theme.head),
+      footer: asHook(config.theme.footer),
+      entry: config.theme.entry,
+      page: config.theme.page,
+      stylesheet: config.theme.stylesheet,
+    },
+  }
+  const heldBack = { ...published.heldBack, activeContent: exported.removed }
+  return { input, siteTitle, root, heldBack, duplicates: duplicates.length, notes }
+}
+
+/** A note about a repeated URL, and what it was made from. */
+interface DuplicateNote {
+  bookmark: Bookmark
+  first: Bookmark
+  at: Place | undefined
+  firstAt: Place | undefined
+  note: Warning
+}
+
+/** The notes about repeated URLs; each the same object as last build's while nothing it says changed. */
+function duplicateNotes(
+  duplicates: readonly Duplicate[],
+  dedupe: boolean,
+  cache: ModelCache | undefined,
+): Warning[] {
+  const notes: Warning[] = new Array<Warning>(duplicates.length)
+  const memo = cache?.notes
+  if (memo !== undefined && memo.dedupe !== dedupe) {
+    memo.dedupe = dedupe
+    memo.list = []
+    memo.byBookmark = new WeakMap()
+  }
+  const list: DuplicateNote[] = new Array<DuplicateNote>(duplicates.length)
+  for (let i = 0; i < duplicates.length; i++) {
+    const { bookmark, first } = duplicates[i]!
+    // Most repeats are where they were last time; else look the repeat up.
+    let entry = memo?.list[i]
+    if (entry?.bookmark !== bookmark) entry = memo?.byBookmark.get(bookmark)
+    if (
+      entry === undefined ||
+      entry.first !== first ||
+      entry.at !== bookmark.place ||
+      entry.firstAt !== first.place
+    ) {
+      entry = {
+        bookmark,
+        first,
+        at: bookmark.place,
+        firstAt: first.place,
+        note: duplicateNote(bookmark, first, dedupe),
+      }
+      memo?.byBookmark.set(bookmark, entry)
+    }
+    list[i] = entry
+    notes[i] = entry.note
+  }
+  if (memo !== undefined) memo.list = list
+  return notes
+}
+
+function duplicateNote(bookmark: Bookmark, first: Bookmark, dedupe: boolean): Warning {
+  return {
+    file: bookmark.place?.file ?? '',
+    line: bookmark.place?.line ?? 1,
+    column: bookmark.place?.column ?? 1,
+    rule: 'site/duplicate-url',
+    message: `${bookmark.href} is also bookmarked at ${first.place === undefined ? 'an earlier entry' : `${first.place.file}:${first.place.line}:${first.place.column}`}${dedupe ? '; published once' : ''}`,
+  }
+}
+
+/**
+ * One tree for the site: a single source is the site; several become top-level sections named
+ * after their titles (or file names), or, with `merge`, share one top level. Sources are not
+ * changed.
+ */
+export function mergeCollections(
+  collections: readonly Collection[],
+  title: string | undefined,
+  merge = false,
+  memo?: MergeMemo,
+): { root: Folder; siteTitle: string } {
+  if (collections.length === 1) {
+    const only = collections[0]!
+    return { root: only.root, siteTitle: title ?? (only.title || only.root.title || 'Bookmarks') }
+  }
+  const root = createFolder(title ?? (merge ? collections[0]?.title || 'Bookmarks' : 'Bookmarks'))
+  for (const collection of collections) {
+    const section = collection.root
+    if (merge) {
+      root.children.push(...section.children)
+      continue
+    }
+    const sectionTitle = section.title || collection.title || path.basename(collection.file)
+    let copy = memo?.sections.get(section)
+    if (copy?.title !== sectionTitle) {
+      copy = { ...section, title: sectionTitle }
+      memo?.sections.set(section, copy)
+    }
+    root.children.push(copy)
+  }
+  if (memo !== undefined) {
+    // The root of the last build, while it has the same title and sections.
+    const previous = memo.root
+    if (previous?.title === root.title && sameItems(previous.children, root.children)) {
+      return { root: previous, siteTitle: previous.title }
+    }
+    memo.root = root
+  }
+  return { root, siteTitle: root.title }
+}
+
+/** `mergeCollections`' section copies and root, kept between builds (watch mode). */
+export interface MergeMemo {
+  sections: WeakMap<Folder, Folder>
+  root: Folder | undefined
+}
+
+/** A folder of the export tree, and how much active content was left out below it. */
+interface ExportedFolder {
+  folder: Folder
+  removed: number
+}
+
+/**
+ * The tree the exports are written from: the published tree without what a reader of the exports
+ * could run (event handlers and the like, see `export-safety.ts`), and, with `stripExec`, without
+ * Desktop Bookmark command lines. Copied only where something is left out; each folder's result is
+ * kept in `done` (by published folder).
+ */
+function exportTree(
+  root: Folder,
+  stripExec: boolean,
+  done: WeakMap<Folder, ExportedFolder> | Map<Folder, ExportedFolder>,
+): ExportedFolder {
+  const visit = (folder: Folder): ExportedFolder => {
+    const known = done.get(folder)
+    if (known !== undefined) return known
+    let removed = 0
+    let children: Folder['children'] | undefined
+    folder.children.forEach((child, i) => {
+      let out = child
+      if (child.type === 'folder') {
+        const entry = visit(child)
+        removed += entry.removed
+        out = entry.folder
+      } else if (child.type === 'bookmark') {
+        const safe = withoutActiveContent(child)
+        const exec =
+          stripExec && child.applications?.some((application) => application.exec !== undefined) === true
+        removed += safe.removed
+        if (safe.removed > 0 || exec) {
+          const changes: Parameters<typeof copyBookmark>[1] = safe.removed > 0 ? safe.changes : {}
+          if (exec)
+            changes.applications = child.applications!.map(({ exec: _exec, ...application }) => application)
+          out = copyBookmark(child, changes)
+        }
+      }
+      if (out !== child) children ??= folder.children.slice(0, i)
+      children?.push(out)
+    })
+    const own = withoutActiveContent(folder)
+    removed += own.removed
+    const result =
+      children === undefined && own.removed === 0
+        ? folder
+        : copyFolder(folder, children ?? folder.children, own.changes)
+    const entry = { folder: result, removed }
+    done.set(folder, entry)
+    return entry
+  }
+  return visit(root)
+}
+
+/** A folder's or bookmark's attributes and metadata without active content, and how much was left out. */
+function withoutActiveContent(item: Folder | Bookmark): {
+  changes: Pick<Partial<Bookmark>, 'attributes' | 'info'>
+  removed: number
+} {
+  const changes: Pick<Partial<Bookmark>, 'attributes' | 'info'> = {}
+  let removed = 0
+  if (item.attributes !== undefined) {
+    const safe = withoutActiveAttributes(item.attributes)
+    if (safe.removed > 0) changes.attributes = safe.attributes
+    removed += safe.removed
+  }
+  if (item.info !== undefined) {
+    const safe = withoutActiveMetadata(item.info)
+    if (safe.removed > 0) changes.info = safe.info
+    removed += safe.removed
+  }
+  return { changes, removed }
+}
+
+function asHook<T>(
+  value: T[] | ((page: PageInfo) => T[]) | undefined,
+): ((page: PageInfo) => T[]) | undefined {
+  if (value === undefined) return undefined
+  return typeof value === 'function' ? value : () => value
+}
+
+/** Paths in messages: relative to `from` (default: the working directory) when inside it. */
+export function displayPath(file: string, from = process.cwd()): string {
+  const relative = path.relative(from, file)
+  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file
+}

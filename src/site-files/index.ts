@@ -1,0 +1,207 @@
+/**
+ * The site-wide files: the search index, the Atom feed, the sitemap and the two exports. They are
+ * built from plain data (no functions, no routes, no hast), so the same code runs on the main
+ * thread or, for a large build, in a worker thread beside the page rendering
+ * (`site-files-thread.ts`). Pure: no file system.
+ */
+import type { Bookmark, Collection } from '../model/tree.js'
+import { streamNetscape } from '../formats/netscape/write.js'
+import { streamXbel } from '../formats/xbel/write.js'
+import { feedToXml } from './feed.js'
+import type { OutputFile } from '../model/output.js'
+import { siteUrls, type SiteUrls } from '../publish/urls.js'
+import {
+  SEARCH_DIR,
+  buildSearchIndex,
+  type SearchDocumentInput,
+  type SearchIndexInput,
+} from './search/index.js'
+import { sitemapToXml } from './sitemap.js'
+
+export interface SiteFilesInput {
+  siteTitle: string
+  description: string | undefined
+  lang: string
+  /** Starts and ends with `/`. */
+  base: string
+  /** Origin of absolute URLs (feed, sitemap). */
+  origin: string
+  allowFileLinks: boolean
+  /** Entries in the Atom feed; 0 for no feed. */
+  feedLimit: number
+  /** Every published bookmark in document order: the feed's candidates. */
+  bookmarks: Bookmark[]
+  /** Each bookmark's folder, by index in `folders`. */
+  folderOf: number[]
+  /**
+   * The same bookmarks as the search index's documents, with their clickable URLs and folders
+   * (made when first asked for: only the thread that builds the search index needs them).
+   */
+  readonly documents: SearchDocumentInput[]
+  /** Folders by the documents' `folder` index (see `SearchIndexInput`). */
+  folders: Array<{ title: string; name: string; url: string }>
+  /** Tag names and their page paths below the base. */
+  tags: Array<{ tag: string; path: string }>
+  /** Every page of the sitemap, as a path below the base. */
+  pages: string[]
+  /** The published collection, written as `bookmarks.html` and `bookmarks.xbel`. */
+  exportCollection?: Collection | undefined
+}
+
+/** Milliseconds spent on the search index and on the other site files. */
+export interface SiteFilesTimings {
+  search: number
+  other: number
+}
+
+/** What one `produceSiteFiles` made: its time, and how many of the producers it ran, of how many. */
+export interface SiteFilesRun extends SiteFilesTimings {
+  made: number
+  /** The producers it ran, by key (see `siteFileProducers`). */
+  keys: string[]
+  of: number
+}
+
+/**
+ * Claims the next of `count` producers to run: its index in `siteFileProducers`' order, or -1 when
+ * none is left. Two threads that share their claims (see `site-files-thread.ts`) each run what the
+ * other has not claimed.
+ */
+export type Claim = (count: number) => number
+
+/** Claims of one's own: every producer in order, or those before index `limit`. */
+export function claimAll(limit = Infinity): Claim {
+  let next = 0
+  return (count) => (next < Math.min(count, limit) ? next++ : -1)
+}
+
+/** A site file's producer (see `siteFileProducers`): one file, or a directory's files. */
+export type Producer = () => OutputFile | OutputFile[]
+
+/** The search index's place in `siteFileProducers`' order: the first, as the largest. */
+export const SEARCH_PRODUCER = 0
+
+/** What the search index is built from. */
+export function searchIndexInput(site: SiteFilesInput): SearchIndexInput {
+  return { documents: site.documents, folders: site.folders, tags: searchTags(site) }
+}
+
+/** The tags as the search index links them: each with its page's URL. */
+export function searchTags(site: SiteFilesInput): SearchIndexInput['tags'] {
+  const urls = siteUrls(site.base, site.origin)
+  return site.tags.map((entry) => ({ tag: entry.tag, url: urls.path(entry.path) }))
+}
+
+/**
+ * A producer for each site file, by path; a key ending in `/` produces a directory of files
+ * together (the search index). Nothing is built until a producer is called, and `data` is asked
+ * for only then (watch mode makes the input only when a site file is requested); `shape` says
+ * which files there are.
+ */
+export function siteFileProducers(
+  data: SiteFilesInput | (() => SiteFilesInput),
+  shape?: { feed: boolean; exports: boolean },
+): Map<string, () => OutputFile | OutputFile[]> {
+  const input = typeof data === 'function' ? data : () => data
+  const { feed, exports } = shape ?? {
+    feed: input().feedLimit > 0,
+    exports: input().exportCollection !== undefined,
+  }
+  let urls: SiteUrls | undefined
+  const absolute = (path: string): string => (urls ??= siteUrls(input().base, input().origin)).absolute(path)
+  const producers = new Map<string, () => OutputFile | OutputFile[]>()
+  // Largest first: two threads sharing the work (see `Claim`) then finish close together.
+  producers.set(SEARCH_DIR, () => buildSearchIndex(searchIndexInput(input())).files)
+  if (exports) {
+    producers.set('bookmarks.xbel', () =>
+      streamedFile('bookmarks.xbel', (sink) => streamXbel(input().exportCollection!, sink)),
+    )
+    producers.set('bookmarks.html', () =>
+      streamedFile('bookmarks.html', (sink) => streamNetscape(input().exportCollection!, sink)),
+    )
+  }
+  if (feed) {
+    producers.set('feed.xml', () => {
+      const site = input()
+      const tagPaths = new Map(site.tags.map((entry) => [entry.tag, entry.path]))
+      return {
+        path: 'feed.xml',
+        contents: feedToXml({
+          title: site.siteTitle,
+          description: site.description,
+          lang: site.lang,
+          siteUrl: absolute(''),
+          absolute,
+          tagPath: (tag) => tagPaths.get(tag) ?? 'tags/',
+          bookmarks: site.bookmarks,
+          limit: site.feedLimit,
+          allowFileLinks: site.allowFileLinks,
+        }),
+      }
+    })
+  }
+  producers.set('sitemap.xml', () => ({
+    path: 'sitemap.xml',
+    contents: sitemapToXml(input().pages.map(absolute)),
+  }))
+  return producers
+}
+
+/**
+ * Make the site files `claim` hands out (every one by default), handing each batch (one file, or
+ * the search index's directory) to `emit` as soon as it is made, so the caller can pass it on and
+ * let it go. Returns the time each kind took, what `emit` did included.
+ */
+export function produceSiteFiles(
+  input: SiteFilesInput,
+  emit: (files: OutputFile[]) => void,
+  claim: Claim = claimAll(),
+): SiteFilesRun {
+  return runProducers([...siteFileProducers(input)], emit, claim)
+}
+
+/**
+ * `produceSiteFiles` over `producers`, the first of the `count` that the claims are shared over (a
+ * thread that can make only the first few passes how many there are in all, and a claim limited
+ * to those few).
+ */
+export function runProducers(
+  producers: ReadonlyArray<readonly [string, Producer]>,
+  emit: (files: OutputFile[]) => void,
+  claim: Claim,
+  count = producers.length,
+): SiteFilesRun {
+  const run: SiteFilesRun = { search: 0, other: 0, made: 0, keys: [], of: count }
+  for (let index = claim(count); index >= 0; index = claim(count)) {
+    const producer = producers[index]
+    // Claimed, so no other thread makes it: a file this thread cannot make would be missing.
+    if (producer === undefined)
+      throw new Error(`site file ${index} of ${count} was claimed by a thread that cannot make it`)
+    const [key, produce] = producer
+    const started = performance.now()
+    const produced = produce()
+    // Timed with what `emit` does: a streamed file (the exports) is made while it is written.
+    emit(Array.isArray(produced) ? produced : [produced])
+    run[key === SEARCH_DIR ? 'search' : 'other'] += performance.now() - started
+    run.made++
+    run.keys.push(key)
+  }
+  return run
+}
+
+/** A file written in chunks as `stream` makes them (see `OutputFile.stream`). */
+function streamedFile(path: string, stream: (sink: (chunk: string) => void) => void): OutputFile {
+  let text: string | undefined
+  return {
+    path,
+    stream,
+    get contents(): string {
+      if (text === undefined) {
+        const chunks: string[] = []
+        stream((chunk) => chunks.push(chunk))
+        text = chunks.join('')
+      }
+      return text
+    },
+  }
+}

@@ -1,0 +1,86 @@
+/**
+ * What the site-wide files (search index, feed, sitemap, exports) are made from: plain data about
+ * every bookmark, folder, tag and page, worked out from the published tree and its routes. Apart
+ * from the page planner (plan.ts), so that the worker thread making those files loads no rendering
+ * code. Pure.
+ */
+import type { Bookmark, Folder } from '../model/tree.js'
+import { sitemapPages } from '../pages/kinds.js'
+import { planRoutes, type SiteRoutes } from '../pages/routes.js'
+import type { SiteInput } from '../publish/site-input.js'
+import { siteUrls } from '../publish/urls.js'
+import { safeHref } from '../render/safe-url.js'
+import type { SearchableBookmark, SearchDocumentInput } from './search/index.js'
+import type { SiteFilesInput } from './index.js'
+
+/**
+ * The site files' input alone, without planning the pages: what a worker thread making the site
+ * files needs. The same as `planSite(input).siteData`.
+ */
+export function planSiteData(input: SiteInput): SiteFilesInput {
+  return siteDataOf(input, planRoutes(input.root))
+}
+
+/**
+ * The site files' input: every bookmark with its clickable URL and folder, the folders' paths
+ * ("Development › Web"), the tags, and every page of the sitemap (see `sitemapPages`).
+ */
+export function siteDataOf(input: SiteInput, routes: SiteRoutes): SiteFilesInput {
+  const bookmarks: Bookmark[] = []
+  /** Each bookmark's folder, by index in `folders`. */
+  const folderIndexes: number[] = []
+  const folders: SiteFilesInput['folders'] = []
+  const pathOf = new Map<Folder, string>()
+  const urls = siteUrls(input.base, input.siteOrigin)
+  for (const route of routes.folders) {
+    const folder = route.folder
+    const folderIndex = folders.length
+    const parentPath = route.parent === undefined ? undefined : pathOf.get(route.parent.folder)
+    const folderPath =
+      route.parent === undefined
+        ? ''
+        : parentPath
+          ? `${parentPath} › ${folder.title || 'Untitled'}`
+          : folder.title || 'Untitled'
+    pathOf.set(folder, folderPath)
+    folders.push({ title: folderPath, name: folder.title, url: urls.path(route.path) })
+    for (const child of folder.children) {
+      if (child.type === 'bookmark') {
+        bookmarks.push(child)
+        folderIndexes.push(folderIndex)
+      }
+    }
+  }
+  let documents: SearchDocumentInput[] | undefined
+  return {
+    siteTitle: input.siteTitle,
+    description: input.description,
+    lang: input.lang,
+    base: input.base,
+    origin: input.siteOrigin,
+    allowFileLinks: input.allowFileLinks,
+    feedLimit: input.feedLimit,
+    bookmarks,
+    folderOf: folderIndexes,
+    get documents() {
+      return (documents ??= searchDocuments(bookmarks, folderIndexes, input.allowFileLinks))
+    },
+    folders,
+    tags: routes.tags.map((route) => ({ tag: route.tag, path: route.path })),
+    pages: sitemapPages(routes, input.pageSize),
+    exportCollection: input.exportCollection,
+  }
+}
+
+/** The search index's documents: each bookmark with its clickable URL and its folder's index. */
+export function searchDocuments(
+  bookmarks: readonly SearchableBookmark[],
+  folderOf: readonly number[],
+  allowFileLinks: boolean,
+): SearchDocumentInput[] {
+  return bookmarks.map((bookmark, index) => ({
+    bookmark,
+    href: safeHref(bookmark.href, { allowFile: allowFileLinks }),
+    folder: folderOf[index]!,
+  }))
+}

@@ -1,0 +1,306 @@
+import { describe, expect, it } from 'vitest'
+import { countNodes, type Bookmark, type Folder } from '../../src/model/tree.js'
+import { parseNetscape } from '../../src/formats/netscape/read.js'
+import { bookmarksOf, parseFixture, parseText } from '../helpers.js'
+
+const rules = (collection: { warnings: Array<{ rule: string }> }) =>
+  collection.warnings.map((warning) => warning.rule)
+
+describe('parseNetscape', () => {
+  it('should read a Firefox export with its folders, toolbar, unfiled folder and separator', () => {
+    const collection = parseFixture('netscape/firefox.html')
+    expect(collection.format).toBe('netscape')
+    expect(collection.title).toBe('Bookmarks')
+    expect(collection.root.title).toBe('Bookmarks Menu')
+    expect(collection.warnings).toEqual([])
+    const [recent, separator, toolbar, other] = collection.root.children as [
+      Bookmark,
+      { type: string },
+      Folder,
+      Folder,
+    ]
+    expect(recent).toMatchObject({
+      type: 'bookmark',
+      title: 'Recent',
+      href: 'place:parent=toolbar_____&sort=12',
+    })
+    expect(separator.type).toBe('separator')
+    expect(toolbar).toMatchObject({
+      type: 'folder',
+      title: 'Bookmarks Toolbar',
+      toolbar: true,
+      folded: false,
+      added: 1600000000_000,
+      modified: 1650000000_000,
+      description: 'Add bookmarks to this folder to see them displayed on the Bookmarks Toolbar',
+    })
+    expect(other).toMatchObject({ title: 'Other Bookmarks', unfiled: true })
+    expect(countNodes(collection.root)).toEqual({
+      bookmarks: 4,
+      folders: 2,
+      separators: 1,
+      aliases: 0,
+      tags: 2,
+    })
+  })
+
+  it('should keep every Netscape bookmark field', () => {
+    const [, mdn, google, feed] = bookmarksOf(parseFixture('netscape/firefox.html'))
+    expect(mdn).toMatchObject({
+      href: 'https://developer.mozilla.org/en-US/',
+      tags: ['docs', 'web'],
+      iconUri: 'https://developer.mozilla.org/favicon.ico',
+      added: 1600000001_000,
+      modified: 1600000002_000,
+    })
+    expect(mdn!.icon).toMatch(/^data:image\/png;base64,iVBOR/)
+    expect(google).toMatchObject({
+      title: 'Google & friends',
+      shortcutUrl: 'g',
+      postData: 'q=%s',
+      lastCharset: 'UTF-8',
+      description: 'Search with the keyword "g"',
+    })
+    expect(feed).toMatchObject({ feed: true, feedUrl: 'https://example.org/feed.xml' })
+  })
+
+  it('should keep nested folders from a Chrome export, including an empty one', () => {
+    const collection = parseFixture('netscape/chrome.html')
+    const bar = collection.root.children[0] as Folder
+    const level1 = bar.children[1] as Folder
+    const level2 = level1.children[0] as Folder
+    const level3 = level2.children[0] as Folder
+    expect([bar.title, level1.title, level2.title, level3.title]).toEqual([
+      'Bookmarks bar',
+      'Level 1',
+      'Level 2',
+      'Empty level 3',
+    ])
+    expect(level3.children).toEqual([])
+    expect(bookmarksOf(collection)[0]!.title).toBe('Лучшие публикации за сутки / Хабр')
+    expect(bookmarksOf(collection)[1]).toMatchObject({
+      title: `Tom & Jerry's "best"`,
+      href: 'https://example.com/?a=1&b=2',
+    })
+    // LAST_MODIFIED="0" is "unknown": left out, with a warning each.
+    expect(rules(collection)).toEqual(['netscape/invalid-date', 'netscape/invalid-date'])
+  })
+
+  it('should read Pinboard files with several items on one line, TAGS, PRIVATE and TOREAD', () => {
+    const collection = parseFixture('netscape/pinboard.html')
+    const [a, b, c] = bookmarksOf(collection)
+    expect(a).toMatchObject({
+      title: 'A',
+      private: true,
+      toRead: false,
+      tags: ['read later', 'web', 'css'],
+      description: 'First note',
+    })
+    expect(b).toMatchObject({ title: 'B', private: false, toRead: true, tags: [] })
+    expect(c!.tags).toEqual(['c++', 'C#'])
+  })
+
+  it('should normalize dates in seconds, milliseconds and microseconds to the same second', () => {
+    const [a, b, c] = bookmarksOf(parseFixture('netscape/pinboard.html'))
+    expect(a!.added).toBe(1466271584_000)
+    expect(b!.added).toBe(1466271585_000)
+    expect(c!.added).toBe(1466271586_000)
+    expect(rules(parseFixture('netscape/pinboard.html'))).toEqual([
+      'netscape/nonstandard-date',
+      'netscape/nonstandard-date',
+    ])
+  })
+
+  it('should read lower-case tags, any attribute quoting and items spread over several lines', () => {
+    const collection = parseFixture('netscape/quirks.html')
+    expect(collection.title).toBe('Quirky')
+    const folder = collection.root.children[0] as Folder
+    expect(folder).toMatchObject({ title: 'lower case folder', folded: true, added: 1500000000_000 })
+    const [single, unquoted, multi] = folder.children as Bookmark[]
+    expect(single).toMatchObject({ title: 'single quoted', href: 'https://single.example/' })
+    expect(unquoted).toMatchObject({ title: 'unquoted', href: 'https://unquoted.example/path?x=1' })
+    expect(multi).toMatchObject({
+      title: 'title spread over lines',
+      description: 'first line\nsecond line\n   indented third',
+    })
+  })
+
+  it('should read text the way HTML does: entities once, stray < as text, markup in a title as its text', () => {
+    const titles = bookmarksOf(parseFixture('netscape/quirks.html')).map((bookmark) => bookmark.title)
+    expect(titles).toContain('a < b && 1<2 bold')
+  })
+
+  it('should keep markup inside a description as text', () => {
+    const next = bookmarksOf(parseFixture('netscape/quirks.html')).find(
+      (bookmark) => bookmark.title === 'next',
+    )
+    expect(next!.description).toBe('desc with <b>markup</b> & <script>alert(1)</script> kept as text')
+  })
+
+  it('should ignore comments and script contents, and warn about content after the list', () => {
+    const collection = parseFixture('netscape/quirks.html')
+    const hrefs = bookmarksOf(collection).map((bookmark) => bookmark.href)
+    expect(hrefs).not.toContain('https://not.a.bookmark/')
+    expect(hrefs).not.toContain('https://script.example/')
+    expect(rules(collection)).toContain('netscape/trailing-content')
+  })
+
+  it('should close an unclosed <A> at the next entry, with a warning', () => {
+    const collection = parseFixture('netscape/quirks.html')
+    const titles = bookmarksOf(collection).map((bookmark) => bookmark.title)
+    expect(titles).toContain('unclosed title')
+    expect(titles).toContain('next')
+    const warning = collection.warnings.find((item) => item.rule === 'netscape/unclosed-tag')
+    expect(warning).toMatchObject({ file: 'netscape/quirks.html', line: 19, column: 1 })
+  })
+
+  it('should repair broken structure with a warning at line:column for each repair, never throwing', () => {
+    const collection = parseFixture('netscape/broken.html')
+    expect(rules(collection)).toEqual([
+      'netscape/invalid-date',
+      'netscape/invalid-date',
+      'netscape/invalid-date',
+      'netscape/missing-href',
+      'netscape/list-without-heading',
+      'netscape/invalid-date',
+      'netscape/unbalanced-list',
+      'netscape/outside-list',
+      'netscape/unclosed-list',
+      'netscape/dangling-alias',
+    ])
+    expect(collection.warnings[0]).toMatchObject({
+      line: 5,
+      column: 9,
+      message: expect.stringContaining('ADD_DATE'),
+    })
+    expect(collection.warnings.find((w) => w.rule === 'netscape/unbalanced-list')).toMatchObject({
+      line: 14,
+      column: 1,
+    })
+    const titles = bookmarksOf(collection).map((bookmark) => bookmark.title)
+    expect(titles).toEqual([
+      'dates',
+      'no href',
+      'in a list without heading',
+      'absurd date',
+      'dangling alias',
+      'after the end',
+      'inside',
+    ])
+    const noHref = bookmarksOf(collection)[1]!
+    expect(noHref.href).toBeUndefined()
+    expect(noHref.description).toBe('orphan? no, describes the entry above')
+    expect(bookmarksOf(collection)[0]!.added).toBeUndefined()
+  })
+
+  it('should turn ALIASOF into an alias of the ALIASID bookmark and keep unknown attributes', () => {
+    const collection = parseFixture('netscape/aliases.html')
+    expect(collection.root).toMatchObject({
+      title: 'Aliases',
+      description: 'Collection with an alias pair',
+      modified: 938494700_000,
+    })
+    const [primary, perl, slice] = collection.root.children as [Bookmark, Folder, Bookmark]
+    expect(primary).toMatchObject({ id: '0', title: "O'Reilly & Associates" })
+    expect(perl.folded).toBe(true)
+    expect(perl.description).toBeUndefined()
+    expect(perl.children[0]).toMatchObject({ type: 'alias', ref: '0' })
+    const perlCom = perl.children[1] as Bookmark
+    expect({ ...perlCom.attributes }).toEqual({ ID: 'rdf:#$abc', SCHEDULE: 'weekly' })
+    expect(slice).toMatchObject({ webSlice: true, isLivePreview: true, previewSize: '300 x 200' })
+    expect(countNodes(collection.root)).toMatchObject({ bookmarks: 3, aliases: 1 })
+    expect(collection.warnings).toEqual([])
+  })
+
+  it('should give every node its source place', () => {
+    const collection = parseFixture('netscape/chrome.html')
+    const bar = collection.root.children[0] as Folder
+    expect(bar.place).toEqual({ file: 'netscape/chrome.html', line: 9, column: 9 })
+    expect(bar.children[0]!.place).toEqual({ file: 'netscape/chrome.html', line: 11, column: 13 })
+  })
+
+  it('should read files without DOCTYPE, TITLE, H1 or a top-level <DL>', () => {
+    const collection = parseText(
+      '<DT><H3>Folder</H3>\n<DL><p>\n<DT><A HREF="https://x.example/">x</A>\n</DL><p>\n<DT><A HREF="https://y.example/">y</A>\n',
+    )
+    expect(collection.warnings).toEqual([])
+    expect((collection.root.children[0] as Folder).children).toHaveLength(1)
+    expect(collection.root.children[1]).toMatchObject({ title: 'y' })
+  })
+
+  it('should keep <DT> wrappers with explicit </DT> and <DL> without <p>', () => {
+    const collection = parseText(
+      '<DL>\n<DT>\n<H3 PERSONAL_TOOLBAR_FOLDER="true">Menu</H3>\n<DL>\n<DT>\n<A HREF="http://google.com">Google</A>\n</DT>\n</DL>\n</DT>\n</DL>\n',
+    )
+    const menu = collection.root.children[0] as Folder
+    expect(menu).toMatchObject({ title: 'Menu', toolbar: true })
+    expect(menu.children).toHaveLength(1)
+    expect(collection.warnings).toEqual([])
+  })
+
+  it('should read a text ADD_DATE (Apache log form) with a warning', () => {
+    const collection = parseText(
+      '<DL><DT><A HREF="https://a.example/" ADD_DATE="10/Oct/2000:13:55:36 +0300">a</A></DL>',
+    )
+    expect(bookmarksOf(collection)[0]!.added).toBe(971175336_000)
+    expect(rules(collection)).toEqual(['netscape/nonstandard-date'])
+  })
+
+  it('should take a Scuttle description attribute as the description', () => {
+    const collection = parseText(
+      '<dl><dt><a href="https://a.example/" description="from the attribute" tags="x">a</a></dl>',
+    )
+    expect(bookmarksOf(collection)[0]).toMatchObject({ description: 'from the attribute', tags: ['x'] })
+  })
+
+  it('should read a non-Netscape HTML page with links, but warn that it has no bookmark structure', () => {
+    const collection = parseText('<!DOCTYPE html><ul><li><a href="https://a.example/">a</a></li></ul>')
+    expect(bookmarksOf(collection)).toHaveLength(1)
+    expect(rules(collection)).toEqual(['netscape/no-structure'])
+  })
+
+  it('should decode entities exactly once, in titles, attributes and descriptions', () => {
+    const collection = parseText(
+      '<DL><DT><A HREF="https://a.example/?x=1&amp;y=2" TAGS="a&amp;b">&amp;lt; &#39;q&#39; &eacute;</A><DD>&amp;#39; stays &amp;#39;</DL>',
+    )
+    expect(bookmarksOf(collection)[0]).toMatchObject({
+      href: 'https://a.example/?x=1&y=2',
+      tags: ['a&b'],
+      title: "&lt; 'q' é",
+      description: '&#39; stays &#39;',
+    })
+  })
+
+  it('should not crash or recurse on 10,000 nested folders', () => {
+    const depth = 10_000
+    const text =
+      '<DL><p>' +
+      '<DT><H3>f</H3><DL><p>'.repeat(depth) +
+      '<DT><A HREF="https://deep.example/">deep</A>' +
+      '</DL><p>'.repeat(depth + 1)
+    const collection = parseNetscape(text, 'deep.html')
+    expect(countNodes(collection.root)).toMatchObject({ bookmarks: 1, folders: depth })
+  })
+
+  it('should read an empty file as an empty collection with a warning', () => {
+    const collection = parseText('')
+    expect(collection.root.children).toEqual([])
+    expect(rules(collection)).toEqual(['source/empty'])
+  })
+})
+
+describe('TAGS separators', () => {
+  it('should split on commas when the file uses commas, keeping tags with spaces', () => {
+    const collection = parseText(
+      '<DL><DT><A HREF="https://a.example/" TAGS="Read Later">a</A><DT><A HREF="https://b.example/" TAGS="x, y z">b</A></DL>',
+    )
+    expect(bookmarksOf(collection).map((bookmark) => bookmark.tags)).toEqual([['Read Later'], ['x', 'y z']])
+  })
+
+  it('should split on spaces when no TAGS value in the file has a comma (Shaarli)', () => {
+    const collection = parseText(
+      '<DL><DT><A HREF="https://a.example/" TAGS="private secret">a</A><DT><A HREF="https://b.example/" TAGS="one">b</A></DL>',
+    )
+    expect(bookmarksOf(collection).map((bookmark) => bookmark.tags)).toEqual([['private', 'secret'], ['one']])
+  })
+})
