@@ -229,8 +229,12 @@ class ChromeWriter {
     const attributes = item.attributes
     if (attributes === undefined) return
     for (const [key, value] of Object.entries(attributes)) {
-      // `root` marks the roots; keys the writer has set (id, name, dates, …) are not written over.
-      if (key === 'root' || Object.hasOwn(node, key)) continue
+      if (key === 'root') continue // marks the roots (planRoots)
+      if (Object.hasOwn(node, key)) {
+        // Keys the writer has set (id, name, dates, …) are not written over.
+        this.lose(`attribute ${key}`, item.place, `the attribute ${key}`)
+        continue
+      }
       const restored = this.attributeValue(key, value, item)
       if (restored !== undefined) node[key] = restored
     }

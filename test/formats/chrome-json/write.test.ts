@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { chromeJson } from '../../../src/formats/chrome-json/index.js'
 import { writeChromeJson } from '../../../src/formats/chrome-json/write.js'
+import { firefoxJson } from '../../../src/formats/firefox-json/index.js'
 import type { Bookmark, Collection, Folder } from '../../../src/model.js'
 import { bookmarksOf, parseText, withoutPlaces } from '../../helpers.js'
 import { fixtureBytes, inputOf, readFixture, rulesOf } from '../input.js'
@@ -85,6 +86,21 @@ describe('chrome-json writer', () => {
     ])
       expect(messages).toContain(lost)
     expect(messages).toContain('the document title')
+  })
+
+  it("should put Firefox's roots where Chromium has them, and report the attributes it cannot keep", () => {
+    const firefox = readFixture(firefoxJson, 'firefox-json/bookmarks-2024-01-15.json')
+    const written = writeChromeJson(firefox)
+    const document = JSON.parse(written.text) as {
+      roots: Record<string, { name: string; children: Array<{ name: string }> }>
+    }
+    expect(document.roots['bookmark_bar']!.name).toBe('toolbar')
+    expect(document.roots['other']!.name).toBe('unfiled')
+    expect(document.roots['other']!.children.map((node) => node.name)).toEqual(['menu'])
+    expect(document.roots['synced']!.name).toBe('mobile')
+    const messages = written.warnings.map((warning) => warning.message).join('\n')
+    expect(messages).toContain('the attribute id')
+    expect(messages).toContain('ids that are not unique positive numbers (renumbered): 11 items')
   })
 
   it('should keep usable ids and number the others above the largest', () => {
