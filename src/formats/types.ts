@@ -3,7 +3,7 @@
  * its own folder under `src/formats/` and exports one `FormatEntry`; sniffing, reading, `convert
  * --to`, the site's exports and the download links all come from the registry's list of them.
  */
-import type { Collection } from '../model/tree.js'
+import type { Collection, Warning } from '../model/tree.js'
 import type { DecodedText } from './decode.js'
 
 /** The start of a file, as sniffers see it. */
@@ -44,4 +44,6 @@ export interface FormatEntry {
    * CSV row) when it cannot be used; repairs are warnings on the collection.
    */
   read(input: SourceInput): Collection
+  /** Serialize a collection in this format; what it cannot carry comes back as warnings. */
+  write?(collection: Collection): { text: string; warnings: Warning[] }
 }

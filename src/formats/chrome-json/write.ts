@@ -1,0 +1,373 @@
+/**
+ * The model → a Chromium `Bookmarks` file that Chrome (and Edge, Brave, Vivaldi, Opera) loads:
+ * `{checksum, roots: {bookmark_bar, other, synced}, version: 1}`, written as Chromium writes it
+ * (`json-writer.ts`), with the MD5 checksum Chromium computes (`checksum.ts`).
+ *
+ * - The roots: the top-level folders read from a Chromium file (`attributes.root`), else the
+ *   toolbar folder (bookmark bar), the unfiled folder (other bookmarks) and Firefox's mobile
+ *   root (mobile bookmarks); every other top-level node goes into "Other bookmarks".
+ * - Ids: a node's id when it is a unique positive integer, else the next free number; dates as
+ *   microseconds since 1601; `guid`, `meta_info`, `date_last_used` (folders) and
+ *   `sync_transaction_version` restored from `attributes`, and, for a collection read from a
+ *   Chromium file, every other attribute as the key it was read from.
+ * - What Chromium cannot carry (descriptions, tags, icons, keywords, separators, folder aliases,
+ *   bookmarks without a URL, …) is left out and reported, grouped per field.
+ */
+import { resolveAliases } from '../../model/aliases.js'
+import type { Alias, Bookmark, Collection, Folder, Node, Place, Warning } from '../../model/tree.js'
+import { ChromeChecksum } from './checksum.js'
+import { chromiumJson } from './json-writer.js'
+import { CHROME_ROOTS } from './read.js'
+import { formatChromeTime, parseChromeTime } from './time.js'
+
+type RootKey = (typeof CHROME_ROOTS)[number]
+type JsonObject = Record<string, unknown>
+
+export interface ChromeWriteResult {
+  text: string
+  warnings: Warning[]
+}
+
+/** Titles Chromium gives its roots (it shows its own localised names whatever the file says). */
+const ROOT_TITLES: Record<RootKey, string> = {
+  bookmark_bar: 'Bookmarks bar',
+  other: 'Other bookmarks',
+  synced: 'Mobile bookmarks',
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+/** A positive int64 in the form Chromium writes ids. */
+const CHROMIUM_ID = /^[1-9]\d{0,18}$/
+const INT64_MAX = 2n ** 63n - 1n
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
+
+/** Root-folder attributes that are not restored: the checksum is computed, the version is 1. */
+const COMPUTED_KEYS = new Set(['checksum', 'version'])
+
+/** Serialize a collection as a Chromium `Bookmarks` file. */
+export function writeChromeJson(collection: Collection): ChromeWriteResult {
+  return new ChromeWriter(collection).write()
+}
+
+/** The three roots and where each comes from. */
+interface RootPlan {
+  readonly key: RootKey
+  readonly folder: Folder | undefined
+  /** Top-level nodes that go into this root after its own children. */
+  readonly extra: Node[]
+}
+
+/** Which top-level folders become the roots. */
+function planRoots(root: Folder): RootPlan[] {
+  const top = root.children
+  const folders = top.filter((node): node is Folder => node.type === 'folder')
+  const marked = (key: string) => folders.find((folder) => folder.attributes?.['root'] === key)
+  const bar = marked('bookmark_bar') ?? folders.find((folder) => folder.toolbar === true)
+  const other = marked('other') ?? folders.find((folder) => folder.unfiled === true && folder !== bar)
+  const synced = marked('synced') ?? marked('mobileFolder')
+  const taken = new Set<Node>([bar, other, synced].filter((folder) => folder !== undefined))
+  const extra = top.filter((node) => !taken.has(node))
+  return [
+    { key: 'bookmark_bar', folder: bar, extra: [] },
+    { key: 'other', folder: other, extra },
+    { key: 'synced', folder: synced, extra: [] },
+  ]
+}
+
+class ChromeWriter {
+  private readonly collection: Collection
+  private readonly fromChromium: boolean
+  private readonly checksum = new ChromeChecksum()
+  private readonly losses = new Map<string, { count: number; place: Place | undefined; message: string }>()
+  private readonly usedIds = new Set<string>()
+  private readonly usedGuids = new Set<string>()
+  private nextId = 1n
+  private aliasTargets: Map<Alias, Bookmark | Folder> | undefined
+
+  constructor(collection: Collection) {
+    this.collection = collection
+    this.fromChromium = collection.format === 'chrome-json'
+  }
+
+  write(): ChromeWriteResult {
+    const plans = planRoots(this.collection.root)
+    this.reserveIds(plans)
+    const roots: JsonObject = {}
+    for (const plan of plans) roots[plan.key] = this.rootNode(plan)
+    const document: JsonObject = { roots }
+    this.restoreDocumentKeys(document, roots)
+    document['checksum'] = this.checksum.digest()
+    document['version'] = 1
+    this.noteRootLosses()
+    return { text: chromiumJson(document), warnings: this.warnings() }
+  }
+
+  /** Keep every usable id (a unique positive integer) and start new ids above the largest. */
+  private reserveIds(plans: RootPlan[]): void {
+    let largest = 0n
+    const visit = (node: Node) => {
+      if (node.type !== 'folder' && node.type !== 'bookmark') return
+      const id = node.id
+      if (id === undefined || !CHROMIUM_ID.test(id) || BigInt(id) > INT64_MAX || this.usedIds.has(id)) return
+      this.usedIds.add(id)
+      if (BigInt(id) > largest) largest = BigInt(id)
+    }
+    for (const plan of plans) {
+      const stack: Node[] = [...(plan.folder === undefined ? [] : [plan.folder]), ...plan.extra].reverse()
+      while (stack.length > 0) {
+        const node = stack.pop()!
+        visit(node)
+        if (node.type === 'folder')
+          for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!)
+      }
+    }
+    this.nextId = largest + 1n
+    this.usedIds.clear()
+  }
+
+  /** One root and everything below it, iteratively (a folder's checksum goes before its children's). */
+  private rootNode(plan: RootPlan): JsonObject {
+    const folder = plan.folder
+    const root = this.folderNode(
+      folder ?? { type: 'folder', title: ROOT_TITLES[plan.key], children: [] },
+      true,
+    )
+    const stack: Array<{ items: readonly Node[]; index: number; into: unknown[] }> = []
+    const extra = plan.extra
+    if (extra.length > 0) stack.push({ items: extra, index: 0, into: root['children'] as unknown[] })
+    if (folder !== undefined)
+      stack.push({ items: folder.children, index: 0, into: root['children'] as unknown[] })
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1]!
+      if (top.index >= top.items.length) {
+        stack.pop()
+        continue
+      }
+      const node = this.resolve(top.items[top.index++]!)
+      if (node === undefined) continue
+      if (node.type === 'bookmark') {
+        const written = this.bookmarkNode(node)
+        if (written !== undefined) top.into.push(written)
+        continue
+      }
+      const written = this.folderNode(node, false)
+      top.into.push(written)
+      stack.push({ items: node.children, index: 0, into: written['children'] as unknown[] })
+    }
+    return root
+  }
+
+  /** The node to write for `node`: aliases of bookmarks become copies; the rest is reported. */
+  private resolve(node: Node): Folder | Bookmark | undefined {
+    if (node.type === 'folder' || node.type === 'bookmark') return node
+    if (node.type === 'separator') {
+      this.lose('separator', node.place, 'separators')
+      return undefined
+    }
+    this.aliasTargets ??= resolveAliases([this.collection])
+    const target = this.aliasTargets.get(node)
+    if (target?.type === 'bookmark') {
+      this.lose('alias', node.place, 'aliases (bookmark aliases written as copies)')
+      return copyOf(target)
+    }
+    this.lose('folder-alias', node.place, 'aliases of folders or of missing ids')
+    return undefined
+  }
+
+  private folderNode(folder: Folder, isRoot: boolean): JsonObject {
+    const id = this.assignId(folder)
+    const name = this.title(folder)
+    const node: JsonObject = { children: [], id, name, type: 'folder' }
+    if (folder.added !== undefined) node['date_added'] = formatChromeTime(folder.added)
+    node['date_modified'] = folder.modified === undefined ? '0' : formatChromeTime(folder.modified)
+    this.restoreAttributes(node, folder)
+    this.checksum.folder(id, name)
+    this.noteFolderLosses(folder, isRoot)
+    return node
+  }
+
+  private bookmarkNode(bookmark: Bookmark): JsonObject | undefined {
+    const href = bookmark.href
+    if (href === undefined || href === '' || !URL.canParse(href)) {
+      this.lose('href', bookmark.place, 'bookmarks without a valid URL (Chromium skips them)')
+      return undefined
+    }
+    const id = this.assignId(bookmark)
+    const name = this.title(bookmark)
+    const url = href.replace(LONE_SURROGATE, '\uFFFD')
+    const node: JsonObject = { id, name, type: 'url', url }
+    if (bookmark.added !== undefined) node['date_added'] = formatChromeTime(bookmark.added)
+    if (bookmark.visited !== undefined) node['date_last_used'] = formatChromeTime(bookmark.visited)
+    this.restoreAttributes(node, bookmark)
+    this.checksum.url(id, name, url)
+    this.noteBookmarkLosses(bookmark)
+    return node
+  }
+
+  private assignId(item: Folder | Bookmark): string {
+    const id = item.id
+    if (id !== undefined && CHROMIUM_ID.test(id) && BigInt(id) <= INT64_MAX && !this.usedIds.has(id)) {
+      this.usedIds.add(id)
+      return id
+    }
+    if (id !== undefined) this.lose('id', item.place, 'ids that are not unique positive numbers (renumbered)')
+    let next = String(this.nextId++)
+    while (this.usedIds.has(next)) next = String(this.nextId++)
+    this.usedIds.add(next)
+    return next
+  }
+
+  private title(item: Folder | Bookmark): string {
+    const cleaned = item.title.replace(LONE_SURROGATE, '\uFFFD')
+    if (cleaned !== item.title)
+      this.lose('surrogates', item.place, 'unpaired surrogates in titles (replaced)')
+    return cleaned
+  }
+
+  /** Keys kept in `attributes` back where Chromium reads them. */
+  private restoreAttributes(node: JsonObject, item: Folder | Bookmark): void {
+    const attributes = item.attributes
+    if (attributes === undefined) return
+    for (const [key, value] of Object.entries(attributes)) {
+      if (key === 'root') continue // marks the roots (planRoots)
+      if (Object.hasOwn(node, key)) {
+        // Keys the writer has set (id, name, dates, …) are not written over.
+        this.lose(`attribute ${key}`, item.place, `the attribute ${key}`)
+        continue
+      }
+      const restored = this.attributeValue(key, value, item)
+      if (restored !== undefined) node[key] = restored
+    }
+  }
+
+  /** The JSON value of an attribute, or undefined (reported) when Chromium cannot take it. */
+  private attributeValue(key: string, value: string, item: Folder | Bookmark): unknown {
+    switch (key) {
+      case 'guid':
+        if (UUID.test(value) && !this.usedGuids.has(value.toLowerCase())) {
+          this.usedGuids.add(value.toLowerCase())
+          return value
+        }
+        this.lose('guid', item.place, 'guids that are not unique UUIDs')
+        return undefined
+      case 'meta_info':
+        return parseObject(value) ?? value
+      case 'date_last_used':
+      case 'sync_transaction_version':
+        if (/^\d{1,19}$/.test(value) && (key !== 'date_last_used' || parseChromeTime(value)?.ok !== false))
+          return value
+        break
+      default:
+        if (this.fromChromium) return value
+    }
+    this.lose(`attribute ${key}`, item.place, `the attribute ${key}`)
+    return undefined
+  }
+
+  /** Top-level and `roots.*` attributes of the root folder back in place. */
+  private restoreDocumentKeys(document: JsonObject, roots: JsonObject): void {
+    const attributes = this.collection.root.attributes
+    if (attributes === undefined) return
+    for (const [key, value] of Object.entries(attributes)) {
+      if (COMPUTED_KEYS.has(key)) continue
+      if (key.startsWith('roots.')) {
+        const name = key.slice('roots.'.length)
+        if (!(CHROME_ROOTS as readonly string[]).includes(name)) roots[name] = parseObject(value) ?? value
+      } else if (key === 'sync_metadata' || this.fromChromium) document[key] = value
+      else this.lose(`attribute ${key}`, this.collection.root.place, `the attribute ${key}`)
+    }
+  }
+
+  private noteRootLosses(): void {
+    const { collection } = this
+    const root = collection.root
+    if (collection.title !== '') this.lose('document title', root.place, 'the document title')
+    if (root.title !== '') this.lose('root title', root.place, "the top folder's title")
+    if (root.id !== undefined)
+      this.lose('id', root.place, 'ids that are not unique positive numbers (renumbered)')
+    if (root.added !== undefined || root.modified !== undefined)
+      this.lose('root dates', root.place, "the top folder's dates")
+    this.noteCommonLosses(root)
+  }
+
+  private noteFolderLosses(folder: Folder, isRoot: boolean): void {
+    if (folder.folded === true)
+      this.lose('folded', folder.place, 'folded folders (Chromium keeps no folding)')
+    if (!isRoot && folder.toolbar === true)
+      this.lose('toolbar', folder.place, 'toolbar flags below the top level')
+    if (!isRoot && folder.unfiled === true)
+      this.lose('unfiled', folder.place, 'unfiled flags below the top level')
+    this.noteCommonLosses(folder)
+  }
+
+  private noteBookmarkLosses(bookmark: Bookmark): void {
+    const place = bookmark.place
+    if (bookmark.tags.length > 0) this.lose('tags', place, 'tags')
+    if (bookmark.modified !== undefined) this.lose('modified', place, 'modification dates of bookmarks')
+    const fields: Array<[keyof Bookmark, string]> = [
+      ['shortcutUrl', 'keywords (SHORTCUTURL)'],
+      ['postData', 'POST data'],
+      ['lastCharset', 'last charsets'],
+      ['feed', 'feed flags'],
+      ['feedUrl', 'feed URLs'],
+      ['webSlice', 'web slices'],
+      ['isLivePreview', 'live previews'],
+      ['previewSize', 'preview sizes'],
+      ['private', 'private flags'],
+      ['toRead', 'to-read flags'],
+      ['mimeType', 'MIME types'],
+      ['applications', 'application registrations'],
+      ['desktopIcon', 'Desktop Bookmark icons'],
+    ]
+    for (const [field, message] of fields) if (bookmark[field] !== undefined) this.lose(field, place, message)
+    this.noteCommonLosses(bookmark)
+  }
+
+  private noteCommonLosses(item: Folder | Bookmark): void {
+    const place = item.place
+    if (item.description !== undefined && item.description !== '')
+      this.lose('description', place, 'descriptions')
+    if (item.icon !== undefined) this.lose('icon', place, 'favicons (ICON)')
+    if (item.iconUri !== undefined) this.lose('iconUri', place, 'favicon URIs (ICON_URI)')
+    if (item.iconName !== undefined) this.lose('iconName', place, 'XBEL icon names')
+    if (item.info !== undefined && item.info.length > 0) this.lose('info', place, 'XBEL metadata blocks')
+  }
+
+  private lose(field: string, place: Place | undefined, message: string): void {
+    const loss = this.losses.get(field)
+    if (loss === undefined) this.losses.set(field, { count: 1, place, message })
+    else loss.count++
+  }
+
+  private warnings(): Warning[] {
+    const file = this.collection.file
+    return [...this.losses.entries()].map(([field, loss]) => ({
+      file,
+      line: loss.place?.line ?? 1,
+      column: loss.place?.column ?? 1,
+      rule: 'convert/lost-field',
+      message: `A Chromium Bookmarks file has no place for ${loss.message}: ${loss.count} item${loss.count === 1 ? '' : 's'} lost ${field}`,
+    }))
+  }
+}
+
+/** A second appearance of a bookmark: the same fields without its identity (id, guid, …). */
+function copyOf(bookmark: Bookmark): Bookmark {
+  const copy: Bookmark = { ...bookmark }
+  delete copy.id
+  delete copy.attributes
+  return copy
+}
+
+/** `text` parsed as a JSON object, or undefined when it is not one. */
+function parseObject(text: string): JsonObject | undefined {
+  if (!text.startsWith('{')) return undefined
+  try {
+    const value = JSON.parse(text) as unknown
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as JsonObject)
+      : undefined
+  } catch {
+    return undefined
+  }
+}
