@@ -183,13 +183,15 @@ function matchPattern(pattern: JsonPattern, path: readonly JsonStep[]): string |
   return key
 }
 
-/** The offset of member `name`'s value in the object whose `{` is at `objectStart`, if it has one. */
+/** The offset of member `name`'s value (its first, if repeated) in the object whose `{` is at `objectStart`. */
 export function memberOffset(text: string, objectStart: number, name: string): number | undefined {
   let found: number | undefined
   scanJsonValues(
     text,
     (path, offset) => {
-      if (path.length === 1 && path[0] === name) found = offset
+      if (path.length !== 1 || path[0] !== name) return true
+      found = offset
+      return false
     },
     { from: objectStart, maxDepth: 1 },
   )
