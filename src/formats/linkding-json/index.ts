@@ -4,10 +4,12 @@
  * (`GET /api/bookmarks/<id>/`). Bookmarks are read flat into the root folder, in file order.
  *
  * Field by field (anything not listed is kept in `attributes` under its own name):
- * - `url` → `href`; `title` → `title`, or `website_title` when the title is empty (as linkding
- *   shows it); `website_title` and `website_description` are kept in `attributes` all the same;
- * - `description` → `description`; `notes` (Markdown) is kept verbatim in `attributes.notes`:
- *   the description stays the short text linkding shows, and nothing is merged or rewritten;
+ * - `url` → `href`; `title` → `title` and `description` → `description`, each falling back to
+ *   `website_title` / `website_description` when empty (linkding's `resolved_title` and
+ *   `resolved_description`, which its own export writes); `website_title` and
+ *   `website_description` are kept in `attributes` all the same;
+ * - `notes` (Markdown) is kept verbatim in `attributes.notes`: the description stays the short
+ *   text linkding shows, and nothing is merged or rewritten;
  * - `tag_names` → `tags`; `unread: true` → `toRead`; `date_added` → `added`; `date_modified` →
  *   `modified`; `favicon_url` → `iconUri`; `is_archived` is kept only when true;
  * - `shared` → `private = !shared`. linkding's bookmarks belong to one user and are seen by no one
@@ -112,7 +114,9 @@ function readBookmark(fields: JsonFields): Bookmark {
   const websiteTitle = fields.string('website_title')
   fields.keep('website_title')
   bookmark.title = collapseTitle(title || websiteTitle || '')
-  const description = cleanDescription(fields.string('description') ?? '')
+  const websiteDescription = fields.string('website_description')
+  fields.keep('website_description')
+  const description = cleanDescription(fields.string('description') || websiteDescription || '')
   if (description !== '') bookmark.description = description
   bookmark.tags = tagNames(fields)
   if (fields.boolean('unread') === true) bookmark.toRead = true

@@ -11,8 +11,9 @@
  *   `&#39;`, decoded; the name as written is kept when that changed it), `url` → `href`,
  *   `description`, `tags[].name` → `tags` (the tag records are kept whole when they hold more than
  *   a name), `importDate` or else `createdAt` → `added` (as Linkwarden's own import does),
- *   `updatedAt` → `modified`, `icon` → `iconName`; a link listed in `pinnedLinks` gets
- *   `attributes.pinned = "true"`; everything else (`id`, `type`, `textContent`, archive paths, …)
+ *   `updatedAt` → `modified`, `icon` → `iconName`; a link listed in `pinnedLinks` (a backup)
+ *   or with a non-empty `pinnedBy` (the API's shape, kept as written) gets `attributes.pinned =
+ *   "true"`; everything else (`id`, `type`, `textContent`, archive paths, …)
  *   in `attributes`.
  * The account's own fields (name, username, email, settings…) are not bookmarks: they are left out,
  * with a warning naming them, rather than kept in attributes a published site would carry.
@@ -192,8 +193,10 @@ function readLink(fields: JsonFields, pinned: Pinned | undefined): Bookmark {
   if (icon !== undefined && icon !== '') bookmark.iconName = icon
   const id = fields.id('id')
   fields.keep('id')
+  const pinnedBy = fields.list('pinnedBy')
+  fields.keep('pinnedBy')
   fields.finishInto(bookmark)
-  if (pinned?.has(id, bookmark.href) === true) {
+  if (pinned?.has(id, bookmark.href) === true || (pinnedBy !== undefined && pinnedBy.length > 0)) {
     bookmark.attributes ??= createRecord()
     bookmark.attributes['pinned'] ??= 'true'
   }

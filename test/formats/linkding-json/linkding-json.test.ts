@@ -45,11 +45,19 @@ describe('linkding page', () => {
     })
   })
 
-  it('should fall back to website_title, read "not shared" as private, and leave out empty values', () => {
-    expect(untitled).toMatchObject({ title: 'Fallback title', private: true, tags: [] })
+  it('should fall back to the website fields, read "not shared" as private, and leave out empty values', () => {
+    expect(untitled).toMatchObject({
+      title: 'Fallback title',
+      description: 'Fallback description',
+      private: true,
+      tags: [],
+    })
     expect(untitled).not.toHaveProperty('toRead')
-    expect(untitled).not.toHaveProperty('description')
-    expect(untitled!.attributes).toEqual({ id: '40', website_title: 'Fallback title' })
+    expect(untitled!.attributes).toEqual({
+      id: '40',
+      website_title: 'Fallback title',
+      website_description: 'Fallback description',
+    })
   })
 
   it('should keep what it cannot read as written, with a warning at the field', () => {

@@ -67,8 +67,15 @@ describe('Linkwarden backup', () => {
     expect(unorganized.children[2]).toMatchObject({
       title: '',
       added: Date.UTC(2019, 4, 1, 10),
-      attributes: { id: '11', type: 'image', createdAt: '2025-02-03T00:00:00.000Z' },
+      attributes: { id: '11', type: 'image', createdAt: '2025-02-03T00:00:00.000Z', pinnedBy: '[]' },
     })
+  })
+
+  it('should read a non-empty pinnedBy (the API’s shape) as pinned too, keeping it', () => {
+    expect(unorganized.children[3]).toMatchObject({
+      attributes: { id: '12', pinnedBy: '[{"id":1}]', pinned: 'true' },
+    })
+    expect((unorganized.children[2] as Bookmark).attributes).not.toHaveProperty('pinned')
   })
 
   it('should keep a link present in two collections in both', () => {
@@ -76,7 +83,7 @@ describe('Linkwarden backup', () => {
       (bookmark) => bookmark.href === 'https://example.org/shared',
     )
     expect(shared).toHaveLength(2)
-    expect(shared.map((bookmark) => bookmark.place?.line)).toEqual([71, 49])
+    expect(shared.map((bookmark) => bookmark.place?.line)).toEqual([73, 50])
   })
 
   it('should put a collection with a missing parent or in a cycle at the top, keeping its parentId', () => {
@@ -96,13 +103,13 @@ describe('Linkwarden backup', () => {
 
   it('should warn about each repair at its place, and name the account fields it left out', () => {
     expect(collection.warnings.map(({ rule, line, column }) => `${rule} ${line}:${column}`)).toEqual([
-      'linkwarden/missing-url 65:9',
-      'linkwarden/wrong-type 68:19',
-      'linkwarden/invalid-date 69:24',
-      'linkwarden/not-an-object 83:5',
-      'linkwarden/missing-parent 80:46',
-      'linkwarden/parent-cycle 81:46',
-      'linkwarden/pinned-link-elsewhere 87:5',
+      'linkwarden/missing-url 67:9',
+      'linkwarden/wrong-type 70:19',
+      'linkwarden/invalid-date 71:24',
+      'linkwarden/not-an-object 85:5',
+      'linkwarden/missing-parent 82:46',
+      'linkwarden/parent-cycle 83:46',
+      'linkwarden/pinned-link-elsewhere 89:5',
       'linkwarden/account-left-out 2:11',
     ])
     expect(collection.warnings.at(-1)!.message).toMatch(

@@ -172,6 +172,16 @@ describe('OPML text', () => {
     expect(collection.warnings).toMatchObject([{ rule: 'opml/nonstandard-date', line: 8, column: 3 }])
   })
 
+  it('should count lines in a file that mixes CRLF with a lone LF, as the OPML Editor wrote', () => {
+    const text =
+      '<opml version="2.0">\r\n<head>\r\n</head>\n<body>\r\n<outline text="a" type="link" url="u"/>\r\n</body></opml>'
+    expect(bookmarksOf(read(opml, text, 'mixed.opml'))[0]!.place).toEqual({
+      file: 'mixed.opml',
+      line: 5,
+      column: 1,
+    })
+  })
+
   it('should place what decoding said', () => {
     const bytes = new Uint8Array([
       ...new TextEncoder().encode('<opml>\r<body>\r<outline text="'),
