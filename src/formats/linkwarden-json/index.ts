@@ -287,7 +287,8 @@ function breakCycles(collected: Collected[]): void {
 function leaveOutAccount(backup: JsonFields): void {
   const keys = Object.keys(backup.value).filter((key) => key !== 'collections' && key !== 'pinnedLinks')
   if (keys.length === 0) return
-  const shown = keys.slice(0, 12).join(', ') + (keys.length > 12 ? `, … (${keys.length} in all)` : '')
+  const named = keys.slice(0, 12).map((key) => (key.length > 40 ? `${key.slice(0, 40)}…` : key))
+  const shown = named.join(', ') + (keys.length > 12 ? `, … (${keys.length} in all)` : '')
   backup.warnAt(
     keys[0],
     'account-left-out',
@@ -316,8 +317,16 @@ class Pinned {
       return
     }
     list.forEach((entry: unknown, index) => {
-      if (!isJsonObject(entry)) return
-      const fields = new JsonFields(source, entry, offsets.get(String(index)) ?? 0)
+      const offset = offsets.get(String(index)) ?? 0
+      if (!isJsonObject(entry)) {
+        source.warn(
+          () => offset,
+          'not-an-object',
+          `pinnedLinks[${index}] is ${jsonKind(entry)}, not a link; skipped it`,
+        )
+        return
+      }
+      const fields = new JsonFields(source, entry, offset)
       const id =
         typeof entry['id'] === 'number' || typeof entry['id'] === 'string' ? String(entry['id']) : undefined
       const url = typeof entry['url'] === 'string' ? entry['url'].trim() : undefined

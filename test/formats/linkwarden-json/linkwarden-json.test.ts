@@ -166,9 +166,11 @@ describe('Linkwarden errors', () => {
     expect(readError(linkwardenJson, '{"collections": [', 'd.json').ruleId).toBe('linkwarden/syntax')
   })
 
-  it('should ignore pinnedLinks that is not a list, with a warning', () => {
+  it('should ignore pinnedLinks that is not a list, or entries that are not links, with a warning', () => {
     const collection = read(linkwardenJson, '{"collections": [], "pinnedLinks": 5}')
     expect(rules(collection)).toEqual(['linkwarden/wrong-type'])
+    const entries = read(linkwardenJson, '{"collections": [],\n "pinnedLinks": [7]}')
+    expect(entries.warnings).toMatchObject([{ rule: 'linkwarden/not-an-object', line: 2, column: 18 }])
   })
 })
 
