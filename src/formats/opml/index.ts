@@ -1,0 +1,99 @@
+/**
+ * OPML 1.0 and 2.0 outlines (link lists, blogrolls, feed subscription lists) → model. See
+ * `outline.ts` for how outlines map and `reader.ts` for `<head>`.
+ *
+ * The XML is read the way XBEL is, by the project's own scan of plain well-formed XML and, for
+ * anything else, fast-xml-parser behind its validator (nothing a DOCTYPE declares is expanded,
+ * values stay strings, names such as `__proto__` are plain keys, nesting deeper than
+ * `MAX_XML_DEPTH` is refused before the parser could recurse on it); their errors are reported
+ * under `opml/`. Line ends are normalized first, as XML asks, so a file with classic-Mac CR-only
+ * line ends gets true line numbers. The text comes from `SourceInput.text()`, which honours the
+ * XML declaration's `encoding` (ISO-8859-1 is read as windows-1252, as WHATWG maps it).
+ */
+import { BookgenError, isBookgenError } from '../../errors.js'
+import { enforceLimits } from '../../sources/limits.js'
+import { LineIndex } from '../../sources/line-index.js'
+import { parseXmlStrictly } from '../../sources/xbel-fallback.js'
+import { scanXml, skipDeclaration } from '../../sources/xbel-scan.js'
+import { normalizeLineEnds } from '../../sources/xml-text.js'
+import { decodeWarnings } from '../decode-warnings.js'
+import type { FormatEntry, SniffHead, SourceInput } from '../types.js'
+import { OpmlReader } from './reader.js'
+
+export const opml: FormatEntry = {
+  name: 'opml',
+  label: 'OPML outline',
+  where:
+    'Feed readers and outliners: "Export OPML" (subscriptions.opml), blogrolls and link lists published as .opml files.',
+  sniff: (head: SniffHead) => rootElementName(headText(head)) === 'opml',
+  read: readOpml,
+}
+
+function readOpml(input: SourceInput) {
+  const decoded = input.text()
+  const text = normalizeLineEnds(decoded.text)
+  const lines = new LineIndex(text)
+  let reader = new OpmlReader(input.file, lines)
+  if (!scanXml(text, reader)) {
+    // Not plain, well-formed XML: start again on the careful path, which says what is wrong.
+    reader = new OpmlReader(input.file, lines)
+    try {
+      parseXmlStrictly(text, input.file, lines, reader)
+    } catch (error) {
+      throw asOpmlError(error)
+    }
+  }
+  const collection = reader.finish(decoded.encoding)
+  collection.warnings.unshift(...decodeWarnings(decoded, input.file))
+  enforceLimits(collection)
+  return collection
+}
+
+/** Longest error message kept whole (a truncated file's message lists every element left open). */
+const MESSAGE_LENGTH = 300
+
+/** An XML error of the shared XBEL path, told as OPML's: `opml/…` rules, `<opml>` for `<xbel>`. */
+function asOpmlError(error: unknown): unknown {
+  if (!isBookgenError(error) || !error.ruleId.startsWith('xbel/')) return error
+  let message = error.message.replace(/<xbel>/g, '<opml>')
+  if (message.length > MESSAGE_LENGTH) message = `${message.slice(0, MESSAGE_LENGTH)}…`
+  return new BookgenError(message, {
+    ruleId: `opml/${error.ruleId.slice('xbel/'.length)}`,
+    file: error.file,
+    line: error.line,
+    column: error.column,
+    cause: error,
+  })
+}
+
+/** The head as text: UTF-8, or UTF-16 when a byte-order mark says so. */
+function headText(head: SniffHead): string {
+  const [first, second] = head.bytes
+  if (first === 0xff && second === 0xfe) return new TextDecoder('utf-16le').decode(head.bytes.subarray(2))
+  if (first === 0xfe && second === 0xff) return new TextDecoder('utf-16be').decode(head.bytes.subarray(2))
+  return head.text
+}
+
+/**
+ * The name of the first element of an XML text, past a byte-order mark, white space, the XML
+ * declaration, comments, processing instructions and a DOCTYPE; undefined when the text does not
+ * start like XML.
+ */
+export function rootElementName(text: string): string | undefined {
+  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0
+  for (;;) {
+    while (i < text.length && /\s/.test(text[i]!)) i++
+    if (text.charCodeAt(i) !== 0x3c /* < */) return undefined
+    let end: number
+    if (text.startsWith('<?', i)) end = after(text.indexOf('?>', i + 2), 2)
+    else if (text.startsWith('<!--', i)) end = after(text.indexOf('-->', i + 4), 3)
+    else if (text.startsWith('<!DOCTYPE', i)) end = skipDeclaration(text, i + 2)
+    else return /^<([A-Za-z_][-\w.:]*)/.exec(text.slice(i, i + 256))?.[1]
+    if (end === -1) return undefined
+    i = end
+  }
+}
+
+function after(index: number, length: number): number {
+  return index === -1 ? -1 : index + length
+}
