@@ -3,8 +3,8 @@
  * readers that get their text from `SourceInput.text()`. Lines end at CRLF, LF or a lone CR (old
  * Mac files), as XML counts them.
  */
-import type { Warning } from '../model.js'
-import type { DecodedText } from '../sources/decode.js'
+import type { Warning } from '../model/tree.js'
+import type { DecodedText } from './decode.js'
 
 /** The decoding warnings of `decoded`, placed in `file`. */
 export function decodeWarnings(decoded: DecodedText, file: string): Warning[] {

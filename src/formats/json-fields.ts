@@ -5,11 +5,11 @@
  * `attributes` (strings as written, anything else as JSON), so nothing is lost, and each repair is
  * a warning placed at the field (`file:line:col`, found lazily by `json-scan.ts`).
  */
-import { createRecord, type Bookmark, type Collection, type Folder, type Place } from '../model.js'
-import type { DateResult } from '../sources/dates.js'
-import type { DecodedText } from '../sources/decode.js'
-import { enforceLimits, LIMITS, WarningCollector } from '../sources/limits.js'
-import { LineIndex } from '../sources/line-index.js'
+import { createRecord, type Bookmark, type Collection, type Folder, type Place } from '../model/tree.js'
+import type { DateResult } from './dates.js'
+import type { DecodedText } from './decode.js'
+import { enforceLimits, LIMITS, WarningCollector } from './limits.js'
+import { LineIndex } from './line-index.js'
 import { decodeWarnings } from './decode-warnings.js'
 import { memberOffset } from './json-scan.js'
 import { parseIsoInstant } from './text-dates.js'

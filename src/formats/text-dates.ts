@@ -4,7 +4,7 @@
  * RFC 822 as OPML asks (`Thu, 13 Oct 2005 15:34:07 GMT`). Dates before 1970 (such as Go's zero
  * time, `0001-01-01T00:00:00Z`, used for "no date") or after 2200 are refused as corrupt.
  */
-import { parseW3cDate, type DateResult } from '../sources/dates.js'
+import { parseW3cDate, type DateResult } from './dates.js'
 
 /** Earliest instant accepted as a bookmark date: the epoch itself is a common "no date" too. */
 const EARLIEST = 1000

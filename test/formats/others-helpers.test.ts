@@ -15,8 +15,8 @@ import {
   type JsonStep,
 } from '../../src/formats/json-scan.js'
 import { parseIsoInstant, parseRfc822Instant } from '../../src/formats/text-dates.js'
-import { createBookmark } from '../../src/model.js'
-import { decodeSource } from '../../src/sources/decode.js'
+import { createBookmark } from '../../src/model/tree.js'
+import { decodeSource } from '../../src/formats/decode.js'
 
 /** Every value start the scan reports, as `path → the text there`. */
 function starts(text: string, from = 0): Array<[string, string]> {

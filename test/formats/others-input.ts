@@ -5,9 +5,9 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { expect } from 'vitest'
-import { isBookgenError, type BookgenError } from '../../src/errors.js'
-import type { Collection } from '../../src/model.js'
-import { decodeSource, type DecodedText } from '../../src/sources/decode.js'
+import { isBookgenError, type BookgenError } from '../../src/model/errors.js'
+import type { Collection } from '../../src/model/tree.js'
+import { decodeSource, type DecodedText } from '../../src/formats/decode.js'
 import { SNIFF_BYTES, type FormatEntry, type SniffHead, type SourceInput } from '../../src/formats/types.js'
 import { FIXTURES } from '../helpers.js'
 

@@ -17,7 +17,7 @@ import { linkdingJson } from '../../src/formats/linkding-json/index.js'
 import { linkwardenJson } from '../../src/formats/linkwarden-json/index.js'
 import { opml } from '../../src/formats/opml/index.js'
 import type { FormatEntry } from '../../src/formats/types.js'
-import { isBookgenError } from '../../src/errors.js'
+import { isBookgenError } from '../../src/model/errors.js'
 import {
   countNodes,
   forEachNode,
@@ -25,10 +25,10 @@ import {
   type Folder,
   type Node,
   type Warning,
-} from '../../src/model.js'
-import { parseSource } from '../../src/sources/index.js'
-import { writeNetscape } from '../../src/writers/netscape.js'
-import { writeXbel } from '../../src/writers/xbel.js'
+} from '../../src/model/tree.js'
+import { parseSource } from '../../src/formats/index.js'
+import { writeNetscape } from '../../src/formats/netscape/write.js'
+import { writeXbel } from '../../src/formats/xbel/write.js'
 import { bookmarksOf, CORPUS, FIXTURES, withoutPlaces } from '../helpers.js'
 import { sourceInput } from './others-input.js'
 

@@ -19,9 +19,9 @@
  * The page envelope's `count`, `next` and `previous` are kept in the root's `attributes`; a page
  * with a `next` is only part of the account, which is warned about.
  */
-import { BookgenError } from '../../errors.js'
-import { createBookmark, createFolder, normalizeTags, type Bookmark, type Folder } from '../../model.js'
-import { cleanDescription } from '../../sources/netscape.js'
+import { BookgenError } from '../../model/errors.js'
+import { createBookmark, createFolder, normalizeTags, type Bookmark, type Folder } from '../../model/tree.js'
+import { cleanDescription } from '../description.js'
 import { isJsonObject, parseJsonSource } from '../json.js'
 import { firstValueOffset, jsonCollection, JsonFields, jsonKind, JsonSource } from '../json-fields.js'
 import { findJsonOffsets, headKeys, memberOffset } from '../json-scan.js'

@@ -19,7 +19,7 @@
  * with a warning naming them, rather than kept in attributes a published site would carry.
  */
 import { decodeHTMLStrict } from 'entities/decode'
-import { BookgenError } from '../../errors.js'
+import { BookgenError } from '../../model/errors.js'
 import {
   createBookmark,
   createFolder,
@@ -27,8 +27,8 @@ import {
   normalizeTags,
   type Bookmark,
   type Folder,
-} from '../../model.js'
-import { cleanDescription } from '../../sources/netscape.js'
+} from '../../model/tree.js'
+import { cleanDescription } from '../description.js'
 import { isJsonObject, parseJsonSource } from '../json.js'
 import { firstValueOffset, jsonCollection, JsonFields, jsonKind, JsonSource } from '../json-fields.js'
 import { findJsonOffsets, headKeys, memberOffset } from '../json-scan.js'

@@ -10,12 +10,12 @@
  * line ends gets true line numbers. The text comes from `SourceInput.text()`, which honours the
  * XML declaration's `encoding` (ISO-8859-1 is read as windows-1252, as WHATWG maps it).
  */
-import { BookgenError, isBookgenError } from '../../errors.js'
-import { enforceLimits } from '../../sources/limits.js'
-import { LineIndex } from '../../sources/line-index.js'
-import { parseXmlStrictly } from '../../sources/xbel-fallback.js'
-import { scanXml, skipDeclaration } from '../../sources/xbel-scan.js'
-import { normalizeLineEnds } from '../../sources/xml-text.js'
+import { BookgenError, isBookgenError } from '../../model/errors.js'
+import { enforceLimits } from '../limits.js'
+import { LineIndex } from '../line-index.js'
+import { parseXmlStrictly } from '../xbel/strict.js'
+import { scanXml, skipDeclaration } from '../xbel/scan.js'
+import { normalizeLineEnds } from '../xbel/xml-text.js'
 import { decodeWarnings } from '../decode-warnings.js'
 import type { FormatEntry, SniffHead, SourceInput } from '../types.js'
 import { OpmlReader } from './reader.js'

@@ -16,8 +16,8 @@ import {
   type Folder,
   type Node,
   type Place,
-} from '../../model.js'
-import { cleanDescription } from '../../sources/netscape.js'
+} from '../../model/tree.js'
+import { cleanDescription } from '../description.js'
 import { collapseTitle } from '../titles.js'
 import { parseRfc822Instant } from '../text-dates.js'
 

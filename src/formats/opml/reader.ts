@@ -9,7 +9,7 @@
  * expansionState, windowTop, …) and `<opml>`'s own attributes (`version`, namespaces) are kept in
  * the root folder's `attributes` under their own names, their text as written.
  */
-import { BookgenError } from '../../errors.js'
+import { BookgenError } from '../../model/errors.js'
 import {
   createFolder,
   createRecord,
@@ -17,11 +17,11 @@ import {
   type Folder,
   type Node,
   type Place,
-} from '../../model.js'
-import { WarningCollector } from '../../sources/limits.js'
-import type { LineIndex } from '../../sources/line-index.js'
-import type { SourceCdata, SourceElement, SourceNode, XmlTreeHandler } from '../../sources/xbel-tree.js'
-import { decodeXmlAttribute, decodeXmlText, type EntityReporter } from '../../sources/xml-text.js'
+} from '../../model/tree.js'
+import { WarningCollector } from '../limits.js'
+import type { LineIndex } from '../line-index.js'
+import type { SourceCdata, SourceElement, SourceNode, XmlTreeHandler } from '../xbel/tree.js'
+import { decodeXmlAttribute, decodeXmlText, type EntityReporter } from '../xbel/xml-text.js'
 import { collapseTitle } from '../titles.js'
 import { parseRfc822Instant } from '../text-dates.js'
 import { outlineNode } from './outline.js'

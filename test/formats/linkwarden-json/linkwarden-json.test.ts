@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { linkwardenJson } from '../../../src/formats/linkwarden-json/index.js'
-import type { Bookmark, Folder, Node } from '../../../src/model.js'
+import type { Bookmark, Folder, Node } from '../../../src/model/tree.js'
 import { bookmarksOf } from '../../helpers.js'
 import { read, readError, readFixture, rules, sniffHead } from '../others-input.js'
 

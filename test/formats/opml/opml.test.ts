@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import { opml, rootElementName } from '../../../src/formats/opml/index.js'
 import { categoryTags } from '../../../src/formats/opml/outline.js'
-import { countNodes, type Bookmark, type Folder } from '../../../src/model.js'
+import { countNodes, type Bookmark, type Folder } from '../../../src/model/tree.js'
 import { bookmarksOf } from '../../helpers.js'
 import { read, readError, readFixture, rules, sniffHead } from '../others-input.js'
 
