@@ -20,9 +20,7 @@ import { startStaticServer } from '../serve.js'
 import { build, displayPath, type BuildResult } from '../build/index.js'
 import { ioError } from '../build/io-error.js'
 import { readSourceBytes } from '../build/read.js'
-import { parseSource } from '../formats/index.js'
-import { writeNetscape } from '../formats/netscape/write.js'
-import { writeXbel } from '../formats/xbel/write.js'
+import { formatNamed, parseSource, writableFormats } from '../formats/index.js'
 import { VERSION } from '../version.js'
 
 /** Exit codes. */
@@ -91,7 +89,12 @@ export async function runCli(argv: readonly string[], io: Io = defaultIo): Promi
 
   cli
     .command('convert <source>', 'Convert a bookmark file to Netscape HTML or XBEL')
-    .option('--to <format>', 'Output format: netscape or xbel')
+    .option(
+      '--to <format>',
+      `Output format: ${writableFormats()
+        .map((entry) => entry.name)
+        .join(', ')}`,
+    )
     .option('-o, --output <file>', 'Output file (default: standard output)')
     .example('bookgen convert bookmarks.xbel --to netscape -o bookmarks.html')
     .action((source: string, flags: Record<string, unknown>) => {
@@ -343,12 +346,16 @@ async function inspectCommand(source: string, flags: Record<string, unknown>, io
 
 async function convertCommand(source: string, flags: Record<string, unknown>, io: Io): Promise<number> {
   const to = optionalString(flags, 'to')
-  if (to !== 'netscape' && to !== 'xbel') {
-    throw new BookgenError('--to must be "netscape" or "xbel"', { ruleId: 'cli/usage' })
+  const writer = to === undefined ? undefined : formatNamed(to)
+  if (writer?.write === undefined) {
+    const names = writableFormats().map((entry) => `"${entry.name}"`)
+    throw new BookgenError(`--to must be ${names.slice(0, -1).join(', ')} or ${names.at(-1)!}`, {
+      ruleId: 'cli/usage',
+    })
   }
   const file = path.resolve(io.cwd, source)
   const collection = parseSource(await readSourceBytes(file, source), source)
-  const { text, warnings } = to === 'netscape' ? writeNetscape(collection) : writeXbel(collection)
+  const { text, warnings } = writer.write(collection)
   const output = optionalString(flags, 'output')
   if (output === undefined) io.stdout(text)
   else {

@@ -16,10 +16,19 @@ export interface SiteContext {
   url(path: string): string
   /** Whether the site has an Atom feed (`feed.xml`). */
   feed: boolean
+  /** The collection as files to download (the site's exports), in the order the footer lists them. */
+  downloads: readonly Download[]
   /** Extra `<head>` elements for every page (theme hook). */
   head?: ((page: PageInput) => ElementContent[]) | undefined
   /** Footer content replacing the default line (theme hook). */
   footer?: ((page: PageInput) => ElementContent[]) | undefined
+}
+
+/** A download of the whole collection: `bookmarks.html`, "browser HTML", "imports into any browser". */
+export interface Download {
+  path: string
+  label: string
+  note?: string | undefined
 }
 
 export interface PageInput {
@@ -67,8 +76,10 @@ function shellOf(site: SiteContext): Shell {
     ['Tags', site.url('tags/')],
     ['Search', site.url('search/')],
     ...(site.feed ? ([['Atom feed', site.url('feed.xml')]] as Array<[string, string]>) : []),
-    ['Export (browser HTML)', site.url('bookmarks.html')],
-    ['Export (XBEL)', site.url('bookmarks.xbel')],
+    ...site.downloads.map((download): [string, string] => [
+      `Export (${download.label})`,
+      site.url(download.path),
+    ]),
   ]
   shell = {
     metas: fragment([
