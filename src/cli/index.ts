@@ -4,6 +4,7 @@
  * 0 success, 1 when a source (or the config) cannot be used, 2 on bad usage, 130/143 when a build
  * is stopped by Ctrl-C / SIGTERM (after it has cleaned up).
  */
+import { formatError, formatWarnings, plural, safe } from './report.js'
 import { existsSync } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
@@ -15,7 +16,7 @@ import { DEV_PORT } from '../dev/port.js'
 import { initPagesWorkflow, WORKFLOW_PATH } from '../init.js'
 import { collectionToJson } from '../inspect.js'
 import { formatTree } from '../inspect-text.js'
-import type { Folder, Warning } from '../model/tree.js'
+import type { Folder } from '../model/tree.js'
 import { startStaticServer } from '../serve.js'
 import { build, displayPath, type BuildResult } from '../build/index.js'
 import { ioError } from '../build/io-error.js'
@@ -34,7 +35,6 @@ export const EXIT_SIGNAL: Readonly<Record<'SIGINT' | 'SIGTERM', number>> = { SIG
 const PREVIEW_PORT = 4173
 
 /** How many warnings `build` prints before pointing at `inspect`. */
-const WARNINGS_SHOWN = 5
 
 /** Rules whose errors are the user's command line rather than their data. */
 const USAGE_RULES = new Set(['config/not-found', 'config/invalid-base', 'config/invalid-site', 'cli/usage'])
@@ -435,9 +435,7 @@ async function loadResolvedConfig(
 
 function reportError(error: unknown, io: Io, debug: boolean): number {
   if (isBookgenError(error)) {
-    const nested = error.cause instanceof AggregateError ? error.cause.errors.filter(isBookgenError) : []
-    io.stderr(`error: ${safe(error.format())}\n`)
-    for (const inner of nested) io.stderr(`  ${safe(inner.format())}\n`)
+    for (const line of formatError(error)) io.stderr(`${line}\n`)
     if (debug && error.stack !== undefined) io.stderr(`${error.stack}\n`)
     return USAGE_RULES.has(error.ruleId) ? EXIT_USAGE : EXIT_FAILURE
   }
@@ -449,29 +447,6 @@ function reportError(error: unknown, io: Io, debug: boolean): number {
     `bookgen crashed — this is a bug, please report it.\n${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
   )
   return EXIT_FAILURE
-}
-
-/** Warnings as `file:line:col: message [rule]`, the first few, then a count by rule. */
-export function formatWarnings(warnings: readonly Warning[], limit = WARNINGS_SHOWN): string {
-  const lines = [`${plural(warnings.length, 'warning')}:`]
-  for (const warning of warnings.slice(0, limit)) {
-    lines.push(`  ${safe(`${placeOf(warning)}${warning.message} [${warning.rule}]`)}`)
-  }
-  if (warnings.length > limit) {
-    const byRule = new Map<string, number>()
-    for (const warning of warnings) byRule.set(warning.rule, (byRule.get(warning.rule) ?? 0) + 1)
-    lines.push(
-      `  … ${warnings.length - limit} more (${[...byRule].map(([rule, count]) => `${count}× ${rule}`).join(', ')}); ` +
-        '`bookgen inspect FILE --json` lists them all',
-    )
-  }
-  return `${lines.join('\n')}\n`
-}
-
-/** `file:line:col: `, `file: ` for a warning about a whole file, nothing for one about no file. */
-function placeOf(warning: Warning): string {
-  if (warning.file === '') return ''
-  return warning.line > 0 ? `${warning.file}:${warning.line}:${warning.column}: ` : `${warning.file}: `
 }
 
 function collectionStats(root: Folder): string {
@@ -490,13 +465,6 @@ function collectionStats(root: Folder): string {
 }
 
 /** Terminal-safe text: control characters from input never reach the terminal. */
-function safe(text: string): string {
-  return text.replace(
-    /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g,
-    (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`,
-  )
-}
-
 function optionalString(flags: Record<string, unknown>, name: string): string | undefined {
   const value = flags[name]
   if (value === undefined) return undefined
@@ -504,10 +472,6 @@ function optionalString(flags: Record<string, unknown>, name: string): string | 
     throw new BookgenError(`--${name} needs a value`, { ruleId: 'cli/usage' })
   }
   return value
-}
-
-function plural(count: number, noun: string): string {
-  return `${count.toLocaleString('en-US')} ${noun}${count === 1 ? '' : 's'}`
 }
 
 function formatBytes(bytes: number): string {
