@@ -2,19 +2,17 @@
  * (I/O) `bookgen build`: the one place where disk and pure code meet.
  * Sources in → parse → merge → plan (pure) → write (atomic swap) → a result to report.
  */
-import type { Stats as FileStats } from 'node:fs'
-import { stat } from 'node:fs/promises'
 import path from 'node:path'
 import { glob, isDynamicPattern } from 'tinyglobby'
 import type { ResolvedConfig } from '../config/options.js'
 import { BookgenError, isBookgenError } from '../model/errors.js'
 import { countNodes, type Collection, type Stats, type Warning } from '../model/tree.js'
-import { parseSourceState, reparseSource, type SourceState } from '../formats/incremental/index.js'
-import { checkSourceSize, decodeSource, readSource } from '../formats/index.js'
+import { fullParser, type ParseTimings, type SourceParser } from './parser.js'
 import { checkSourceCounts, countSources } from './empty-source.js'
 import type { SiteHeldBack } from '../publish/filter.js'
-import { planSite, type SitePlan } from '../pages/plan.js'
-import { displayPath, prepareSite } from '../publish/index.js'
+import type { SitePlan } from '../pages/plan.js'
+import { displayPath } from '../publish/index.js'
+import { planFromSources } from './pipeline.js'
 import { readSourceBytes, type ReadSource } from './read.js'
 export type { ReadSource } from './read.js'
 import type { SiteFilesRun } from '../site-files/index.js'
@@ -83,17 +81,10 @@ export interface LoadedSources {
   timings: { read: number; decode: number; parse: number }
 }
 
-/**
- * Parsed sources kept between builds (watch mode): a file whose size and modification time did
- * not change, and that no watcher event named, is not read again; one that did is compared with
- * the version kept, and parsed again only where it changed (see `reparseSource`).
- */
-export type SourceCache = Map<string, { size: number; mtimeMs: number; state: SourceState }>
-
 /** How `loadSources` reads. */
 export interface LoadOptions {
-  /** Watch mode's parsed sources, kept from one build to the next. */
-  cache?: SourceCache | undefined
+  /** How what was read is parsed. Default: `fullParser` (watch mode keeps and re-reads incrementally). */
+  parser?: SourceParser | undefined
   /** Files a watcher saw change: read again even if they look the same. */
   changed?: ReadonlySet<string> | undefined
   /** Called with what was read, before anything is parsed. */
@@ -109,47 +100,36 @@ export interface LoadOptions {
  * thread that makes the site files, which parses them beside this one.
  */
 export async function loadSources(config: ResolvedConfig, options: LoadOptions = {}): Promise<LoadedSources> {
-  const { cache, changed = new Set<string>(), onRead } = options
+  const { parser = fullParser, changed = new Set<string>(), onRead } = options
   const t0 = performance.now()
   const files = options.files ?? (await expandSources(config.sources, config.root))
   // Failures by file index, so they are reported in source order.
   const failures: Array<{ index: number; error: BookgenError }> = []
   let read = 0
-  let decode = 0
-  let parse = 0
-  // Per file, in order: its cached collection, or what was read to be parsed.
-  const loaded: Array<Collection | (ReadSource & { info: FileStats | undefined }) | undefined> = []
+  const timings: ParseTimings = { decode: 0, parse: 0 }
+  // Per file, in order: a collection kept by the parser, or what was read to be parsed.
+  const loaded: Array<Collection | ReadSource | undefined> = []
   for (const file of files) {
     const name = displayPath(file, config.root)
     try {
-      // Size and modification time tell watch mode whether a cached source is still current.
-      const info = cache === undefined ? undefined : await stat(file).catch(() => undefined)
-      const cached = cache?.get(file)
-      if (
-        cached !== undefined &&
-        info !== undefined &&
-        !changed.has(file) &&
-        cached.size === info.size &&
-        cached.mtimeMs === info.mtimeMs
-      ) {
-        loaded.push(cached.state.collection)
+      const current = await parser.current(file, changed.has(file))
+      if (current !== undefined) {
+        loaded.push(current)
         continue
       }
       const started = performance.now()
       // In shared memory: the worker thread that makes the site files gets the same bytes, not a copy.
       const bytes = await readSourceBytes(file, name, { shared: true })
       read += performance.now() - started
-      loaded.push({ file, name, bytes, info })
+      loaded.push({ file, name, bytes })
     } catch (error) {
       if (!isBookgenError(error)) throw error
-      cache?.delete(file)
+      parser.forget(file)
       failures.push({ index: loaded.length, error })
       loaded.push(undefined)
     }
   }
-  const fresh = loaded.filter(
-    (item): item is ReadSource & { info: FileStats | undefined } => item !== undefined && !('root' in item),
-  )
+  const fresh = loaded.filter((item): item is ReadSource => item !== undefined && !('root' in item))
   if (failures.length === 0 && fresh.length > 0)
     onRead?.(fresh.map(({ file, name, bytes }) => ({ file, name, bytes })))
   const collections: Collection[] = []
@@ -159,34 +139,11 @@ export async function loadSources(config: ResolvedConfig, options: LoadOptions =
       collections.push(item)
       continue
     }
-    const { file, name, bytes, info } = item
     try {
-      if (cache !== undefined) {
-        // Watch mode: parse again only what changed, and keep what the next save needs.
-        const previous = cache.get(file)?.state
-        const timings = { decode: 0, parse: 0 }
-        const state =
-          previous === undefined
-            ? parseSourceState(bytes, name, { timings })
-            : reparseSource(previous, bytes, name, { timings })
-        decode += timings.decode
-        parse += timings.parse
-        collections.push(state.collection)
-        if (info !== undefined) cache.set(file, { size: info.size, mtimeMs: info.mtimeMs, state })
-        else cache.delete(file)
-        continue
-      }
-      const decodeStart = performance.now()
-      checkSourceSize(bytes, name)
-      const decoded = decodeSource(bytes)
-      const parseStart = performance.now()
-      const collection = readSource(bytes, name, { decoded })
-      decode += parseStart - decodeStart
-      parse += performance.now() - parseStart
-      collections.push(collection)
+      collections.push(parser.parse(item, timings))
     } catch (error) {
       if (!isBookgenError(error)) throw error
-      cache?.delete(file)
+      parser.forget(item.file)
       failures.push({ index, error })
     }
   }
@@ -198,7 +155,8 @@ export async function loadSources(config: ResolvedConfig, options: LoadOptions =
       cause: new AggregateError(failures.map((failure) => failure.error)),
     })
   }
-  if (cache !== undefined) for (const file of cache.keys()) if (!files.includes(file)) cache.delete(file)
+  parser.retain(files)
+  const { decode, parse } = timings
   const expand = performance.now() - t0 - read - decode - parse
   return { files, collections, timings: { read: read + expand, decode, parse } }
 }
@@ -258,10 +216,9 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
       allowEmpty: config.allowEmpty,
       outDir: `${displayPath(config.outDir)}/`,
     })
-    const t2 = performance.now()
-    const prepared = prepareSite(config, collections)
-    const tModel = performance.now()
-    const plan = planSite(prepared.input, { deferSiteFiles: true, clock: () => performance.now() })
+    const { prepared, plan, ms } = planFromSources(config, collections, {
+      pages: { deferSiteFiles: true, clock: () => performance.now() },
+    })
     const t3 = performance.now()
     if (worker?.mode === 'search') worker.sendSearch(plan.siteData, plan.siteFiles.size)
     // The search index, feed, sitemap and exports: those the worker (if any) has not claimed by the
@@ -304,7 +261,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
         read: loading.read,
         decode: loading.decode,
         parse: loading.parse,
-        model: tModel - t2,
+        model: ms.model,
         render,
         search: here!.search + (there?.timings.search ?? 0),
         exports: here!.other + (there?.timings.other ?? 0),

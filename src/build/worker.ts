@@ -23,16 +23,15 @@ if (job.mode === 'search') {
   })
 } else {
   // Loaded here only: a search-mode worker starts sooner without the readers and the model step.
-  const [{ parseSource }, { prepareSite }, { planSiteData }] = await Promise.all([
+  const [{ parseSource }, { siteDataFromSources }] = await Promise.all([
     import('../formats/index.js'),
-    import('../publish/index.js'),
-    import('../site-files/input.js'),
+    import('./pipeline.js'),
   ])
   const started = performance.now()
   const collections = job.sources.map((source) => parseSource(source.bytes, source.name))
   // Parsed: the sources' bytes (shared with the main thread, which lets go of them likewise) can go.
   job.sources = []
-  const data = planSiteData(prepareSite(job.config, collections).input)
+  const data = siteDataFromSources(job.config, collections)
   const parse = performance.now() - started
   const { written, timings } = writeSiteFiles(data, writer, claim)
   parentPort!.postMessage({ written, timings: { ...timings, parse } } satisfies SiteFilesResult)

@@ -16,6 +16,8 @@
  * replaces a link instead of following it, and a link where a folder should be is replaced by a
  * folder.
  */
+import { planFromSources } from '../build/pipeline.js'
+import { IncrementalParser } from './incremental-parser.js'
 import { createHash, randomBytes } from 'node:crypto'
 import { lstatSync } from 'node:fs'
 import { lstat, mkdir, readFile, rename, rm, rmdir, unlink, writeFile } from 'node:fs/promises'
@@ -23,18 +25,12 @@ import path from 'node:path'
 import type { ResolvedConfig } from '../config/options.js'
 import { BookgenError, isBookgenError } from '../model/errors.js'
 import type { Collection, Warning } from '../model/tree.js'
-import {
-  createModelCache,
-  loadSources,
-  prepareSite,
-  type ModelCache,
-  type SourceCache,
-} from '../build/index.js'
+import { createModelCache, loadSources, type ModelCache } from '../build/index.js'
 import type { OutputFile } from '../model/output.js'
 import { createRenderCache, type RenderCache } from '../pages/entries.js'
 import { createPageMemo } from '../pages/memo.js'
 import { CUT_SHORT } from '../build/empty-source.js'
-import { planSite, type SitePlan } from '../pages/plan.js'
+import type { SitePlan } from '../pages/plan.js'
 import {
   checkOutDir,
   createStaging,
@@ -69,7 +65,7 @@ interface Staged {
 
 export class DevBuilder {
   readonly config: ResolvedConfig
-  private readonly sources: SourceCache = new Map()
+  private readonly sources = new IncrementalParser()
   /** The bytes each source had when a build last read it (whether that build succeeded or not). */
   private readonly lastRead = new Map<string, Uint8Array>()
   /** The published objects of the last builds, so unchanged parts of the tree keep their objects. */
@@ -123,7 +119,7 @@ export class DevBuilder {
     try {
       signal?.throwIfAborted()
       const loaded = await loadSources(this.config, {
-        cache: this.sources,
+        parser: this.sources,
         changed,
         onRead: (read) => {
           for (const source of read) this.lastRead.set(source.file, source.bytes)
@@ -132,13 +128,11 @@ export class DevBuilder {
       for (const file of this.lastRead.keys()) if (!loaded.files.includes(file)) this.lastRead.delete(file)
       signal?.throwIfAborted()
       this.refuseCutShort(loaded.collections)
-      const prepared = prepareSite(this.config, loaded.collections, this.model)
-      signal?.throwIfAborted()
-      const plan = planSite(prepared.input, {
-        cache: this.cache,
-        pageKeys: this.pageKeys,
-        deferSiteFiles: true,
+      const { prepared, plan } = planFromSources(this.config, loaded.collections, {
+        model: this.model,
+        pages: { cache: this.cache, pageKeys: this.pageKeys, deferSiteFiles: true },
       })
+      signal?.throwIfAborted()
       const { written, removed } = this.built
         ? await this.writeChanges(plan, changed, signal)
         : await this.writeSite(plan, signal)
@@ -304,7 +298,7 @@ export class DevBuilder {
     for (const file of new Set(candidates)) {
       const bytes = await readFile(file).catch(() => undefined)
       if (bytes === undefined) continue
-      const read = this.lastRead.get(file) ?? this.sources.get(file)?.state.bytes
+      const read = this.lastRead.get(file) ?? this.sources.bytesOf(file)
       if (read === undefined || !bytes.equals(read)) stale.push({ file, hash: contentHash(bytes) })
     }
     return stale
@@ -312,7 +306,7 @@ export class DevBuilder {
 
   /** The source files builds have read (whether they could be used or not). */
   sourceFiles(): string[] {
-    return [...new Set([...this.lastRead.keys(), ...this.sources.keys()])]
+    return [...new Set([...this.lastRead.keys(), ...this.sources.files()])]
   }
 
   /** Whether `relative` (a path below the base) is a site-wide file that is built on demand. */

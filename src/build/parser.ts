@@ -1,0 +1,46 @@
+/**
+ * How `loadSources` turns what it read into collections. A build reads every source in full
+ * (`fullParser`); watch mode keeps what it parsed and reads again only what changed, incrementally
+ * where it can (`dev/incremental-parser.ts`), so that only `bookgen dev` loads the incremental
+ * reader.
+ */
+import { checkSourceSize, decodeSource, readSource } from '../formats/index.js'
+import type { Collection } from '../model/tree.js'
+import type { ReadSource } from './read.js'
+
+/** Milliseconds spent decoding and parsing, added to by parsers. */
+export interface ParseTimings {
+  decode: number
+  parse: number
+}
+
+export interface SourceParser {
+  /**
+   * Before `file` is read: a collection kept from an earlier read that is still current (then it
+   * is not read at all), or undefined. `changed`: a watcher said the file changed.
+   */
+  current(file: string, changed: boolean): Promise<Collection | undefined>
+  /** Parse a source that was read. Throws `BookgenError` when it cannot be used. */
+  parse(source: ReadSource, timings: ParseTimings): Collection
+  /** `file` could not be read or used: let go of anything kept for it. */
+  forget(file: string): void
+  /** The sources are now `files`: let go of anything kept for others. */
+  retain(files: readonly string[]): void
+}
+
+/** Every source read and parsed in full. */
+export const fullParser: SourceParser = {
+  current: () => Promise.resolve(undefined),
+  parse({ bytes, name }, timings) {
+    const decodeStart = performance.now()
+    checkSourceSize(bytes, name)
+    const decoded = decodeSource(bytes)
+    const parseStart = performance.now()
+    const collection = readSource(bytes, name, { decoded })
+    timings.decode += parseStart - decodeStart
+    timings.parse += performance.now() - parseStart
+    return collection
+  },
+  forget() {},
+  retain() {},
+}

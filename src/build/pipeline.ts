@@ -1,0 +1,39 @@
+/**
+ * The one chain from parsed sources to a site: the model step (`publish/`: merge, publish filter,
+ * duplicates) and then the pages and site files (`pages/`, `site-files/`). `bookgen build`, watch
+ * mode and the site-files worker thread all go through here, so the three cannot drift apart.
+ */
+import type { ResolvedConfig } from '../config/options.js'
+import type { Collection } from '../model/tree.js'
+import { planSite, type PlanOptions, type SitePlan } from '../pages/plan.js'
+import { prepareSite, type ModelCache, type PreparedSite } from '../publish/index.js'
+import { planSiteData } from '../site-files/input.js'
+import type { SiteFilesInput } from '../site-files/index.js'
+
+export interface PlannedSite {
+  prepared: PreparedSite
+  plan: SitePlan
+  /** Milliseconds spent in the model step and in planning (routes, and the eager part of the pages). */
+  ms: { model: number; plan: number }
+}
+
+/** Publish the collections and plan the site (pages are rendered lazily, as they are written). */
+export function planFromSources(
+  config: ResolvedConfig,
+  collections: readonly Collection[],
+  options: { model?: ModelCache | undefined; pages?: PlanOptions } = {},
+): PlannedSite {
+  const started = performance.now()
+  const prepared = prepareSite(config, collections, options.model)
+  const modelled = performance.now()
+  const plan = planSite(prepared.input, options.pages)
+  return { prepared, plan, ms: { model: modelled - started, plan: performance.now() - modelled } }
+}
+
+/** Only what the site files need (the worker thread that makes them from the sources it parsed). */
+export function siteDataFromSources(
+  config: ResolvedConfig,
+  collections: readonly Collection[],
+): SiteFilesInput {
+  return planSiteData(prepareSite(config, collections).input)
+}
