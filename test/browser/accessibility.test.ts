@@ -61,19 +61,24 @@ describe.skipIf(!hasChromium)('accessibility in Chromium', () => {
   }
 
   for (const scheme of ['light', 'dark'] as const) {
-    it(`should have no axe-core violations on the home, folder, tag and search pages (${scheme})`, async () => {
-      const context = await browser.newContext({ bypassCSP: true, colorScheme: scheme })
-      for (const [kind, url] of Object.entries(pages)) {
-        const { violations } = await audit(context, url)
-        expect(
-          violations.map(
-            (violation) =>
-              `${kind}: ${violation.id} (${violation.impact}) at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-          ),
-        ).toEqual([])
-      }
-      await context.close()
-    })
+    // Several pages audited in turn: room for a loaded 2-core machine.
+    it(
+      `should have no axe-core violations on the home, folder, tag and search pages (${scheme})`,
+      { timeout: 120_000 },
+      async () => {
+        const context = await browser.newContext({ bypassCSP: true, colorScheme: scheme })
+        for (const [kind, url] of Object.entries(pages)) {
+          const { violations } = await audit(context, url)
+          expect(
+            violations.map(
+              (violation) =>
+                `${kind}: ${violation.id} (${violation.impact}) at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+            ),
+          ).toEqual([])
+        }
+        await context.close()
+      },
+    )
   }
 
   it('should switch to dark mode from the keyboard and remember it', async () => {
