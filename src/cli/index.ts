@@ -123,6 +123,9 @@ export async function runCli(argv: readonly string[], io: Io = defaultIo): Promi
   cli
     .command('init [...sources]', 'Write a GitHub Actions workflow that publishes the site on GitHub Pages')
     .option('--force', 'Replace an existing workflow')
+    .option('--floccus', 'A repository Floccus syncs into (default: detected from the XBEL file)')
+    .option('--branch <name>', 'Branch that publishes (default: the checked-out one, else main)')
+    .option('--config <file>', 'Config file (default: bookmarks.config.ts if present)')
     .example('bookgen init bookmarks.xbel')
     .action((sources: string[], flags: Record<string, unknown>) => {
       action = () => initCommand(sources, flags, io)
@@ -290,17 +293,28 @@ function stopOnSignal(io: Io): { signal: AbortSignal; requested: Promise<void>; 
 }
 
 async function initCommand(sources: string[], flags: Record<string, unknown>, io: Io): Promise<number> {
-  const { file } = await initPagesWorkflow(io.cwd, sources, flags['force'] === true)
-  io.stdout(
-    [
-      `✓ wrote ${safe(path.relative(io.cwd, file))}`,
-      'Next:',
-      '  1. In the repository on GitHub: Settings → Pages → Build and deployment → Source: GitHub Actions.',
-      `  2. Commit and push: git add ${WORKFLOW_PATH} && git commit -m "Publish bookmarks" && git push`,
-      '  3. The site appears at https://<owner>.github.io/<repository>/ after the workflow runs.',
-      '',
-    ].join('\n'),
-  )
+  const result = await initPagesWorkflow(io.cwd, {
+    sources,
+    force: flags['force'] === true,
+    floccus: flags['floccus'] === true ? true : undefined,
+    branch: optionalString(flags, 'branch'),
+    configFile: optionalString(flags, 'config'),
+  })
+  const { install } = result
+  const lines = [
+    `✓ wrote ${safe(path.relative(io.cwd, result.file))}: publishes on every push to ${safe(result.branch)}` +
+      (result.floccus ? ' (Floccus repository: branch pushes only, full history)' : ''),
+    install.kind === 'package'
+      ? `  bookgen comes from your package.json (${install.lockfile ? 'npm ci' : 'npm install: commit a package-lock.json to pin it'})`
+      : `  the workflow installs bookgen@${install.version}; to pin it in the repository instead:\n` +
+        '    npm init -y && npm install --save-dev bookgen && npx bookgen init --force',
+    'Next:',
+    '  1. On GitHub: Settings → Pages → Build and deployment → Source: GitHub Actions.',
+    `  2. Commit and push: git add ${WORKFLOW_PATH} && git commit -m "Publish bookmarks" && git push`,
+    '  3. The site appears at https://<owner>.github.io/<repository>/ when the workflow has run.',
+    '',
+  ]
+  io.stdout(lines.join('\n'))
   return EXIT_OK
 }
 
