@@ -277,6 +277,10 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
       alongside: worker?.result.then((result) => result.written),
       stopAlongside: worker?.stop,
       counts,
+      address: {
+        base: config.base,
+        site: config.siteOrigin === undefined ? undefined : `${config.siteOrigin}${config.base}`,
+      },
       signal,
     })
     const there = await worker?.result

@@ -19,6 +19,7 @@ import type { Folder, Warning } from '../model/tree.js'
 import { startStaticServer } from '../serve.js'
 import { build, displayPath, type BuildResult } from '../build/index.js'
 import { ioError } from '../build/io-error.js'
+import { readSiteAddress } from '../build/output.js'
 import { readSourceBytes } from '../build/read.js'
 import { parseSource } from '../formats/index.js'
 import { writeNetscape } from '../formats/netscape/write.js'
@@ -101,7 +102,7 @@ export async function runCli(argv: readonly string[], io: Io = defaultIo): Promi
   cli
     .command('dev [...sources]', 'Build, serve with live reload, and rebuild on every change')
     .option('--config <file>', 'Config file (default: bookmarks.config.ts if present)')
-    .option('--out <dir>', 'Output folder (default: dist)')
+    .option('--out <dir>', 'Where dev writes its site (default: .bookgen/dev/, never the build output)')
     .option('--base <path>', 'URL path the site is served under (default: /)')
     .option('--port <port>', `Port (default: ${DEV_PORT}; the next free one if taken)`)
     .option('--host <host>', 'Interface to listen on (default: 127.0.0.1)')
@@ -113,7 +114,7 @@ export async function runCli(argv: readonly string[], io: Io = defaultIo): Promi
     .command('preview', 'Serve a built site under its base path (no rebuilds)')
     .option('--config <file>', 'Config file (default: bookmarks.config.ts if present)')
     .option('--out <dir>', 'The built site (default: dist)')
-    .option('--base <path>', 'URL path the site is served under (default: /)')
+    .option('--base <path>', 'URL path the site is served under (default: the one it was built with)')
     .option('--port <port>', `Port (default: ${PREVIEW_PORT}; the next free one if taken)`)
     .option('--host <host>', 'Interface to listen on (default: 127.0.0.1)')
     .action((flags: Record<string, unknown>) => {
@@ -326,11 +327,14 @@ async function previewCommand(flags: Record<string, unknown>, io: Io): Promise<n
       ruleId: 'cli/usage',
     })
   }
+  // The base path the site was built with (its marker says), unless --base says otherwise.
+  const recorded = inline.base === undefined ? await readSiteAddress(config.outDir) : undefined
+  const base = recorded?.base ?? config.base
   const server = await listenOnFreePort(
     (port) =>
       startStaticServer({
         root: config.outDir,
-        base: config.base,
+        base,
         host: optionalString(flags, 'host'),
         port,
       }),
