@@ -5,10 +5,10 @@
  * is stopped by Ctrl-C / SIGTERM (after it has cleaned up).
  */
 import { existsSync } from 'node:fs'
-import { writeFile } from 'node:fs/promises'
+import { readdir, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { cac } from 'cac'
-import { resolveConfig, type ConfigEnv, type InlineConfig } from '../config/options.js'
+import { resolveConfig, type ConfigEnv, type InlineConfig, type ResolvedConfig } from '../config/options.js'
 import { loadConfigFile } from '../config/load.js'
 import { BookgenError, isBookgenError } from '../model/errors.js'
 import { DEV_PORT } from '../dev/port.js'
@@ -25,6 +25,17 @@ import { parseSource } from '../formats/index.js'
 import { writeNetscape } from '../formats/netscape/write.js'
 import { writeXbel } from '../formats/xbel/write.js'
 import { VERSION } from '../version.js'
+import {
+  closest,
+  colorsWanted,
+  createColors,
+  formatBytes,
+  formatCount,
+  formatDuration,
+  plural,
+  startProgress,
+  type Colors,
+} from './output.js'
 
 /** Exit codes. */
 export const EXIT_OK = 0
@@ -46,12 +57,23 @@ interface Io {
   stdout: (text: string) => void
   stderr: (text: string) => void
   cwd: string
+  /** Colour what goes to stdout / stderr (default: no colours). */
+  colors?: { stdout: boolean; stderr: boolean } | undefined
+  /** Draw a progress line on stderr during long builds: only when stderr is a terminal. */
+  progress?: boolean | undefined
 }
 
 const defaultIo: Io = {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
   cwd: process.cwd(),
+  colors: { stdout: colorsWanted(process.stdout.isTTY), stderr: colorsWanted(process.stderr.isTTY) },
+  progress: process.stderr.isTTY === true && process.env['CI'] === undefined,
+}
+
+/** The colours for `io`'s two streams (the identity where colours are off). */
+function paint(io: Io): { out: Colors; err: Colors } {
+  return { out: createColors(io.colors?.stdout === true), err: createColors(io.colors?.stderr === true) }
 }
 
 /** Run the CLI with `argv` (without `node` and the script); resolves to the exit code. */
@@ -59,6 +81,7 @@ export async function runCli(argv: readonly string[], io: Io = defaultIo): Promi
   const cli = cac('bookgen')
   let action: (() => Promise<number>) | undefined
   let debug = false
+  let json = false
 
   cli.option('--debug', 'Print stack traces for unexpected errors')
 
@@ -77,8 +100,10 @@ export async function runCli(argv: readonly string[], io: Io = defaultIo): Promi
       'Replace the site even when a source yields no bookmarks (or, cut short, fewer than last time)',
     )
     .option('--quiet', 'Print only errors')
+    .option('--json', 'Print a machine-readable summary (JSON) on stdout instead of the text one')
     .example('bookgen build bookmarks.html --base /my-bookmarks/')
     .action((sources: string[], flags: Record<string, unknown>) => {
+      json = flags['json'] === true
       action = () => buildCommand(sources, flags, io)
     })
 
@@ -140,8 +165,14 @@ export async function runCli(argv: readonly string[], io: Io = defaultIo): Promi
     debug = parsed.options['debug'] === true
     if (parsed.options['help'] === true || parsed.options['version'] === true) return EXIT_OK
     if (cli.matchedCommand === undefined) {
-      if (parsed.args.length > 0)
-        throw new BookgenError(`Unknown command "${parsed.args[0]}"`, { ruleId: 'cli/usage' })
+      if (parsed.args.length > 0) {
+        const typed = String(parsed.args[0])
+        const meant = closest(typed, COMMANDS)
+        throw new BookgenError(
+          `Unknown command "${typed}"${meant === undefined ? '' : `; did you mean "bookgen ${meant}"?`} (commands: ${COMMANDS.join(', ')})`,
+          { ruleId: 'cli/usage' },
+        )
+      }
       cli.outputHelp()
       return EXIT_USAGE
     }
@@ -149,12 +180,27 @@ export async function runCli(argv: readonly string[], io: Io = defaultIo): Promi
     if (action === undefined) return EXIT_USAGE
     return await action()
   } catch (error) {
-    return reportError(error, io, debug)
+    const code = reportError(error, io, debug)
+    if (json) io.stdout(`${JSON.stringify(errorJson(error, code), null, 2)}\n`)
+    return code
   }
+}
+
+/** The commands, for "did you mean …?". */
+const COMMANDS = ['build', 'inspect', 'convert', 'dev', 'preview', 'init'] as const
+
+/** `build --json`'s output when the build fails. */
+function errorJson(error: unknown, code: number): Record<string, unknown> {
+  const { ruleId, file, line, column } = isBookgenError(error)
+    ? error
+    : { ruleId: 'bookgen/crash', file: undefined, line: undefined, column: undefined }
+  const message = error instanceof Error ? error.message : String(error)
+  return { ok: false, exitCode: code, error: { message, rule: ruleId, file, line, column } }
 }
 
 async function buildCommand(sources: string[], flags: Record<string, unknown>, io: Io): Promise<number> {
   const quiet = flags['quiet'] === true
+  const json = flags['json'] === true
   const inline: InlineConfig = {
     sources,
     outDir: optionalString(flags, 'out'),
@@ -176,13 +222,16 @@ async function buildCommand(sources: string[], flags: Record<string, unknown>, i
   process.on('SIGINT', stop)
   process.on('SIGTERM', stop)
   let result: BuildResult
+  const { out, err } = paint(io)
+  const progress = startProgress(io.stderr, io.progress === true && !quiet && !json, err)
   try {
-    result = await build(config, { signal: interrupt.signal })
+    result = await build(config, { signal: interrupt.signal, onStep: progress.step })
   } catch (error) {
     if (!interrupt.signal.aborted || !isBookgenError(error)) throw error
     io.stderr(`error: ${safe(error.format())}\n`)
     return exitFor(interrupt.signal.reason)
   } finally {
+    progress.stop()
     process.off('SIGINT', stop)
     process.off('SIGTERM', stop)
   }
@@ -192,18 +241,35 @@ async function buildCommand(sources: string[], flags: Record<string, unknown>, i
     io.stderr(
       `Interrupted (${String(interrupt.signal.reason)}) while the new site was swapped in: it is in place.\n`,
     )
+  const searchIndex = await directoryBytes(path.join(config.outDir, 'assets', 'search'))
+  if (json) io.stdout(`${JSON.stringify(buildJson(result, config, searchIndex, late), null, 2)}\n`)
   if (quiet) return late
+  if (!json) io.stdout(buildSummary(result, config, searchIndex, out, io.cwd))
+  if (result.warnings.length > 0) io.stderr(formatWarnings(result.warnings, WARNINGS_SHOWN, err))
+  return late
+}
+
+/** The text summary of a build: each source, what was made, what was held back. */
+function buildSummary(
+  result: BuildResult,
+  config: ResolvedConfig,
+  searchIndex: number,
+  c: Colors,
+  cwd: string,
+): string {
   const lines: string[] = []
   for (const collection of result.collections) {
     const stats = collectionStats(collection.root)
+    const warnings = collection.warnings.length
     lines.push(
-      `  ${safe(collection.file)}  ${collection.format}, ${stats}${collection.warnings.length > 0 ? `, ${plural(collection.warnings.length, 'warning')}` : ''}`,
+      `  ${c.cyan(safe(collection.file))}  ${collection.format}, ${stats}${warnings > 0 ? `, ${c.yellow(plural(warnings, 'warning'))}` : ''}`,
     )
   }
   const { plan, written, timings } = result
   lines.push(
-    `✓ ${plural(result.stats.bookmarks, 'bookmark')} → ${plural(plan.folderPages, 'folder page')}, ${plural(plan.tagPages, 'tag page')}, search index` +
-      `: ${plural(written.files, 'file')}${written.unchanged > 0 ? ` (${written.unchanged} unchanged)` : ''}, ${formatBytes(written.bytes)} in ${displayPath(config.outDir)}/ — ${Math.round(timings.total)} ms`,
+    `${c.green('✓')} ${c.bold(plural(result.stats.bookmarks, 'bookmark'))} → ${plural(plan.folderPages, 'folder page')}, ${plural(plan.tagPages, 'tag page')}, search index ${formatBytes(searchIndex)}`,
+    `  ${c.cyan(`${safe(displayPath(config.outDir, cwd))}/`)}: ${plural(written.files, 'file')}, ${formatBytes(written.bytes)}` +
+      `${written.unchanged > 0 ? ` (${formatCount(written.unchanged)} unchanged)` : ''} in ${formatDuration(timings.total)}`,
   )
   if (result.duplicates > 0) {
     lines.push(
@@ -216,19 +282,58 @@ async function buildCommand(sources: string[], flags: Record<string, unknown>, i
   if (held.length > 0) {
     const names: Record<string, string> = { private: 'private', fileUrls: 'file://', placeUrls: 'place:' }
     parts.push(
-      `${held.map(([reason, count]) => `${count} ${names[reason] ?? reason}`).join(', ')} (not published; see "publish" in the config)`,
+      `${held.map(([reason, count]) => `${formatCount(count)} ${names[reason] ?? reason}`).join(', ')} (not published; see "publish" in the config)`,
     )
   }
   if (activeContent > 0) {
     const what = activeContent === 1 ? 'event handler or script' : 'event handlers or scripts'
     parts.push(
-      `${activeContent.toLocaleString('en-US')} ${what} left out of the exports (bookmarks.html, bookmarks.xbel)`,
+      `${formatCount(activeContent)} ${what} left out of the exports (bookmarks.html, bookmarks.xbel)`,
     )
   }
-  if (parts.length > 0) lines.push(`  held back: ${parts.join('; ')}`)
-  io.stdout(`${lines.join('\n')}\n`)
-  if (result.warnings.length > 0) io.stderr(formatWarnings(result.warnings))
-  return late
+  if (parts.length > 0) lines.push(`  ${c.dim('held back:')} ${parts.join('; ')}`)
+  return `${lines.join('\n')}\n`
+}
+
+/** `build --json`: the summary for scripts and CI (stable field names; sizes in bytes, times in ms). */
+function buildJson(
+  result: BuildResult,
+  config: ResolvedConfig,
+  searchIndex: number,
+  exitCode: number,
+): Record<string, unknown> {
+  return {
+    ok: true,
+    exitCode,
+    outDir: config.outDir,
+    base: config.base,
+    site: config.siteOrigin === undefined ? null : `${config.siteOrigin}${config.base}`,
+    sources: result.collections.map((collection) => ({
+      file: collection.file,
+      format: collection.format,
+      warnings: collection.warnings.length,
+    })),
+    bookmarks: result.stats.bookmarks,
+    pages: { folders: result.plan.folderPages, tags: result.plan.tagPages },
+    files: result.written.files,
+    bytes: result.written.bytes,
+    unchanged: result.written.unchanged,
+    searchIndexBytes: searchIndex,
+    duplicates: result.duplicates,
+    heldBack: result.heldBack,
+    ms: Math.round(result.timings.total),
+    warnings: result.warnings,
+  }
+}
+
+/** Bytes of the files below `dir` (0 when there is none). */
+async function directoryBytes(dir: string): Promise<number> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true }).catch(() => [])
+  let bytes = 0
+  for (const entry of entries) {
+    if (entry.isFile()) bytes += (await stat(path.join(entry.parentPath, entry.name))).size
+  }
+  return bytes
 }
 
 function exitFor(signal: unknown): number {
@@ -445,15 +550,16 @@ async function loadResolvedConfig(
 }
 
 function reportError(error: unknown, io: Io, debug: boolean): number {
+  const { err } = paint(io)
   if (isBookgenError(error)) {
     const nested = error.cause instanceof AggregateError ? error.cause.errors.filter(isBookgenError) : []
-    io.stderr(`error: ${safe(error.format())}\n`)
+    io.stderr(`${err.red(err.bold('error:'))} ${safe(error.format())}\n`)
     for (const inner of nested) io.stderr(`  ${safe(inner.format())}\n`)
     if (debug && error.stack !== undefined) io.stderr(`${error.stack}\n`)
     return USAGE_RULES.has(error.ruleId) ? EXIT_USAGE : EXIT_FAILURE
   }
   if (error instanceof Error && error.name === 'CACError') {
-    io.stderr(`error: ${safe(error.message)}\nRun "bookgen --help" for usage.\n`)
+    io.stderr(`${err.red(err.bold('error:'))} ${safe(error.message)}\nRun "bookgen --help" for usage.\n`)
     return EXIT_USAGE
   }
   io.stderr(
@@ -463,8 +569,12 @@ function reportError(error: unknown, io: Io, debug: boolean): number {
 }
 
 /** Warnings as `file:line:col: message [rule]`, the first few, then a count by rule. */
-export function formatWarnings(warnings: readonly Warning[], limit = WARNINGS_SHOWN): string {
-  const lines = [`${plural(warnings.length, 'warning')}:`]
+export function formatWarnings(
+  warnings: readonly Warning[],
+  limit = WARNINGS_SHOWN,
+  c: Colors = createColors(false),
+): string {
+  const lines = [`${c.yellow(plural(warnings.length, 'warning'))}:`]
   for (const warning of warnings.slice(0, limit)) {
     lines.push(`  ${safe(`${placeOf(warning)}${warning.message} [${warning.rule}]`)}`)
   }
@@ -472,7 +582,7 @@ export function formatWarnings(warnings: readonly Warning[], limit = WARNINGS_SH
     const byRule = new Map<string, number>()
     for (const warning of warnings) byRule.set(warning.rule, (byRule.get(warning.rule) ?? 0) + 1)
     lines.push(
-      `  … ${warnings.length - limit} more (${[...byRule].map(([rule, count]) => `${count}× ${rule}`).join(', ')}); ` +
+      `  … ${formatCount(warnings.length - limit)} more (${[...byRule].map(([rule, count]) => `${formatCount(count)}× ${rule}`).join(', ')}); ` +
         '`bookgen inspect FILE --json` lists them all',
     )
   }
@@ -515,16 +625,4 @@ function optionalString(flags: Record<string, unknown>, name: string): string | 
     throw new BookgenError(`--${name} needs a value`, { ruleId: 'cli/usage' })
   }
   return value
-}
-
-function plural(count: number, noun: string): string {
-  return `${count.toLocaleString('en-US')} ${noun}${count === 1 ? '' : 's'}`
-}
-
-function formatBytes(bytes: number): string {
-  return bytes < 1024
-    ? `${bytes} B`
-    : bytes < 1024 ** 2
-      ? `${(bytes / 1024).toFixed(1)} KB`
-      : `${(bytes / 1024 ** 2).toFixed(1)} MB`
 }

@@ -12,6 +12,7 @@ import { isDynamicPattern } from 'tinyglobby'
 import { resolveConfig, type InlineConfig, type ResolvedConfig } from '../config/options.js'
 import { loadConfigFile } from '../config/load.js'
 import { BookgenError, isBookgenError } from '../model/errors.js'
+import { plural } from '../cli/output.js'
 import { DevBuilder, type DevBuildResult } from './builder.js'
 import { createRebuildQueue } from './queue.js'
 import { startDevServer, type DevServer } from './server.js'
@@ -274,8 +275,8 @@ function report(result: DevBuildResult, log: (line: string) => void, first: bool
     const changed = result.written.length + result.removed.length
     log(
       first
-        ? `✓ built ${result.bookmarks.toLocaleString('en-US')} bookmarks in ${Math.round(result.ms)} ms`
-        : `✓ rebuilt in ${Math.round(result.ms)} ms: ${changed === 0 ? 'nothing changed' : `${changed} file${changed === 1 ? '' : 's'} updated`}`,
+        ? `✓ built ${plural(result.bookmarks, 'bookmark')} in ${Math.round(result.ms)} ms`
+        : `✓ rebuilt in ${Math.round(result.ms)} ms: ${changed === 0 ? 'nothing changed' : `${plural(changed, 'file')} updated`}`,
     )
   } else {
     const error: BookgenError = result.error
