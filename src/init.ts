@@ -20,7 +20,7 @@ export const WORKFLOW_PATH = '.github/workflows/pages.yml'
 /** Files `init` builds when it is given none and there is no config file, in this order. */
 const DEFAULT_SOURCES = ['bookmarks.xbel', 'bookmarks.html']
 
-/** What Floccus writes at the top of the XBEL files it syncs. */
+/** What Floccus writes at the top of the files it syncs (XBEL or HTML). */
 const FLOCCUS_MARK = 'for Floccus bookmark sync'
 
 export interface InitOptions {
@@ -132,10 +132,9 @@ async function currentBranch(cwd: string): Promise<string | undefined> {
   }
 }
 
-/** Whether one of `files` starts like an XBEL file Floccus wrote. */
+/** Whether one of `files` starts like a file Floccus wrote. */
 async function anyFloccusFile(files: readonly string[]): Promise<boolean> {
   for (const file of files) {
-    if (!file.endsWith('.xbel')) continue
     const handle = await open(file, 'r').catch(() => undefined)
     if (handle === undefined) continue
     try {

@@ -138,6 +138,17 @@ describe('bookgen init', () => {
     expect(workflow.jobs.build.steps[0]).toEqual({ uses: 'actions/checkout@v5', with: { 'fetch-depth': 0 } })
   })
 
+  it('should detect a Floccus file synced as HTML too', async () => {
+    const html = readFileSync(EXAMPLE_HTML, 'utf8').replace(
+      '<TITLE>',
+      '<!--- highestId :7: for Floccus bookmark sync browser extension -->\n<TITLE>',
+    )
+    writeFileSync(path.join(dir, 'bookmarks.html'), html)
+    const { floccus, sources } = await initPagesWorkflow(dir)
+    expect(floccus).toBe(true)
+    expect(sources).toEqual([])
+  })
+
   it('should write the Floccus workflow when asked with --floccus', async () => {
     mkdirSync(path.join(dir, 'sync'))
     copyFileSync(EXAMPLE_HTML, path.join(dir, 'sync', 'bookmarks.html'))
