@@ -129,6 +129,11 @@ describe.skipIf(!BUILT)('the workflow bookgen init writes', () => {
       expect(steps.find((step) => step.uses?.startsWith('actions/checkout@'))?.with).toEqual({
         'fetch-depth': 0,
       })
+      // This checkout's bookgen (the registry's), not another package of that name.
+      const installed = path.join(prefix, 'lib', 'node_modules', 'bookgen')
+      expect(readFileSync(path.join(installed, 'dist', 'init-workflow.js'), 'utf8')).toContain(
+        'pagesWorkflow',
+      )
     } finally {
       await registry.close()
     }
