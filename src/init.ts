@@ -75,7 +75,16 @@ async function findSources(
   options: InitOptions,
 ): Promise<{ sources: readonly string[]; files: readonly string[] }> {
   const given = options.sources ?? []
-  for (const source of given) checkWorkflowValue(source, 'Source paths')
+  for (const source of given) {
+    checkWorkflowValue(source, 'Source paths')
+    const inside = path.relative(cwd, path.resolve(cwd, source))
+    if (inside === '' || inside.startsWith('..') || path.isAbsolute(inside)) {
+      throw new BookgenError(
+        `${source} is outside the repository: the workflow builds what the repository holds; copy the file in and name it from there`,
+        { ruleId: 'cli/usage', file: source },
+      )
+    }
+  }
   if (given.length > 0) return { sources: given, files: await existingSources(given, cwd) }
   const loaded = await loadConfigFile(options.configFile, cwd, { command: 'build' })
   if (loaded.file !== undefined) {

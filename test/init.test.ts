@@ -116,6 +116,12 @@ describe('bookgen init', () => {
     await expect(initPagesWorkflow(dir)).rejects.toMatchObject({ ruleId: 'source/not-found' })
     writeFileSync(path.join(dir, 'bookmarks.config.mjs'), "export default { sources: ['exports/*.html'] }\n")
     await expect(initPagesWorkflow(dir)).rejects.toMatchObject({ ruleId: 'source/not-found' })
+    await expect(initPagesWorkflow(dir, { sources: [EXAMPLE_HTML] })).rejects.toMatchObject({
+      ruleId: 'cli/usage',
+    })
+    await expect(initPagesWorkflow(dir, { sources: ['../bookmarks.html'] })).rejects.toMatchObject({
+      ruleId: 'cli/usage',
+    })
     await expect(initPagesWorkflow(dir, { sources: ['a b; rm -rf /'] })).rejects.toMatchObject({
       ruleId: 'cli/usage',
     })
