@@ -81,7 +81,7 @@ describe.skipIf(!BUILT)('the npm package', () => {
 
     // The README's "Use it on your bookmarks": a file, no config.
     const plain = await sh('npx', ['bookgen', 'build', 'bookmarks.html'], project)
-    expect(plain.stdout).toContain('in dist/')
+    expect(plain.stdout).toMatch(/^ {2}dist\/: \d+ files, /m)
     expect(readFileSync(path.join(project, 'dist', 'index.html'), 'utf8')).toContain('<title>Bookmarks')
 
     writeFileSync(path.join(project, 'bookmarks.config.ts'), CONFIG)
