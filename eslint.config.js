@@ -7,6 +7,7 @@ export default tseslint.config(
     ignores: [
       'dist/',
       'site/',
+      '.bookgen/',
       'node_modules/',
       'bench/out/',
       'bench/.cache/',

@@ -8,6 +8,7 @@
  *    ──
  * ```
  */
+import { plural } from './cli/output.js'
 import { countNodes, walk, type Collection } from './model/tree.js'
 
 /** Render a collection as an indented tree; `clean` makes untrusted text terminal-safe. */
@@ -15,7 +16,13 @@ export function formatTree(collection: Collection, clean: (text: string) => stri
   const stats = countNodes(collection.root)
   const lines = [
     `${clean(collection.title || collection.root.title || collection.file)} (${collection.format}, ${collection.encoding}): ` +
-      `${stats.bookmarks} bookmarks, ${stats.folders} folders, ${stats.separators} separators, ${stats.aliases} aliases, ${stats.tags} tags`,
+      [
+        plural(stats.bookmarks, 'bookmark'),
+        plural(stats.folders, 'folder'),
+        plural(stats.separators, 'separator'),
+        plural(stats.aliases, 'alias', 'aliases'),
+        plural(stats.tags, 'tag'),
+      ].join(', '),
   ]
   for (const { node, depth } of walk(collection.root)) {
     const indent = '   '.repeat(depth - 1)

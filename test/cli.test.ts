@@ -154,7 +154,7 @@ describe.skipIf(!BUILT)('bookgen CLI', () => {
       const first = await bookgen(args, work)
       expect(first.stdout).not.toMatch(/unchanged/)
       const second = await bookgen(args, work)
-      const files = /: (\d+) files \((\d+) unchanged\)/.exec(second.stdout)
+      const files = /: ([\d,]+) files, [\d.]+ k?B \(([\d,]+) unchanged\)/.exec(second.stdout)
       expect(files).not.toBeNull()
       expect(files![2]).toBe(files![1])
     })

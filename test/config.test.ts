@@ -116,6 +116,15 @@ describe('loadConfigFile', () => {
     expect(loaded.config).toEqual({ base: '/typed/', sources: ['x.html'] })
   })
 
+  it('should load a config that imports bookgen where no node_modules has it (global install, npx)', async () => {
+    const dir = project()
+    writeFileSync(
+      path.join(dir, 'bookmarks.config.ts'),
+      "import { defineConfig } from 'bookgen'\nexport default defineConfig({ title: 'Anywhere' })\n",
+    )
+    expect((await loadConfigFile(undefined, dir, { command: 'build' })).config).toEqual({ title: 'Anywhere' })
+  })
+
   it('should call a config function with the command', async () => {
     const dir = project()
     writeFileSync(

@@ -175,6 +175,8 @@ export interface BuildOptions {
    * tenth of a second; once the new site is being swapped in, the build finishes.
    */
   signal?: AbortSignal | undefined
+  /** Told what the build is doing now, in a few words (the CLI's progress line on long builds). */
+  onStep?: ((step: string) => void) | undefined
 }
 
 /** Build the site described by `config`. Throws `BookgenError` for anything the user can fix. */
@@ -199,6 +201,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
   }
   try {
     checkpoint()
+    options.onStep?.(files.length === 1 ? 'reading the source' : `reading ${files.length} sources`)
     const { collections, timings: loading } = await loadSources(config, {
       files,
       onRead: (sources) => {
@@ -224,6 +227,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
     // The search index, feed, sitemap and exports: those the worker (if any) has not claimed by the
     // time the pages are written are made here, after them, the smallest first.
     let here: SiteFilesRun | undefined
+    options.onStep?.('writing the pages and the search index')
     const written = await writeStaged(staging, {
       files: plan.files,
       assets: plan.assets,
@@ -234,6 +238,10 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
       alongside: worker?.result.then((result) => result.written),
       stopAlongside: worker?.stop,
       counts,
+      address: {
+        base: config.base,
+        site: config.siteOrigin === undefined ? undefined : `${config.siteOrigin}${config.base}`,
+      },
       signal,
     })
     const there = await worker?.result

@@ -40,11 +40,19 @@ export interface WritableSite extends Pick<SitePlan, 'files' | 'assets'> {
   stopAlongside?: (() => void) | undefined
   /** The bookmarks the site was built from, recorded in the `.bookgen` marker for the next build. */
   counts?: SourceCounts | undefined
+  /** The base path and public address the pages were made for, recorded in the marker (for `preview`). */
+  address?: SiteAddress | undefined
   /**
    * Stops the write when aborted (Ctrl-C): checked between files, about every tenth of a second,
    * and before the swap, never between its two renames. The error is `interruptedError`'s.
    */
   signal?: AbortSignal | undefined
+}
+
+/** Where a site is served: its base path (`/`, `/my-links/`) and public address, if one was set. */
+export interface SiteAddress {
+  base: string
+  site: string | undefined
 }
 
 /** Name of the marker file that says "bookgen built this folder". */
@@ -200,7 +208,7 @@ async function writeTree(staging: Staging, plan: WritableSite): Promise<WriteRes
   const alongside = plan.alongside === undefined ? { files: 0, bytes: 0, unchanged: 0 } : await plan.alongside
   writer.write({
     path: MARKER_FILE,
-    contents: markerContents(writer.written.files + alongside.files + 1, plan.counts),
+    contents: markerContents(writer.written.files + alongside.files + 1, plan.counts, plan.address),
   })
   const { files, bytes, unchanged } = writer.written
   return {
@@ -422,10 +430,36 @@ async function examineOutDir(
   )
 }
 
-/** The `.bookgen` marker: who wrote the folder, how many files, and the bookmarks it was built from. */
-function markerContents(files: number, counts: SourceCounts | undefined): string {
+/**
+ * The `.bookgen` marker: who wrote the folder, how many files, the base path and address the
+ * pages were made for, and the bookmarks they were built from.
+ */
+function markerContents(
+  files: number,
+  counts: SourceCounts | undefined,
+  address: SiteAddress | undefined,
+): string {
+  const where = address === undefined ? {} : { base: address.base, site: address.site }
   const fields = counts === undefined ? {} : { bookmarks: counts.bookmarks, sources: counts.sources }
-  return `${JSON.stringify({ generator: 'bookgen', files, ...fields })}\n`
+  return `${JSON.stringify({ generator: 'bookgen', files, ...where, ...fields })}\n`
+}
+
+/**
+ * The base path (and address) a built site in `outDir` was made for, as its marker records it;
+ * undefined when there is no marker, or it is an older bookgen's that did not record it.
+ */
+export async function readSiteAddress(outDir: string): Promise<SiteAddress | undefined> {
+  try {
+    const marker = JSON.parse(await readFile(path.join(outDir, MARKER_FILE), 'utf8')) as Record<
+      string,
+      unknown
+    >
+    if (marker['generator'] !== 'bookgen' || typeof marker['base'] !== 'string') return undefined
+    if (!marker['base'].startsWith('/') || !marker['base'].endsWith('/')) return undefined
+    return { base: marker['base'], site: typeof marker['site'] === 'string' ? marker['site'] : undefined }
+  } catch {
+    return undefined
+  }
 }
 
 /** The counts a marker records, or `'uncounted'` (an older bookgen's, or watch mode's). */

@@ -4,12 +4,12 @@
  * 0 success, 1 when a source (or the config) cannot be used, 2 on bad usage, 130/143 when a build
  * is stopped by Ctrl-C / SIGTERM (after it has cleaned up).
  */
-import { formatError, formatWarnings, plural, safe } from './report.js'
+import { formatError, formatWarnings, safe, WARNINGS_SHOWN } from './report.js'
 import { existsSync } from 'node:fs'
-import { writeFile } from 'node:fs/promises'
+import { readdir, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { cac } from 'cac'
-import { resolveConfig, type ConfigEnv, type InlineConfig } from '../config/options.js'
+import { resolveConfig, type ConfigEnv, type InlineConfig, type ResolvedConfig } from '../config/options.js'
 import { loadConfigFile } from '../config/load.js'
 import { BookgenError, isBookgenError } from '../model/errors.js'
 import { DEV_PORT } from '../dev/port.js'
@@ -20,9 +20,21 @@ import type { Folder } from '../model/tree.js'
 import { startStaticServer } from '../serve.js'
 import { build, displayPath, type BuildResult } from '../build/index.js'
 import { ioError } from '../build/io-error.js'
+import { readSiteAddress } from '../build/output.js'
 import { readSourceBytes } from '../build/read.js'
 import { formatNamed, parseSource, writableFormats } from '../formats/index.js'
 import { VERSION } from '../version.js'
+import {
+  closest,
+  colorsWanted,
+  createColors,
+  formatBytes,
+  formatCount,
+  formatDuration,
+  plural,
+  startProgress,
+  type Colors,
+} from './output.js'
 
 /** Exit codes. */
 export const EXIT_OK = 0
@@ -43,12 +55,23 @@ interface Io {
   stdout: (text: string) => void
   stderr: (text: string) => void
   cwd: string
+  /** Colour what goes to stdout / stderr (default: no colours). */
+  colors?: { stdout: boolean; stderr: boolean } | undefined
+  /** Draw a progress line on stderr during long builds: only when stderr is a terminal. */
+  progress?: boolean | undefined
 }
 
 const defaultIo: Io = {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
   cwd: process.cwd(),
+  colors: { stdout: colorsWanted(process.stdout.isTTY), stderr: colorsWanted(process.stderr.isTTY) },
+  progress: process.stderr.isTTY === true && process.env['CI'] === undefined,
+}
+
+/** The colours for `io`'s two streams (the identity where colours are off). */
+function paint(io: Io): { out: Colors; err: Colors } {
+  return { out: createColors(io.colors?.stdout === true), err: createColors(io.colors?.stderr === true) }
 }
 
 /** Run the CLI with `argv` (without `node` and the script); resolves to the exit code. */
@@ -56,6 +79,7 @@ export async function runCli(argv: readonly string[], io: Io = defaultIo): Promi
   const cli = cac('bookgen')
   let action: (() => Promise<number>) | undefined
   let debug = false
+  let json = false
 
   cli.option('--debug', 'Print stack traces for unexpected errors')
 
@@ -74,8 +98,10 @@ export async function runCli(argv: readonly string[], io: Io = defaultIo): Promi
       'Replace the site even when a source yields no bookmarks (or, cut short, fewer than last time)',
     )
     .option('--quiet', 'Print only errors')
+    .option('--json', 'Print a machine-readable summary (JSON) on stdout instead of the text one')
     .example('bookgen build bookmarks.html --base /my-bookmarks/')
     .action((sources: string[], flags: Record<string, unknown>) => {
+      json = flags['json'] === true
       action = () => buildCommand(sources, flags, io)
     })
 
@@ -104,7 +130,7 @@ export async function runCli(argv: readonly string[], io: Io = defaultIo): Promi
   cli
     .command('dev [...sources]', 'Build, serve with live reload, and rebuild on every change')
     .option('--config <file>', 'Config file (default: bookmarks.config.ts if present)')
-    .option('--out <dir>', 'Output folder (default: dist)')
+    .option('--out <dir>', 'Where dev writes its site (default: .bookgen/dev/, never the build output)')
     .option('--base <path>', 'URL path the site is served under (default: /)')
     .option('--port <port>', `Port (default: ${DEV_PORT}; the next free one if taken)`)
     .option('--host <host>', 'Interface to listen on (default: 127.0.0.1)')
@@ -116,7 +142,7 @@ export async function runCli(argv: readonly string[], io: Io = defaultIo): Promi
     .command('preview', 'Serve a built site under its base path (no rebuilds)')
     .option('--config <file>', 'Config file (default: bookmarks.config.ts if present)')
     .option('--out <dir>', 'The built site (default: dist)')
-    .option('--base <path>', 'URL path the site is served under (default: /)')
+    .option('--base <path>', 'URL path the site is served under (default: the one it was built with)')
     .option('--port <port>', `Port (default: ${PREVIEW_PORT}; the next free one if taken)`)
     .option('--host <host>', 'Interface to listen on (default: 127.0.0.1)')
     .action((flags: Record<string, unknown>) => {
@@ -126,6 +152,9 @@ export async function runCli(argv: readonly string[], io: Io = defaultIo): Promi
   cli
     .command('init [...sources]', 'Write a GitHub Actions workflow that publishes the site on GitHub Pages')
     .option('--force', 'Replace an existing workflow')
+    .option('--floccus', 'A repository Floccus syncs into (default: detected from the XBEL file)')
+    .option('--branch <name>', 'Branch that publishes (default: the checked-out one, else main)')
+    .option('--config <file>', 'Config file (default: bookmarks.config.ts if present)')
     .example('bookgen init bookmarks.xbel')
     .action((sources: string[], flags: Record<string, unknown>) => {
       action = () => initCommand(sources, flags, io)
@@ -139,8 +168,14 @@ export async function runCli(argv: readonly string[], io: Io = defaultIo): Promi
     debug = parsed.options['debug'] === true
     if (parsed.options['help'] === true || parsed.options['version'] === true) return EXIT_OK
     if (cli.matchedCommand === undefined) {
-      if (parsed.args.length > 0)
-        throw new BookgenError(`Unknown command "${parsed.args[0]}"`, { ruleId: 'cli/usage' })
+      if (parsed.args.length > 0) {
+        const typed = String(parsed.args[0])
+        const meant = closest(typed, COMMANDS)
+        throw new BookgenError(
+          `Unknown command "${typed}"${meant === undefined ? '' : `; did you mean "bookgen ${meant}"?`} (commands: ${COMMANDS.join(', ')})`,
+          { ruleId: 'cli/usage' },
+        )
+      }
       cli.outputHelp()
       return EXIT_USAGE
     }
@@ -148,12 +183,27 @@ export async function runCli(argv: readonly string[], io: Io = defaultIo): Promi
     if (action === undefined) return EXIT_USAGE
     return await action()
   } catch (error) {
-    return reportError(error, io, debug)
+    const code = reportError(error, io, debug)
+    if (json) io.stdout(`${JSON.stringify(errorJson(error, code), null, 2)}\n`)
+    return code
   }
+}
+
+/** The commands, for "did you mean …?". */
+const COMMANDS = ['build', 'inspect', 'convert', 'dev', 'preview', 'init'] as const
+
+/** `build --json`'s output when the build fails. */
+function errorJson(error: unknown, code: number): Record<string, unknown> {
+  const { ruleId, file, line, column } = isBookgenError(error)
+    ? error
+    : { ruleId: 'bookgen/crash', file: undefined, line: undefined, column: undefined }
+  const message = error instanceof Error ? error.message : String(error)
+  return { ok: false, exitCode: code, error: { message, rule: ruleId, file, line, column } }
 }
 
 async function buildCommand(sources: string[], flags: Record<string, unknown>, io: Io): Promise<number> {
   const quiet = flags['quiet'] === true
+  const json = flags['json'] === true
   const inline: InlineConfig = {
     sources,
     outDir: optionalString(flags, 'out'),
@@ -175,13 +225,16 @@ async function buildCommand(sources: string[], flags: Record<string, unknown>, i
   process.on('SIGINT', stop)
   process.on('SIGTERM', stop)
   let result: BuildResult
+  const { out, err } = paint(io)
+  const progress = startProgress(io.stderr, io.progress === true && !quiet && !json, err)
   try {
-    result = await build(config, { signal: interrupt.signal })
+    result = await build(config, { signal: interrupt.signal, onStep: progress.step })
   } catch (error) {
     if (!interrupt.signal.aborted || !isBookgenError(error)) throw error
     io.stderr(`error: ${safe(error.format())}\n`)
     return exitFor(interrupt.signal.reason)
   } finally {
+    progress.stop()
     process.off('SIGINT', stop)
     process.off('SIGTERM', stop)
   }
@@ -191,18 +244,35 @@ async function buildCommand(sources: string[], flags: Record<string, unknown>, i
     io.stderr(
       `Interrupted (${String(interrupt.signal.reason)}) while the new site was swapped in: it is in place.\n`,
     )
+  const searchIndex = await directoryBytes(path.join(config.outDir, 'assets', 'search'))
+  if (json) io.stdout(`${JSON.stringify(buildJson(result, config, searchIndex, late), null, 2)}\n`)
   if (quiet) return late
+  if (!json) io.stdout(buildSummary(result, config, searchIndex, out, io.cwd))
+  if (result.warnings.length > 0) io.stderr(formatWarnings(result.warnings, WARNINGS_SHOWN, err))
+  return late
+}
+
+/** The text summary of a build: each source, what was made, what was held back. */
+function buildSummary(
+  result: BuildResult,
+  config: ResolvedConfig,
+  searchIndex: number,
+  c: Colors,
+  cwd: string,
+): string {
   const lines: string[] = []
   for (const collection of result.collections) {
     const stats = collectionStats(collection.root)
+    const warnings = collection.warnings.length
     lines.push(
-      `  ${safe(collection.file)}  ${collection.format}, ${stats}${collection.warnings.length > 0 ? `, ${plural(collection.warnings.length, 'warning')}` : ''}`,
+      `  ${c.cyan(safe(collection.file))}  ${collection.format}, ${stats}${warnings > 0 ? `, ${c.yellow(plural(warnings, 'warning'))}` : ''}`,
     )
   }
   const { plan, written, timings } = result
   lines.push(
-    `✓ ${plural(result.stats.bookmarks, 'bookmark')} → ${plural(plan.folderPages, 'folder page')}, ${plural(plan.tagPages, 'tag page')}, search index` +
-      `: ${plural(written.files, 'file')}${written.unchanged > 0 ? ` (${written.unchanged} unchanged)` : ''}, ${formatBytes(written.bytes)} in ${displayPath(config.outDir)}/ — ${Math.round(timings.total)} ms`,
+    `${c.green('✓')} ${c.bold(plural(result.stats.bookmarks, 'bookmark'))} → ${plural(plan.folderPages, 'folder page')}, ${plural(plan.tagPages, 'tag page')}, search index ${formatBytes(searchIndex)}`,
+    `  ${c.cyan(`${safe(displayPath(config.outDir, cwd))}/`)}: ${plural(written.files, 'file')}, ${formatBytes(written.bytes)}` +
+      `${written.unchanged > 0 ? ` (${formatCount(written.unchanged)} unchanged)` : ''} in ${formatDuration(timings.total)}`,
   )
   if (result.duplicates > 0) {
     lines.push(
@@ -215,19 +285,58 @@ async function buildCommand(sources: string[], flags: Record<string, unknown>, i
   if (held.length > 0) {
     const names: Record<string, string> = { private: 'private', fileUrls: 'file://', placeUrls: 'place:' }
     parts.push(
-      `${held.map(([reason, count]) => `${count} ${names[reason] ?? reason}`).join(', ')} (not published; see "publish" in the config)`,
+      `${held.map(([reason, count]) => `${formatCount(count)} ${names[reason] ?? reason}`).join(', ')} (not published; see "publish" in the config)`,
     )
   }
   if (activeContent > 0) {
     const what = activeContent === 1 ? 'event handler or script' : 'event handlers or scripts'
     parts.push(
-      `${activeContent.toLocaleString('en-US')} ${what} left out of the exports (bookmarks.html, bookmarks.xbel)`,
+      `${formatCount(activeContent)} ${what} left out of the exports (bookmarks.html, bookmarks.xbel)`,
     )
   }
-  if (parts.length > 0) lines.push(`  held back: ${parts.join('; ')}`)
-  io.stdout(`${lines.join('\n')}\n`)
-  if (result.warnings.length > 0) io.stderr(formatWarnings(result.warnings))
-  return late
+  if (parts.length > 0) lines.push(`  ${c.dim('held back:')} ${parts.join('; ')}`)
+  return `${lines.join('\n')}\n`
+}
+
+/** `build --json`: the summary for scripts and CI (stable field names; sizes in bytes, times in ms). */
+function buildJson(
+  result: BuildResult,
+  config: ResolvedConfig,
+  searchIndex: number,
+  exitCode: number,
+): Record<string, unknown> {
+  return {
+    ok: true,
+    exitCode,
+    outDir: config.outDir,
+    base: config.base,
+    site: config.siteOrigin === undefined ? null : `${config.siteOrigin}${config.base}`,
+    sources: result.collections.map((collection) => ({
+      file: collection.file,
+      format: collection.format,
+      warnings: collection.warnings.length,
+    })),
+    bookmarks: result.stats.bookmarks,
+    pages: { folders: result.plan.folderPages, tags: result.plan.tagPages },
+    files: result.written.files,
+    bytes: result.written.bytes,
+    unchanged: result.written.unchanged,
+    searchIndexBytes: searchIndex,
+    duplicates: result.duplicates,
+    heldBack: result.heldBack,
+    ms: Math.round(result.timings.total),
+    warnings: result.warnings,
+  }
+}
+
+/** Bytes of the files below `dir` (0 when there is none). */
+async function directoryBytes(dir: string): Promise<number> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true }).catch(() => [])
+  let bytes = 0
+  for (const entry of entries) {
+    if (entry.isFile()) bytes += (await stat(path.join(entry.parentPath, entry.name))).size
+  }
+  return bytes
 }
 
 function exitFor(signal: unknown): number {
@@ -293,17 +402,28 @@ function stopOnSignal(io: Io): { signal: AbortSignal; requested: Promise<void>; 
 }
 
 async function initCommand(sources: string[], flags: Record<string, unknown>, io: Io): Promise<number> {
-  const { file } = await initPagesWorkflow(io.cwd, sources, flags['force'] === true)
-  io.stdout(
-    [
-      `✓ wrote ${safe(path.relative(io.cwd, file))}`,
-      'Next:',
-      '  1. In the repository on GitHub: Settings → Pages → Build and deployment → Source: GitHub Actions.',
-      `  2. Commit and push: git add ${WORKFLOW_PATH} && git commit -m "Publish bookmarks" && git push`,
-      '  3. The site appears at https://<owner>.github.io/<repository>/ after the workflow runs.',
-      '',
-    ].join('\n'),
-  )
+  const result = await initPagesWorkflow(io.cwd, {
+    sources,
+    force: flags['force'] === true,
+    floccus: flags['floccus'] === true ? true : undefined,
+    branch: optionalString(flags, 'branch'),
+    configFile: optionalString(flags, 'config'),
+  })
+  const { install } = result
+  const lines = [
+    `✓ wrote ${safe(path.relative(io.cwd, result.file))}: publishes on every push to ${safe(result.branch)}` +
+      (result.floccus ? ' (Floccus repository: branch pushes only, full history)' : ''),
+    install.kind === 'package'
+      ? `  bookgen comes from your package.json (${install.lockfile ? 'npm ci' : 'npm install: commit a package-lock.json to pin it'})`
+      : `  the workflow installs bookgen@${install.version}; to pin it in the repository instead:\n` +
+        '    npm init -y && npm install --save-dev bookgen && npx bookgen init --force',
+    'Next:',
+    '  1. On GitHub: Settings → Pages → Build and deployment → Source: GitHub Actions.',
+    `  2. Commit and push: git add ${WORKFLOW_PATH} && git commit -m "Publish bookmarks" && git push`,
+    '  3. The site appears at https://<owner>.github.io/<repository>/ when the workflow has run.',
+    '',
+  ]
+  io.stdout(lines.join('\n'))
   return EXIT_OK
 }
 
@@ -315,11 +435,14 @@ async function previewCommand(flags: Record<string, unknown>, io: Io): Promise<n
       ruleId: 'cli/usage',
     })
   }
+  // The base path the site was built with (its marker says), unless --base says otherwise.
+  const recorded = inline.base === undefined ? await readSiteAddress(config.outDir) : undefined
+  const base = recorded?.base ?? config.base
   const server = await listenOnFreePort(
     (port) =>
       startStaticServer({
         root: config.outDir,
-        base: config.base,
+        base,
         host: optionalString(flags, 'host'),
         port,
       }),
@@ -434,13 +557,14 @@ async function loadResolvedConfig(
 }
 
 function reportError(error: unknown, io: Io, debug: boolean): number {
+  const { err } = paint(io)
   if (isBookgenError(error)) {
-    for (const line of formatError(error)) io.stderr(`${line}\n`)
+    for (const line of formatError(error, err.red(err.bold('error:')) + ' ')) io.stderr(`${line}\n`)
     if (debug && error.stack !== undefined) io.stderr(`${error.stack}\n`)
     return USAGE_RULES.has(error.ruleId) ? EXIT_USAGE : EXIT_FAILURE
   }
   if (error instanceof Error && error.name === 'CACError') {
-    io.stderr(`error: ${safe(error.message)}\nRun "bookgen --help" for usage.\n`)
+    io.stderr(`${err.red(err.bold('error:'))} ${safe(error.message)}\nRun "bookgen --help" for usage.\n`)
     return EXIT_USAGE
   }
   io.stderr(
@@ -464,7 +588,6 @@ function collectionStats(root: Folder): string {
   return `${plural(bookmarks, 'bookmark')} in ${plural(folders, 'folder')}`
 }
 
-/** Terminal-safe text: control characters from input never reach the terminal. */
 function optionalString(flags: Record<string, unknown>, name: string): string | undefined {
   const value = flags[name]
   if (value === undefined) return undefined
@@ -472,12 +595,4 @@ function optionalString(flags: Record<string, unknown>, name: string): string | 
     throw new BookgenError(`--${name} needs a value`, { ruleId: 'cli/usage' })
   }
   return value
-}
-
-function formatBytes(bytes: number): string {
-  return bytes < 1024
-    ? `${bytes} B`
-    : bytes < 1024 ** 2
-      ? `${(bytes / 1024).toFixed(1)} KB`
-      : `${(bytes / 1024 ** 2).toFixed(1)} MB`
 }

@@ -4,6 +4,7 @@
  */
 import { existsSync } from 'node:fs'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import type { ConfigEnv, UserConfig, UserConfigExport } from './options.js'
 import { BookgenError } from '../model/errors.js'
 
@@ -16,6 +17,9 @@ export const DEFAULT_CONFIG_FILES = Object.freeze([
   'bookmarks.config.cts',
   'bookmarks.config.cjs',
 ])
+
+/** The public entry (`dist/index.js`) of the bookgen that is running. */
+const RUNNING_BOOKGEN = fileURLToPath(new URL('../index.js', import.meta.url))
 
 export interface LoadedConfig {
   /** Absolute path of the file, or undefined when there is none (defaults apply). */
@@ -52,11 +56,13 @@ export async function loadConfigFile(
     const { createJiti } = await import('jiti')
     // Not cached in memory, so watch mode sees an edited config. Transpiled configs are cached on
     // disk by content (jiti's file cache): a config that did not change loads without loading
-    // Babel, which costs a build a couple of hundred milliseconds. `bookgen` itself (defineConfig)
-    // is imported natively, the very module that is running.
+    // Babel, which costs a build a couple of hundred milliseconds. `import … from 'bookgen'` is
+    // the very copy that is running, imported natively: it resolves wherever bookgen runs from
+    // (a project's node_modules, a global install, npx's cache, this repository).
     const jiti = createJiti(import.meta.url, {
       moduleCache: false,
       fsCache: true,
+      alias: { bookgen: RUNNING_BOOKGEN },
       nativeModules: ['bookgen'],
       interopDefault: true,
     })

@@ -101,7 +101,7 @@ export class DevBuilder {
     await mkdir(this.outDir, { recursive: true })
     await this.writeFile({
       path: MARKER_FILE,
-      contents: `${JSON.stringify({ generator: 'bookgen', mode: 'dev' })}\n`,
+      contents: `${JSON.stringify({ generator: 'bookgen', mode: 'dev', base: this.config.base })}\n`,
     })
   }
 

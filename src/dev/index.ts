@@ -5,14 +5,16 @@
  * and shows the error in the terminal and over the page until a good save fixes it. A change to
  * the config is a full reload.
  */
-import { formatError, formatWarnings, plural } from '../cli/report.js'
+import { formatError, formatWarnings } from '../cli/report.js'
+import { plural } from '../cli/output.js'
 import { formatMessage, warningMessage } from '../model/message.js'
 import { existsSync, readFileSync } from 'node:fs'
+import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { isDynamicPattern } from 'tinyglobby'
 import { resolveConfig, type InlineConfig, type ResolvedConfig } from '../config/options.js'
 import { loadConfigFile } from '../config/load.js'
-import { isBookgenError } from '../model/errors.js'
+import { BookgenError, isBookgenError } from '../model/errors.js'
 import { DevBuilder, type DevBuildResult } from './builder.js'
 import { createRebuildQueue } from './queue.js'
 import { startDevServer, type DevServer } from './server.js'
@@ -184,13 +186,36 @@ async function loadDevConfig(
   options: DevOptions,
 ): Promise<{ config: ResolvedConfig; dependencies: Set<string> }> {
   const loaded = await loadConfigFile(options.configFile, options.cwd, { command: 'dev' })
-  const config = resolveConfig(loaded.config, options.inline, { cwd: options.cwd, configFile: loaded.file })
+  const context = { cwd: options.cwd, configFile: loaded.file }
+  const resolved = resolveConfig(loaded.config, options.inline, context)
+  // dev writes its own folder: `bookgen build`'s output (built for publishing) is never touched.
+  const buildOutDir = resolveConfig(loaded.config, { ...options.inline, outDir: undefined }, context).outDir
+  const outDir = options.inline.outDir === undefined ? path.join(options.cwd, DEV_OUT_DIR) : resolved.outDir
+  if (path.resolve(outDir) === path.resolve(buildOutDir)) {
+    throw new BookgenError(
+      `bookgen dev does not write into ${path.relative(options.cwd, outDir) || '.'}/, the output folder of bookgen build; leave out --out (dev then uses ${DEV_OUT_DIR}/)`,
+      { ruleId: 'cli/usage' },
+    )
+  }
+  if (options.inline.outDir === undefined) await ignoreDevFolder(options.cwd)
+  const config: ResolvedConfig = Object.freeze({ ...resolved, outDir })
   const dependencies = new Set<string>()
   if (loaded.file !== undefined) {
     dependencies.add(loaded.file)
     for (const file of relativeImports(loaded.file)) dependencies.add(file)
   }
   return { config, dependencies }
+}
+
+/** Where `bookgen dev` writes its site when not given `--out`, below the working directory. */
+export const DEV_OUT_DIR = path.join('.bookgen', 'dev')
+
+/** `.bookgen/` holds only what bookgen makes for itself: keep it out of Git. */
+async function ignoreDevFolder(cwd: string): Promise<void> {
+  const file = path.join(cwd, '.bookgen', '.gitignore')
+  if (existsSync(file)) return
+  await mkdir(path.dirname(file), { recursive: true })
+  await writeFile(file, '# Made by bookgen (dev builds); nothing here belongs in Git.\n*\n')
 }
 
 /** Files a config imports by relative path (one level: what a hand-written config does). */

@@ -10,11 +10,9 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { h } from 'hastscript'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { resolveConfig, type UserConfig } from '../../src/config/options.js'
-import { initPagesWorkflow } from '../../src/init.js'
 import { countNodes } from '../../src/model/tree.js'
 import { build } from '../../src/build/index.js'
 import { parseSource } from '../../src/formats/index.js'
-import { VERSION } from '../../src/version.js'
 import { page } from '../html.js'
 import { bookmarksOf } from '../helpers.js'
 
@@ -293,38 +291,5 @@ describe('theme hooks', () => {
     expect(reading.text('.xfolkentry .custom')).toHaveLength(5)
     expect(reading.all('.xfolkentry.featured')).toHaveLength(0)
     expect(page(read('tags/index.html')).all('.banner')).toHaveLength(0)
-  })
-})
-
-describe('bookgen init', () => {
-  it('should write a GitHub Pages workflow with configure-pages, upload-pages-artifact and deploy-pages', async () => {
-    const { file } = await initPagesWorkflow(dir, ['bookmarks.xbel'])
-    const workflow = readFileSync(file, 'utf8')
-    expect(path.relative(dir, file)).toBe(path.join('.github', 'workflows', 'pages.yml'))
-    for (const action of [
-      'actions/configure-pages@',
-      'actions/upload-pages-artifact@',
-      'actions/deploy-pages@',
-    ])
-      expect(workflow).toContain(action)
-    expect(workflow).toContain(
-      `npx --yes bookgen@${VERSION} build bookmarks.xbel --site "\${{ steps.pages.outputs.base_url }}" --base "\${{ steps.pages.outputs.base_path }}/"`,
-    )
-    await expect(initPagesWorkflow(dir, [])).rejects.toMatchObject({ ruleId: 'cli/usage' })
-    await initPagesWorkflow(dir, [], true)
-    expect(readFileSync(file, 'utf8')).toContain('build --site')
-    await expect(initPagesWorkflow(dir, ['a b; rm -rf /'], true)).rejects.toMatchObject({
-      ruleId: 'cli/usage',
-    })
-  })
-
-  it('should match the workflow this repository ships for its own example site', () => {
-    const shipped = readFileSync(path.resolve(__dirname, '../../.github/workflows/pages.yml'), 'utf8')
-    for (const action of [
-      'actions/configure-pages@v5',
-      'actions/upload-pages-artifact@v3',
-      'actions/deploy-pages@v4',
-    ])
-      expect(shipped).toContain(action)
   })
 })
