@@ -1,0 +1,218 @@
+/**
+ * (I/O) `checkLinks`: check the URLs of a collection that are due, politely and in parallel, and
+ * return the updated store with a summary. URLs checked recently are left alone, so a second run
+ * the same day sends no request; a run that is aborted returns what it found so far.
+ */
+import type { LookupFunction } from 'node:net'
+import { classifyProbe, isCheckableUrl, isDue, nextEntry } from './classify.js'
+import { createLinkClient, DEFAULT_USER_AGENT } from './client.js'
+import { probeUrl } from './probe.js'
+import { createResolverCheck, DEFAULT_DNS_CANARY } from './resolver.js'
+import { LINK_STORE_VERSION, type LinkEntry, type LinkState, type LinkStore } from './store-format.js'
+
+const DAY = 86_400_000
+
+/** Every default in one place. */
+export const checkDefaults = Object.freeze({
+  /** 7 days (ms). */
+  maxAge: 7 * DAY,
+  onlyDead: false,
+  concurrency: 16,
+  perHost: 2,
+  timeoutMs: 10_000,
+  maxRedirects: 5,
+  /** 30 s. */
+  retryAfterCapMs: 30_000,
+  userAgent: DEFAULT_USER_AGENT,
+  dnsCanary: DEFAULT_DNS_CANARY,
+})
+
+export interface CheckOptions {
+  /** URLs as bookmarked: repeats are checked once; anything but http(s) is not checked. */
+  urls: Iterable<string>
+  /** What earlier checks found (`emptyStore()` the first time). Not changed. */
+  store: LinkStore
+  /** The time of this run (ms since the epoch): what is recorded, and what ages are counted from. */
+  now: number
+  /** Check again only entries at least this old (ms). Default: 7 days */
+  maxAge?: number | undefined
+  /** Check only entries that are `dead` (and still at least `maxAge` old). Default: `false` */
+  onlyDead?: boolean | undefined
+  /** Requests at once over all hosts. Default: 16 */
+  concurrency?: number | undefined
+  /** Requests at once to one host (name and port). Default: 2 */
+  perHost?: number | undefined
+  /** Time allowed for one request (ms). Default: 10 000 */
+  timeoutMs?: number | undefined
+  /** Redirects followed per URL. Default: 5 */
+  maxRedirects?: number | undefined
+  /** The longest `Retry-After` waited for (ms); longer ones are recorded. Default: 30 000 */
+  retryAfterCapMs?: number | undefined
+  /** Default: `bookgen/<version> (link check; +https://github.com/bookgen/bookgen)` */
+  userAgent?: string | undefined
+  /** Called after each URL is checked. */
+  onProgress?: ((progress: CheckProgress) => void) | undefined
+  /** Stops the check; the result then holds what was checked before. */
+  signal?: AbortSignal | undefined
+  /** DNS lookup (as `dns.lookup`), for tests. Default: the system resolver */
+  lookup?: LookupFunction | undefined
+  /** A name that always resolves on a working resolver (see `resolver.ts`). Default: `example.com` */
+  dnsCanary?: string | undefined
+}
+
+export interface CheckProgress {
+  /** URLs checked so far in this run. */
+  done: number
+  /** URLs this run checks. */
+  total: number
+  url: string
+  entry: LinkEntry
+}
+
+/** Counts over the distinct http(s) URLs given: how they stand after the run, and what was done. */
+export interface CheckSummary extends Record<LinkState, number> {
+  /** Distinct http(s) URLs. */
+  total: number
+  /** Checked in this run. */
+  checked: number
+  /** Not checked: checked less than `maxAge` ago, or asked (`Retry-After`) to wait. */
+  fresh: number
+  /** Not checked because `onlyDead` was asked and they are not dead (never-checked ones included). */
+  notDead: number
+  /** Never checked (a new URL with `onlyDead`, or a run aborted before it got there). */
+  unchecked: number
+  /** URLs given that are not http(s) (`javascript:`, `file:`, `mailto:`…), not checked. */
+  ignored: number
+}
+
+export interface CheckResult {
+  /** The store with this run's results; entries for URLs not given are kept as they were. */
+  store: LinkStore
+  summary: CheckSummary
+  /** HTTP requests sent. */
+  requests: number
+  /** Whether `signal` stopped the run before every due URL was checked. */
+  aborted: boolean
+}
+
+/** Check the due URLs among `options.urls`. Resolves (never rejects) when aborted. */
+export async function checkLinks(options: CheckOptions): Promise<CheckResult> {
+  const settings = settingsOf(options)
+  const { urls, ignored } = distinctCheckable(options.urls)
+  const due = urls.filter((url) => isDue(options.store.links.get(url), settings))
+  const links = new Map(options.store.links)
+  const client = createLinkClient(settings)
+  const probeOptions = {
+    maxRedirects: settings.maxRedirects,
+    retryAfterCapMs: settings.retryAfterCapMs,
+    now: settings.now,
+    resolverWorks: createResolverCheck(settings.lookup, settings.dnsCanary, settings.timeoutMs),
+  }
+  let done = 0
+  const checkOne = async (url: string): Promise<void> => {
+    const probe = await probeUrl(client, url, probeOptions)
+    const entry = nextEntry(links.get(url), classifyProbe(probe), settings.now)
+    links.set(url, entry)
+    done++
+    // (Not `?.({done: ++done})`: optional chaining would skip the count without a callback.)
+    options.onProgress?.({ done, total: due.length, url, entry })
+  }
+  try {
+    await Promise.all(
+      due.map((url) => checkOne(url).catch((error: unknown) => rethrowUnlessAborted(error, options.signal))),
+    )
+  } finally {
+    await client.close()
+  }
+  const store: LinkStore = { version: LINK_STORE_VERSION, links }
+  return {
+    store,
+    summary: summarize(urls, store, options.store, settings, done, ignored),
+    requests: client.requests,
+    aborted: options.signal?.aborted === true && done < due.length,
+  }
+}
+
+/** The options with their defaults applied. */
+interface Settings {
+  readonly now: number
+  readonly maxAge: number
+  readonly onlyDead: boolean
+  readonly concurrency: number
+  readonly perHost: number
+  readonly timeoutMs: number
+  readonly maxRedirects: number
+  readonly retryAfterCapMs: number
+  readonly userAgent: string
+  readonly dnsCanary: string
+  readonly signal: AbortSignal | undefined
+  readonly lookup: LookupFunction | undefined
+}
+
+function settingsOf(options: CheckOptions): Settings {
+  const pick = <K extends keyof typeof checkDefaults>(key: K): (typeof checkDefaults)[K] =>
+    (options[key] as (typeof checkDefaults)[K] | undefined) ?? checkDefaults[key]
+  for (const key of ['concurrency', 'perHost'] as const) {
+    const value = options[key]
+    if (value !== undefined && !(Number.isInteger(value) && value >= 1))
+      throw new RangeError(`${key} must be a whole number ≥ 1, not ${value}`)
+  }
+  return {
+    now: options.now,
+    maxAge: pick('maxAge'),
+    onlyDead: pick('onlyDead'),
+    concurrency: pick('concurrency'),
+    perHost: pick('perHost'),
+    timeoutMs: pick('timeoutMs'),
+    maxRedirects: pick('maxRedirects'),
+    retryAfterCapMs: pick('retryAfterCapMs'),
+    userAgent: pick('userAgent'),
+    dnsCanary: pick('dnsCanary'),
+    signal: options.signal,
+    lookup: options.lookup,
+  }
+}
+
+/** The http(s) URLs, each once, in first-seen order, and how many others there were. */
+function distinctCheckable(all: Iterable<string>): { urls: string[]; ignored: number } {
+  const urls = new Set<string>()
+  const others = new Set<string>()
+  for (const url of all) (isCheckableUrl(url) ? urls : others).add(url)
+  return { urls: [...urls], ignored: others.size }
+}
+
+function rethrowUnlessAborted(error: unknown, signal: AbortSignal | undefined): void {
+  if (signal?.aborted !== true) throw error
+}
+
+function summarize(
+  urls: readonly string[],
+  store: LinkStore,
+  before: LinkStore,
+  settings: Settings,
+  checked: number,
+  ignored: number,
+): CheckSummary {
+  const summary: CheckSummary = {
+    total: urls.length,
+    checked,
+    fresh: 0,
+    notDead: 0,
+    unchecked: 0,
+    ignored,
+    alive: 0,
+    redirected: 0,
+    unknown: 0,
+    dead: 0,
+  }
+  for (const url of urls) {
+    const entry = store.links.get(url)
+    if (entry === undefined) summary.unchecked++
+    else summary[entry.state]++
+    const previous = before.links.get(url)
+    if (isDue(previous, settings) || entry !== previous) continue
+    if (settings.onlyDead && previous?.state !== 'dead') summary.notDead++
+    else summary.fresh++
+  }
+  return summary
+}
