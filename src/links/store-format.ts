@@ -101,6 +101,19 @@ export function emptyStore(): LinkStore {
   return { version: LINK_STORE_VERSION, links: new Map() }
 }
 
+/**
+ * The store with entries only for `urls`: a bookmark removed, or no longer published (made
+ * private, say), leaves no trace in a file that is committed and may be public.
+ */
+export function pruneStore(store: LinkStore, urls: Iterable<string>): LinkStore {
+  const links = new Map<string, LinkEntry>()
+  for (const url of urls) {
+    const entry = store.links.get(url)
+    if (entry !== undefined) links.set(url, entry)
+  }
+  return { version: store.version, links }
+}
+
 /** The store as text: stable bytes for the same content, whatever order entries were added in. */
 export function serializeLinkStore(store: LinkStore): string {
   const urls = [...store.links.keys()].sort(compareCodeUnits)

@@ -9,7 +9,7 @@ import path from 'node:path'
 import { BookgenError } from '../errors.js'
 import { emptyStore, parseLinkStore, serializeLinkStore, type LinkStore } from './store-format.js'
 
-export { emptyStore, parseLinkStore, serializeLinkStore } from './store-format.js'
+export { emptyStore, parseLinkStore, pruneStore, serializeLinkStore } from './store-format.js'
 export type { LinkEntry, LinkProblem, LinkState, LinkStore } from './store-format.js'
 
 /** The store's file name; by default it sits beside the first source. */

@@ -7,6 +7,7 @@ import {
   defaultStoreFile,
   emptyStore,
   parseLinkStore,
+  pruneStore,
   readLinkStore,
   serializeLinkStore,
   writeLinkStore,
@@ -178,6 +179,18 @@ describe('parseLinkStore', () => {
       expect(error.message).toContain('https://a/')
       expect([error.line, error.column]).toEqual([4, 5])
     }
+  })
+})
+
+describe('pruneStore', () => {
+  it('should keep only the entries of the URLs given', () => {
+    const store = storeOf([
+      ['https://a.example/gone', dead],
+      ['https://b.example/old', moved],
+    ])
+    const pruned = pruneStore(store, ['https://b.example/old', 'https://new.example/'])
+    expect([...pruned.links]).toEqual([['https://b.example/old', moved]])
+    expect(store.links.size).toBe(2)
   })
 })
 
