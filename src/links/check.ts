@@ -4,6 +4,7 @@
  * the same day sends no request; a run that is aborted returns what it found so far.
  */
 import type { LookupFunction } from 'node:net'
+import pLimit from 'p-limit'
 import { classifyProbe, isCheckableUrl, isDue, nextEntry } from './classify.js'
 import { createLinkClient, DEFAULT_USER_AGENT } from './client.js'
 import { probeUrl } from './probe.js'
@@ -11,6 +12,9 @@ import { createResolverCheck, DEFAULT_DNS_CANARY } from './resolver.js'
 import { LINK_STORE_VERSION, type LinkEntry, type LinkState, type LinkStore } from './store-format.js'
 
 const DAY = 86_400_000
+
+/** URLs under way per request slot: enough that a slot freed finds a URL for a host with room. */
+const URLS_PER_SLOT = 4
 
 /** Every default in one place. */
 export const checkDefaults = Object.freeze({
@@ -99,7 +103,7 @@ export interface CheckResult {
 export async function checkLinks(options: CheckOptions): Promise<CheckResult> {
   const settings = settingsOf(options)
   const { urls, ignored } = distinctCheckable(options.urls)
-  const due = urls.filter((url) => isDue(options.store.links.get(url), settings))
+  const due = interleaveByHost(urls.filter((url) => isDue(options.store.links.get(url), settings)))
   const links = new Map(options.store.links)
   const client = createLinkClient(settings)
   const probeOptions = {
@@ -117,9 +121,14 @@ export async function checkLinks(options: CheckOptions): Promise<CheckResult> {
     // (Not `?.({done: ++done})`: optional chaining would skip the count without a callback.)
     options.onProgress?.({ done, total: due.length, url, entry })
   }
+  // Only a few URLs are under way at a time (each holds a little state, and 10,000 at once would
+  // hold a lot); interleaved by host, they keep every request slot busy within the politeness limits.
+  const window = pLimit(settings.concurrency * URLS_PER_SLOT)
   try {
     await Promise.all(
-      due.map((url) => checkOne(url).catch((error: unknown) => rethrowUnlessAborted(error, options.signal))),
+      due.map((url) =>
+        window(() => checkOne(url)).catch((error: unknown) => rethrowUnlessAborted(error, options.signal)),
+      ),
     )
   } finally {
     await client.close()
@@ -179,6 +188,27 @@ function distinctCheckable(all: Iterable<string>): { urls: string[]; ignored: nu
   const others = new Set<string>()
   for (const url of all) (isCheckableUrl(url) ? urls : others).add(url)
   return { urls: [...urls], ignored: others.size }
+}
+
+/**
+ * The URLs reordered so that hosts take turns (a, b, c, a, b, c…; first-seen order otherwise): a
+ * collection's many links to one site then do not fill the URLs under way while other hosts wait.
+ */
+export function interleaveByHost(urls: readonly string[]): string[] {
+  const byHost = new Map<string, string[]>()
+  for (const url of urls) {
+    const host = new URL(url).host
+    let list = byHost.get(host)
+    if (list === undefined) byHost.set(host, (list = []))
+    list.push(url)
+  }
+  const result: string[] = []
+  let lists = [...byHost.values()]
+  for (let round = 0; lists.length > 0; round++) {
+    for (const list of lists) result.push(list[round]!)
+    lists = lists.filter((list) => list.length > round + 1)
+  }
+  return result
 }
 
 function rethrowUnlessAborted(error: unknown, signal: AbortSignal | undefined): void {

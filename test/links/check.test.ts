@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
-import { checkLinks, type CheckOptions } from '../../src/links/check.js'
+import { checkLinks, interleaveByHost, type CheckOptions } from '../../src/links/check.js'
 import { emptyStore, type LinkEntry, type LinkStore } from '../../src/links/store.js'
 import { VERSION } from '../../src/version.js'
 import {
@@ -301,6 +301,37 @@ describe('checkLinks politeness', () => {
     const { summary } = await check(urls)
     expect(summary.alive).toBe(12)
     expect(server.maxInFlight).toBe(2)
+  })
+
+  it('should keep its connections to a host open from one request to the next, HEAD included', async () => {
+    const server = await startServer((request, response) =>
+      answer(response, request.url === '/no-head' && request.method === 'HEAD' ? 405 : 200),
+    )
+    const urls = Array.from({ length: 10 }, (_, i) => server.url(`/page/${i}`))
+    await check([...urls, server.url('/no-head')])
+    expect(server.requests).toHaveLength(12)
+    expect(server.connections).toBeLessThanOrEqual(2)
+  })
+
+  it('should take the hosts in turns', () => {
+    const urls = [
+      'http://a/1',
+      'http://a/2',
+      'http://a/3',
+      'http://b/1',
+      'http://c/1',
+      'http://c/2',
+      'http://a:81/1',
+    ]
+    expect(interleaveByHost(urls)).toEqual([
+      'http://a/1',
+      'http://b/1',
+      'http://c/1',
+      'http://a:81/1',
+      'http://a/2',
+      'http://c/2',
+      'http://a/3',
+    ])
   })
 
   it('should send at most `concurrency` requests at once overall', async () => {

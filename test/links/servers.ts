@@ -21,6 +21,8 @@ export interface TestServer {
   readonly requests: SeenRequest[]
   /** The most requests this server was answering at one time. */
   readonly maxInFlight: number
+  /** Connections opened to this server. */
+  readonly connections: number
 }
 
 /** Counts requests in flight over several servers. */
@@ -42,6 +44,7 @@ export async function startServer(handler: Handler, shared?: InFlightCounter): P
   const requests: SeenRequest[] = []
   let inFlight = 0
   let maxInFlight = 0
+  let connections = 0
   const server = createServer((request, response) => {
     const seen: SeenRequest = {
       method: request.method ?? '',
@@ -60,6 +63,7 @@ export async function startServer(handler: Handler, shared?: InFlightCounter): P
     request.on('data', (chunk: Buffer) => (seen.bodyBytes += chunk.length))
     request.on('end', () => void handler(request, response, seen))
   })
+  server.on('connection', () => connections++)
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   open.add(server)
   const address = server.address()
@@ -72,6 +76,9 @@ export async function startServer(handler: Handler, shared?: InFlightCounter): P
     requests,
     get maxInFlight() {
       return maxInFlight
+    },
+    get connections() {
+      return connections
     },
   }
 }
