@@ -5,6 +5,7 @@
  */
 import { Presets, SingleBar } from 'cli-progress'
 import type { CheckProgress, CheckSummary } from './check.js'
+import { formatDuration } from './duration.js'
 
 export interface ProgressOptions {
   /** URLs the run checks. */
@@ -96,21 +97,6 @@ export function formatSummary(
   if (summary.unchecked > 0) lines.push(`${plural(summary.unchecked, 'link')} never checked yet`)
   if (summary.ignored > 0) lines.push(`${plural(summary.ignored, 'URL')} not http(s), not checked`)
   return lines
-}
-
-/** `850 ms`, `12 s`, `1 min 13 s`, `2 h 5 min`, `7 days`. */
-export function formatDuration(ms: number): string {
-  const seconds = Math.round(ms / 1000)
-  if (ms < 1000) return `${Math.round(ms)} ms`
-  if (seconds < 60) return `${seconds} s`
-  if (seconds < 3600)
-    return `${Math.floor(seconds / 60)} min${seconds % 60 === 0 ? '' : ` ${seconds % 60} s`}`
-  if (seconds < 86_400) {
-    const minutes = Math.floor((seconds % 3600) / 60)
-    return `${Math.floor(seconds / 3600)} h${minutes === 0 ? '' : ` ${minutes} min`}`
-  }
-  const days = Math.round(seconds / 86_400)
-  return `${days} ${days === 1 ? 'day' : 'days'}`
 }
 
 function perSecond(done: number, elapsedMs: number): number {

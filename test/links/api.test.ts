@@ -22,6 +22,7 @@ describe('src/links public API', () => {
       'isDead',
       'isDue',
       'nextEntry',
+      'parseDuration',
       'parseLinkStore',
       'pruneStore',
       'publishedUrls',
