@@ -3,6 +3,7 @@
  * return the updated store with a summary. URLs checked recently are left alone, so a second run
  * the same day sends no request; a run that is aborted returns what it found so far.
  */
+import { setMaxListeners } from 'node:events'
 import type { LookupFunction } from 'node:net'
 import pLimit from 'p-limit'
 import { classifyProbe, isCheckableUrl, isDue, nextEntry } from './classify.js'
@@ -105,7 +106,8 @@ export async function checkLinks(options: CheckOptions): Promise<CheckResult> {
   const { urls, ignored } = distinctCheckable(options.urls)
   const due = interleaveByHost(urls.filter((url) => isDue(options.store.links.get(url), settings)))
   const links = new Map(options.store.links)
-  const client = createLinkClient(settings)
+  const stop = followSignal(options.signal)
+  const client = createLinkClient({ ...settings, signal: stop.signal })
   const probeOptions = {
     maxRedirects: settings.maxRedirects,
     retryAfterCapMs: settings.retryAfterCapMs,
@@ -131,6 +133,7 @@ export async function checkLinks(options: CheckOptions): Promise<CheckResult> {
       ),
     )
   } finally {
+    stop.release()
     await client.close()
   }
   const store: LinkStore = { version: LINK_STORE_VERSION, links }
@@ -209,6 +212,20 @@ export function interleaveByHost(urls: readonly string[]): string[] {
     lists = lists.filter((list) => list.length > round + 1)
   }
   return result
+}
+
+/**
+ * A signal of our own that follows `signal`: every request in flight listens to it, more than an
+ * AbortSignal's 10 listeners before Node warns of a leak, and the caller's signal gets only one.
+ */
+function followSignal(signal: AbortSignal | undefined): { signal: AbortSignal; release: () => void } {
+  const controller = new AbortController()
+  setMaxListeners(0, controller.signal)
+  if (signal === undefined) return { signal: controller.signal, release: () => {} }
+  const abort = () => controller.abort(signal.reason)
+  if (signal.aborted) abort()
+  else signal.addEventListener('abort', abort, { once: true })
+  return { signal: controller.signal, release: () => signal.removeEventListener('abort', abort) }
 }
 
 function rethrowUnlessAborted(error: unknown, signal: AbortSignal | undefined): void {

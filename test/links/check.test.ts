@@ -408,6 +408,24 @@ describe('checkLinks across runs', () => {
 })
 
 describe('checkLinks aborted', () => {
+  it('should add one listener to the signal given, however many requests are in flight', async () => {
+    const server = await startServer((_request, response) => void setTimeout(() => answer(response, 200), 20))
+    const controller = new AbortController()
+    const warnings: Error[] = []
+    const onWarning = (warning: Error) => warnings.push(warning)
+    process.on('warning', onWarning)
+    try {
+      const urls = Array.from({ length: 40 }, (_, i) => server.url(`/${i}`))
+      const { summary } = await check(urls, { signal: controller.signal, perHost: 16 })
+      expect(summary.alive).toBe(40)
+      await new Promise((resolve) => setImmediate(resolve))
+    } finally {
+      process.off('warning', onWarning)
+    }
+    expect(warnings.map((warning) => warning.name)).not.toContain('MaxListenersExceededWarning')
+    expect(server.maxInFlight).toBe(16)
+  })
+
   it('should resolve with what was checked before the signal, and send nothing after it', async () => {
     const server = await routes()
     const controller = new AbortController()
