@@ -37,8 +37,10 @@ export type CheckTuning = Pick<
 
 export interface RunCheckOptions {
   config: ResolvedConfig
-  /** The store file (`--store`): absolute, or relative to the working directory (messages show it relative to `config.root`). Default: `bookmarks.links.json` beside the first source */
+  /** The store file (`--store`): absolute, or relative to `cwd` (messages show it relative to `config.root`). Default: `bookmarks.links.json` beside the first source */
   storeFile?: string | undefined
+  /** What a relative `storeFile` is relative to. Default: `process.cwd()` */
+  cwd?: string | undefined
   /** `--max-age` (ms). Default: 7 days */
   maxAge?: number | undefined
   /** `--only-dead`. Default: `false` */
@@ -69,7 +71,9 @@ export async function runCheck(options: RunCheckOptions): Promise<number> {
   const { collections } = await loadSources(config, { files })
   const urls = publishedUrls(collections, config.publish)
   const storeFile =
-    options.storeFile === undefined ? defaultStoreFile(files) : path.resolve(options.storeFile)
+    options.storeFile === undefined
+      ? defaultStoreFile(files)
+      : path.resolve(options.cwd ?? process.cwd(), options.storeFile)
   const storeName = displayPath(storeFile, config.root)
   const store = await readLinkStore(storeFile, storeName)
   const maxAge = options.maxAge ?? checkDefaults.maxAge

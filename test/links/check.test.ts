@@ -409,7 +409,7 @@ describe('checkLinks across runs', () => {
 
 describe('checkLinks aborted', () => {
   it('should add one listener to the signal given, however many requests are in flight', async () => {
-    const server = await startServer((_request, response) => void setTimeout(() => answer(response, 200), 20))
+    const server = await startServer((_request, response) => void setTimeout(() => answer(response, 200), 50))
     const controller = new AbortController()
     const warnings: Error[] = []
     const onWarning = (warning: Error) => warnings.push(warning)
@@ -423,7 +423,8 @@ describe('checkLinks aborted', () => {
       process.off('warning', onWarning)
     }
     expect(warnings.map((warning) => warning.name)).not.toContain('MaxListenersExceededWarning')
-    expect(server.maxInFlight).toBe(16)
+    // More requests at once than an AbortSignal takes listeners before Node warns.
+    expect(server.maxInFlight).toBeGreaterThan(10)
   })
 
   it('should resolve with what was checked before the signal, and send nothing after it', async () => {

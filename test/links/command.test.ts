@@ -102,6 +102,7 @@ describe('runCheck', () => {
   it('should drop entries of links no longer published, and write where --store says', async () => {
     await writeBookmarks()
     const storeFile = path.join(dir, 'links', 'state.json')
+    const relative = path.join('links', 'state.json')
     await mkdir(path.dirname(storeFile))
     const stale = { state: 'alive', status: 200, checkedAt: '2026-05-01T00:00:00.000Z', failures: 0 }
     await writeFile(
@@ -115,7 +116,9 @@ describe('runCheck', () => {
         },
       }),
     )
-    expect(await run({ storeFile }).exit).toBe(CHECK_EXIT_OK)
+    const { exit, lines } = run({ storeFile: relative, cwd: dir })
+    expect(await exit).toBe(CHECK_EXIT_OK)
+    expect(lines.at(-1)).toBe(`Wrote ${relative}`)
     const store = await readLinkStore(storeFile)
     expect([...store.links.keys()].sort()).toEqual([server.url('/gone'), server.url('/ok')])
     // The fresh entry was kept as it was, not checked again.
