@@ -1,6 +1,7 @@
 /**
  * (I/O) `bookgen init`: write the GitHub Actions workflow that builds the site and publishes it
- * on GitHub Pages. It never pushes and never touches credentials: it writes one file and says
+ * on GitHub Pages, and with `--links` the weekly link check (`bookgen check`, then commit the link
+ * store and republish). It never pushes and never touches credentials: it writes files and says
  * what to do next.
  */
 import { existsSync } from 'node:fs'
@@ -11,6 +12,8 @@ import { TEMPLATES_DIR } from './build/output.js'
 import { VERSION } from './version.js'
 
 export const WORKFLOW_PATH = '.github/workflows/pages.yml'
+/** The weekly link check (`bookgen init --links`; see docs/link-health.md). */
+export const LINKS_WORKFLOW_PATH = '.github/workflows/links-check.yml'
 
 export interface InitResult {
   /** Absolute path of the workflow written. */
@@ -28,11 +31,33 @@ export async function initPagesWorkflow(
   sources: readonly string[],
   force = false,
 ): Promise<InitResult> {
-  const file = path.join(cwd, WORKFLOW_PATH)
+  return writeWorkflow(cwd, WORKFLOW_PATH, 'github-pages.yml', sources, force)
+}
+
+/**
+ * Write `.github/workflows/links-check.yml` in `cwd`: every week, `bookgen check`, commit the link
+ * store when it changed, build and deploy. Arguments as for `initPagesWorkflow`.
+ */
+export async function initLinksWorkflow(
+  cwd: string,
+  sources: readonly string[],
+  force = false,
+): Promise<InitResult> {
+  return writeWorkflow(cwd, LINKS_WORKFLOW_PATH, 'links-check.yml', sources, force)
+}
+
+async function writeWorkflow(
+  cwd: string,
+  workflowPath: string,
+  templateName: string,
+  sources: readonly string[],
+  force: boolean,
+): Promise<InitResult> {
+  const file = path.join(cwd, workflowPath)
   if (existsSync(file) && !force) {
-    throw new BookgenError(`${WORKFLOW_PATH} already exists; use --force to replace it`, {
+    throw new BookgenError(`${workflowPath} already exists; use --force to replace it`, {
       ruleId: 'cli/usage',
-      file: WORKFLOW_PATH,
+      file: workflowPath,
     })
   }
   for (const source of sources) {
@@ -45,10 +70,13 @@ export async function initPagesWorkflow(
       )
     }
   }
-  const template = await readFile(path.join(TEMPLATES_DIR, 'github-pages.yml'), 'utf8')
+  const template = await readFile(path.join(TEMPLATES_DIR, templateName), 'utf8')
+  // Each placeholder may occur more than once (the link check runs `check`, then `build`).
   const workflow = template
-    .replace('__BOOKGEN_VERSION__', VERSION)
-    .replace('__SOURCES__', sources.length === 0 ? '' : `${sources.join(' ')} `)
+    .replaceAll('__BOOKGEN_VERSION__', VERSION)
+    .replaceAll('__SOURCES__', sources.length === 0 ? '' : `${sources.join(' ')} `)
+    // `check __SOURCES__` at the end of a line, with no sources or with: no trailing space.
+    .replace(/[ \t]+$/gm, '')
   await mkdir(path.dirname(file), { recursive: true })
   await writeFile(file, workflow)
   return { file }

@@ -15,6 +15,7 @@ import { checkSourceCounts, countSources } from './empty-source.js'
 import type { SiteHeldBack } from '../publish/filter.js'
 import { planSite, type SitePlan } from '../pages/plan.js'
 import { displayPath, prepareSite } from '../publish/index.js'
+import { readSiteLinks } from '../links/site-links.js'
 import { readSourceBytes, type ReadSource } from './read.js'
 export type { ReadSource } from './read.js'
 import type { SiteFilesRun } from '../site-files/index.js'
@@ -225,6 +226,8 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
   // The output folder is checked, and a staging folder made, before any source is parsed: a large
   // build's site files are written into it from a worker thread started as soon as the sources are read.
   const files = await expandSources(config.sources, config.root)
+  // What `bookgen check` found (never the network); read before the worker thread needs it.
+  const links = await readSiteLinks(config, files)
   const staging = await createStaging({
     outDir: config.outDir,
     protectedDirs: [config.root, process.cwd()],
@@ -247,7 +250,8 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
         if (signal?.aborted === true) return
         const mode = options.worker === 'none' ? undefined : (options.worker ?? workerModeFor(sources))
         const job = { staging: staging.dir, previous: staging.previous, claims }
-        if (mode === 'parse') worker = startSiteFilesWorker({ ...job, mode, config, sources: [...sources] })
+        if (mode === 'parse')
+          worker = startSiteFilesWorker({ ...job, mode, config, sources: [...sources], links })
         else if (mode === 'search') worker = startSiteFilesWorker({ ...job, mode })
       },
     })
@@ -259,7 +263,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
       outDir: `${displayPath(config.outDir)}/`,
     })
     const t2 = performance.now()
-    const prepared = prepareSite(config, collections)
+    const prepared = prepareSite(config, collections, undefined, links)
     const tModel = performance.now()
     const plan = planSite(prepared.input, { deferSiteFiles: true, clock: () => performance.now() })
     const t3 = performance.now()

@@ -1,8 +1,9 @@
 /**
  * (I/O) The `bookgen` command: a thin layer over the public API. It parses flags, calls `build`,
- * `parseSource` or a writer, prints results, and owns the exit code:
- * 0 success, 1 when a source (or the config) cannot be used, 2 on bad usage, 130/143 when a build
- * is stopped by Ctrl-C / SIGTERM (after it has cleaned up).
+ * `parseSource`, a writer or the link check, prints results, and owns the exit code:
+ * 0 success, 1 when a source (or the config) cannot be used (or, with `check --fail-on-dead`, a
+ * link is dead), 2 on bad usage, 130/143 when a build or a check is stopped by Ctrl-C / SIGTERM
+ * (after it has cleaned up).
  */
 import { existsSync } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
@@ -12,7 +13,8 @@ import { resolveConfig, type ConfigEnv, type InlineConfig } from '../config/opti
 import { loadConfigFile } from '../config/load.js'
 import { BookgenError, isBookgenError } from '../model/errors.js'
 import { DEV_PORT } from '../dev/port.js'
-import { initPagesWorkflow, WORKFLOW_PATH } from '../init.js'
+import { initLinksWorkflow, initPagesWorkflow, LINKS_WORKFLOW_PATH, WORKFLOW_PATH } from '../init.js'
+import type { CheckTuning } from '../links/command.js'
 import { collectionToJson } from '../inspect.js'
 import { formatTree } from '../inspect-text.js'
 import type { Folder, Warning } from '../model/tree.js'
@@ -39,12 +41,20 @@ const PREVIEW_PORT = 4173
 const WARNINGS_SHOWN = 5
 
 /** Rules whose errors are the user's command line rather than their data. */
-const USAGE_RULES = new Set(['config/not-found', 'config/invalid-base', 'config/invalid-site', 'cli/usage'])
+const USAGE_RULES = new Set([
+  'config/not-found',
+  'config/invalid-base',
+  'config/invalid-site',
+  'cli/usage',
+  'links/invalid-duration',
+])
 
 interface Io {
   stdout: (text: string) => void
   stderr: (text: string) => void
   cwd: string
+  /** `bookgen check`'s limits, timeouts and DNS lookup (tests: no query leaves the machine). */
+  check?: CheckTuning | undefined
 }
 
 const defaultIo: Io = {
@@ -121,9 +131,26 @@ export async function runCli(argv: readonly string[], io: Io = defaultIo): Promi
     })
 
   cli
+    .command('check [...sources]', 'Check the links the site publishes; write bookmarks.links.json')
+    .option('--config <file>', 'Config file (default: bookmarks.config.ts if present)')
+    .option(
+      '--max-age <duration>',
+      'Check again only links checked this long ago or more: 12h, 7d, 2w, 0 (default: 7d)',
+    )
+    .option('--only-dead', 'Check again only the links that are dead')
+    .option('--fail-on-dead', 'Exit with 1 when a published link is dead')
+    .option('--store <file>', 'The link store (default: bookmarks.links.json beside the first source)')
+    .example('bookgen check bookmarks.html --max-age 1d')
+    .action((sources: string[], flags: Record<string, unknown>) => {
+      action = () => checkCommand(sources, flags, io)
+    })
+
+  cli
     .command('init [...sources]', 'Write a GitHub Actions workflow that publishes the site on GitHub Pages')
     .option('--force', 'Replace an existing workflow')
+    .option('--links', 'Also write a weekly workflow that checks the links (bookgen check) and republishes')
     .example('bookgen init bookmarks.xbel')
+    .example('bookgen init --links bookmarks.html')
     .action((sources: string[], flags: Record<string, unknown>) => {
       action = () => initCommand(sources, flags, io)
     })
@@ -290,18 +317,66 @@ function stopOnSignal(io: Io): { signal: AbortSignal; requested: Promise<void>; 
 }
 
 async function initCommand(sources: string[], flags: Record<string, unknown>, io: Io): Promise<number> {
-  const { file } = await initPagesWorkflow(io.cwd, sources, flags['force'] === true)
+  const force = flags['force'] === true
+  const links = flags['links'] === true
+  // `--links` on a site that already publishes: keep its Pages workflow, add the link check.
+  const keepPages = links && !force && existsSync(path.join(io.cwd, WORKFLOW_PATH))
+  if (links && !force && existsSync(path.join(io.cwd, LINKS_WORKFLOW_PATH))) {
+    throw new BookgenError(`${LINKS_WORKFLOW_PATH} already exists; use --force to replace it`, {
+      ruleId: 'cli/usage',
+      file: LINKS_WORKFLOW_PATH,
+    })
+  }
+  const written: string[] = []
+  if (!keepPages) written.push((await initPagesWorkflow(io.cwd, sources, force)).file)
+  if (links) written.push((await initLinksWorkflow(io.cwd, sources, force)).file)
+  const added = written.map((each) => path.relative(io.cwd, each).split(path.sep).join('/')).join(' ')
   io.stdout(
     [
-      `✓ wrote ${safe(path.relative(io.cwd, file))}`,
+      ...(keepPages ? [`  kept ${WORKFLOW_PATH} (--force replaces it)`] : []),
+      ...written.map((each) => `✓ wrote ${safe(path.relative(io.cwd, each))}`),
+      ...(links
+        ? ['  The link check runs every Monday (and from the Actions tab): see docs/link-health.md.']
+        : []),
       'Next:',
       '  1. In the repository on GitHub: Settings → Pages → Build and deployment → Source: GitHub Actions.',
-      `  2. Commit and push: git add ${WORKFLOW_PATH} && git commit -m "Publish bookmarks" && git push`,
+      `  2. Commit and push: git add ${added} && git commit -m "Publish bookmarks" && git push`,
       '  3. The site appears at https://<owner>.github.io/<repository>/ after the workflow runs.',
       '',
     ].join('\n'),
   )
   return EXIT_OK
+}
+
+async function checkCommand(sources: string[], flags: Record<string, unknown>, io: Io): Promise<number> {
+  // The HTTP client and the progress bar load only for `check`.
+  const { parseDuration, runCheck } = await import('../links/index.js')
+  const maxAgeFlag = flags['maxAge']
+  if (maxAgeFlag === true || maxAgeFlag === '')
+    throw new BookgenError('--max-age needs a value', { ruleId: 'cli/usage' })
+  // cac reads `--max-age 0` as a number.
+  const maxAge = maxAgeFlag === undefined ? undefined : parseDuration(String(maxAgeFlag))
+  const config = await loadResolvedConfig(flags, { sources }, io.cwd, { command: 'check' })
+  const stop = stopOnSignal(io)
+  try {
+    return await runCheck({
+      config,
+      storeFile: optionalString(flags, 'store'),
+      cwd: io.cwd,
+      maxAge,
+      onlyDead: flags['onlyDead'] === true,
+      failOnDead: flags['failOnDead'] === true,
+      out: (line) => io.stdout(`${safe(line)}\n`),
+      progressOut: (line) => io.stderr(`${safe(line)}\n`),
+      // The bar is drawn on a terminal only, and never into a test's output.
+      isTTY: io === defaultIo && process.stderr.isTTY,
+      progressStream: process.stderr,
+      signal: stop.signal,
+      check: io.check,
+    })
+  } finally {
+    stop.dispose()
+  }
 }
 
 async function previewCommand(flags: Record<string, unknown>, io: Io): Promise<number> {

@@ -35,6 +35,7 @@ import { createRenderCache, type RenderCache } from '../pages/entries.js'
 import { createPageMemo } from '../pages/memo.js'
 import { CUT_SHORT } from '../build/empty-source.js'
 import { planSite, type SitePlan } from '../pages/plan.js'
+import { readSiteLinks } from '../links/site-links.js'
 import {
   checkOutDir,
   createStaging,
@@ -132,7 +133,8 @@ export class DevBuilder {
       for (const file of this.lastRead.keys()) if (!loaded.files.includes(file)) this.lastRead.delete(file)
       signal?.throwIfAborted()
       this.refuseCutShort(loaded.collections)
-      const prepared = prepareSite(this.config, loaded.collections, this.model)
+      const links = await readSiteLinks(this.config, loaded.files)
+      const prepared = prepareSite(this.config, loaded.collections, this.model, links)
       signal?.throwIfAborted()
       const plan = planSite(prepared.input, {
         cache: this.cache,

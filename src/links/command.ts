@@ -37,7 +37,7 @@ export type CheckTuning = Pick<
 
 export interface RunCheckOptions {
   config: ResolvedConfig
-  /** The store file (`--store`): absolute, or relative to `cwd` (messages show it relative to `config.root`). Default: `bookmarks.links.json` beside the first source */
+  /** The store file (`--store`): absolute, or relative to `cwd` (messages show it relative to `config.root`). Default: the config's `links.store`, else `bookmarks.links.json` beside the first source */
   storeFile?: string | undefined
   /** What a relative `storeFile` is relative to. Default: `process.cwd()` */
   cwd?: string | undefined
@@ -49,6 +49,8 @@ export interface RunCheckOptions {
   failOnDead?: boolean | undefined
   /** Where messages go, a line at a time (no newline). */
   out: (line: string) => void
+  /** Where progress lines go when there is no bar (the CLI: standard error). Default: `out` */
+  progressOut?: ((line: string) => void) | undefined
   /** Whether `progressStream` is a terminal: a progress bar is drawn on it. Default: `false` */
   isTTY?: boolean | undefined
   /** The terminal for the progress bar (usually `process.stderr`). */
@@ -71,9 +73,9 @@ export async function runCheck(options: RunCheckOptions): Promise<number> {
   const { collections } = await loadSources(config, { files })
   const urls = publishedUrls(collections, config.publish)
   const storeFile =
-    options.storeFile === undefined
-      ? defaultStoreFile(files)
-      : path.resolve(options.cwd ?? process.cwd(), options.storeFile)
+    options.storeFile !== undefined
+      ? path.resolve(options.cwd ?? process.cwd(), options.storeFile)
+      : (config.linkStore ?? defaultStoreFile(files))
   const storeName = displayPath(storeFile, config.root)
   const store = await readLinkStore(storeFile, storeName)
   const maxAge = options.maxAge ?? checkDefaults.maxAge
@@ -95,7 +97,7 @@ export async function runCheck(options: RunCheckOptions): Promise<number> {
           total: event.total,
           isTTY: options.isTTY ?? false,
           stream: options.progressStream,
-          out,
+          out: options.progressOut ?? out,
           intervalMs: options.progressIntervalMs,
         })
         progress.update(event)

@@ -75,6 +75,7 @@ export function createPageContext(parts: {
     lang: input.lang,
     url: urls.path,
     feed: input.feedLimit > 0,
+    linkReport: input.links !== undefined,
     head: theme.head === undefined ? undefined : () => theme.head!(currentPage),
     footer: theme.footer === undefined ? undefined : () => theme.footer!(currentPage),
   }

@@ -22,6 +22,7 @@ import {
   type DuplicateMemo,
 } from './duplicates.js'
 import type { SiteInput } from './site-input.js'
+import type { SiteLinks } from '../links/site-links.js'
 import { withoutActiveAttributes, withoutActiveMetadata } from './export-safety.js'
 import { createPublishMemo, filterForPublishing, type PublishMemo, type SiteHeldBack } from './filter.js'
 import { copyBookmark, copyFolder, sameItems } from './copy.js'
@@ -74,12 +75,14 @@ export function createModelCache(): ModelCache {
  * (unless `dedupe` gives it the tags of its repeats), and a folder with nothing held back or left
  * out below it is the source folder itself. With a `cache` (watch mode), every published object
  * made from unchanged source objects is the same object as in the previous build; so a published
- * folder is the same object exactly when nothing it holds (at any depth) changed.
+ * folder is the same object exactly when nothing it holds (at any depth) changed. `links` is what
+ * the link store says (see `readSiteLinks`), if there is one.
  */
 export function prepareSite(
   config: ResolvedConfig,
   collections: readonly Collection[],
   cache?: ModelCache,
+  links?: SiteLinks,
 ): PreparedSite {
   const merged = mergeCollections(collections, config.title, config.merge, cache?.merge)
   const { siteTitle } = merged
@@ -151,6 +154,7 @@ export function prepareSite(
       page: config.theme.page,
       stylesheet: config.theme.stylesheet,
     },
+    links,
   }
   const heldBack = { ...published.heldBack, activeContent: exported.removed }
   return { input, siteTitle, root, heldBack, duplicates: duplicates.length, notes }

@@ -16,6 +16,8 @@ export interface SiteContext {
   url(path: string): string
   /** Whether the site has an Atom feed (`feed.xml`). */
   feed: boolean
+  /** Whether the site has a link report (`links/`, after `bookgen check`). */
+  linkReport?: boolean | undefined
   /** Extra `<head>` elements for every page (theme hook). */
   head?: ((page: PageInput) => ElementContent[]) | undefined
   /** Footer content replacing the default line (theme hook). */
@@ -67,6 +69,7 @@ function shellOf(site: SiteContext): Shell {
     ['Tags', site.url('tags/')],
     ['Search', site.url('search/')],
     ...(site.feed ? ([['Atom feed', site.url('feed.xml')]] as Array<[string, string]>) : []),
+    ...(site.linkReport === true ? ([['Link health', site.url('links/')]] as Array<[string, string]>) : []),
     ['Export (browser HTML)', site.url('bookmarks.html')],
     ['Export (XBEL)', site.url('bookmarks.xbel')],
   ]
