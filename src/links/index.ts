@@ -24,4 +24,6 @@ export {
   writeLinkStore,
 } from './store.js'
 export type { LinkEntry, LinkProblem, LinkState, LinkStore } from './store.js'
+export { readSiteLinks, siteLinksOf } from './site-links.js'
+export type { SiteLinks } from './site-links.js'
 export { waybackUrl } from './wayback.js'

@@ -141,10 +141,14 @@ export function parseLinkStore(text: string, file: string): LinkStore {
   if (!isJsonObject(value.links))
     throw storeError('"links" must be an object of entries by URL', file, at('links'))
   const links = new Map<string, LinkEntry>()
-  for (const [url, raw] of Object.entries(value.links)) {
-    const problem = entryProblem(raw)
+  // Most entries share their times (a run records one `checkedAt`): each is checked and parsed once.
+  const times = new Map<string, number>()
+  const entries = value.links
+  for (const url in entries) {
+    const raw = entries[url]
+    const problem = entryProblem(raw, times)
     if (problem !== undefined) throw storeError(`The entry for ${url} ${problem}`, file, at(url))
-    links.set(url, entryFromJson(raw as Record<string, unknown>))
+    links.set(url, entryFromJson(raw as Record<string, unknown>, times))
   }
   return { version: LINK_STORE_VERSION, links }
 }
@@ -160,20 +164,29 @@ function entryToJson(entry: LinkEntry): Record<string, unknown> {
   return json
 }
 
-function entryFromJson(json: Record<string, unknown>): LinkEntry {
+/** An entry that `entryProblem` found sound; `times` holds the instant of each of its times. */
+function entryFromJson(json: Record<string, unknown>, times: ReadonlyMap<string, number>): LinkEntry {
+  const state = json.state as LinkState
+  const status = json.status as number | null
+  const checkedAt = times.get(json.checkedAt as string)!
+  const failures = json.failures as number
+  if (json.finalUrl === undefined && json.error === undefined && json.retryAfter === undefined)
+    return { state, status, checkedAt, failures }
   return {
-    state: json.state as LinkState,
-    status: json.status as number | null,
+    state,
+    status,
     ...(json.finalUrl === undefined ? {} : { finalUrl: json.finalUrl as string }),
     ...(json.error === undefined ? {} : { error: json.error as LinkProblem }),
-    ...(json.retryAfter === undefined ? {} : { retryAfter: Date.parse(json.retryAfter as string) }),
-    checkedAt: Date.parse(json.checkedAt as string),
-    failures: json.failures as number,
+    ...(json.retryAfter === undefined ? {} : { retryAfter: times.get(json.retryAfter as string)! }),
+    checkedAt,
+    failures,
   }
 }
 
+const KNOWN_FIELDS = new Set(['state', 'status', 'finalUrl', 'error', 'retryAfter', 'checkedAt', 'failures'])
+
 /** What is wrong with an entry read from a file ("has …"), or undefined when it is sound. */
-function entryProblem(raw: unknown): string | undefined {
+function entryProblem(raw: unknown, times: Map<string, number>): string | undefined {
   if (!isJsonObject(raw)) return 'is not an object'
   if (!LINK_STATES.includes(raw.state as LinkState))
     return `has "state" ${JSON.stringify(raw.state)}; expected one of ${LINK_STATES.join(', ')}`
@@ -187,23 +200,24 @@ function entryProblem(raw: unknown): string | undefined {
     return 'has a "finalUrl" that is not a string'
   if (raw.error !== undefined && !LINK_PROBLEMS.includes(raw.error as LinkProblem))
     return `has an unknown "error" ${JSON.stringify(raw.error)}`
-  if (raw.retryAfter !== undefined && !isIsoTime(raw.retryAfter))
+  if (raw.retryAfter !== undefined && !isIsoTime(raw.retryAfter, times))
     return 'has a "retryAfter" that is not an ISO 8601 UTC time'
-  if (!isIsoTime(raw.checkedAt)) return 'has a "checkedAt" that is not an ISO 8601 UTC time'
+  if (!isIsoTime(raw.checkedAt, times)) return 'has a "checkedAt" that is not an ISO 8601 UTC time'
   if (!Number.isSafeInteger(raw.failures) || (raw.failures as number) < 0)
     return 'has a "failures" that is not a count'
-  const known = new Set(['state', 'status', 'finalUrl', 'error', 'retryAfter', 'checkedAt', 'failures'])
-  const extra = Object.keys(raw).find((key) => !known.has(key))
-  return extra === undefined ? undefined : `has a field this bookgen does not know: "${extra}"`
+  for (const key in raw) if (!KNOWN_FIELDS.has(key)) return `has a field this bookgen does not know: "${key}"`
+  return undefined
 }
 
 /** `2026-05-04T06:00:00.000Z`, as `Date#toISOString` writes it (seconds and milliseconds optional). */
-function isIsoTime(value: unknown): value is string {
-  return (
-    typeof value === 'string' &&
-    /^\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d(?:\.\d{1,3})?)?Z$/.test(value) &&
-    !Number.isNaN(Date.parse(value))
-  )
+function isIsoTime(value: unknown, times: Map<string, number>): value is string {
+  if (typeof value !== 'string') return false
+  if (times.has(value)) return true
+  if (!/^\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d(?:\.\d{1,3})?)?Z$/.test(value)) return false
+  const instant = Date.parse(value)
+  if (Number.isNaN(instant)) return false
+  times.set(value, instant)
+  return true
 }
 
 function storeError(reason: string, file: string, at: { line: number; column: number }): BookgenError {

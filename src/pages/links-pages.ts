@@ -4,6 +4,7 @@
  */
 import { isDead } from '../links/classify.js'
 import { waybackUrl } from '../links/wayback.js'
+import { safeHref } from '../render/safe-url.js'
 import { formatW3cDate } from '../model/dates.js'
 import type { OutputFile } from '../model/output.js'
 import { linkReportToHast, type LinkReportInput, type LinkReportItem } from '../render/links-page.js'
@@ -25,12 +26,13 @@ export function* linksPages(context: PageContext): Generator<OutputFile> {
       const entry = links.marked.get(child.href)
       if (entry === undefined) continue
       const dead = isDead(entry)
+      const href = safeHref(child.href, { allowFile: false })
       if (!dead && entry.finalUrl === undefined) continue
       items.push({
         title: child.title,
         url: child.href,
         entry,
-        archived: dead ? waybackUrl(child.href, child.added) : undefined,
+        archived: dead && href !== undefined ? waybackUrl(href, child.added) : undefined,
         added: child.added === undefined ? undefined : formatW3cDate(child.added).slice(0, 10),
       })
     }

@@ -92,7 +92,7 @@ export function bookmarkToHast(bookmark: Bookmark, context: EntryContext): Eleme
   if (href !== undefined) {
     children.push(element('a', { className: LINK_CLASS, href }, label))
     const link = context.linkOf?.(bookmark.href!)
-    if (link !== undefined) dead = linkHealthToHast(bookmark, link, children)
+    if (link !== undefined) dead = linkHealthToHast(bookmark, href, link, children)
   } else {
     children.push(element('span', { className: NAME_CLASS }, label))
     if (isBookmarklet(bookmark.href)) {
@@ -123,9 +123,14 @@ export function bookmarkToHast(bookmark: Bookmark, context: EntryContext): Eleme
  * nearest to `added`, else the latest); for one that moved for good, its new address. Whether the
  * entry is marked dead.
  */
-function linkHealthToHast(bookmark: Bookmark, link: LinkEntry, children: ElementContent[]): boolean {
+function linkHealthToHast(
+  bookmark: Bookmark,
+  href: string,
+  link: LinkEntry,
+  children: ElementContent[],
+): boolean {
   if (link.state === 'dead') {
-    const archived = waybackUrl(bookmark.href!, bookmark.added)
+    const archived = waybackUrl(href, bookmark.added)
     if (archived === undefined) return false
     const date = bookmark.added === undefined ? undefined : formatW3cDate(bookmark.added).slice(0, 10)
     children.push(

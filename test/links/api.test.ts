@@ -27,8 +27,10 @@ describe('src/links public API', () => {
       'pruneStore',
       'publishedUrls',
       'readLinkStore',
+      'readSiteLinks',
       'runCheck',
       'serializeLinkStore',
+      'siteLinksOf',
       'waybackUrl',
       'writeLinkStore',
     ])

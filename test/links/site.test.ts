@@ -13,6 +13,8 @@ import { createRequire } from 'node:module'
 import { HtmlValidate } from 'html-validate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runCli } from '../../src/cli/index.js'
+import { build } from '../../src/build/index.js'
+import { resolveConfig } from '../../src/config/options.js'
 import { startStaticServer } from '../../src/serve.js'
 import { hasChromium, launchChromium } from '../browser/chromium.js'
 import { readLinkStore } from '../../src/links/store.js'
@@ -284,6 +286,16 @@ describe('bookgen check, then bookgen build', () => {
       },
       60_000,
     )
+
+    it('should give the sitemap links/ when a worker thread parses the sources too', async () => {
+      for (const worker of ['parse', 'search', 'none'] as const) {
+        const outDir = path.join(dir, `worker-${worker}`)
+        const config = resolveConfig({}, { sources: ['bookmarks.html'], outDir }, { cwd: dir })
+        await build(config, { worker })
+        expect(readFileSync(path.join(outDir, 'sitemap.xml'), 'utf8'), worker).toContain('/links/</loc>')
+        expect(existsSync(path.join(outDir, 'links', 'index.html'))).toBe(true)
+      }
+    })
 
     it('should build no link report for a site without a store', async () => {
       const other = path.join(dir, 'plain')
