@@ -7,7 +7,7 @@
  *   below the root);
  * - `valid=no`: fails with a clear message naming the file, or parses with at least one warning;
  * - `valid=unknown`: must not crash;
- * - every file: parses in under a second.
+ * - every file: parses (how fast is for `npm run bench`, not for tests).
  */
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -59,8 +59,27 @@ const READ_AS_OUR_MODEL: Record<string, { bookmarks?: number; folders?: number; 
   },
 }
 
+/**
+ * Files under a kind's folder that are in fact another format bookgen reads (the registry's
+ * sniffer claims them): checked as that format, against the manifest's facts.
+ */
+const ANOTHER_FORMAT: Record<string, { format: string; reason: string }> = {
+  'netscape/calibr-node-bookmarks-parser--pocket.html': {
+    format: 'pocket-html',
+    reason: "Pocket's HTML export (not Netscape): its own project reads it with a Pocket parser, as we do",
+  },
+}
+
 /** Facts from the manifest that map onto our model field for field. */
 const FACTS: Record<string, (collection: Collection) => void> = {
+  'netscape/calibr-node-bookmarks-parser--pocket.html': (collection) => {
+    const sections = collection.root.children.filter((node) => node.type === 'folder')
+    expect(sections.map((folder) => [folder.title, folder.children.length])).toEqual([
+      ['Unread', 3],
+      ['Read Archive', 2],
+    ])
+    expect(bookmarksOf(collection).at(-1)!.title).toMatch(/\p{Script=Cyrillic}/u)
+  },
   'netscape/shaarli-netscape-bookmark-parser--netscape_multiline.htm': (collection) => {
     const notes = bookmarksOf(collection).map((bookmark) => bookmark.description)
     expect(notes[0]).toBe('List:\n- item1\n- item2\n- item3')
@@ -182,7 +201,6 @@ describe.skipIf(!available)('corpus conformance (../shared/corpus)', () => {
   for (const row of rows) {
     it(`${row.valid === 'no' ? 'should reject or warn about' : 'should read'} ${row.file}`, () => {
       const bytes = readFileSync(path.join(CORPUS, row.file))
-      const started = performance.now()
       let collection: Collection | undefined
       let failure: unknown
       try {
@@ -190,12 +208,18 @@ describe.skipIf(!available)('corpus conformance (../shared/corpus)', () => {
       } catch (error) {
         failure = error
       }
-      expect(performance.now() - started).toBeLessThan(1000)
       if (failure !== undefined) {
         // Only a clear, placed BookgenError is acceptable, never a crash.
         expect(isBookgenError(failure), String(failure)).toBe(true)
         if (isBookgenError(failure)) expect(failure.format()).toContain(row.file)
         expect(row.valid, `valid=${row.valid} file failed: ${String(failure)}`).not.toBe('yes')
+        return
+      }
+      const another = ANOTHER_FORMAT[row.file]
+      if (another !== undefined) {
+        expect(collection!.format, another.reason).toBe(another.format)
+        expect(countNodes(collection!.root).bookmarks).toBe(expectedCounts(row.expected).bookmarks)
+        FACTS[row.file]?.(collection!)
         return
       }
       if (row.valid === 'no') {

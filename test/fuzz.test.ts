@@ -18,8 +18,6 @@ import { FIXTURES, siteInputFor } from './helpers.js'
 import { page } from './html.js'
 
 const RUNS = Number(process.env['FUZZ_RUNS'] ?? 150)
-/** Longest one case may take (parse + plan), far above the ~10 ms a case takes. */
-const CASE_BUDGET_MS = 3000
 
 const SEEDS = {
   netscape: [
@@ -127,7 +125,6 @@ const SAFE_URL = /^(?:https?:|mailto:|ftp:|\/|#)/i
 
 /** Parse, and if that succeeds build the site in memory; assert the outcome is clean and safe. */
 function checkCase(bytes: Uint8Array, file: string): void {
-  const started = performance.now()
   let collection
   try {
     collection = parseSource(bytes, file)
@@ -168,7 +165,6 @@ function checkCase(bytes: Uint8Array, file: string): void {
     }
     expect(output.contents).not.toMatch(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/)
   }
-  expect(performance.now() - started).toBeLessThan(CASE_BUDGET_MS)
 }
 
 for (const [format, seeds] of Object.entries(SEEDS)) {

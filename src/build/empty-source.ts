@@ -7,14 +7,14 @@
  * the previous build come from the output folder's `.bookgen` marker (see `write.ts`). Used by
  * `bookgen build`; watch mode can share it.
  */
+import { FORMATS } from '../formats/registry.js'
 import { BookgenError } from '../model/errors.js'
 import { walk, type Collection, type Warning } from '../model/tree.js'
 
-/** Warnings that mean a file ends early. */
+/** Warnings that mean a file ends early: an empty file, and what each format's reader says (`cutShortRules`). */
 export const CUT_SHORT: ReadonlySet<string> = new Set([
   'source/empty',
-  'netscape/truncated',
-  'netscape/unclosed-list',
+  ...FORMATS.flatMap((entry) => entry.cutShortRules ?? []),
 ])
 
 /** Bookmarks a build was made from: in all, and per source (by the name messages use). */

@@ -10,7 +10,7 @@ import type { ResolvedConfig } from '../config/options.js'
 import { BookgenError, isBookgenError } from '../model/errors.js'
 import { countNodes, type Collection, type Stats, type Warning } from '../model/tree.js'
 import { parseSourceState, reparseSource, type SourceState } from '../formats/incremental/index.js'
-import { checkSourceSize, decodeSource, parseDecoded } from '../formats/index.js'
+import { checkSourceSize, decodeSource, readSource } from '../formats/index.js'
 import { checkSourceCounts, countSources } from './empty-source.js'
 import type { SiteHeldBack } from '../publish/filter.js'
 import { planSite, type SitePlan } from '../pages/plan.js'
@@ -181,7 +181,7 @@ export async function loadSources(config: ResolvedConfig, options: LoadOptions =
       checkSourceSize(bytes, name)
       const decoded = decodeSource(bytes)
       const parseStart = performance.now()
-      const collection = parseDecoded(decoded, name)
+      const collection = readSource(bytes, name, { decoded })
       decode += parseStart - decodeStart
       parse += performance.now() - parseStart
       collections.push(collection)

@@ -5,6 +5,7 @@
  * link is dead), 2 on bad usage, 130/143 when a build or a check is stopped by Ctrl-C / SIGTERM
  * (after it has cleaned up).
  */
+import { formatError, formatWarnings, plural, safe } from './report.js'
 import { existsSync } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
@@ -17,14 +18,12 @@ import { initLinksWorkflow, initPagesWorkflow, LINKS_WORKFLOW_PATH, WORKFLOW_PAT
 import type { CheckTuning } from '../links/command.js'
 import { collectionToJson } from '../inspect.js'
 import { formatTree } from '../inspect-text.js'
-import type { Folder, Warning } from '../model/tree.js'
+import type { Folder } from '../model/tree.js'
 import { startStaticServer } from '../serve.js'
 import { build, displayPath, type BuildResult } from '../build/index.js'
 import { ioError } from '../build/io-error.js'
 import { readSourceBytes } from '../build/read.js'
-import { parseSource } from '../formats/index.js'
-import { writeNetscape } from '../formats/netscape/write.js'
-import { writeXbel } from '../formats/xbel/write.js'
+import { formatNamed, parseSource, writableFormats } from '../formats/index.js'
 import { VERSION } from '../version.js'
 
 /** Exit codes. */
@@ -38,7 +37,6 @@ export const EXIT_SIGNAL: Readonly<Record<'SIGINT' | 'SIGTERM', number>> = { SIG
 const PREVIEW_PORT = 4173
 
 /** How many warnings `build` prints before pointing at `inspect`. */
-const WARNINGS_SHOWN = 5
 
 /** Rules whose errors are the user's command line rather than their data. */
 const USAGE_RULES = new Set([
@@ -101,7 +99,12 @@ export async function runCli(argv: readonly string[], io: Io = defaultIo): Promi
 
   cli
     .command('convert <source>', 'Convert a bookmark file to Netscape HTML or XBEL')
-    .option('--to <format>', 'Output format: netscape or xbel')
+    .option(
+      '--to <format>',
+      `Output format: ${writableFormats()
+        .map((entry) => entry.name)
+        .join(', ')}`,
+    )
     .option('-o, --output <file>', 'Output file (default: standard output)')
     .example('bookgen convert bookmarks.xbel --to netscape -o bookmarks.html')
     .action((source: string, flags: Record<string, unknown>) => {
@@ -418,12 +421,16 @@ async function inspectCommand(source: string, flags: Record<string, unknown>, io
 
 async function convertCommand(source: string, flags: Record<string, unknown>, io: Io): Promise<number> {
   const to = optionalString(flags, 'to')
-  if (to !== 'netscape' && to !== 'xbel') {
-    throw new BookgenError('--to must be "netscape" or "xbel"', { ruleId: 'cli/usage' })
+  const writer = to === undefined ? undefined : formatNamed(to)
+  if (writer?.write === undefined) {
+    const names = writableFormats().map((entry) => `"${entry.name}"`)
+    throw new BookgenError(`--to must be ${names.slice(0, -1).join(', ')} or ${names.at(-1)!}`, {
+      ruleId: 'cli/usage',
+    })
   }
   const file = path.resolve(io.cwd, source)
   const collection = parseSource(await readSourceBytes(file, source), source)
-  const { text, warnings } = to === 'netscape' ? writeNetscape(collection) : writeXbel(collection)
+  const { text, warnings } = writer.write(collection)
   const output = optionalString(flags, 'output')
   if (output === undefined) io.stdout(text)
   else {
@@ -503,9 +510,7 @@ async function loadResolvedConfig(
 
 function reportError(error: unknown, io: Io, debug: boolean): number {
   if (isBookgenError(error)) {
-    const nested = error.cause instanceof AggregateError ? error.cause.errors.filter(isBookgenError) : []
-    io.stderr(`error: ${safe(error.format())}\n`)
-    for (const inner of nested) io.stderr(`  ${safe(inner.format())}\n`)
+    for (const line of formatError(error)) io.stderr(`${line}\n`)
     if (debug && error.stack !== undefined) io.stderr(`${error.stack}\n`)
     return USAGE_RULES.has(error.ruleId) ? EXIT_USAGE : EXIT_FAILURE
   }
@@ -517,29 +522,6 @@ function reportError(error: unknown, io: Io, debug: boolean): number {
     `bookgen crashed — this is a bug, please report it.\n${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
   )
   return EXIT_FAILURE
-}
-
-/** Warnings as `file:line:col: message [rule]`, the first few, then a count by rule. */
-export function formatWarnings(warnings: readonly Warning[], limit = WARNINGS_SHOWN): string {
-  const lines = [`${plural(warnings.length, 'warning')}:`]
-  for (const warning of warnings.slice(0, limit)) {
-    lines.push(`  ${safe(`${placeOf(warning)}${warning.message} [${warning.rule}]`)}`)
-  }
-  if (warnings.length > limit) {
-    const byRule = new Map<string, number>()
-    for (const warning of warnings) byRule.set(warning.rule, (byRule.get(warning.rule) ?? 0) + 1)
-    lines.push(
-      `  … ${warnings.length - limit} more (${[...byRule].map(([rule, count]) => `${count}× ${rule}`).join(', ')}); ` +
-        '`bookgen inspect FILE --json` lists them all',
-    )
-  }
-  return `${lines.join('\n')}\n`
-}
-
-/** `file:line:col: `, `file: ` for a warning about a whole file, nothing for one about no file. */
-function placeOf(warning: Warning): string {
-  if (warning.file === '') return ''
-  return warning.line > 0 ? `${warning.file}:${warning.line}:${warning.column}: ` : `${warning.file}: `
 }
 
 function collectionStats(root: Folder): string {
@@ -558,13 +540,6 @@ function collectionStats(root: Folder): string {
 }
 
 /** Terminal-safe text: control characters from input never reach the terminal. */
-function safe(text: string): string {
-  return text.replace(
-    /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g,
-    (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`,
-  )
-}
-
 function optionalString(flags: Record<string, unknown>, name: string): string | undefined {
   const value = flags[name]
   if (value === undefined) return undefined
@@ -572,10 +547,6 @@ function optionalString(flags: Record<string, unknown>, name: string): string | 
     throw new BookgenError(`--${name} needs a value`, { ruleId: 'cli/usage' })
   }
   return value
-}
-
-function plural(count: number, noun: string): string {
-  return `${count.toLocaleString('en-US')} ${noun}${count === 1 ? '' : 's'}`
 }
 
 function formatBytes(bytes: number): string {

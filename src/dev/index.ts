@@ -5,12 +5,14 @@
  * and shows the error in the terminal and over the page until a good save fixes it. A change to
  * the config is a full reload.
  */
+import { formatError, formatWarnings, plural } from '../cli/report.js'
+import { formatMessage, warningMessage } from '../model/message.js'
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { isDynamicPattern } from 'tinyglobby'
 import { resolveConfig, type InlineConfig, type ResolvedConfig } from '../config/options.js'
 import { loadConfigFile } from '../config/load.js'
-import { isBookgenError, type BookgenError } from '../model/errors.js'
+import { isBookgenError } from '../model/errors.js'
 import { DevBuilder, type DevBuildResult } from './builder.js'
 import { createRebuildQueue } from './queue.js'
 import { startDevServer, type DevServer } from './server.js'
@@ -61,8 +63,9 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
   const log = options.log ?? (() => {})
   let { config, dependencies } = await loadDevConfig(options)
   let builder = new DevBuilder(config)
+  const shown: WarningsShown = { key: '' }
   const initial = await builder.rebuild(new Set(), { signal: options.signal })
-  report(initial, log, true)
+  report(initial, log, true, shown)
 
   const start = (port: number) =>
     startDevServer({
@@ -96,7 +99,7 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
         throw error
       }
       const hadError = result.ok && serverHasError
-      report(result, log, false)
+      report(result, log, false, shown)
       if (result.ok) {
         if (result.written.length > 0 || result.removed.length > 0 || hadError) server.reload()
         else server.clearError()
@@ -245,19 +248,30 @@ function globRoot(pattern: string): string {
   return fixed.join(path.sep) || path.sep
 }
 
-function report(result: DevBuildResult, log: (line: string) => void, first: boolean): void {
+function report(
+  result: DevBuildResult,
+  log: (line: string) => void,
+  first: boolean,
+  shown: WarningsShown,
+): void {
   if (result.ok) {
     const changed = result.written.length + result.removed.length
     log(
       first
-        ? `✓ built ${result.bookmarks.toLocaleString('en-US')} bookmarks in ${Math.round(result.ms)} ms`
-        : `✓ rebuilt in ${Math.round(result.ms)} ms: ${changed === 0 ? 'nothing changed' : `${changed} file${changed === 1 ? '' : 's'} updated`}`,
+        ? `✓ built ${plural(result.bookmarks, 'bookmark')} in ${Math.round(result.ms)} ms`
+        : `✓ rebuilt in ${Math.round(result.ms)} ms: ${changed === 0 ? 'nothing changed' : `${plural(changed, 'file')} updated`}`,
     )
+    // The warnings, when they are not the ones already shown (each save would repeat them).
+    const key = result.warnings.map((warning) => formatMessage(warningMessage(warning))).join('\n')
+    if (key !== shown.key && result.warnings.length > 0) log(formatWarnings(result.warnings).trimEnd())
+    shown.key = key
   } else {
-    const error: BookgenError = result.error
-    log(`✗ ${error.format()}`)
-    const nested = error.cause instanceof AggregateError ? error.cause.errors.filter(isBookgenError) : []
-    for (const inner of nested) log(`  ${inner.format()}`)
+    for (const line of formatError(result.error, '✗ ')) log(line)
     log('  (serving the last good site; fix the file and save to rebuild)')
   }
+}
+
+/** The warnings last printed, so that a rebuild with the same ones does not print them again. */
+interface WarningsShown {
+  key: string
 }

@@ -1,19 +1,22 @@
 /**
- * One entry point for every source file: decode the bytes, recognise the format from the content
- * (the extension only breaks ties), and run the matching reader.
+ * One entry point for every source file: recognise the format from the content (the registry's
+ * sniffers; the extension only breaks ties) and run its reader.
  */
 import { BookgenError } from '../model/errors.js'
-import { createFolder, type Collection, type SourceFormat, type Warning } from '../model/tree.js'
-import { decodeSource, type DecodedText, type DecodeWarning } from './decode.js'
+import type { Collection, SourceFormat } from '../model/tree.js'
+import { decodeSource, type DecodedText } from './decode.js'
+import { looksLikeNetscape, netscape, readNetscape, SNIFF_CHARACTERS } from './netscape/index.js'
+import type { NetscapeStats } from './netscape/read.js'
+import { formatNamed, sniffEntry, sniffHead } from './registry.js'
+import type { FormatEntry, SourceInput } from './types.js'
+import { xbel } from './xbel/index.js'
 
 export { decodeSource } from './decode.js'
-import { enforceLimits } from './limits.js'
-import { LineIndex } from './line-index.js'
-import { parseNetscape, type NetscapeStats } from './netscape/read.js'
-import { parseXbel } from './xbel/read.js'
-
 export { parseNetscape } from './netscape/read.js'
 export { parseXbel } from './xbel/read.js'
+export { FORMATS, formatNamed, siteExports, writableFormats } from './registry.js'
+export { SNIFF_CHARACTERS } from './netscape/index.js'
+export type { FormatEntry, SiteExport, SniffHead, SourceInput } from './types.js'
 
 /**
  * Largest source accepted, in bytes (256 MiB). Real exports stay far below (a 100k-bookmark export
@@ -22,15 +25,15 @@ export { parseXbel } from './xbel/read.js'
 export const MAX_SOURCE_BYTES = 256 * 1024 * 1024
 
 /**
- * Parse a bookmark file from its bytes.
+ * Parse a bookmark file from its bytes, in whichever format it is.
  *
  * @param bytes the file content
  * @param file the name used in places and messages (as the user gave it)
- * @throws BookgenError when the file is not a bookmark file or is not well-formed XBEL
+ * @throws BookgenError when the file is not a bookmark file bookgen reads, or cannot be used
  */
 export function parseSource(bytes: Uint8Array, file: string): Collection {
   checkSourceSize(bytes, file)
-  return parseDecoded(decodeSource(bytes), file)
+  return readSource(bytes, file)
 }
 
 /** Refuse sources over `MAX_SOURCE_BYTES` before any work is spent on them. */
@@ -43,68 +46,52 @@ export function checkSourceSize(bytes: Uint8Array, file: string): void {
   }
 }
 
-/**
- * Parse text already decoded by `decodeSource` (the second half of `parseSource`). `stats` is
- * filled in when the file is read as Netscape bookmark HTML (see `incremental.ts`).
- */
-export function parseDecoded(decoded: DecodedText, file: string, stats?: NetscapeStats): Collection {
-  const format = sniffFormat(decoded.text, file)
-  if (format === undefined) {
+/** How `readSource` reads. */
+export interface ReadOptions {
+  /** The bytes already decoded by `decodeSource` (text formats use it rather than decode again). */
+  decoded?: DecodedText | undefined
+  /** Filled in when the file is read as Netscape bookmark HTML (see `incremental/`). */
+  stats?: NetscapeStats | undefined
+}
+
+/** Read a source of any format (`parseSource` without the size check). */
+export function readSource(bytes: Uint8Array, file: string, options: ReadOptions = {}): Collection {
+  let decoded = options.decoded
+  const input: SourceInput = { bytes, file, text: () => (decoded ??= decodeSource(bytes)) }
+  const entry = detectFormat(input)
+  if (entry === undefined) {
     throw new BookgenError(
       'Not a bookmark file: expected a Netscape bookmark file (<!DOCTYPE NETSCAPE-Bookmark-file-1>, <DL>/<DT> lists) or an XBEL file (<xbel>)',
       { ruleId: 'source/unknown-format', file, line: 1, column: 1 },
     )
   }
-  if (decoded.text.trim() === '') return emptyCollection(format, file, decoded.encoding)
-  const collection =
-    format === 'xbel'
-      ? parseXbel(decoded.text, file, { encoding: decoded.encoding })
-      : parseNetscape(
-          decoded.text,
-          file,
-          stats === undefined ? { encoding: decoded.encoding } : { encoding: decoded.encoding, stats },
-        )
-  enforceLimits(collection)
-  if (decoded.warnings.length > 0) {
-    collection.warnings.unshift(...placeDecodeWarnings(decoded.warnings, decoded.text, file))
-  }
-  return collection
+  return entry === netscape && options.stats !== undefined
+    ? readNetscape(input, options.stats)
+    : entry.read(input)
 }
-
-/** Characters at the start of a text that `sniffFormat` looks at first. */
-export const SNIFF_CHARACTERS = 8192
 
 /**
- * Which reader a text needs: `xbel` for XML whose root is (or may be) `<xbel>`, `netscape` for
- * bookmark HTML, undefined when it is neither. Whitespace-only text falls back to the extension.
+ * The format of a source: the first sniffer of the registry that claims its head; failing that,
+ * a text that is XML by its extension (XBEL), empty, or bookmark HTML further on (Netscape).
+ */
+export function detectFormat(input: SourceInput): FormatEntry | undefined {
+  const claimed = sniffEntry(sniffHead(input.bytes, input.file))
+  if (claimed !== undefined) return claimed
+  const name = sniffFormat(input.text().text, input.file)
+  return name === undefined ? undefined : formatNamed(name)
+}
+
+/**
+ * Which of the two text readers a text needs: `xbel` for XML whose root is (or may be) `<xbel>`,
+ * `netscape` for bookmark HTML, undefined when it is neither. Whitespace-only text falls back to
+ * the extension.
  */
 export function sniffFormat(text: string, file: string): SourceFormat | undefined {
-  const head = text.slice(0, SNIFF_CHARACTERS)
+  const head = { bytes: new Uint8Array(), text: text.slice(0, SNIFF_CHARACTERS), file }
+  if (netscape.sniff(head)) return 'netscape'
+  if (xbel.sniff(head)) return 'xbel'
   const extension = /\.([a-z0-9]+)$/i.exec(file)?.[1]?.toLowerCase()
-  if (/<!DOCTYPE\s+NETSCAPE-Bookmark-file/i.test(head)) return 'netscape'
-  if (/<!DOCTYPE\s+xbel\b/i.test(head) || /<xbel[\s>/]/.test(head)) return 'xbel'
-  if (/^\s*<\?xml[\s?]/.test(head)) return 'xbel' // any other XML: the XBEL reader names the wrong root
-  if (/<(dl|dt|h3)[\s>]/i.test(head) || /<a\s[^>]*href/i.test(head)) return 'netscape'
   if (extension === 'xbel' || extension === 'xml') return 'xbel'
-  if (text.trim() === '') return 'netscape'
-  if (/<(dl|dt|h3)[\s>]/i.test(text) || /<a\s[^>]*href/i.test(text)) return 'netscape'
+  if (text.trim() === '' || looksLikeNetscape(text)) return 'netscape'
   return undefined
-}
-
-function emptyCollection(format: SourceFormat, file: string, encoding: string): Collection {
-  return {
-    format,
-    file,
-    encoding,
-    title: '',
-    root: createFolder(''),
-    warnings: [
-      { file, line: 1, column: 1, rule: 'source/empty', message: 'The file is empty; it holds no bookmarks' },
-    ],
-  }
-}
-
-function placeDecodeWarnings(warnings: DecodeWarning[], text: string, file: string): Warning[] {
-  const lines = new LineIndex(text)
-  return warnings.map(({ offset, rule, message }) => ({ file, ...lines.locate(offset), rule, message }))
 }

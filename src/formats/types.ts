@@ -46,4 +46,24 @@ export interface FormatEntry {
   read(input: SourceInput): Collection
   /** Serialize a collection in this format; what it cannot carry comes back as warnings. */
   write?(collection: Collection): { text: string; warnings: Warning[] }
+  /**
+   * Whether the site offers its published collection in this format, and how: the file written
+   * at the site's root, streamed, and the words of the download links ("Download this collection:
+   * browser HTML (imports into any browser) · XBEL").
+   */
+  readonly siteExport?: SiteExport | undefined
+  /** Rule ids of the reader's warnings that mean the file ends early (a save caught half-way). */
+  readonly cutShortRules?: readonly string[] | undefined
+}
+
+/** A download of the whole published collection that the site offers (see `FormatEntry.siteExport`). */
+export interface SiteExport {
+  /** Path below the site's base: `bookmarks.html`. */
+  readonly path: string
+  /** The link's words: `browser HTML`. */
+  readonly label: string
+  /** Said after the link, in parentheses. */
+  readonly note?: string | undefined
+  /** Write the collection chunk by chunk; what it cannot carry comes back as warnings. */
+  stream(collection: Collection, sink: (chunk: string) => void): Warning[]
 }

@@ -3,6 +3,8 @@
  * unsafe output directory. It carries a place and a rule id, like unified's `VFileMessage`.
  * Anything else that is thrown is a bug in bookgen.
  */
+import { errorMessage, formatMessage } from './message.js'
+
 export interface ErrorAt {
   /** `area/problem`, e.g. `xbel/not-well-formed`. */
   readonly ruleId: string
@@ -34,8 +36,7 @@ export class BookgenError extends Error {
    * // → 'a.xbel:2:1: Expected <xbel> [xbel/root]'
    */
   format(): string {
-    const where = [this.file, this.line, this.column].filter((part) => part !== undefined).join(':')
-    return `${where === '' ? '' : `${where}: `}${this.message} [${this.ruleId}]`
+    return formatMessage(errorMessage(this))
   }
 }
 

@@ -3,6 +3,7 @@
  * builder, the entries, the favicons, the page memo (watch mode), the theme's hooks, and the clock
  * that times rendering. Made once per build by the page planner (`plan.ts`). Pure.
  */
+import { DOWNLOADS } from './downloads.js'
 import type { ElementContent } from 'hast'
 import type { PageInfo } from '../config/options.js'
 import type { Folder } from '../model/tree.js'
@@ -75,6 +76,7 @@ export function createPageContext(parts: {
     lang: input.lang,
     url: urls.path,
     feed: input.feedLimit > 0,
+    downloads: DOWNLOADS,
     linkReport: input.links !== undefined,
     head: theme.head === undefined ? undefined : () => theme.head!(currentPage),
     footer: theme.footer === undefined ? undefined : () => theme.footer!(currentPage),

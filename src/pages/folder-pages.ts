@@ -13,6 +13,7 @@ import { folderPageToHast, type SubfolderLink } from '../render/folder-page.js'
 import { trustedBytesNode } from '../render/serialize.js'
 import { aliasToHast } from '../render/xfolk.js'
 import type { PageContext } from './context.js'
+import { DOWNLOADS } from './downloads.js'
 import type { PageItems } from './memo.js'
 import { paginate, pagePath } from './paths.js'
 import { trailOf, type FolderRoute } from './routes.js'
@@ -208,12 +209,12 @@ export function pagesNavigation(
 /** The home page's line of downloads: the collection as browser HTML and XBEL, and the feed. */
 function downloads(context: PageContext): Element {
   const url = context.urls.path
-  const links: Array<Element | string> = [
-    'Download this collection: ',
-    h('a', { href: url('bookmarks.html'), download: 'bookmarks.html' }, 'browser HTML'),
-    ' (imports into any browser) · ',
-    h('a', { href: url('bookmarks.xbel'), download: 'bookmarks.xbel' }, 'XBEL'),
-  ]
+  const links: Array<Element | string> = ['Download this collection: ']
+  for (const [index, download] of DOWNLOADS.entries()) {
+    if (index > 0) links.push(' · ')
+    links.push(h('a', { href: url(download.path), download: download.path }, download.label))
+    if (download.note !== undefined) links.push(` (${download.note})`)
+  }
   if (context.input.feedLimit > 0) links.push(' · ', h('a', { href: url('feed.xml') }, 'Atom feed'))
   return h('p.downloads', links)
 }

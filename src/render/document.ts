@@ -16,12 +16,21 @@ export interface SiteContext {
   url(path: string): string
   /** Whether the site has an Atom feed (`feed.xml`). */
   feed: boolean
+  /** The collection as files to download (the site's exports), in the order the footer lists them. */
+  downloads: readonly Download[]
   /** Whether the site has a link report (`links/`, after `bookgen check`). */
   linkReport?: boolean | undefined
   /** Extra `<head>` elements for every page (theme hook). */
   head?: ((page: PageInput) => ElementContent[]) | undefined
   /** Footer content replacing the default line (theme hook). */
   footer?: ((page: PageInput) => ElementContent[]) | undefined
+}
+
+/** A download of the whole collection: `bookmarks.html`, "browser HTML", "imports into any browser". */
+export interface Download {
+  path: string
+  label: string
+  note?: string | undefined
 }
 
 export interface PageInput {
@@ -70,8 +79,10 @@ function shellOf(site: SiteContext): Shell {
     ['Search', site.url('search/')],
     ...(site.feed ? ([['Atom feed', site.url('feed.xml')]] as Array<[string, string]>) : []),
     ...(site.linkReport === true ? ([['Link health', site.url('links/')]] as Array<[string, string]>) : []),
-    ['Export (browser HTML)', site.url('bookmarks.html')],
-    ['Export (XBEL)', site.url('bookmarks.xbel')],
+    ...site.downloads.map((download): [string, string] => [
+      `Export (${download.label})`,
+      site.url(download.path),
+    ]),
   ]
   shell = {
     metas: fragment([

@@ -5,8 +5,7 @@
  * (`site-files-thread.ts`). Pure: no file system.
  */
 import type { Bookmark, Collection } from '../model/tree.js'
-import { streamNetscape } from '../formats/netscape/write.js'
-import { streamXbel } from '../formats/xbel/write.js'
+import { siteExports } from '../formats/registry.js'
 import { feedToXml } from './feed.js'
 import type { OutputFile } from '../model/output.js'
 import { siteUrls, type SiteUrls } from '../publish/urls.js'
@@ -113,12 +112,11 @@ export function siteFileProducers(
   // Largest first: two threads sharing the work (see `Claim`) then finish close together.
   producers.set(SEARCH_DIR, () => buildSearchIndex(searchIndexInput(input())).files)
   if (exports) {
-    producers.set('bookmarks.xbel', () =>
-      streamedFile('bookmarks.xbel', (sink) => streamXbel(input().exportCollection!, sink)),
-    )
-    producers.set('bookmarks.html', () =>
-      streamedFile('bookmarks.html', (sink) => streamNetscape(input().exportCollection!, sink)),
-    )
+    for (const { siteExport } of siteExports()) {
+      producers.set(siteExport.path, () =>
+        streamedFile(siteExport.path, (sink) => siteExport.stream(input().exportCollection!, sink)),
+      )
+    }
   }
   if (feed) {
     producers.set('feed.xml', () => {

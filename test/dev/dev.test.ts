@@ -75,6 +75,26 @@ describe('bookgen dev', () => {
     expect((await get(`${dev.url}folder/`)).body).toContain('Two (edited)')
   })
 
+  it('should print the warnings of a build as build does, and not again while they stay the same', async () => {
+    const dated = (title: string) =>
+      bookmarksFile(['One', title]).replace('ADD_DATE="1600000000"', 'ADD_DATE="soon"')
+    const dev = await start({ 'bookmarks.html': dated('Two') })
+    const printed = () => logs.filter((line) => / warnings?:\n/.test(line))
+    expect(printed()).toHaveLength(1)
+    expect(printed()[0]).toMatch(/\n {2}bookmarks\.html:6:\d+: .* \[netscape\/invalid-date\]/)
+    let next = dev.nextBuild()
+    writeFileSync(path.join(dir, 'bookmarks.html'), dated('Two (edited)'))
+    await next
+    expect(printed()).toHaveLength(1)
+    next = dev.nextBuild()
+    writeFileSync(path.join(dir, 'bookmarks.html'), bookmarksFile(['One', 'Two']))
+    await next
+    next = dev.nextBuild()
+    writeFileSync(path.join(dir, 'bookmarks.html'), dated('Two'))
+    await next
+    expect(printed()).toHaveLength(3)
+  })
+
   it('should write no file when a save changes nothing', async () => {
     const dev = await start({ 'bookmarks.html': bookmarksFile(['One']) })
     const file = path.join(dir, 'bookmarks.html')

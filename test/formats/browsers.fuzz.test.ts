@@ -2,7 +2,7 @@
  * Fuzzing the browsers' readers (fast-check): fixtures truncated, bytes flipped, snippets and
  * spans inserted or deleted, random JSON values where nodes belong, 100,000 levels of nesting and
  * huge numbers. Each reader must return a collection (warnings placed at line ≥ 1, column ≥ 1) or
- * throw a `BookgenError`, never anything else, in bounded time; a collection must survive the
+ * throw a `BookgenError`, never anything else, within the test timeout; a collection must survive the
  * XBEL and Chromium writers.
  *
  * `npx vitest run test/formats` runs a few hundred cases; FUZZ_RUNS=5000 runs many more.
@@ -21,7 +21,6 @@ import { writeXbel } from '../../src/formats/xbel/write.js'
 import { fixtureBytes, inputOf } from './input.js'
 
 const RUNS = Number(process.env['FUZZ_RUNS'] ?? 60)
-const CASE_BUDGET_MS = 3000
 const DEEP = 100_000
 
 const SEEDS: ReadonlyArray<{ entry: FormatEntry; files: string[] }> = [
@@ -94,14 +93,12 @@ function mutate(bytes: Uint8Array, mutations: Mutation[]): Uint8Array {
 
 /** Read `bytes`: a collection that the writers accept, or a placed BookgenError; nothing else, in time. */
 function checkCase(entry: FormatEntry, bytes: Uint8Array, file = 'fuzz'): void {
-  const started = performance.now()
   let collection
   try {
     collection = entry.read(inputOf(bytes, file))
   } catch (error) {
     if (!isBookgenError(error)) throw error
     expect(error.format()).toMatch(/^fuzz(:\d+:\d+)?: .+ \[[a-z0-9-]+\/[a-z0-9-]+\]$/s)
-    expect(performance.now() - started).toBeLessThan(CASE_BUDGET_MS)
     return
   }
   for (const warning of collection.warnings) {
@@ -112,7 +109,6 @@ function checkCase(entry: FormatEntry, bytes: Uint8Array, file = 'fuzz'): void {
   writeXbel(collection)
   const chromium = writeChromeJson(collection)
   expect(chromeJson.read(inputOf(chromium.text, 'Bookmarks')).format).toBe('chrome-json')
-  expect(performance.now() - started).toBeLessThan(CASE_BUDGET_MS)
 }
 
 /** A mozLz4 container around `text`, as one LZ4 block of literals only. */

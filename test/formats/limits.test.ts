@@ -25,12 +25,10 @@ describe('bounded work', () => {
   })
 
   it('should not hang on a 1 MB attribute or an 8 MB title, and shorten over-long values with a warning', () => {
-    const started = performance.now()
     const icon = `data:image/png;base64,${'A'.repeat(2 * LIMITS.attributeLength)}`
     const collection = parseText(
       `<DL><DT><A HREF="https://a.example/" ICON="${icon}">${'t'.repeat(8 << 20)}</A></DL>`,
     )
-    expect(performance.now() - started).toBeLessThan(5000)
     const [bookmark] = bookmarksOf(collection)
     expect(bookmark!.title).toHaveLength(LIMITS.titleLength)
     expect(bookmark!.icon).toBeUndefined()

@@ -4,7 +4,7 @@
  * - `valid=yes` reads, with the counts and facts its `expected` column asserts, as our model
  *   counts them (where we count differently, `DIFFERENCES` says so and why, and is checked);
  * - `valid=no` is refused with a clear, placed error, or read with a warning;
- * - `unknown` does not crash; every file reads in under a second.
+ * - `unknown` does not crash.
  * Then every readable file (and our own fixtures) goes through the XBEL and the Netscape writer
  * and back through `parseSource`: the model comes back the same (places, format and encoding
  * aside), or each difference is one the writer reported as lost (`convert/lost-field`), or is a
@@ -202,15 +202,14 @@ if (!available)
 const rows = available ? readManifest().filter((row) => row.kind in READERS) : []
 
 /** Read a corpus row with its kind's reader: the collection, or what was thrown. */
-function readRow(row: Row): { collection?: Collection; failure?: unknown; ms: number } {
-  const started = performance.now()
+function readRow(row: Row): { collection?: Collection; failure?: unknown } {
   try {
     const collection = READERS[row.kind]!.read(
       sourceInput(readFileSync(path.join(FORMATS_CORPUS, row.file)), row.file),
     )
-    return { collection, ms: performance.now() - started }
+    return { collection }
   } catch (failure) {
-    return { failure, ms: performance.now() - started }
+    return { failure }
   }
 }
 
@@ -222,8 +221,7 @@ describe.skipIf(!available)('OPML, linkding and Linkwarden conformance (../share
 
   for (const row of rows) {
     it(`${row.valid === 'no' ? 'should reject or warn about' : 'should read'} ${row.file}`, () => {
-      const { collection, failure, ms } = readRow(row)
-      expect(ms).toBeLessThan(1000)
+      const { collection, failure } = readRow(row)
       if (failure !== undefined) {
         expect(isBookgenError(failure), String(failure)).toBe(true)
         if (isBookgenError(failure)) expect(failure.format()).toContain(row.file)

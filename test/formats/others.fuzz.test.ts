@@ -2,7 +2,7 @@
  * Fuzzing the OPML, linkding and Linkwarden readers (fast-check): our fixtures with bytes
  * truncated, flipped, inserted and deleted; JSON exports with fields replaced by values of any
  * type (huge numbers among them); and 100,000 levels of nesting. Each reader (and its sniffer) must
- * return a collection or throw a placed `BookgenError`, never anything else, in bounded time.
+ * return a collection or throw a placed `BookgenError`, never anything else, within the test timeout.
  *
  * `npm test` runs a few cases; `FUZZ_RUNS=5000 npx vitest run test/formats/others.fuzz.test.ts`
  * runs many more.
@@ -21,8 +21,6 @@ import { FIXTURES } from '../helpers.js'
 import { sniffHead, sourceInput } from './others-input.js'
 
 const RUNS = Number(process.env['FUZZ_RUNS'] ?? 40)
-/** Longest one case may take, far above what a case takes. */
-const CASE_BUDGET_MS = 3000
 
 const SEEDS: Array<[FormatEntry, string[]]> = [
   [opml, ['opml/links.opml', 'opml/feeds.opml', 'opml/cr-latin1.opml']],
@@ -95,7 +93,6 @@ function mutate(bytes: Uint8Array, mutations: Mutation[]): Uint8Array {
 
 /** Sniff and read `bytes` with `format`: a sound collection, or a placed BookgenError, in time. */
 function checkCase(format: FormatEntry, bytes: Uint8Array, file: string): void {
-  const started = performance.now()
   expect(typeof format.sniff(sniffHead(bytes, file))).toBe('boolean')
   try {
     const collection = format.read(sourceInput(bytes, file))
@@ -116,7 +113,6 @@ function checkCase(format: FormatEntry, bytes: Uint8Array, file: string): void {
       new RegExp(`^${file.replace('.', '\\.')}:\\d+:\\d+: .+ \\[(${area}|source)/[a-z0-9-]+\\]$`, 's'),
     )
   }
-  expect(performance.now() - started).toBeLessThan(CASE_BUDGET_MS)
 }
 
 describe('fuzzing the readers with byte mutations of our fixtures', () => {
@@ -234,7 +230,7 @@ describe('100,000 levels of nesting', () => {
   const nested = `${'['.repeat(depth)}${']'.repeat(depth)}`
   const encode = (text: string) => new TextEncoder().encode(text)
 
-  it('should read or refuse each reader’s deepest input in bounded time', () => {
+  it('should read or refuse each reader’s deepest input within the test timeout', () => {
     const cases: Array<[FormatEntry, string]> = [
       [opml, `<opml><body>${'<outline text="x">'.repeat(depth)}${'</outline>'.repeat(depth)}</body></opml>`],
       [opml, `<opml><body>${'<outline text="x">'.repeat(depth)}`],
@@ -262,9 +258,7 @@ describe('100,000 levels of nesting', () => {
       parentId: i - 1,
       links: [],
     }))
-    const started = performance.now()
     const collection = linkwardenJson.read(sourceInput(JSON.stringify({ collections }), 'chain.json'))
-    expect(performance.now() - started).toBeLessThan(CASE_BUDGET_MS)
     expect(collection.warnings.map((warning) => warning.rule)).toEqual([
       'linkwarden/missing-parent',
       'source/too-deep',

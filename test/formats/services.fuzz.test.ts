@@ -2,7 +2,7 @@
  * Property-based fuzzing (fast-check) of the service readers: our fixtures mutated (truncated,
  * bytes flipped, markup and separators inserted, spans deleted), JSON of the wrong types, deep
  * nesting, huge numbers, ragged CSV rows, random and hostile zip archives. Each reader must return
- * a collection or throw a `BookgenError` naming the file, never anything else, in bounded time.
+ * a collection or throw a `BookgenError` naming the file, never anything else, within the test timeout.
  *
  * `npx vitest run test/formats` runs a bounded number of cases; `FUZZ_RUNS=2000` runs more.
  */
@@ -19,8 +19,6 @@ import { FIXTURES } from '../helpers.js'
 import { read, sniffHead } from './helpers.js'
 
 const RUNS = Number(process.env['FUZZ_RUNS'] ?? 40)
-/** Longest one case may take, far above the few milliseconds a case takes. */
-const CASE_BUDGET_MS = 3000
 
 const SNIPPETS = [
   '"',
@@ -92,10 +90,9 @@ function mutate(bytes: Uint8Array, mutations: Mutation[]): Uint8Array {
   return data
 }
 
-/** Read `bytes` with `entry`: a clean collection or a clean `BookgenError`, in bounded time. */
+/** Read `bytes` with `entry`: a clean collection or a clean `BookgenError`, within the test timeout. */
 function checkCase(entry: FormatEntry, bytes: Uint8Array): void {
   const file = `fuzz.${entry.name}`
-  const started = performance.now()
   const head = sniffHead(bytes, file)
   for (const format of SERVICE_FORMATS) expect(typeof format.sniff(head)).toBe('boolean')
   let collection: Collection
@@ -108,7 +105,6 @@ function checkCase(entry: FormatEntry, bytes: Uint8Array): void {
     )
     return
   }
-  expect(performance.now() - started).toBeLessThan(CASE_BUDGET_MS)
   expect(collection.format).toBe(entry.name)
   for (const warning of collection.warnings) {
     expect(warning.line).toBeGreaterThan(0)

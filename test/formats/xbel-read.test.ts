@@ -238,9 +238,7 @@ describe('XBEL safety', () => {
       ']>',
       '<xbel><bookmark href="https://a.example/"><title>&lol9;</title></bookmark></xbel>',
     ].join('\n')
-    const started = performance.now()
     const collection = parseXbel(lol, 'lol.xbel')
-    expect(performance.now() - started).toBeLessThan(1000)
     expect(bookmarksOf(collection)[0]!.title).toBe('&lol9;')
     expect(rules(collection)).toEqual(['xbel/unknown-entity'])
   })
@@ -248,9 +246,7 @@ describe('XBEL safety', () => {
   it('should not expand a large entity referenced many times (quadratic blow-up)', () => {
     const big = 'x'.repeat(100_000)
     const text = `<!DOCTYPE xbel [<!ENTITY big "${big}">]>\n<xbel><title>${'&big;'.repeat(10_000)}</title></xbel>`
-    const started = performance.now()
     const collection = parseXbel(text, 'quadratic.xbel')
-    expect(performance.now() - started).toBeLessThan(2000)
     expect(collection.title.length).toBeLessThan(60_000)
     expect(collection.title).not.toContain('xxxx')
   })

@@ -8,7 +8,13 @@ import { serializeHast } from '../../src/render/serialize.js'
 import { tagIndexToHast, tagPageToHast } from '../../src/render/tag-pages.js'
 import { page } from '../html.js'
 
-const site: SiteContext = { siteTitle: 'Links', lang: 'fr', url: (path) => `/b/${path}`, feed: true }
+const site: SiteContext = {
+  siteTitle: 'Links',
+  lang: 'fr',
+  url: (path) => `/b/${path}`,
+  feed: true,
+  downloads: [{ path: 'bookmarks.html', label: 'browser HTML' }],
+}
 const main = (content: Parameters<typeof documentToHast>[1]['main']) =>
   page(serializeHast({ type: 'root', children: content }))
 

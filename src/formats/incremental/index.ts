@@ -18,7 +18,8 @@
  */
 import { walk, type Collection, type Folder, type Node, type Place, type Warning } from '../../model/tree.js'
 import { byteOrderMark, decodeSource, findDeclaredCharset, PRESCAN_BYTES, resolveLabel } from '../decode.js'
-import { checkSourceSize, parseDecoded, SNIFF_CHARACTERS, sniffFormat } from '../index.js'
+import { sniffEntry, sniffHead } from '../registry.js'
+import { checkSourceSize, readSource, SNIFF_CHARACTERS, sniffFormat } from '../index.js'
 import { reconcileNodes, sameNodes, type Move } from './reconcile.js'
 import { byteOffset, commonPrefix, commonSuffix, findLineStarts, updateLineStarts } from './bytes.js'
 import { enforceLimits, LIMITS } from '../limits.js'
@@ -74,7 +75,7 @@ export function parseSourceState(bytes: Uint8Array, file: string, options: Repar
   const decoded = decodeSource(bytes)
   const decodedAt = performance.now()
   const stats: NetscapeStats = { commaTags: 0, rawText: false }
-  const collection = parseDecoded(decoded, file, stats)
+  const collection = readSource(bytes, file, { decoded, stats })
   if (options.timings !== undefined) {
     options.timings.decode += decodedAt - started
     options.timings.parse += performance.now() - decodedAt
@@ -262,6 +263,8 @@ function headStillPlain(bytes: Uint8Array, prefix: number, file: string): boolea
     while (end > 0 && end < bytes.length && (bytes[end]! & 0xc0) === 0x80) end--
     const head = new TextDecoder('utf-8').decode(bytes.subarray(0, end)).slice(0, SNIFF_CHARACTERS)
     if (sniffFormat(head, file) !== 'netscape') return false
+    // A format that looks like bookmark HTML (Pocket's export) is read by its own reader.
+    if ((sniffEntry(sniffHead(bytes, file))?.name ?? 'netscape') !== 'netscape') return false
   }
   return true
 }

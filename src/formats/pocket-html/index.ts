@@ -149,6 +149,8 @@ export const pocketHtml: FormatEntry = {
   sniff(head: SniffHead): boolean {
     const text = head.text
     if (/<!DOCTYPE\s+NETSCAPE-Bookmark-file/i.test(text)) return false
+    // XML (an XBEL or OPML file of a Pocket collection keeps its title) is not Pocket's HTML page.
+    if (/^\s*<\?xml[\s?]/.test(text) || /<(?:xbel|opml)[\s>/]/i.test(text)) return false
     if (/<title>\s*Pocket Export\s*<\/title>/i.test(text)) return true
     return /<h1>\s*(?:Unread|Read Archive)\s*<\/h1>/i.test(text) && /\btime_added\s*=\s*["']?\d/i.test(text)
   },

@@ -78,9 +78,7 @@ describe('pocket-csv reader', () => {
 
   it('should refuse a zip bomb, too many members, a zip without CSV and a cut zip', () => {
     const bomb = zipSync({ 'part_000000.csv': new Uint8Array(ZIP_LIMITS.smallBytes + 1) }, { level: 9 })
-    const started = performance.now()
     expect(readError(pocketCsv, bomb, 'bomb.zip').ruleId).toBe('pocket/zip-too-large')
-    expect(performance.now() - started).toBeLessThan(2000)
     const many = Object.fromEntries(
       Array.from({ length: ZIP_LIMITS.entries + 1 }, (_, i) => [`f${i}.txt`, new Uint8Array(0)]),
     )

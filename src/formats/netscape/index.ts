@@ -1,0 +1,52 @@
+/**
+ * The `netscape` format: the Netscape bookmark file every browser exports and imports
+ * (`bookmarks.html`), read (`read.ts`, on htmlparser2's tokenizer) and written (`write.ts`).
+ */
+import type { Collection } from '../../model/tree.js'
+import { readText } from '../text-source.js'
+import type { FormatEntry, SniffHead, SourceInput } from '../types.js'
+import { parseNetscape, type NetscapeStats } from './read.js'
+import { streamNetscape, writeNetscape } from './write.js'
+
+/** Characters at the start of a text that the Netscape and XBEL sniffers look at. */
+export const SNIFF_CHARACTERS = 8192
+
+const DOCTYPE = /<!DOCTYPE\s+NETSCAPE-Bookmark-file/i
+const LIST = /<(dl|dt|h3)[\s>]/i
+const LINK = /<a\s[^>]*href/i
+
+/** Whether `text` (the start of a file) is bookmark HTML: the doctype, or the lists and links it is made of. */
+export function looksLikeNetscape(text: string): boolean {
+  return DOCTYPE.test(text) || LIST.test(text) || LINK.test(text)
+}
+
+/** Read Netscape bookmark HTML; `stats` is filled in for the incremental reader. */
+export function readNetscape(input: SourceInput, stats?: NetscapeStats): Collection {
+  return readText(input, 'netscape', (text, file, encoding) =>
+    parseNetscape(text, file, stats === undefined ? { encoding } : { encoding, stats }),
+  )
+}
+
+export const netscape: FormatEntry = {
+  name: 'netscape',
+  label: 'Netscape bookmark HTML',
+  where:
+    'Every browser exports it: Firefox (Bookmarks › Manage bookmarks › Import and Backup › Export Bookmarks to HTML), Chrome and Edge (Bookmark manager › ⋮ › Export bookmarks), Safari (File › Export › Bookmarks).',
+  sniff(head: SniffHead): boolean {
+    const text = head.text.slice(0, SNIFF_CHARACTERS)
+    // An XBEL file that mentions bookmark HTML in a description is still XBEL.
+    if (/<!DOCTYPE\s+xbel\b/i.test(text) || /<xbel[\s>/]/.test(text) || /^\s*<\?xml[\s?]/.test(text)) {
+      return DOCTYPE.test(text)
+    }
+    return looksLikeNetscape(text)
+  },
+  read: (input) => readNetscape(input),
+  write: writeNetscape,
+  cutShortRules: ['netscape/truncated', 'netscape/unclosed-list'],
+  siteExport: {
+    path: 'bookmarks.html',
+    label: 'browser HTML',
+    note: 'imports into any browser',
+    stream: streamNetscape,
+  },
+}
