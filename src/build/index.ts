@@ -16,6 +16,7 @@ import type { SiteHeldBack } from '../publish/filter.js'
 import { planSite, type SitePlan } from '../pages/plan.js'
 import { displayPath, prepareSite } from '../publish/index.js'
 import { readSiteLinks } from '../links/site-links.js'
+import { LINK_STORE_NAME } from '../links/store.js'
 import { readSourceBytes, type ReadSource } from './read.js'
 export type { ReadSource } from './read.js'
 import type { SiteFilesRun } from '../site-files/index.js'
@@ -342,7 +343,10 @@ export async function expandSources(patterns: readonly string[], cwd: string): P
   const found = new Set<string>()
   for (const pattern of patterns) {
     if (isDynamicPattern(pattern)) {
-      const matches = await glob(pattern.split(path.sep).join('/'), { absolute: true, onlyFiles: true, cwd })
+      // A glob such as `*` or `*.json` never takes the link store beside the sources for one.
+      const matches = (
+        await glob(pattern.split(path.sep).join('/'), { absolute: true, onlyFiles: true, cwd })
+      ).filter((match) => path.basename(match) !== LINK_STORE_NAME)
       if (matches.length === 0) {
         throw new BookgenError(`No source matches ${displayPath(pattern)}`, {
           ruleId: 'source/not-found',

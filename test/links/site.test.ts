@@ -297,6 +297,13 @@ describe('bookgen check, then bookgen build', () => {
       }
     })
 
+    it('should not take the store for a source when a glob matches it', async () => {
+      const { exit, err } = await cli('build', '*', '--out', 'glob', '--quiet')
+      expect(err).toBe('')
+      expect(exit).toBe(0)
+      expect(existsSync(path.join(dir, 'glob', 'links', 'index.html'))).toBe(true)
+    })
+
     it('should build no link report for a site without a store', async () => {
       const other = path.join(dir, 'plain')
       await writeFile(path.join(dir, 'plain.html'), `<DL><p><DT><A HREF="${url('/ok')}">Ok</A></DL><p>`)
