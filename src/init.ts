@@ -1,7 +1,8 @@
 /**
  * (I/O) `bookgen init`: write the GitHub Actions workflow that builds the site and publishes it
- * on GitHub Pages. It reads the repository (its branch, its `package.json`, its bookmark files),
- * never pushes and never touches credentials: it writes one file and says what to do next.
+ * on GitHub Pages, and with `--links` the weekly link check (`bookgen check`, then commit the link
+ * store and republish). It reads the repository (its branch, its `package.json`, its bookmark
+ * files), never pushes and never touches credentials: it writes files and says what to do next.
  */
 import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
@@ -11,11 +12,13 @@ import { promisify } from 'node:util'
 import { expandSources } from './build/index.js'
 import { loadConfigFile } from './config/load.js'
 import { resolveConfig } from './config/options.js'
-import { pagesWorkflow, type InstallMode } from './init-workflow.js'
+import { linksWorkflow, pagesWorkflow, type InstallMode, type WorkflowOptions } from './init-workflow.js'
 import { BookgenError } from './model/errors.js'
 import { VERSION } from './version.js'
 
 export const WORKFLOW_PATH = '.github/workflows/pages.yml'
+/** The weekly link check (`bookgen init --links`; see docs/link-health.md). */
+export const LINKS_WORKFLOW_PATH = '.github/workflows/links-check.yml'
 
 /** Files `init` builds when it is given none and there is no config file, in this order. */
 const DEFAULT_SOURCES = ['bookmarks.xbel', 'bookmarks.html']
@@ -48,11 +51,28 @@ export interface InitResult {
 
 /** Write `.github/workflows/pages.yml` in `cwd`. */
 export async function initPagesWorkflow(cwd: string, options: InitOptions = {}): Promise<InitResult> {
-  const file = path.join(cwd, WORKFLOW_PATH)
+  return writeWorkflow(cwd, WORKFLOW_PATH, pagesWorkflow, options)
+}
+
+/**
+ * Write `.github/workflows/links-check.yml` in `cwd`: every week, `bookgen check`, commit the link
+ * store when it changed, build and deploy (see docs/link-health.md).
+ */
+export async function initLinksWorkflow(cwd: string, options: InitOptions = {}): Promise<InitResult> {
+  return writeWorkflow(cwd, LINKS_WORKFLOW_PATH, linksWorkflow, options)
+}
+
+async function writeWorkflow(
+  cwd: string,
+  workflowPath: string,
+  make: (options: WorkflowOptions) => string,
+  options: InitOptions,
+): Promise<InitResult> {
+  const file = path.join(cwd, workflowPath)
   if (existsSync(file) && options.force !== true) {
-    throw new BookgenError(`${WORKFLOW_PATH} already exists; use --force to replace it`, {
+    throw new BookgenError(`${workflowPath} already exists; use --force to replace it`, {
       ruleId: 'cli/usage',
-      file: WORKFLOW_PATH,
+      file: workflowPath,
     })
   }
   const { sources, files } = await findSources(cwd, options)
@@ -60,7 +80,7 @@ export async function initPagesWorkflow(cwd: string, options: InitOptions = {}):
   checkWorkflowValue(branch, 'Branch names')
   const floccus = options.floccus ?? (await anyFloccusFile(files))
   const install = await installMode(cwd)
-  const workflow = pagesWorkflow({ branch, sources, install, floccus, workflowPath: WORKFLOW_PATH })
+  const workflow = make({ branch, sources, install, floccus, workflowPath })
   await mkdir(path.dirname(file), { recursive: true })
   await writeFile(file, workflow)
   return { file, branch, install, floccus, sources }

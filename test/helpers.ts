@@ -67,6 +67,7 @@ export function siteInputFor(root: Folder, changes: Partial<SiteInput> = {}): Si
     cname: undefined,
     exportCollection: undefined,
     theme: {},
+    links: undefined,
     ...changes,
   }
 }

@@ -13,6 +13,8 @@ import type { SiteHeldBack } from '../publish/filter.js'
 import type { SitePlan } from '../pages/plan.js'
 import { displayPath } from '../publish/index.js'
 import { planFromSources } from './pipeline.js'
+import { readSiteLinks } from '../links/site-links.js'
+import { LINK_STORE_NAME } from '../links/store.js'
 import { readSourceBytes, type ReadSource } from './read.js'
 export type { ReadSource } from './read.js'
 import type { SiteFilesRun } from '../site-files/index.js'
@@ -185,6 +187,8 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
   // The output folder is checked, and a staging folder made, before any source is parsed: a large
   // build's site files are written into it from a worker thread started as soon as the sources are read.
   const files = await expandSources(config.sources, config.root)
+  // What `bookgen check` found (never the network); read before the worker thread needs it.
+  const links = await readSiteLinks(config, files)
   const staging = await createStaging({
     outDir: config.outDir,
     protectedDirs: [config.root, process.cwd()],
@@ -208,7 +212,8 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
         if (signal?.aborted === true) return
         const mode = options.worker === 'none' ? undefined : (options.worker ?? workerModeFor(sources))
         const job = { staging: staging.dir, previous: staging.previous, claims }
-        if (mode === 'parse') worker = startSiteFilesWorker({ ...job, mode, config, sources: [...sources] })
+        if (mode === 'parse')
+          worker = startSiteFilesWorker({ ...job, mode, config, sources: [...sources], links })
         else if (mode === 'search') worker = startSiteFilesWorker({ ...job, mode })
       },
     })
@@ -220,6 +225,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
       outDir: `${displayPath(config.outDir)}/`,
     })
     const { prepared, plan, ms } = planFromSources(config, collections, {
+      links,
       pages: { deferSiteFiles: true, clock: () => performance.now() },
     })
     const t3 = performance.now()
@@ -303,7 +309,10 @@ export async function expandSources(patterns: readonly string[], cwd: string): P
   const found = new Set<string>()
   for (const pattern of patterns) {
     if (isDynamicPattern(pattern)) {
-      const matches = await glob(pattern.split(path.sep).join('/'), { absolute: true, onlyFiles: true, cwd })
+      // A glob such as `*` or `*.json` never takes the link store beside the sources for one.
+      const matches = (
+        await glob(pattern.split(path.sep).join('/'), { absolute: true, onlyFiles: true, cwd })
+      ).filter((match) => path.basename(match) !== LINK_STORE_NAME)
       if (matches.length === 0) {
         throw new BookgenError(`No source matches ${displayPath(pattern)}`, {
           ruleId: 'source/not-found',

@@ -9,6 +9,7 @@ import { planSite, type PlanOptions, type SitePlan } from '../pages/plan.js'
 import { prepareSite, type ModelCache, type PreparedSite } from '../publish/index.js'
 import { planSiteData } from '../site-files/input.js'
 import type { SiteFilesInput } from '../site-files/index.js'
+import type { SiteLinks } from '../links/site-links.js'
 
 export interface PlannedSite {
   prepared: PreparedSite
@@ -21,10 +22,10 @@ export interface PlannedSite {
 export function planFromSources(
   config: ResolvedConfig,
   collections: readonly Collection[],
-  options: { model?: ModelCache | undefined; pages?: PlanOptions } = {},
+  options: { model?: ModelCache | undefined; links?: SiteLinks | undefined; pages?: PlanOptions } = {},
 ): PlannedSite {
   const started = performance.now()
-  const prepared = prepareSite(config, collections, options.model)
+  const prepared = prepareSite(config, collections, options.model, options.links)
   const modelled = performance.now()
   const plan = planSite(prepared.input, options.pages)
   return { prepared, plan, ms: { model: modelled - started, plan: performance.now() - modelled } }
@@ -34,6 +35,7 @@ export function planFromSources(
 export function siteDataFromSources(
   config: ResolvedConfig,
   collections: readonly Collection[],
+  links?: SiteLinks,
 ): SiteFilesInput {
-  return planSiteData(prepareSite(config, collections).input)
+  return planSiteData(prepareSite(config, collections, undefined, links).input)
 }

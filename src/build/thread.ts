@@ -28,6 +28,7 @@ import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import type { ResolvedConfig } from '../config/options.js'
+import type { SiteLinks } from '../links/site-links.js'
 import type { ReadSource } from './read.js'
 import {
   buildSearchIndex,
@@ -79,6 +80,8 @@ export interface ParseJob extends JobBase {
   config: ResolvedConfig
   /** The sources as read, in order. */
   sources: ReadSource[]
+  /** What the link store says (see `readSiteLinks`). */
+  links?: SiteLinks | undefined
 }
 
 /** Make the search index, if it can claim it, from what `SiteFilesWorker.sendSearch` sends. */

@@ -31,7 +31,7 @@ if (job.mode === 'search') {
   const collections = job.sources.map((source) => parseSource(source.bytes, source.name))
   // Parsed: the sources' bytes (shared with the main thread, which lets go of them likewise) can go.
   job.sources = []
-  const data = siteDataFromSources(job.config, collections)
+  const data = siteDataFromSources(job.config, collections, job.links)
   const parse = performance.now() - started
   const { written, timings } = writeSiteFiles(data, writer, claim)
   parentPort!.postMessage({ written, timings: { ...timings, parse } } satisfies SiteFilesResult)

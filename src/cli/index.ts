@@ -1,22 +1,24 @@
 /**
  * (I/O) The `bookgen` command: a thin layer over the public API. It parses flags, calls `build`,
- * `parseSource` or a writer, prints results, and owns the exit code:
- * 0 success, 1 when a source (or the config) cannot be used, 2 on bad usage, 130/143 when a build
- * is stopped by Ctrl-C / SIGTERM (after it has cleaned up).
+ * `parseSource`, a writer or the link check, prints results, and owns the exit code:
+ * 0 success, 1 when a source (or the config) cannot be used (or, with `check --fail-on-dead`, a
+ * link is dead), 2 on bad usage, 130/143 when a build or a check is stopped by Ctrl-C / SIGTERM
+ * (after it has cleaned up).
  */
 import { formatError, formatWarnings, safe, WARNINGS_SHOWN } from './report.js'
+import { buildJson, buildSummary, directoryBytes, errorJson } from './summary.js'
 import { existsSync } from 'node:fs'
-import { readdir, stat, writeFile } from 'node:fs/promises'
+import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { cac } from 'cac'
-import { resolveConfig, type ConfigEnv, type InlineConfig, type ResolvedConfig } from '../config/options.js'
+import { resolveConfig, type ConfigEnv, type InlineConfig } from '../config/options.js'
 import { loadConfigFile } from '../config/load.js'
 import { BookgenError, isBookgenError } from '../model/errors.js'
 import { DEV_PORT } from '../dev/port.js'
-import { initPagesWorkflow, WORKFLOW_PATH } from '../init.js'
+import { initLinksWorkflow, initPagesWorkflow, WORKFLOW_PATH } from '../init.js'
+import type { CheckTuning } from './check.js'
 import { collectionToJson } from '../inspect.js'
 import { formatTree } from '../inspect-text.js'
-import type { Folder } from '../model/tree.js'
 import { startStaticServer } from '../serve.js'
 import { build, displayPath, type BuildResult } from '../build/index.js'
 import { ioError } from '../build/io-error.js'
@@ -24,17 +26,7 @@ import { readSiteAddress } from '../build/output.js'
 import { readSourceBytes } from '../build/read.js'
 import { formatNamed, parseSource, writableFormats } from '../formats/index.js'
 import { VERSION } from '../version.js'
-import {
-  closest,
-  colorsWanted,
-  createColors,
-  formatBytes,
-  formatCount,
-  formatDuration,
-  plural,
-  startProgress,
-  type Colors,
-} from './output.js'
+import { closest, colorsWanted, createColors, startProgress, type Colors } from './output.js'
 
 /** Exit codes. */
 export const EXIT_OK = 0
@@ -49,7 +41,13 @@ const PREVIEW_PORT = 4173
 /** How many warnings `build` prints before pointing at `inspect`. */
 
 /** Rules whose errors are the user's command line rather than their data. */
-const USAGE_RULES = new Set(['config/not-found', 'config/invalid-base', 'config/invalid-site', 'cli/usage'])
+const USAGE_RULES = new Set([
+  'config/not-found',
+  'config/invalid-base',
+  'config/invalid-site',
+  'cli/usage',
+  'links/invalid-duration',
+])
 
 interface Io {
   stdout: (text: string) => void
@@ -59,6 +57,8 @@ interface Io {
   colors?: { stdout: boolean; stderr: boolean } | undefined
   /** Draw a progress line on stderr during long builds: only when stderr is a terminal. */
   progress?: boolean | undefined
+  /** `bookgen check`'s limits, timeouts and DNS lookup (tests: no query leaves the machine). */
+  check?: CheckTuning | undefined
 }
 
 const defaultIo: Io = {
@@ -150,12 +150,29 @@ export async function runCli(argv: readonly string[], io: Io = defaultIo): Promi
     })
 
   cli
+    .command('check [...sources]', 'Check the links the site publishes; write bookmarks.links.json')
+    .option('--config <file>', 'Config file (default: bookmarks.config.ts if present)')
+    .option(
+      '--max-age <duration>',
+      'Check again only links checked this long ago or more: 12h, 7d, 2w, 0 (default: 7d)',
+    )
+    .option('--only-dead', 'Check again only the links that are dead')
+    .option('--fail-on-dead', 'Exit with 1 when a published link is dead')
+    .option('--store <file>', 'The link store (default: bookmarks.links.json beside the first source)')
+    .example('bookgen check bookmarks.html --max-age 1d')
+    .action((sources: string[], flags: Record<string, unknown>) => {
+      action = () => checkCommand(sources, flags, io)
+    })
+
+  cli
     .command('init [...sources]', 'Write a GitHub Actions workflow that publishes the site on GitHub Pages')
     .option('--force', 'Replace an existing workflow')
     .option('--floccus', 'A repository Floccus syncs into (default: detected from the XBEL file)')
     .option('--branch <name>', 'Branch that publishes (default: the checked-out one, else main)')
     .option('--config <file>', 'Config file (default: bookmarks.config.ts if present)')
+    .option('--links', 'Also write a weekly workflow that checks the links (bookgen check) and republishes')
     .example('bookgen init bookmarks.xbel')
+    .example('bookgen init --links bookmarks.html')
     .action((sources: string[], flags: Record<string, unknown>) => {
       action = () => initCommand(sources, flags, io)
     })
@@ -190,16 +207,7 @@ export async function runCli(argv: readonly string[], io: Io = defaultIo): Promi
 }
 
 /** The commands, for "did you mean …?". */
-const COMMANDS = ['build', 'inspect', 'convert', 'dev', 'preview', 'init'] as const
-
-/** `build --json`'s output when the build fails. */
-function errorJson(error: unknown, code: number): Record<string, unknown> {
-  const { ruleId, file, line, column } = isBookgenError(error)
-    ? error
-    : { ruleId: 'bookgen/crash', file: undefined, line: undefined, column: undefined }
-  const message = error instanceof Error ? error.message : String(error)
-  return { ok: false, exitCode: code, error: { message, rule: ruleId, file, line, column } }
-}
+const COMMANDS = ['build', 'inspect', 'convert', 'dev', 'preview', 'init', 'check'] as const
 
 async function buildCommand(sources: string[], flags: Record<string, unknown>, io: Io): Promise<number> {
   const quiet = flags['quiet'] === true
@@ -250,93 +258,6 @@ async function buildCommand(sources: string[], flags: Record<string, unknown>, i
   if (!json) io.stdout(buildSummary(result, config, searchIndex, out, io.cwd))
   if (result.warnings.length > 0) io.stderr(formatWarnings(result.warnings, WARNINGS_SHOWN, err))
   return late
-}
-
-/** The text summary of a build: each source, what was made, what was held back. */
-function buildSummary(
-  result: BuildResult,
-  config: ResolvedConfig,
-  searchIndex: number,
-  c: Colors,
-  cwd: string,
-): string {
-  const lines: string[] = []
-  for (const collection of result.collections) {
-    const stats = collectionStats(collection.root)
-    const warnings = collection.warnings.length
-    lines.push(
-      `  ${c.cyan(safe(collection.file))}  ${collection.format}, ${stats}${warnings > 0 ? `, ${c.yellow(plural(warnings, 'warning'))}` : ''}`,
-    )
-  }
-  const { plan, written, timings } = result
-  lines.push(
-    `${c.green('✓')} ${c.bold(plural(result.stats.bookmarks, 'bookmark'))} → ${plural(plan.folderPages, 'folder page')}, ${plural(plan.tagPages, 'tag page')}, search index ${formatBytes(searchIndex)}`,
-    `  ${c.cyan(`${safe(displayPath(config.outDir, cwd))}/`)}: ${plural(written.files, 'file')}, ${formatBytes(written.bytes)}` +
-      `${written.unchanged > 0 ? ` (${formatCount(written.unchanged)} unchanged)` : ''} in ${formatDuration(timings.total)}`,
-  )
-  if (result.duplicates > 0) {
-    lines.push(
-      `  ${plural(result.duplicates, 'repeated URL')}${config.dedupe ? ' published once (dedupe)' : ' (set dedupe: true to publish each once)'}`,
-    )
-  }
-  const { activeContent, ...bookmarks } = result.heldBack
-  const held = Object.entries(bookmarks).filter(([, count]) => count > 0)
-  const parts: string[] = []
-  if (held.length > 0) {
-    const names: Record<string, string> = { private: 'private', fileUrls: 'file://', placeUrls: 'place:' }
-    parts.push(
-      `${held.map(([reason, count]) => `${formatCount(count)} ${names[reason] ?? reason}`).join(', ')} (not published; see "publish" in the config)`,
-    )
-  }
-  if (activeContent > 0) {
-    const what = activeContent === 1 ? 'event handler or script' : 'event handlers or scripts'
-    parts.push(
-      `${formatCount(activeContent)} ${what} left out of the exports (bookmarks.html, bookmarks.xbel)`,
-    )
-  }
-  if (parts.length > 0) lines.push(`  ${c.dim('held back:')} ${parts.join('; ')}`)
-  return `${lines.join('\n')}\n`
-}
-
-/** `build --json`: the summary for scripts and CI (stable field names; sizes in bytes, times in ms). */
-function buildJson(
-  result: BuildResult,
-  config: ResolvedConfig,
-  searchIndex: number,
-  exitCode: number,
-): Record<string, unknown> {
-  return {
-    ok: true,
-    exitCode,
-    outDir: config.outDir,
-    base: config.base,
-    site: config.siteOrigin === undefined ? null : `${config.siteOrigin}${config.base}`,
-    sources: result.collections.map((collection) => ({
-      file: collection.file,
-      format: collection.format,
-      warnings: collection.warnings.length,
-    })),
-    bookmarks: result.stats.bookmarks,
-    pages: { folders: result.plan.folderPages, tags: result.plan.tagPages },
-    files: result.written.files,
-    bytes: result.written.bytes,
-    unchanged: result.written.unchanged,
-    searchIndexBytes: searchIndex,
-    duplicates: result.duplicates,
-    heldBack: result.heldBack,
-    ms: Math.round(result.timings.total),
-    warnings: result.warnings,
-  }
-}
-
-/** Bytes of the files below `dir` (0 when there is none). */
-async function directoryBytes(dir: string): Promise<number> {
-  const entries = await readdir(dir, { withFileTypes: true, recursive: true }).catch(() => [])
-  let bytes = 0
-  for (const entry of entries) {
-    if (entry.isFile()) bytes += (await stat(path.join(entry.parentPath, entry.name))).size
-  }
-  return bytes
 }
 
 function exitFor(signal: unknown): number {
@@ -402,29 +323,80 @@ function stopOnSignal(io: Io): { signal: AbortSignal; requested: Promise<void>; 
 }
 
 async function initCommand(sources: string[], flags: Record<string, unknown>, io: Io): Promise<number> {
-  const result = await initPagesWorkflow(io.cwd, {
+  const force = flags['force'] === true
+  const links = flags['links'] === true
+  // `--links` on a site that already publishes: keep its Pages workflow, add the link check.
+  const keepPages = links && !force && existsSync(path.join(io.cwd, WORKFLOW_PATH))
+  const options = {
     sources,
-    force: flags['force'] === true,
+    force,
     floccus: flags['floccus'] === true ? true : undefined,
     branch: optionalString(flags, 'branch'),
     configFile: optionalString(flags, 'config'),
-  })
+  }
+  const pages = keepPages ? undefined : await initPagesWorkflow(io.cwd, options)
+  const check = links ? await initLinksWorkflow(io.cwd, options) : undefined
+  const result = (pages ?? check)!
   const { install } = result
+  const written = [pages, check].flatMap((each) =>
+    each === undefined ? [] : [path.relative(io.cwd, each.file)],
+  )
   const lines = [
-    `✓ wrote ${safe(path.relative(io.cwd, result.file))}: publishes on every push to ${safe(result.branch)}` +
-      (result.floccus ? ' (Floccus repository: branch pushes only, full history)' : ''),
+    ...(keepPages ? [`  kept ${WORKFLOW_PATH} (--force replaces it)`] : []),
+    ...(pages === undefined
+      ? []
+      : [
+          `✓ wrote ${safe(path.relative(io.cwd, pages.file))}: publishes on every push to ${safe(pages.branch)}` +
+            (pages.floccus ? ' (Floccus repository: branch pushes only, full history)' : ''),
+        ]),
+    ...(check === undefined
+      ? []
+      : [
+          `✓ wrote ${safe(path.relative(io.cwd, check.file))}: checks the links every Monday (and from the Actions tab), then republishes; see docs/link-health.md`,
+        ]),
     install.kind === 'package'
       ? `  bookgen comes from your package.json (${install.lockfile ? 'npm ci' : 'npm install: commit a package-lock.json to pin it'})`
       : `  the workflow installs bookgen@${install.version}; to pin it in the repository instead:\n` +
         '    npm init -y && npm install --save-dev bookgen && npx bookgen init --force',
     'Next:',
     '  1. On GitHub: Settings → Pages → Build and deployment → Source: GitHub Actions.',
-    `  2. Commit and push: git add ${WORKFLOW_PATH} && git commit -m "Publish bookmarks" && git push`,
+    `  2. Commit and push: git add ${written.map(safe).join(' ')} && git commit -m "Publish bookmarks" && git push`,
     '  3. The site appears at https://<owner>.github.io/<repository>/ when the workflow has run.',
     '',
   ]
   io.stdout(lines.join('\n'))
   return EXIT_OK
+}
+
+async function checkCommand(sources: string[], flags: Record<string, unknown>, io: Io): Promise<number> {
+  // The HTTP client and the progress bar load only for `check`.
+  const { parseDuration, runCheck } = await import('../links.js')
+  const maxAgeFlag = flags['maxAge']
+  if (maxAgeFlag === true || maxAgeFlag === '')
+    throw new BookgenError('--max-age needs a value', { ruleId: 'cli/usage' })
+  // cac reads `--max-age 0` as a number.
+  const maxAge = maxAgeFlag === undefined ? undefined : parseDuration(String(maxAgeFlag))
+  const config = await loadResolvedConfig(flags, { sources }, io.cwd, { command: 'check' })
+  const stop = stopOnSignal(io)
+  try {
+    return await runCheck({
+      config,
+      storeFile: optionalString(flags, 'store'),
+      cwd: io.cwd,
+      maxAge,
+      onlyDead: flags['onlyDead'] === true,
+      failOnDead: flags['failOnDead'] === true,
+      out: (line) => io.stdout(`${safe(line)}\n`),
+      progressOut: (line) => io.stderr(`${safe(line)}\n`),
+      // The bar is drawn on a terminal only, and never into a test's output.
+      isTTY: io === defaultIo && process.stderr.isTTY,
+      progressStream: process.stderr,
+      signal: stop.signal,
+      check: io.check,
+    })
+  } finally {
+    stop.dispose()
+  }
 }
 
 async function previewCommand(flags: Record<string, unknown>, io: Io): Promise<number> {
@@ -571,21 +543,6 @@ function reportError(error: unknown, io: Io, debug: boolean): number {
     `bookgen crashed — this is a bug, please report it.\n${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
   )
   return EXIT_FAILURE
-}
-
-function collectionStats(root: Folder): string {
-  let bookmarks = 0
-  let folders = 0
-  const stack = [root]
-  while (stack.length > 0) {
-    for (const child of stack.pop()!.children) {
-      if (child.type === 'folder') {
-        folders++
-        stack.push(child)
-      } else if (child.type === 'bookmark' && child.href !== undefined) bookmarks++
-    }
-  }
-  return `${plural(bookmarks, 'bookmark')} in ${plural(folders, 'folder')}`
 }
 
 function optionalString(flags: Record<string, unknown>, name: string): string | undefined {

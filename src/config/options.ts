@@ -47,6 +47,14 @@ export interface UserConfig {
   publish?: PublishOptions | undefined
   /** Look and feel: your stylesheet, head and footer content, and how entries and pages render. */
   theme?: ThemeOptions | undefined
+  /** Link health (`bookgen check`, see docs/link-health.md). */
+  links?: LinksOptions | undefined
+}
+
+/** Where `bookgen check` keeps what it found, which the build reads. */
+export interface LinksOptions {
+  /** The link store, relative to the config file. Default: `bookmarks.links.json` beside the first source */
+  store?: string | undefined
 }
 
 /** Bookmarks a site leaves out unless asked: they are for the owner's own eyes or machine. */
@@ -63,7 +71,7 @@ export interface PublishOptions {
 
 /** Which page is being rendered, for theme hooks. */
 export interface PageInfo {
-  kind: 'folder' | 'tag' | 'tags' | 'search' | 'not-found'
+  kind: 'folder' | 'tag' | 'tags' | 'search' | 'not-found' | 'links'
   title: string
   /** Path below the base, e.g. `development/web/`. */
   path: string
@@ -87,7 +95,7 @@ export interface ThemeOptions {
 
 /** What the config function receives: which command is running. */
 export interface ConfigEnv {
-  command: 'build' | 'dev' | 'preview' | 'inspect' | 'convert' | 'init'
+  command: 'build' | 'dev' | 'preview' | 'inspect' | 'convert' | 'init' | 'check'
 }
 
 export type UserConfigFn = (env: ConfigEnv) => UserConfig | Promise<UserConfig>
@@ -135,6 +143,8 @@ export interface ResolvedConfig {
   readonly feedLimit: number
   readonly publish: Readonly<{ private: boolean; fileUrls: boolean; placeUrls: boolean; exec: boolean }>
   readonly theme: Readonly<Omit<ThemeOptions, 'stylesheet'> & { stylesheet: string | undefined }>
+  /** The link store (`links.store`), absolute; undefined for the default (beside the first source). */
+  readonly linkStore: string | undefined
 }
 
 /** Flags from the command line; they win over the config file. Paths are relative to `cwd`. */
@@ -225,6 +235,7 @@ export function resolveConfig(
       ...theme,
       stylesheet: theme.stylesheet === undefined ? undefined : fromFile(theme.stylesheet),
     }),
+    linkStore: user.links?.store === undefined ? undefined : fromFile(user.links.store),
   })
 }
 
@@ -292,6 +303,7 @@ const TOP_LEVEL: Record<string, Check> = {
   feed: 'feed',
   publish: 'object',
   theme: 'object',
+  links: 'object',
 }
 const NESTED: Record<string, Record<string, string>> = {
   publish: { private: 'boolean', fileUrls: 'boolean', placeUrls: 'boolean', exec: 'boolean' },
@@ -302,6 +314,7 @@ const NESTED: Record<string, Record<string, string>> = {
     entry: 'function',
     page: 'function',
   },
+  links: { store: 'string' },
 }
 
 function assertUserConfig(user: unknown, file: string | undefined): asserts user is UserConfig {

@@ -31,6 +31,7 @@ import { createRenderCache, type RenderCache } from '../pages/entries.js'
 import { createPageMemo } from '../pages/memo.js'
 import { CUT_SHORT } from '../build/empty-source.js'
 import type { SitePlan } from '../pages/plan.js'
+import { readSiteLinks } from '../links/site-links.js'
 import {
   checkOutDir,
   createStaging,
@@ -128,8 +129,10 @@ export class DevBuilder {
       for (const file of this.lastRead.keys()) if (!loaded.files.includes(file)) this.lastRead.delete(file)
       signal?.throwIfAborted()
       this.refuseCutShort(loaded.collections)
+      const links = await readSiteLinks(this.config, loaded.files)
       const { prepared, plan } = planFromSources(this.config, loaded.collections, {
         model: this.model,
+        links,
         pages: { cache: this.cache, pageKeys: this.pageKeys, deferSiteFiles: true },
       })
       signal?.throwIfAborted()

@@ -77,6 +77,7 @@ export function createPageContext(parts: {
     url: urls.path,
     feed: input.feedLimit > 0,
     downloads: DOWNLOADS,
+    linkReport: input.links !== undefined,
     head: theme.head === undefined ? undefined : () => theme.head!(currentPage),
     footer: theme.footer === undefined ? undefined : () => theme.footer!(currentPage),
   }

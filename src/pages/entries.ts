@@ -59,7 +59,13 @@ export function createEntries(
   iconUrl: (bookmark: Bookmark) => string | undefined,
 ): Entries {
   const theme = input.theme
-  const context = JSON.stringify([input.base, input.lang, input.allowFileLinks, theme.entry === undefined])
+  const context = JSON.stringify([
+    input.base,
+    input.lang,
+    input.allowFileLinks,
+    theme.entry === undefined,
+    input.links?.key,
+  ])
   let tagPathsChanged = false
   for (const route of routes.tags) {
     const previous = cache.tagPaths.get(route.tag)
@@ -85,6 +91,7 @@ export function createEntries(
     },
     iconUrl,
     allowFileLinks: input.allowFileLinks,
+    ...(input.links === undefined ? {} : { linkOf: (url: string) => input.links!.marked.get(url) }),
   }
   const arena = new Utf8Arena()
   const render = (bookmark: Bookmark): Uint8Array => {

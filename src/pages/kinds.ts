@@ -4,13 +4,14 @@
  * sitemap lists exactly these paths, so the two cannot drift apart. A new kind of page is one
  * entry here and one producer module.
  */
+import type { SiteInput } from '../publish/site-input.js'
 import type { SiteRoutes } from './routes.js'
 import { entryCount, pageCount, pagePath } from './paths.js'
 
 export interface PageKind {
-  readonly name: 'folders' | 'tags' | 'fixed'
+  readonly name: 'folders' | 'tags' | 'fixed' | 'links'
   /** The kind's pages that belong in the sitemap, as paths below the base, in order. */
-  sitemap(routes: SiteRoutes, pageSize: number): string[]
+  sitemap(routes: SiteRoutes, pageSize: number, input: SitemapInput): string[]
 }
 
 export const PAGE_KINDS = [
@@ -26,13 +27,18 @@ export const PAGE_KINDS = [
   },
   // The tag index; the search page and the 404 page are not for search engines.
   { name: 'fixed', sitemap: () => ['tags/'] },
+  // The link report, on a site with a link store (see `links-pages.ts`).
+  { name: 'links', sitemap: (_routes, _pageSize, input) => (input.links === undefined ? [] : ['links/']) },
 ] as const satisfies readonly PageKind[]
+
+/** What of the site input the sitemap depends on besides the routes. */
+export type SitemapInput = Pick<SiteInput, 'pageSize' | 'links'>
 
 export type PageKindName = (typeof PAGE_KINDS)[number]['name']
 
 /** Every page of the site that belongs in the sitemap, in the order the pages are made. */
-export function sitemapPages(routes: SiteRoutes, pageSize: number): string[] {
-  return PAGE_KINDS.flatMap((kind) => kind.sitemap(routes, pageSize))
+export function sitemapPages(routes: SiteRoutes, input: SitemapInput): string[] {
+  return PAGE_KINDS.flatMap((kind) => kind.sitemap(routes, input.pageSize, input))
 }
 
 function pagePaths(path: string, count: number): string[] {

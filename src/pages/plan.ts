@@ -23,6 +23,7 @@ import {
 } from './context.js'
 import { createEntries, createRenderCache, type RenderCache } from './entries.js'
 import { fixedPages } from './fixed-pages.js'
+import { linksPages } from './links-pages.js'
 import { folderPages } from './folder-pages.js'
 import { createIcons } from './icons.js'
 import { PAGE_KINDS, type PageKindName } from './kinds.js'
@@ -92,6 +93,7 @@ const PRODUCERS: Readonly<Record<PageKindName, (context: PageContext) => Generat
   folders: folderPages,
   tags: tagPages,
   fixed: fixedPages,
+  links: linksPages,
 }
 
 /** Plan every file of the site. */

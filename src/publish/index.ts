@@ -3,6 +3,8 @@
  * repeated URLs, and gather what the site plan needs. Pure. Apart from `build.ts` so that the worker
  * thread making the site files (which does this step itself) loads no more than it needs.
  */
+import { displayPath } from '../model/display-path.js'
+export { displayPath } from '../model/display-path.js'
 import path from 'node:path'
 import type { PageInfo, ResolvedConfig } from '../config/options.js'
 import {
@@ -22,6 +24,7 @@ import {
   type DuplicateMemo,
 } from './duplicates.js'
 import type { SiteInput } from './site-input.js'
+import type { SiteLinks } from '../links/site-links.js'
 import { withoutActiveAttributes, withoutActiveMetadata } from './export-safety.js'
 import { createPublishMemo, filterForPublishing, type PublishMemo, type SiteHeldBack } from './filter.js'
 import { copyBookmark, copyFolder, sameItems } from './copy.js'
@@ -74,12 +77,14 @@ export function createModelCache(): ModelCache {
  * (unless `dedupe` gives it the tags of its repeats), and a folder with nothing held back or left
  * out below it is the source folder itself. With a `cache` (watch mode), every published object
  * made from unchanged source objects is the same object as in the previous build; so a published
- * folder is the same object exactly when nothing it holds (at any depth) changed.
+ * folder is the same object exactly when nothing it holds (at any depth) changed. `links` is what
+ * the link store says (see `readSiteLinks`), if there is one.
  */
 export function prepareSite(
   config: ResolvedConfig,
   collections: readonly Collection[],
   cache?: ModelCache,
+  links?: SiteLinks,
 ): PreparedSite {
   const merged = mergeCollections(collections, config.title, config.merge, cache?.merge)
   const { siteTitle } = merged
@@ -151,6 +156,7 @@ export function prepareSite(
       page: config.theme.page,
       stylesheet: config.theme.stylesheet,
     },
+    links,
   }
   const heldBack = { ...published.heldBack, activeContent: exported.removed }
   return { input, siteTitle, root, heldBack, duplicates: duplicates.length, notes }
@@ -344,10 +350,4 @@ function asHook<T>(
 ): ((page: PageInfo) => T[]) | undefined {
   if (value === undefined) return undefined
   return typeof value === 'function' ? value : () => value
-}
-
-/** Paths in messages: relative to `from` (default: the working directory) when inside it. */
-export function displayPath(file: string, from = process.cwd()): string {
-  const relative = path.relative(from, file)
-  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file
 }

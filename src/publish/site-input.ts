@@ -6,6 +6,7 @@
 import type { Element, ElementContent } from 'hast'
 import type { PageInfo } from '../config/options.js'
 import type { Alias, Bookmark, Collection, Folder } from '../model/tree.js'
+import type { SiteLinks } from '../links/site-links.js'
 
 /** Hooks from the config's `theme` (see `ThemeOptions`). */
 export interface ThemeHooks {
@@ -39,4 +40,6 @@ export interface SiteInput {
   /** The published collection, written as the site's exports; none for a site without them. */
   exportCollection: Collection | undefined
   theme: ThemeHooks
+  /** What the link store says (`bookgen check`): dead links are marked, and listed on `links/`; none without a store. */
+  links: SiteLinks | undefined
 }

@@ -18,6 +18,8 @@ export interface SiteContext {
   feed: boolean
   /** The collection as files to download (the site's exports), in the order the footer lists them. */
   downloads: readonly Download[]
+  /** Whether the site has a link report (`links/`, after `bookgen check`). */
+  linkReport?: boolean | undefined
   /** Extra `<head>` elements for every page (theme hook). */
   head?: ((page: PageInput) => ElementContent[]) | undefined
   /** Footer content replacing the default line (theme hook). */
@@ -76,6 +78,7 @@ function shellOf(site: SiteContext): Shell {
     ['Tags', site.url('tags/')],
     ['Search', site.url('search/')],
     ...(site.feed ? ([['Atom feed', site.url('feed.xml')]] as Array<[string, string]>) : []),
+    ...(site.linkReport === true ? ([['Link health', site.url('links/')]] as Array<[string, string]>) : []),
     ...site.downloads.map((download): [string, string] => [
       `Export (${download.label})`,
       site.url(download.path),

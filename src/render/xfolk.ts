@@ -11,6 +11,10 @@
  * </li>
  * ```
  *
+ * A link that `bookgen check` found dead has the class `dead` on its entry, and after its link an
+ * `a.archived` link to the Wayback Machine's capture nearest to when it was bookmarked; a link that
+ * moved for good has the new address after it (see docs/link-health.md).
+ *
  * Titles, notes and URLs are untrusted: they only ever become text children or known properties,
  * and the serializer escapes them. Only URLs that pass `safeHref` become links; a bookmarklet is
  * shown as code, anything else unsafe as plain text.
@@ -21,6 +25,8 @@
 import type { Element, ElementContent, Properties } from 'hast'
 import type { Alias, Bookmark, Folder } from '../model/tree.js'
 import { formatW3cDate } from '../model/dates.js'
+import type { LinkEntry } from '../links/store-format.js'
+import { waybackUrl } from '../links/wayback.js'
 import { isBookmarklet, safeHref } from './safe-url.js'
 import { cleanText } from './text.js'
 
@@ -35,6 +41,8 @@ export interface EntryContext {
   /** URL of a stored favicon, if the bookmark has one. */
   iconUrl?(bookmark: Bookmark): string | undefined
   allowFileLinks: boolean
+  /** What the link store says of a URL that is dead or redirected (see `SiteLinks`); nothing without a store. */
+  linkOf?(url: string): LinkEntry | undefined
 }
 
 /** A hast element from a tag name, known properties and children. */
@@ -49,6 +57,10 @@ function text(value: string): ElementContent {
 // Frozen, so the serializer writes each class attribute once and reuses it (see fast-html.ts).
 // A theme's `entry` hook gets a copy it may change (see plan.ts).
 const ENTRY_CLASS = Object.freeze(['xfolkentry', 'h-entry']) as string[]
+const DEAD_ENTRY_CLASS = Object.freeze(['xfolkentry', 'h-entry', 'dead']) as string[]
+const ARCHIVED_CLASS = Object.freeze(['archived']) as string[]
+const DEAD_BADGE_CLASS = Object.freeze(['badge', 'dead-badge']) as string[]
+const MOVED_CLASS = Object.freeze(['moved']) as string[]
 const LINK_CLASS = Object.freeze(['taggedlink', 'u-bookmark-of', 'p-name']) as string[]
 const NAME_CLASS = Object.freeze(['taggedlink', 'p-name']) as string[]
 const DESCRIPTION_CLASS = Object.freeze(['description', 'p-summary']) as string[]
@@ -76,8 +88,11 @@ export function bookmarkToHast(bookmark: Bookmark, context: EntryContext): Eleme
           text(title),
         ]
 
+  let dead = false
   if (href !== undefined) {
     children.push(element('a', { className: LINK_CLASS, href }, label))
+    const link = context.linkOf?.(bookmark.href!)
+    if (link !== undefined) dead = linkHealthToHast(bookmark, href, link, children)
   } else {
     children.push(element('span', { className: NAME_CLASS }, label))
     if (isBookmarklet(bookmark.href)) {
@@ -100,7 +115,46 @@ export function bookmarkToHast(bookmark: Bookmark, context: EntryContext): Eleme
   }
   if (bookmark.tags.length > 0) meta.push(...tagListToHast(bookmark.tags, context))
   if (meta.length > 0) children.push(element('div', { className: META_CLASS }, meta))
-  return element('li', { className: ENTRY_CLASS }, children)
+  return element('li', { className: dead ? DEAD_ENTRY_CLASS : ENTRY_CLASS }, children)
+}
+
+/**
+ * After a bookmark's link: for a dead one, a badge and its Wayback Machine link (the capture
+ * nearest to `added`, else the latest); for one that moved for good, its new address. Whether the
+ * entry is marked dead.
+ */
+function linkHealthToHast(
+  bookmark: Bookmark,
+  href: string,
+  link: LinkEntry,
+  children: ElementContent[],
+): boolean {
+  if (link.state === 'dead') {
+    const archived = waybackUrl(href, bookmark.added)
+    if (archived === undefined) return false
+    const date = bookmark.added === undefined ? undefined : formatW3cDate(bookmark.added).slice(0, 10)
+    children.push(
+      text(' '),
+      element('span', { className: DEAD_BADGE_CLASS }, [text('dead link')]),
+      text(' '),
+      element('a', { className: ARCHIVED_CLASS, href: archived }, [
+        text(date === undefined ? 'latest archived copy' : `archived copy from ${date}`),
+      ]),
+    )
+    return true
+  }
+  if (link.state === 'redirected' && link.finalUrl !== undefined) {
+    const moved = safeHref(link.finalUrl, { allowFile: false })
+    if (moved !== undefined && /^https?:/i.test(moved))
+      children.push(
+        text(' '),
+        element('span', { className: MOVED_CLASS }, [
+          text('moved to '),
+          element('a', { href: moved }, [text(cleanText(link.finalUrl))]),
+        ]),
+      )
+  }
+  return false
 }
 
 /**

@@ -67,7 +67,7 @@ export function siteDataOf(input: SiteInput, routes: SiteRoutes): SiteFilesInput
     },
     folders,
     tags: routes.tags.map((route) => ({ tag: route.tag, path: route.path })),
-    pages: sitemapPages(routes, input.pageSize),
+    pages: sitemapPages(routes, input),
     exportCollection: input.exportCollection,
   }
 }

@@ -50,6 +50,11 @@ const README = readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8')
 const BLOCKS = shellBlocks(README)
 const RUN_HERE = ['Use it on your bookmarks', 'Floccus: a site that follows your browser', 'Use']
 const RUN_IN_CI = ['Quick start (this repository)', 'Development']
+/** Sections whose commands need servers a test stands in for, and the test that runs each command. */
+const RUN_ELSEWHERE: Record<string, string> = {
+  // check, build, and check --only-dead --max-age 0, against local servers and a stub DNS.
+  'Link health': 'test/links/site.test.ts',
+}
 
 /** Starts a server command, waits for the address it prints, fetches it, stops it. */
 const SERVE_CHECK = String.raw`
@@ -118,7 +123,9 @@ function git(cwd: string, ...args: string[]): string {
 describe('the README', () => {
   it('should have its shell blocks only in sections whose commands are exercised', () => {
     const sections = new Set(BLOCKS.map((block) => block.section))
-    expect([...sections].sort()).toEqual([...RUN_HERE, ...RUN_IN_CI].sort())
+    expect([...sections].sort()).toEqual([...RUN_HERE, ...RUN_IN_CI, ...Object.keys(RUN_ELSEWHERE)].sort())
+    for (const test of Object.values(RUN_ELSEWHERE))
+      expect(existsSync(path.join(REPO_ROOT, test)), test).toBe(true)
   })
 
   it('should have the CI script run the commands of "Quick start" and "Development"', () => {

@@ -1,0 +1,124 @@
+/** What `bookgen build` reports: the text summary for people, `--json` for scripts and CI. */
+import { readdir, stat } from 'node:fs/promises'
+import path from 'node:path'
+import type { BuildResult } from '../build/index.js'
+import type { ResolvedConfig } from '../config/options.js'
+import { siteExports } from '../formats/registry.js'
+import { displayPath } from '../model/display-path.js'
+import { isBookgenError } from '../model/errors.js'
+import type { Folder } from '../model/tree.js'
+import { formatBytes, formatCount, formatDuration, plural, type Colors } from './output.js'
+import { safe } from './report.js'
+
+/** `build --json`'s output when the build fails. */
+export function errorJson(error: unknown, code: number): Record<string, unknown> {
+  const { ruleId, file, line, column } = isBookgenError(error)
+    ? error
+    : { ruleId: 'bookgen/crash', file: undefined, line: undefined, column: undefined }
+  const message = error instanceof Error ? error.message : String(error)
+  return { ok: false, exitCode: code, error: { message, rule: ruleId, file, line, column } }
+}
+
+/** The text summary of a build: each source, what was made, what was held back. */
+export function buildSummary(
+  result: BuildResult,
+  config: ResolvedConfig,
+  searchIndex: number,
+  c: Colors,
+  cwd: string,
+): string {
+  const lines: string[] = []
+  for (const collection of result.collections) {
+    const stats = collectionStats(collection.root)
+    const warnings = collection.warnings.length
+    lines.push(
+      `  ${c.cyan(safe(collection.file))}  ${collection.format}, ${stats}${warnings > 0 ? `, ${c.yellow(plural(warnings, 'warning'))}` : ''}`,
+    )
+  }
+  const { plan, written, timings } = result
+  lines.push(
+    `${c.green('✓')} ${c.bold(plural(result.stats.bookmarks, 'bookmark'))} → ${plural(plan.folderPages, 'folder page')}, ${plural(plan.tagPages, 'tag page')}, search index ${formatBytes(searchIndex)}`,
+    `  ${c.cyan(`${safe(displayPath(config.outDir, cwd))}/`)}: ${plural(written.files, 'file')}, ${formatBytes(written.bytes)}` +
+      `${written.unchanged > 0 ? ` (${formatCount(written.unchanged)} unchanged)` : ''} in ${formatDuration(timings.total)}`,
+  )
+  if (result.duplicates > 0) {
+    lines.push(
+      `  ${plural(result.duplicates, 'repeated URL')}${config.dedupe ? ' published once (dedupe)' : ' (set dedupe: true to publish each once)'}`,
+    )
+  }
+  const { activeContent, ...bookmarks } = result.heldBack
+  const held = Object.entries(bookmarks).filter(([, count]) => count > 0)
+  const parts: string[] = []
+  if (held.length > 0) {
+    const names: Record<string, string> = { private: 'private', fileUrls: 'file://', placeUrls: 'place:' }
+    parts.push(
+      `${held.map(([reason, count]) => `${formatCount(count)} ${names[reason] ?? reason}`).join(', ')} (not published; see "publish" in the config)`,
+    )
+  }
+  if (activeContent > 0) {
+    const what = activeContent === 1 ? 'event handler or script' : 'event handlers or scripts'
+    parts.push(
+      `${formatCount(activeContent)} ${what} left out of the exports (${siteExports()
+        .map((entry) => entry.siteExport.path)
+        .join(', ')})`,
+    )
+  }
+  if (parts.length > 0) lines.push(`  ${c.dim('held back:')} ${parts.join('; ')}`)
+  return `${lines.join('\n')}\n`
+}
+
+/** `build --json`: the summary for scripts and CI (stable field names; sizes in bytes, times in ms). */
+export function buildJson(
+  result: BuildResult,
+  config: ResolvedConfig,
+  searchIndex: number,
+  exitCode: number,
+): Record<string, unknown> {
+  return {
+    ok: true,
+    exitCode,
+    outDir: config.outDir,
+    base: config.base,
+    site: config.siteOrigin === undefined ? null : `${config.siteOrigin}${config.base}`,
+    sources: result.collections.map((collection) => ({
+      file: collection.file,
+      format: collection.format,
+      warnings: collection.warnings.length,
+    })),
+    bookmarks: result.stats.bookmarks,
+    pages: { folders: result.plan.folderPages, tags: result.plan.tagPages },
+    files: result.written.files,
+    bytes: result.written.bytes,
+    unchanged: result.written.unchanged,
+    searchIndexBytes: searchIndex,
+    duplicates: result.duplicates,
+    heldBack: result.heldBack,
+    ms: Math.round(result.timings.total),
+    warnings: result.warnings,
+  }
+}
+
+/** Bytes of the files below `dir` (0 when there is none). */
+export async function directoryBytes(dir: string): Promise<number> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true }).catch(() => [])
+  let bytes = 0
+  for (const entry of entries) {
+    if (entry.isFile()) bytes += (await stat(path.join(entry.parentPath, entry.name))).size
+  }
+  return bytes
+}
+
+export function collectionStats(root: Folder): string {
+  let bookmarks = 0
+  let folders = 0
+  const stack = [root]
+  while (stack.length > 0) {
+    for (const child of stack.pop()!.children) {
+      if (child.type === 'folder') {
+        folders++
+        stack.push(child)
+      } else if (child.type === 'bookmark' && child.href !== undefined) bookmarks++
+    }
+  }
+  return `${plural(bookmarks, 'bookmark')} in ${plural(folders, 'folder')}`
+}

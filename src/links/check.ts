@@ -1,0 +1,265 @@
+/**
+ * (I/O) `checkLinks`: check the URLs of a collection that are due, politely and in parallel, and
+ * return the updated store with a summary. URLs checked recently are left alone, so a second run
+ * the same day sends no request; a run that is aborted returns what it found so far.
+ */
+import { setMaxListeners } from 'node:events'
+import type { LookupFunction } from 'node:net'
+import pLimit from 'p-limit'
+import { classifyProbe, isCheckableUrl, isDue, nextEntry } from './classify.js'
+import { createLinkClient, DEFAULT_USER_AGENT } from './client.js'
+import { probeUrl } from './probe.js'
+import { createResolverCheck, DEFAULT_DNS_CANARY } from './resolver.js'
+import { LINK_STORE_VERSION, type LinkEntry, type LinkState, type LinkStore } from './store-format.js'
+
+const DAY = 86_400_000
+
+/** URLs under way per request slot: enough that a slot freed finds a URL for a host with room. */
+const URLS_PER_SLOT = 4
+
+/** Every default in one place. */
+export const checkDefaults = Object.freeze({
+  /** 7 days (ms). */
+  maxAge: 7 * DAY,
+  onlyDead: false,
+  concurrency: 16,
+  perHost: 2,
+  timeoutMs: 10_000,
+  maxRedirects: 5,
+  /** 30 s. */
+  retryAfterCapMs: 30_000,
+  userAgent: DEFAULT_USER_AGENT,
+  dnsCanary: DEFAULT_DNS_CANARY,
+})
+
+export interface CheckOptions {
+  /** URLs as bookmarked: repeats are checked once; anything but http(s) is not checked. */
+  urls: Iterable<string>
+  /** What earlier checks found (`emptyStore()` the first time). Not changed. */
+  store: LinkStore
+  /** The time of this run (ms since the epoch): what is recorded, and what ages are counted from. */
+  now: number
+  /** Check again only entries at least this old (ms). Default: 7 days */
+  maxAge?: number | undefined
+  /** Check only entries that are `dead` (and still at least `maxAge` old). Default: `false` */
+  onlyDead?: boolean | undefined
+  /** Requests at once over all hosts. Default: 16 */
+  concurrency?: number | undefined
+  /** Requests at once to one host (name and port). Default: 2 */
+  perHost?: number | undefined
+  /** Time allowed for one request (ms). Default: 10 000 */
+  timeoutMs?: number | undefined
+  /** Redirects followed per URL. Default: 5 */
+  maxRedirects?: number | undefined
+  /** The longest `Retry-After` waited for (ms); longer ones are recorded. Default: 30 000 */
+  retryAfterCapMs?: number | undefined
+  /** Default: `bookgen/<version> (link check; +https://github.com/bookgen/bookgen)` */
+  userAgent?: string | undefined
+  /** Called after each URL is checked. */
+  onProgress?: ((progress: CheckProgress) => void) | undefined
+  /** Stops the check; the result then holds what was checked before. */
+  signal?: AbortSignal | undefined
+  /** DNS lookup (as `dns.lookup`), for tests. Default: the system resolver */
+  lookup?: LookupFunction | undefined
+  /** A name that always resolves on a working resolver (see `resolver.ts`). Default: `example.com` */
+  dnsCanary?: string | undefined
+}
+
+export interface CheckProgress {
+  /** URLs checked so far in this run. */
+  done: number
+  /** URLs this run checks. */
+  total: number
+  url: string
+  entry: LinkEntry
+}
+
+/** Counts over the distinct http(s) URLs given: how they stand after the run, and what was done. */
+export interface CheckSummary extends Record<LinkState, number> {
+  /** Distinct http(s) URLs. */
+  total: number
+  /** Checked in this run. */
+  checked: number
+  /** Not checked: checked less than `maxAge` ago, or asked (`Retry-After`) to wait. */
+  fresh: number
+  /** Not checked because `onlyDead` was asked and they are not dead (never-checked ones included). */
+  notDead: number
+  /** Never checked (a new URL with `onlyDead`, or a run aborted before it got there). */
+  unchecked: number
+  /** URLs given that are not http(s) (`javascript:`, `file:`, `mailto:`…), not checked. */
+  ignored: number
+}
+
+export interface CheckResult {
+  /** The store with this run's results; entries for URLs not given are kept as they were. */
+  store: LinkStore
+  summary: CheckSummary
+  /** HTTP requests sent. */
+  requests: number
+  /** Whether `signal` stopped the run before every due URL was checked. */
+  aborted: boolean
+}
+
+/** Check the due URLs among `options.urls`. Resolves (never rejects) when aborted. */
+export async function checkLinks(options: CheckOptions): Promise<CheckResult> {
+  const settings = settingsOf(options)
+  const { urls, ignored } = distinctCheckable(options.urls)
+  const due = interleaveByHost(urls.filter((url) => isDue(options.store.links.get(url), settings)))
+  const links = new Map(options.store.links)
+  const stop = followSignal(options.signal)
+  const client = createLinkClient({ ...settings, signal: stop.signal })
+  const probeOptions = {
+    maxRedirects: settings.maxRedirects,
+    retryAfterCapMs: settings.retryAfterCapMs,
+    now: settings.now,
+    resolverWorks: createResolverCheck(settings.lookup, settings.dnsCanary, settings.timeoutMs),
+  }
+  let done = 0
+  const checkOne = async (url: string): Promise<void> => {
+    const probe = await probeUrl(client, url, probeOptions)
+    const entry = nextEntry(links.get(url), classifyProbe(probe), settings.now)
+    links.set(url, entry)
+    done++
+    // (Not `?.({done: ++done})`: optional chaining would skip the count without a callback.)
+    options.onProgress?.({ done, total: due.length, url, entry })
+  }
+  // Only a few URLs are under way at a time (each holds a little state, and 10,000 at once would
+  // hold a lot); interleaved by host, they keep every request slot busy within the politeness limits.
+  const window = pLimit(settings.concurrency * URLS_PER_SLOT)
+  try {
+    await Promise.all(
+      due.map((url) =>
+        window(() => checkOne(url)).catch((error: unknown) => rethrowUnlessAborted(error, options.signal)),
+      ),
+    )
+  } finally {
+    stop.release()
+    await client.close()
+  }
+  const store: LinkStore = { version: LINK_STORE_VERSION, links }
+  return {
+    store,
+    summary: summarize(urls, store, options.store, settings, done, ignored),
+    requests: client.requests,
+    aborted: options.signal?.aborted === true && done < due.length,
+  }
+}
+
+/** The options with their defaults applied. */
+interface Settings {
+  readonly now: number
+  readonly maxAge: number
+  readonly onlyDead: boolean
+  readonly concurrency: number
+  readonly perHost: number
+  readonly timeoutMs: number
+  readonly maxRedirects: number
+  readonly retryAfterCapMs: number
+  readonly userAgent: string
+  readonly dnsCanary: string
+  readonly signal: AbortSignal | undefined
+  readonly lookup: LookupFunction | undefined
+}
+
+function settingsOf(options: CheckOptions): Settings {
+  const pick = <K extends keyof typeof checkDefaults>(key: K): (typeof checkDefaults)[K] =>
+    (options[key] as (typeof checkDefaults)[K] | undefined) ?? checkDefaults[key]
+  for (const key of ['concurrency', 'perHost'] as const) {
+    const value = options[key]
+    if (value !== undefined && !(Number.isInteger(value) && value >= 1))
+      throw new RangeError(`${key} must be a whole number ≥ 1, not ${value}`)
+  }
+  return {
+    now: options.now,
+    maxAge: pick('maxAge'),
+    onlyDead: pick('onlyDead'),
+    concurrency: pick('concurrency'),
+    perHost: pick('perHost'),
+    timeoutMs: pick('timeoutMs'),
+    maxRedirects: pick('maxRedirects'),
+    retryAfterCapMs: pick('retryAfterCapMs'),
+    userAgent: pick('userAgent'),
+    dnsCanary: pick('dnsCanary'),
+    signal: options.signal,
+    lookup: options.lookup,
+  }
+}
+
+/** The http(s) URLs, each once, in first-seen order, and how many others there were. */
+function distinctCheckable(all: Iterable<string>): { urls: string[]; ignored: number } {
+  const urls = new Set<string>()
+  const others = new Set<string>()
+  for (const url of all) (isCheckableUrl(url) ? urls : others).add(url)
+  return { urls: [...urls], ignored: others.size }
+}
+
+/**
+ * The URLs reordered so that hosts take turns (a, b, c, a, b, c…; first-seen order otherwise): a
+ * collection's many links to one site then do not fill the URLs under way while other hosts wait.
+ */
+export function interleaveByHost(urls: readonly string[]): string[] {
+  const byHost = new Map<string, string[]>()
+  for (const url of urls) {
+    const host = new URL(url).host
+    let list = byHost.get(host)
+    if (list === undefined) byHost.set(host, (list = []))
+    list.push(url)
+  }
+  const result: string[] = []
+  let lists = [...byHost.values()]
+  for (let round = 0; lists.length > 0; round++) {
+    for (const list of lists) result.push(list[round]!)
+    lists = lists.filter((list) => list.length > round + 1)
+  }
+  return result
+}
+
+/**
+ * A signal of our own that follows `signal`: every request in flight listens to it, more than an
+ * AbortSignal's 10 listeners before Node warns of a leak, and the caller's signal gets only one.
+ */
+function followSignal(signal: AbortSignal | undefined): { signal: AbortSignal; release: () => void } {
+  const controller = new AbortController()
+  setMaxListeners(0, controller.signal)
+  if (signal === undefined) return { signal: controller.signal, release: () => {} }
+  const abort = () => controller.abort(signal.reason)
+  if (signal.aborted) abort()
+  else signal.addEventListener('abort', abort, { once: true })
+  return { signal: controller.signal, release: () => signal.removeEventListener('abort', abort) }
+}
+
+function rethrowUnlessAborted(error: unknown, signal: AbortSignal | undefined): void {
+  if (signal?.aborted !== true) throw error
+}
+
+function summarize(
+  urls: readonly string[],
+  store: LinkStore,
+  before: LinkStore,
+  settings: Settings,
+  checked: number,
+  ignored: number,
+): CheckSummary {
+  const summary: CheckSummary = {
+    total: urls.length,
+    checked,
+    fresh: 0,
+    notDead: 0,
+    unchecked: 0,
+    ignored,
+    alive: 0,
+    redirected: 0,
+    unknown: 0,
+    dead: 0,
+  }
+  for (const url of urls) {
+    const entry = store.links.get(url)
+    if (entry === undefined) summary.unchecked++
+    else summary[entry.state]++
+    const previous = before.links.get(url)
+    if (isDue(previous, settings) || entry !== previous) continue
+    if (settings.onlyDead && previous?.state !== 'dead') summary.notDead++
+    else summary.fresh++
+  }
+  return summary
+}

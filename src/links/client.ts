@@ -1,0 +1,205 @@
+/**
+ * (I/O) The HTTP side of a link check: one request at a time per call, with no body, no cookies
+ * and no credentials, a user agent that names bookgen, a timeout, and politeness limits (so many
+ * requests at once per host and overall; a host that asked to wait is left alone until then).
+ * Redirects are not followed here (see `probe.ts`). Built on undici's `request`, with its own
+ * connection pool (`Agent`), so DNS can be swapped for tests.
+ */
+import type { LookupFunction } from 'node:net'
+import { setTimeout as sleep } from 'node:timers/promises'
+import pLimit, { type LimitFunction } from 'p-limit'
+import { Agent, request } from 'undici'
+import type { LinkProblem } from './store-format.js'
+import { VERSION } from '../version.js'
+
+/** Where people who see bookgen in their logs can read what it is. */
+export const PROJECT_URL = 'https://github.com/bookgen/bookgen'
+
+/** `bookgen/<version> (link check; +<project URL>)`. */
+export const DEFAULT_USER_AGENT = `bookgen/${VERSION} (link check; +${PROJECT_URL})`
+
+/** How much of a response body is read (so its connection can be reused) before it is dropped. */
+const BODY_DRAIN_LIMIT = 16 * 1024
+
+export interface ClientOptions {
+  /** Requests in flight at once, over all hosts. */
+  readonly concurrency: number
+  /** Requests in flight at once to one host (host name and port). */
+  readonly perHost: number
+  /** Time allowed for one request, from sending it to its headers and the bit of body read (ms). */
+  readonly timeoutMs: number
+  readonly userAgent: string
+  /** DNS lookup for connections (default: the system resolver, as `dns.lookup`). */
+  readonly lookup?: LookupFunction | undefined
+  /** Stops everything: requests in flight reject with an `AbortError`. */
+  readonly signal?: AbortSignal | undefined
+}
+
+/** A response's status and the headers a link check reads. */
+export interface SentResponse {
+  readonly status: number
+  readonly location: string | undefined
+  readonly retryAfter: string | undefined
+  /** The server's `Date` (ms), for an HTTP-date `Retry-After`; the local clock when it sent none. */
+  readonly date: number
+}
+
+/** A request's outcome: a response, or why there was none. */
+export type Sent = { readonly response: SentResponse } | { readonly problem: LinkProblem }
+
+export interface LinkClient {
+  /** Send one bodiless request (HEAD or GET); rejects only when the whole check is aborted. */
+  send(url: URL, method: 'HEAD' | 'GET'): Promise<Sent>
+  /** Send nothing to `host` (as `URL#host`) for `ms` from now. */
+  pauseHost(host: string, ms: number): void
+  /** Requests sent so far. */
+  readonly requests: number
+  /** Close the connections. */
+  close(): Promise<void>
+}
+
+/** A client with its own connection pool. */
+export function createLinkClient(options: ClientOptions): LinkClient {
+  const agent = new Agent({
+    connections: options.perHost,
+    headersTimeout: options.timeoutMs,
+    bodyTimeout: options.timeoutMs,
+    connect: {
+      timeout: options.timeoutMs,
+      ...(options.lookup === undefined ? {} : { lookup: options.lookup }),
+    },
+  })
+  const overall = pLimit(options.concurrency)
+  const hosts = new Map<string, LimitFunction>()
+  const pausedUntil = new Map<string, number>()
+  let requests = 0
+
+  const limitFor = (host: string): LimitFunction => {
+    let limit = hosts.get(host)
+    if (limit === undefined) hosts.set(host, (limit = pLimit(options.perHost)))
+    return limit
+  }
+  const waitForHost = async (host: string): Promise<void> => {
+    const wait = (pausedUntil.get(host) ?? 0) - Date.now()
+    if (wait > 0) await sleep(wait, undefined, { signal: options.signal })
+  }
+
+  return {
+    send: (url, method) =>
+      limitFor(url.host)(async () => {
+        await waitForHost(url.host)
+        return overall(() => {
+          options.signal?.throwIfAborted()
+          requests++
+          return sendOnce(agent, url, method, options)
+        })
+      }),
+    pauseHost: (host, ms) => pausedUntil.set(host, Math.max(pausedUntil.get(host) ?? 0, Date.now() + ms)),
+    get requests() {
+      return requests
+    },
+    close: () => agent.close(),
+  }
+}
+
+/** One request: headers only, then at most a few KiB of body, so the connection can be reused. */
+async function sendOnce(
+  agent: Agent,
+  url: URL,
+  method: 'HEAD' | 'GET',
+  options: ClientOptions,
+): Promise<Sent> {
+  // A timer per request, cleared as soon as it is done (`AbortSignal.timeout` would keep each
+  // signal alive for the whole timeout: thousands at a time in a large check).
+  const controller = new AbortController()
+  let timedOut = false
+  const timer = setTimeout(() => {
+    timedOut = true
+    controller.abort(new DOMException('The link check timed out', 'TimeoutError'))
+  }, options.timeoutMs)
+  const stop = () => controller.abort(options.signal?.reason)
+  options.signal?.addEventListener('abort', stop, { once: true })
+  const signal = controller.signal
+  try {
+    const response = await request(withoutCredentials(url), {
+      method,
+      dispatcher: agent,
+      // Keep the connection after HEAD (undici closes it by default, for servers that wrongly
+      // send a body with HEAD): a connection per HEAD costs hosts a handshake per link. Stray body
+      // bytes would only make the next answer on that connection unparsable: `unknown`, not dead.
+      reset: false,
+      signal,
+      headers: { 'user-agent': options.userAgent, accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
+    })
+    // A body the server sends anyway is read a little (keeping the connection), else dropped.
+    await response.body.dump({ limit: BODY_DRAIN_LIMIT, signal }).catch(() => undefined)
+    return { response: responseOf(response.statusCode, response.headers) }
+  } catch (error) {
+    options.signal?.throwIfAborted()
+    return { problem: timedOut ? 'timeout' : problemOf(error) }
+  } finally {
+    clearTimeout(timer)
+    options.signal?.removeEventListener('abort', stop)
+  }
+}
+
+/** The URL to request: any `user:password@` is left out (bookgen never sends credentials). */
+function withoutCredentials(url: URL): URL {
+  if (url.username === '' && url.password === '') return url
+  const copy = new URL(url)
+  copy.username = ''
+  copy.password = ''
+  return copy
+}
+
+function responseOf(status: number, headers: Record<string, string | string[] | undefined>): SentResponse {
+  const one = (name: string): string | undefined => {
+    const value = headers[name]
+    return Array.isArray(value) ? value[0] : value
+  }
+  const date = Date.parse(one('date') ?? '')
+  return {
+    status,
+    location: one('location'),
+    retryAfter: one('retry-after'),
+    date: Number.isNaN(date) ? Date.now() : date,
+  }
+}
+
+const TLS_CODES = /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|HOSTNAME_MISMATCH|EPROTO$)/
+
+/** What kind of network failure an error from undici or the system is. */
+export function problemOf(error: unknown): LinkProblem {
+  const code = codeOf(error)
+  switch (code) {
+    case 'ENOTFOUND':
+      return 'host-not-found'
+    case 'EAI_AGAIN':
+      return 'dns-temporary'
+    case 'ECONNREFUSED':
+      return 'connection-refused'
+    case 'ECONNRESET':
+    case 'EPIPE':
+    case 'UND_ERR_SOCKET':
+      return 'connection-reset'
+    case 'ETIMEDOUT':
+    case 'UND_ERR_CONNECT_TIMEOUT':
+    case 'UND_ERR_HEADERS_TIMEOUT':
+    case 'UND_ERR_BODY_TIMEOUT':
+      return 'timeout'
+  }
+  return code !== undefined && TLS_CODES.test(code) ? 'tls' : 'network'
+}
+
+/** The `code` of an error or of its cause. */
+function codeOf(error: unknown): string | undefined {
+  for (
+    let current = error, depth = 0;
+    current instanceof Error && depth < 4;
+    current = current.cause, depth++
+  ) {
+    const code = (current as NodeJS.ErrnoException).code
+    if (typeof code === 'string') return code
+  }
+  return undefined
+}
