@@ -32,3 +32,9 @@ export declare function createSearchEngine(options: {
 }): SearchEngine
 export declare const RESULT_LIMIT: number
 export declare function queryTerms(query: string): string[]
+/** Terms within `maxDistance` edits (optimal string alignment: a swap of neighbours is one edit). */
+export declare function nearTerms(
+  terms: unknown,
+  word: string,
+  maxDistance: number,
+): Map<string, [number[], number]>

@@ -26,8 +26,16 @@ import { FIELDS, INDEX_VERSION, SEARCH_OPTIONS, processTerm, readResult, tokeniz
 /** MiniSearch's defaults: BM25+ parameters and the weights of prefix and typo matches. */
 const BM25 = { k: 1.2, b: 0.7, d: 0.5 }
 const PREFIX_WEIGHT = 0.375
-const FUZZY_WEIGHT = 0.45
-/** Typo tolerance: edits allowed per letter (one in words of 4 to 7 letters, two from 8 on). */
+/**
+ * Weight of a near spelling: below the lowest a completion can weigh (PREFIX_WEIGHT / 1.3), so a
+ * word ranks exact > completion > near spelling (MiniSearch's own default is 0.45).
+ */
+const FUZZY_WEIGHT = 0.25
+/**
+ * Typo tolerance: edits allowed per letter (one in words of 4 to 7 letters, two from 8 on). An
+ * edit is a letter added, removed, changed, or two neighbouring letters swapped (optimal string
+ * alignment, a restricted Damerau–Levenshtein distance): `pyhton` is one slip from `python`.
+ */
 const FUZZY = 0.2
 /** Results ranked and returned, at most (the count covers them all). */
 export const RESULT_LIMIT = 200
@@ -115,8 +123,15 @@ export function createSearchEngine({ SearchableMap, fetchJson, indexUrl }) {
     let result = scorer.search(terms, words, isPrefix, false)
     if (result.total > 0 || !words.some((word) => word.length >= 4))
       return { ...result, terms: words, fuzzy: false }
-    // Nothing found: perhaps a typo. Look among words of the same first letter, then everywhere.
-    await Promise.all(words.flatMap((word) => shardsFor(starts, word.slice(0, 1), true).map(loadShard)))
+    // Nothing found: perhaps a typo. Look among words of the same first letter (or the second, for
+    // swapped first letters), then everywhere.
+    await Promise.all(
+      words.flatMap((word) =>
+        [word.slice(0, 1), word.slice(1, 2)]
+          .flatMap((letter) => shardsFor(starts, letter, true))
+          .map(loadShard),
+      ),
+    )
     result = scorer.search(terms, words, isPrefix, true)
     if (result.total === 0 && shards.size < starts.length) {
       await Promise.all(
@@ -222,7 +237,7 @@ class Scorer {
       }
       /** @type {Map<string, [number[], number]> | undefined} */
       let near
-      if (fuzzy && word.length >= 4) near = terms.fuzzyGet(word, Math.round(word.length * FUZZY))
+      if (fuzzy && word.length >= 4) near = nearTerms(terms, word, Math.round(word.length * FUZZY))
       const exact = terms.get(word)
       if (exact !== undefined) {
         add(exact, 1)
@@ -360,6 +375,39 @@ class Scorer {
     }
     return found
   }
+}
+
+/**
+ * Terms within `maxDistance` edits of `word`, by optimal string alignment: Levenshtein's edits
+ * (MiniSearch's `fuzzyGet` on its radix tree), plus a swap of two neighbouring letters counting
+ * as one. A term reached with one swap is one found within `maxDistance - 1` edits of `word` with
+ * that swap made, so the swapped spellings are looked up too (a word of n letters has n - 1).
+ * @param {any} terms the SearchableMap
+ * @param {string} word
+ * @param {number} maxDistance
+ * @returns {Map<string, [number[], number]>} term → [postings, distance]
+ */
+export function nearTerms(terms, word, maxDistance) {
+  /** @type {Map<string, [number[], number]>} */
+  const near = new Map()
+  /** @param {string} term @param {number[]} postings @param {number} distance */
+  const keep = (term, postings, distance) => {
+    const known = near.get(term)
+    if (known === undefined || known[1] > distance) near.set(term, [postings, distance])
+  }
+  for (const [term, [postings, distance]] of terms.fuzzyGet(word, maxDistance)) keep(term, postings, distance)
+  for (let at = 0; at + 1 < word.length; at++) {
+    if (word[at] === word[at + 1]) continue
+    const swapped = word.slice(0, at) + word[at + 1] + word[at] + word.slice(at + 2)
+    if (maxDistance === 1) {
+      const postings = terms.get(swapped)
+      if (postings !== undefined) keep(swapped, postings, 1)
+    } else {
+      for (const [term, [postings, distance]] of terms.fuzzyGet(swapped, maxDistance - 1))
+        keep(term, postings, distance + 1)
+    }
+  }
+  return near
 }
 
 /**
