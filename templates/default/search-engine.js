@@ -15,13 +15,26 @@
 // postings stay in the compact form they were downloaded in, and scoring is MiniSearch's (BM25+ per
 // field, field boosts, prefix and typo weights, every word must match), computed over typed arrays:
 // a word found in 20,000 bookmarks costs a few milliseconds, with no object per hit.
-import { FIELDS, INDEX_VERSION, SEARCH_OPTIONS, processTerm, readResult, tokenize } from './search-terms.js'
+import { FIELDS, INDEX_VERSION, SEARCH_OPTIONS, processTerm, readResult } from './search-terms.js'
+import { foldLabel, parseQuery, queryWords } from './search-query.js'
 
 /**
  * @typedef {{ title: string, href: string, folder: { path: string, url: string } | undefined,
  *   tags: Array<{ tag: string, url: string }> }} ResultDocument
- * @typedef {{ ids: Int32Array, scores: Float64Array, total: number, terms: string[], matched: string[], fuzzy: boolean }} SearchResult
+ * @typedef {{ ids: Int32Array, scores: Float64Array, total: number, all: Int32Array, terms: string[],
+ *   matched: string[], fuzzy: boolean, notices: string[], filtered: boolean, suggestion?: string }} SearchResult
+ * @typedef {{ value: string, label: string, count: number }} Facet
+ * @typedef {{ tags: Facet[], folders: Facet[], hosts: Facet[], years: Facet[] }} Facets
+ * @typedef {import('./search-query.js').QueryTerm} QueryTerm
+ * @typedef {{
+ *   clauses: string[][], prefixWord: string | undefined, negativeWords: string[],
+ *   phrases: string[][], negativePhrases: string[][], filterClauses: QueryTerm[][],
+ *   mixed: QueryTerm[][], excludeFilters: QueryTerm[], after: number | undefined,
+ *   before: number | undefined, kinds: Set<string>, filtered: boolean,
+ * }} QueryPlan
  */
+/** Facet values shown per kind, at most. */
+export const FACET_LIMIT = 8
 
 /** MiniSearch's defaults: BM25+ parameters and the weights of prefix and typo matches. */
 const BM25 = { k: 1.2, b: 0.7, d: 0.5 }
@@ -31,6 +44,8 @@ const PREFIX_WEIGHT = 0.375
  * word ranks exact > completion > near spelling (MiniSearch's own default is 0.45).
  */
 const FUZZY_WEIGHT = 0.25
+/** Weight of a filter that is one of a word clause's alternatives (`grid OR #css`). */
+const FILTER_WEIGHT = 0.1
 /**
  * Typo tolerance: edits allowed per letter (one in words of 4 to 7 letters, two from 8 on). An
  * edit is a letter added, removed, changed, or two neighbouring letters swapped (optimal string
@@ -102,27 +117,76 @@ export function createSearchEngine({ SearchableMap, fetchJson, indexUrl }) {
     return wanted
   }
 
+  /** @type {Map<string, Promise<any>>} filter files by kind */
+  const filterFiles = new Map()
   /**
-   * Every document matching all words of `query`, best first. The last word also matches as a
-   * prefix (it may still be being typed); when nothing matches, words of four letters or more
-   * are matched with typo tolerance.
-   * @param {string} query
+   * A filter file (see filters.ts), downloaded once; `tags` and `hosts` with their names folded.
+   * @param {string} kind
+   */
+  const loadFilter = (kind) => {
+    let loading = filterFiles.get(kind)
+    if (loading === undefined) {
+      loading = fetchJson(`${base}${kind}.json`).then((/** @type {any} */ file) => {
+        if (kind === 'tags' || kind === 'folders') file.folded = file.names.map(foldLabel)
+        return file
+      })
+      filterFiles.set(kind, loading)
+      loading.catch(() => filterFiles.delete(kind))
+    }
+    return loading
+  }
+
+  /**
+   * Every document matching `text`, a query in the query language (search-query.js), best first.
+   * The last word typed also matches as a prefix; when nothing matches, words of four letters or
+   * more are matched with typo tolerance. A query of operators only lists every match, in the
+   * collection's order. Downloads only what the query needs: the term shards of its words, the
+   * filter files of its operators.
+   * @param {string} text
    * @returns {Promise<SearchResult>}
    */
-  async function search(query) {
+  async function search(text) {
     const data = await meta().catch((error) => {
       retry()
       throw error
     })
-    const words = queryTerms(query)
-    if (words.length === 0) return { ...scorer.empty(), terms: words, fuzzy: false }
+    const query = parseQuery(text)
+    const notices = [...query.notices]
+    const plan = planQuery(query, data, notices)
+    const { clauses, prefixWord } = plan
+    const words = clauses.flat()
+    const negativeWords = plan.negativeWords
     const starts = data.shards
-    /** @param {number} index */
-    const isPrefix = (index) => index === words.length - 1 && words[index].length >= 2
-    await Promise.all(words.flatMap((word, index) => shardsFor(starts, word, isPrefix(index)).map(loadShard)))
-    let result = scorer.search(terms, words, isPrefix, false)
-    if (result.total > 0 || !words.some((word) => word.length >= 4))
-      return { ...result, terms: words, fuzzy: false }
+    /** @param {number} index @param {string} word */
+    const isPrefix = (index, word) => index === clauses.length - 1 && word === prefixWord && word.length >= 2
+    const loading = [
+      ...clauses.flatMap((clause, index) =>
+        clause.flatMap((word) => shardsFor(starts, word, isPrefix(index, word)).map(loadShard)),
+      ),
+      ...negativeWords.flatMap((word) => shardsFor(starts, word, false).map(loadShard)),
+      ...[...plan.kinds].map(loadFilter),
+    ]
+    await Promise.all(loading)
+    const filters = plan.kinds.size === 0 ? undefined : await filterData(plan.kinds)
+    const allow = allowed(plan, data, filters, terms)
+    const mixed = plan.mixed.map((alternatives) =>
+      alternatives.length === 0 ? undefined : encodeIds(filterIds(alternatives, data.count, filters)),
+    )
+    /** @param {SearchResult} result */
+    const finish = async (result) => {
+      const checked =
+        plan.phrases.length + plan.negativePhrases.length > 0 ? await checkPhrases(result, plan) : result
+      return { ...checked, terms: words, notices, filtered: plan.filtered }
+    }
+    if (clauses.length === 0) {
+      if (!plan.filtered) return finish({ ...scorer.empty(), fuzzy: false })
+      return finish({ ...scorer.every(allow), fuzzy: false })
+    }
+    let result = scorer.search(terms, clauses, isPrefix, false, allow, mixed)
+    if (result.total > 0 || !words.some((word) => word.length >= 4)) {
+      if (result.total === 0) result.suggestion = await suggest(text, words, starts)
+      return finish({ ...result, fuzzy: false })
+    }
     // Nothing found: perhaps a typo. Look among words of the same first letter (or the second, for
     // swapped first letters), then everywhere.
     await Promise.all(
@@ -132,14 +196,82 @@ export function createSearchEngine({ SearchableMap, fetchJson, indexUrl }) {
           .map(loadShard),
       ),
     )
-    result = scorer.search(terms, words, isPrefix, true)
+    result = scorer.search(terms, clauses, isPrefix, true, allow, mixed)
     if (result.total === 0 && shards.size < starts.length) {
       await Promise.all(
         starts.map((/** @type {string} */ _start, /** @type {number} */ index) => loadShard(index)),
       )
-      result = scorer.search(terms, words, isPrefix, true)
+      result = scorer.search(terms, clauses, isPrefix, true, allow, mixed)
     }
-    return { ...result, terms: words, fuzzy: true }
+    if (result.total === 0) result.suggestion = await suggest(text, words, starts)
+    return finish({ ...result, fuzzy: true })
+  }
+
+  /**
+   * The query with its first unknown word replaced by the nearest known one (within two edits,
+   * the most frequent of the nearest), if there is such a word; for "did you mean".
+   * @param {string} text
+   * @param {string[]} words
+   * @param {string[]} starts
+   * @returns {Promise<string | undefined>}
+   */
+  async function suggest(text, words, starts) {
+    for (const word of words) {
+      if (terms.has(word)) continue
+      await Promise.all(
+        [word.slice(0, 1), word.slice(1, 2)]
+          .flatMap((letter) => shardsFor(starts, letter, true))
+          .map(loadShard),
+      )
+      let best = ''
+      let bestDistance = Infinity
+      let bestCount = 0
+      for (const [term, [postings, distance]] of nearTerms(terms, word, word.length <= 3 ? 1 : 2)) {
+        const count = documentCount(postings)
+        if (distance < bestDistance || (distance === bestDistance && count > bestCount)) {
+          best = term
+          bestDistance = distance
+          bestCount = count
+        }
+      }
+      if (best === '') continue
+      const replaced = replaceWord(text, word, best)
+      if (replaced !== text) return replaced
+    }
+    return undefined
+  }
+
+  /** @param {Set<string>} kinds */
+  async function filterData(kinds) {
+    /** @type {Record<string, any>} */
+    const files = {}
+    for (const kind of kinds) files[kind] = await loadFilter(kind)
+    return files
+  }
+
+  /**
+   * Keep the results that have every phrase of the query, and none of its excluded phrases, in
+   * their title, link, tags or folder (the best RESULT_LIMIT are checked).
+   * @param {SearchResult} result
+   * @param {QueryPlan} plan
+   * @returns {Promise<SearchResult>}
+   */
+  async function checkPhrases(result, plan) {
+    const documentsOf = await documents(result.ids)
+    const keep = []
+    for (let rank = 0; rank < documentsOf.length; rank++) {
+      const { title, href, tags, folder } = documentsOf[rank]
+      const words = ` ${queryWords(
+        [title, href.replace(/[/?&=_.+:-]+/g, ' '), ...tags.map((tag) => tag.tag), folder?.path ?? ''].join(
+          ' \u0000 ',
+        ),
+      ).join(' ')} `
+      const has = (/** @type {string[]} */ phrase) => words.includes(` ${phrase.join(' ')} `)
+      if (plan.phrases.every(has) && !plan.negativePhrases.some(has)) keep.push(rank)
+    }
+    const ids = Int32Array.from(keep, (rank) => result.ids[rank])
+    const scores = Float64Array.from(keep, (rank) => result.scores[rank])
+    return { ...result, ids, scores, total: ids.length, all: ids }
   }
 
   /**
@@ -166,9 +298,23 @@ export function createSearchEngine({ SearchableMap, fetchJson, indexUrl }) {
     return list.map((id, index) => resultDocument(loaded[index], id % size))
   }
 
+  /**
+   * The top tags, folders, hosts and years among all the results of a search, each with how many
+   * results have it; a value every result has narrows nothing and is left out. Downloads the
+   * filter files it counts from (once).
+   * @param {SearchResult} result
+   * @returns {Promise<Facets>}
+   */
+  async function facets(result) {
+    const data = await meta()
+    const files = await filterData(new Set(['tags', 'hosts', 'folders', 'dates']))
+    return countFacets(result.all, result.total, data.count, files)
+  }
+
   return {
     search,
     documents,
+    facets,
     /** Download the meta ahead of the first query. */
     prepare: () => meta().then(() => undefined),
     /** Number of term shards downloaded so far (for tests and the benchmark). */
@@ -178,15 +324,342 @@ export function createSearchEngine({ SearchableMap, fetchJson, indexUrl }) {
   }
 }
 
-/** @param {string} query */
+/**
+ * The indexed words of a query typed as plain words.
+ * @param {string} query
+ */
 export function queryTerms(query) {
-  /** @type {string[]} */
-  const words = []
-  for (const token of tokenize(query)) {
-    const term = processTerm(token)
-    if (term) words.push(term)
+  return queryWords(query)
+}
+
+/**
+ * What a parsed query asks of the index: its word clauses (each a list of alternatives, every
+ * clause must match; a phrase's words are clauses of their own), the filters, and which filter
+ * files they read.
+ * @param {import('./search-query.js').ParsedQuery} query
+ * @param {any} data the meta
+ * @param {string[]} notices where to say what is ignored
+ * @returns {QueryPlan}
+ */
+function planQuery(query, data, notices) {
+  /** @type {QueryPlan} */
+  const plan = {
+    clauses: [],
+    prefixWord: undefined,
+    negativeWords: [],
+    phrases: [],
+    negativePhrases: [],
+    filterClauses: [],
+    mixed: [],
+    excludeFilters: [],
+    after: query.after,
+    before: query.before,
+    kinds: new Set(),
+    filtered: false,
   }
-  return words
+  /** @param {QueryTerm} term */
+  const published = (term) => {
+    if (term.kind !== 'is' || data.flags?.includes(term.value)) return true
+    notices.push(`This site does not publish “is:${term.value}”, so it was left out.`)
+    return false
+  }
+  const lastClause = query.clauses[query.clauses.length - 1]
+  for (const clause of query.clauses) {
+    const terms = clause.filter(published)
+    const filters = terms.filter((term) => term.kind !== 'word' && term.kind !== 'phrase')
+    const words = terms.flatMap((term) =>
+      term.kind === 'word' ? [term.term] : term.kind === 'phrase' ? term.terms : [],
+    )
+    if (words.length === 0) {
+      if (filters.length > 0) plan.filterClauses.push(filters)
+      continue
+    }
+    if (terms.length === 1 && terms[0].kind === 'phrase') {
+      plan.phrases.push(terms[0].terms)
+      for (const word of terms[0].terms) {
+        plan.clauses.push([word])
+        plan.mixed.push([])
+      }
+      continue
+    }
+    plan.clauses.push(words)
+    plan.mixed.push(filters)
+    if (clause === lastClause && query.prefix) plan.prefixWord = words[words.length - 1]
+  }
+  for (const term of query.exclude.filter(published)) {
+    if (term.kind === 'word') plan.negativeWords.push(term.term)
+    else if (term.kind === 'phrase') plan.negativePhrases.push(term.terms)
+    else plan.excludeFilters.push(term)
+  }
+  for (const term of [...plan.filterClauses.flat(), ...plan.mixed.flat(), ...plan.excludeFilters])
+    plan.kinds.add(FILTER_FILE[term.kind])
+  if (plan.after !== undefined || plan.before !== undefined) plan.kinds.add('dates')
+  plan.filtered =
+    plan.kinds.size > 0 ||
+    plan.negativeWords.length > 0 ||
+    plan.negativePhrases.length > 0 ||
+    plan.phrases.length > 0
+  return plan
+}
+
+/** The filter file each operator reads. */
+const FILTER_FILE = /** @type {Record<string, string>} */ ({
+  tag: 'tags',
+  site: 'hosts',
+  folder: 'folders',
+  is: 'flags',
+})
+
+/**
+ * Which documents the filters of a query let through (1) or not (0); undefined when all are.
+ * @param {QueryPlan} plan
+ * @param {any} data the meta
+ * @param {Record<string, any> | undefined} files the filter files
+ * @param {any} terms the terms loaded (for the excluded words)
+ * @returns {Uint8Array | undefined}
+ */
+function allowed(plan, data, files, terms) {
+  const count = data.count
+  /** @type {Uint8Array | undefined} */
+  let allow
+  for (const clause of plan.filterClauses) {
+    const set = new Uint8Array(count)
+    for (const id of filterIds(clause, count, files)) set[id] = 1
+    if (allow === undefined) allow = set
+    else for (let id = 0; id < count; id++) allow[id] &= set[id]
+  }
+  const excluded = plan.excludeFilters.length > 0 ? filterIds(plan.excludeFilters, count, files) : []
+  const negative = plan.negativeWords.flatMap((word) => {
+    const postings = terms.get(word)
+    return postings === undefined ? [] : decodeDocuments(postings)
+  })
+  if (excluded.length + negative.length > 0 || plan.after !== undefined || plan.before !== undefined)
+    allow ??= new Uint8Array(count).fill(1)
+  if (allow === undefined) return undefined
+  for (const id of excluded) allow[id] = 0
+  for (const id of negative) allow[id] = 0
+  if (plan.after !== undefined || plan.before !== undefined) {
+    const { first, days } = files?.dates ?? { first: 0, days: [] }
+    const after = plan.after ?? -Infinity
+    const before = plan.before ?? Infinity
+    for (let id = 0; id < count; id++) {
+      const day = days[id] < 0 || days[id] === undefined ? NaN : days[id] + first
+      if (!(day >= after && day < before)) allow[id] = 0
+    }
+  }
+  return allow
+}
+
+/**
+ * Documents that match any of `terms` (filters), ascending, without repeats.
+ * @param {QueryTerm[]} terms
+ * @param {number} count
+ * @param {Record<string, any> | undefined} files
+ * @returns {number[]}
+ */
+function filterIds(terms, count, files) {
+  const set = new Uint8Array(count)
+  for (const term of terms) {
+    if (term.kind === 'tag') {
+      const { folded, docs } = files?.tags ?? { folded: [], docs: [] }
+      folded.forEach((/** @type {string} */ name, /** @type {number} */ index) => {
+        if (name === term.value) for (const id of decodeGaps(docs[index])) set[id] = 1
+      })
+    } else if (term.kind === 'site') {
+      const { names, docs } = files?.hosts ?? { names: [], docs: [] }
+      names.forEach((/** @type {string} */ host, /** @type {number} */ index) => {
+        if (host === term.value || host.endsWith(`.${term.value}`))
+          for (const id of decodeGaps(docs[index])) set[id] = 1
+      })
+    } else if (term.kind === 'folder') {
+      const { folded, parents, runs } = files?.folders ?? { folded: [], parents: [], runs: [] }
+      const inside = foldersWithin(folded, parents, (/** @type {string} */ name) => name === term.value)
+      let id = 0
+      for (let at = 0; at < runs.length; at += 2) {
+        if (inside[runs[at]]) set.fill(1, id, id + runs[at + 1])
+        id += runs[at + 1]
+      }
+    } else if (term.kind === 'is') {
+      for (const id of decodeGaps(files?.flags?.[term.value] ?? [])) set[id] = 1
+    }
+  }
+  const ids = []
+  for (let id = 0; id < count; id++) if (set[id]) ids.push(id)
+  return ids
+}
+
+/**
+ * Per folder, whether it or a folder above it is one that `matches`.
+ * @param {string[]} folded the folders' names, folded
+ * @param {number[]} parents
+ * @param {(name: string) => boolean} matches
+ */
+function foldersWithin(folded, parents, matches) {
+  const inside = new Uint8Array(folded.length)
+  const known = new Uint8Array(folded.length)
+  /** @param {number} folder @returns {number} */
+  const within = (folder) => {
+    // Iterative: deep trees must not overflow the stack.
+    const path = []
+    let at = folder
+    while (at >= 0 && !known[at]) {
+      path.push(at)
+      at = parents[at] ?? -1
+    }
+    let value = at >= 0 ? inside[at] : 0
+    for (let index = path.length - 1; index >= 0; index--) {
+      const current = path[index]
+      value = value || (matches(folded[current]) ? 1 : 0)
+      inside[current] = value
+      known[current] = 1
+    }
+    return inside[folder]
+  }
+  for (let folder = 0; folder < folded.length; folder++) within(folder)
+  return inside
+}
+
+/**
+ * Ascending ids from gaps (the first from -1).
+ * @param {number[]} gaps
+ */
+function decodeGaps(gaps) {
+  const ids = new Array(gaps.length)
+  let id = -1
+  for (let index = 0; index < gaps.length; index++) ids[index] = id += gaps[index]
+  return ids
+}
+
+/**
+ * Ascending ids as postings of the title field, matched with a small weight: a filter that is
+ * one of the alternatives of a word clause (`grid OR #css`).
+ * @param {number[]} ids
+ */
+function encodeIds(ids) {
+  const postings = [0, ids.length]
+  let previous = -1
+  for (const id of ids) {
+    postings.push(id - previous)
+    previous = id
+  }
+  return postings
+}
+
+/**
+ * Every document of a term's postings, ascending, without repeats.
+ * @param {number[]} postings
+ */
+function decodeDocuments(postings) {
+  /** @type {Set<number>} */
+  const ids = new Set()
+  let at = 0
+  while (at < postings.length) {
+    at++
+    const n = postings[at++]
+    let id = -1
+    for (let j = 0; j < n; j++) {
+      id += postings[at++]
+      if (at < postings.length && postings[at] < 0) at++
+      ids.add(id)
+    }
+  }
+  return [...ids].sort((a, b) => a - b)
+}
+
+/**
+ * About how many documents a term is in (the largest count of its fields).
+ * @param {number[]} postings
+ */
+function documentCount(postings) {
+  let most = 0
+  let at = 0
+  while (at < postings.length) {
+    at++
+    const n = postings[at++]
+    most = Math.max(most, n)
+    for (let j = 0; j < n; j++) {
+      at++
+      if (at < postings.length && postings[at] < 0) at++
+    }
+  }
+  return most
+}
+
+/**
+ * `text` with the first typed word whose term is `word` replaced by `replacement`.
+ * @param {string} text
+ * @param {string} word
+ * @param {string} replacement
+ */
+function replaceWord(text, word, replacement) {
+  let done = false
+  return text.replace(/[\p{L}\p{N}]+/gu, (typed) => {
+    if (done || processTerm(typed) !== word) return typed
+    done = true
+    return replacement
+  })
+}
+
+/**
+ * Facet counts over the documents `ids` (all of a search's results).
+ * @param {Int32Array} ids
+ * @param {number} total
+ * @param {number} count documents in the index
+ * @param {Record<string, any>} files
+ * @returns {Facets}
+ */
+export function countFacets(ids, total, count, files) {
+  const hit = new Uint8Array(count)
+  for (const id of ids) hit[id] = 1
+  /** @param {string[]} names @param {number[][]} docs @returns {Facet[]} */
+  const inverted = (names, docs) =>
+    top(
+      names.map((name, index) => {
+        let hits = 0
+        let id = -1
+        for (const gap of docs[index]) hits += hit[(id += gap)]
+        return { value: name, label: name, count: hits }
+      }),
+    )
+  /** @param {Facet[]} facets */
+  const top = (facets) =>
+    facets
+      .filter((facet) => facet.count > 0 && facet.count < total)
+      .sort((a, b) => b.count - a.count || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0))
+      .slice(0, FACET_LIMIT)
+  const folderCounts = new Map()
+  const { names, parents, runs } = files.folders
+  let id = 0
+  for (let at = 0; at < runs.length; at += 2) {
+    let hits = 0
+    for (let end = id + runs[at + 1]; id < end; id++) hits += hit[id]
+    if (hits > 0) folderCounts.set(runs[at], (folderCounts.get(runs[at]) ?? 0) + hits)
+  }
+  /** @param {number} folder */
+  const pathOf = (folder) => {
+    const parts = []
+    for (let at = folder; at >= 0 && parents[at] >= 0; at = parents[at])
+      parts.unshift(names[at] || 'Untitled')
+    return parts.join(' › ') || 'Top level'
+  }
+  const folders = top(
+    [...folderCounts].map(([folder, hits]) => ({ value: names[folder], label: pathOf(folder), count: hits })),
+  )
+  const years = new Map()
+  const { first, days } = files.dates
+  for (const id of ids) {
+    if (days[id] < 0) continue
+    const year = new Date((days[id] + first) * 86_400_000).getUTCFullYear()
+    years.set(year, (years.get(year) ?? 0) + 1)
+  }
+  return {
+    tags: inverted(files.tags.names, files.tags.docs),
+    folders,
+    hosts: inverted(files.hosts.names, files.hosts.docs),
+    years: top(
+      [...years].map(([year, hits]) => ({ value: String(year), label: String(year), count: hits })),
+    ).sort((a, b) => Number(b.value) - Number(a.value)),
+  }
 }
 
 /** BM25+ scoring of encoded postings over typed arrays, reused from query to query. */
@@ -212,51 +685,75 @@ class Scorer {
   }
 
   empty() {
-    return { ids: new Int32Array(0), scores: new Float64Array(0), total: 0, matched: [] }
+    return {
+      ids: new Int32Array(0),
+      scores: new Float64Array(0),
+      total: 0,
+      all: new Int32Array(0),
+      matched: [],
+    }
   }
 
   /**
-   * Documents matching every word: exactly, as a prefix (for words where `isPrefix` says so),
-   * or within the typo distance when `fuzzy`.
-   * @param {any} terms
-   * @param {string[]} words
-   * @param {(index: number) => boolean} isPrefix
-   * @param {boolean} fuzzy
+   * Every document `allow` lets through (all when undefined), in the collection's order: what a
+   * query of filters only lists.
+   * @param {Uint8Array | undefined} allow
    */
-  search(terms, words, isPrefix, fuzzy) {
+  every(allow) {
+    const ids = []
+    for (let id = 0; id < this.count; id++) if (allow === undefined || allow[id]) ids.push(id)
+    const all = Int32Array.from(ids)
+    return { ids: all, scores: new Float64Array(all.length), total: all.length, all, matched: [] }
+  }
+
+  /**
+   * Documents matching every clause (one of its words): exactly, as a prefix (for words where
+   * `isPrefix` says so), or within the typo distance when `fuzzy`; only those `allow` lets through.
+   * @param {any} terms
+   * @param {string[][]} clauses
+   * @param {(index: number, word: string) => boolean} isPrefix
+   * @param {boolean} fuzzy
+   * @param {Uint8Array | undefined} [allow]
+   * @param {Array<number[] | undefined>} [extra] per clause, postings of documents that match it
+   *   too (its filter alternatives), if any
+   */
+  search(terms, clauses, isPrefix, fuzzy, allow, extra) {
     const { total, word: wordScore, matches, touched } = this
     /** @type {Set<string>} */
     const matched = new Set()
     let candidates = 0
-    for (let index = 0; index < words.length; index++) {
-      const word = words[index]
+    for (let index = 0; index < clauses.length; index++) {
       let found = 0
       /** @param {number[]} postings @param {number} weight */
       const add = (postings, weight) => {
         found = this.scorePostings(postings, weight, index, found)
       }
-      /** @type {Map<string, [number[], number]> | undefined} */
-      let near
-      if (fuzzy && word.length >= 4) near = nearTerms(terms, word, Math.round(word.length * FUZZY))
-      const exact = terms.get(word)
-      if (exact !== undefined) {
-        add(exact, 1)
-        if (matched.size < MATCHED_LIMIT) matched.add(word)
-      }
-      if (isPrefix(index)) {
-        for (const [term, postings] of terms.atPrefix(word)) {
-          const distance = term.length - word.length
-          if (distance === 0) continue
-          near?.delete(term)
-          add(postings, (PREFIX_WEIGHT * term.length) / (term.length + 0.3 * distance))
-          if (matched.size < MATCHED_LIMIT) matched.add(term)
+      const alternatives = extra?.[index]
+      if (alternatives !== undefined) add(alternatives, FILTER_WEIGHT)
+      for (const word of clauses[index]) {
+        /** @type {Map<string, [number[], number]> | undefined} */
+        let near
+        if (fuzzy && word.length >= 4) near = nearTerms(terms, word, Math.round(word.length * FUZZY))
+        const exact = terms.get(word)
+        if (exact !== undefined) {
+          add(exact, 1)
+          if (matched.size < MATCHED_LIMIT) matched.add(word)
         }
-      }
-      if (near !== undefined) {
-        for (const [term, [postings, distance]] of near) {
-          if (distance === 0) continue
-          add(postings, (FUZZY_WEIGHT * term.length) / (term.length + distance))
-          if (matched.size < MATCHED_LIMIT) matched.add(term)
+        if (isPrefix(index, word)) {
+          for (const [term, postings] of terms.atPrefix(word)) {
+            const distance = term.length - word.length
+            if (distance === 0) continue
+            near?.delete(term)
+            add(postings, (PREFIX_WEIGHT * term.length) / (term.length + 0.3 * distance))
+            if (matched.size < MATCHED_LIMIT) matched.add(term)
+          }
+        }
+        if (near !== undefined) {
+          for (const [term, [postings, distance]] of near) {
+            if (distance === 0) continue
+            add(postings, (FUZZY_WEIGHT * term.length) / (term.length + distance))
+            if (matched.size < MATCHED_LIMIT) matched.add(term)
+          }
         }
       }
       // Every word must match: keep the documents that matched all words so far.
@@ -280,13 +777,17 @@ class Scorer {
         }
       }
     }
-    const need = words.length
+    const need = clauses.length
     let hits = 0
     for (let k = 0; k < candidates; k++) {
       const id = touched[k]
-      if (matches[id] === need) touched[hits++] = id
-      else matches[id] = 0
+      if (matches[id] === need && (allow === undefined || allow[id] === 1)) touched[hits++] = id
+      else {
+        matches[id] = 0
+        total[id] = 0
+      }
     }
+    const all = touched.slice(0, hits).sort()
     // The best RESULT_LIMIT by a bounded min-heap (the weakest kept on top): no sort of every hit.
     const limit = Math.min(RESULT_LIMIT, hits)
     const heap = new Int32Array(limit)
@@ -335,7 +836,7 @@ class Scorer {
       sortedIds[k] = heap[order[k]]
       sortedScores[k] = heapScore[order[k]]
     }
-    return { ids: sortedIds, scores: sortedScores, total: hits, matched: [...matched] }
+    return { ids: sortedIds, scores: sortedScores, total: hits, all, matched: [...matched] }
   }
 
   /**

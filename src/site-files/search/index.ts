@@ -9,7 +9,9 @@
  *   {@link SHARD_BYTES} each, with gap-encoded postings, so a query downloads only the shards its
  *   words (or the word being typed, as a prefix) can be in;
  * - `d<N>.json`: what results show (title, link, folder path, tags), {@link CHUNK_SIZE} documents
- *   per file, so showing twenty results downloads at most twenty small files.
+ *   per file, so showing twenty results downloads at most twenty small files;
+ * - `tags.json`, `hosts.json`, `folders.json`, `dates.json`, `flags.json`: what the query
+ *   operators and the facets read of every document, one kind per file (see `filters.ts`).
  *
  * `index.json` is `assets/search/index.json`; the shards and chunks live below `assets/search/<id>/`,
  * `<id>` a hash of their content named by the meta, so a browser that cached pieces of an older
@@ -20,6 +22,7 @@ import { createHash } from 'node:crypto'
 import { FIELDS, INDEX_VERSION, LENGTH_FIELDS, MAX_FIELD_LENGTH, resultRecord, splitUrl } from '#search-terms'
 import type { Bookmark } from '../../model.js'
 import { cleanText } from '../../render/text.js'
+import { filterFiles } from './filters.js'
 import { escapeJson, serializeJson } from './json.js'
 import { AsciiWriter, COMMA, FIELD, PostingsBuilder } from './postings.js'
 import { plainHttpUrl, splitPlainHttpUrl, writePathWords } from './urls.js'
@@ -32,9 +35,14 @@ export const CHUNK_SIZE = 32
 export const SEARCH_DIR = 'assets/search/'
 
 /** What the search index reads of a bookmark (a worker thread gets just this, not the whole bookmark). */
-export const SEARCHABLE_FIELDS = ['title', 'description', 'tags', 'href'] as const satisfies ReadonlyArray<
-  keyof Bookmark
->
+export const SEARCHABLE_FIELDS = [
+  'title',
+  'description',
+  'tags',
+  'href',
+  'added',
+  'toRead',
+] as const satisfies ReadonlyArray<keyof Bookmark>
 
 export type SearchableBookmark = Pick<Bookmark, (typeof SEARCHABLE_FIELDS)[number]>
 
@@ -74,7 +82,7 @@ export interface SearchIndexInput {
    * Folders by `folder` index: the path shown with a result ("Development › Web"), the folder's
    * own title (what is indexed, so a search for "web" finds what is filed under Web), and its URL.
    */
-  folders: Array<{ title: string; name: string; url: string }>
+  folders: Array<{ title: string; name: string; url: string; parent?: number | undefined }>
   /** Tag names and page URLs. */
   tags: Array<{ tag: string; url: string }>
 }
@@ -93,6 +101,8 @@ export interface SearchIndexMeta {
   shards: string[]
   chunk: number
   chunks: number
+  /** Flags the site publishes, for `is:` (see `filters.ts`). */
+  flags: string[]
 }
 
 /** One result chunk. */
@@ -140,6 +150,8 @@ export function buildSearchIndex(
   // Each shard and chunk is serialized as soon as it is complete, so that its pieces die young.
   const { starts, bodies } = shardFiles(postings, options.shardBytes ?? SHARD_BYTES)
   const chunks = chunkFiles(input, bodies)
+  const filters = filterFiles(input)
+  for (const file of filters.files) bodies.push({ name: `${file.kind}.json`, contents: file.contents })
 
   const hash = createHash('sha256')
   const lengthsJson = JSON.stringify(lengths)
@@ -157,10 +169,11 @@ export function buildSearchIndex(
     shards: starts,
     chunk: CHUNK_SIZE,
     chunks,
+    flags: filters.flags,
   }
   const metaPath = `${SEARCH_DIR}index.json`
   // `serializeJson(meta)`, with the JSON of the lengths (most of it) made once.
-  const metaJson = `{"version":${INDEX_VERSION},"id":${JSON.stringify(id)},"count":${count},"fields":${JSON.stringify(FIELDS)},"average":${JSON.stringify(average)},"lengths":${lengthsJson},"shards":${JSON.stringify(starts)},"chunk":${CHUNK_SIZE},"chunks":${chunks}}`
+  const metaJson = `{"version":${INDEX_VERSION},"id":${JSON.stringify(id)},"count":${count},"fields":${JSON.stringify(FIELDS)},"average":${JSON.stringify(average)},"lengths":${lengthsJson},"shards":${JSON.stringify(starts)},"chunk":${CHUNK_SIZE},"chunks":${chunks},"flags":${JSON.stringify(filters.flags)}}`
   return {
     meta,
     metaPath,

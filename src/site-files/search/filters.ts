@@ -1,0 +1,98 @@
+/**
+ * The search index's filter files: what the query operators (`#tag`, `site:`, `folder:`,
+ * `after:`/`before:`, `is:`) and the facets read of every document, one file per kind, so that a
+ * query downloads only the kinds it uses (`templates/default/search-engine.js` reads them):
+ *
+ * - `tags.json`: `{names, docs}`, each tag as written and its documents (gaps from -1);
+ * - `hosts.json`: `{names, docs}`, each host (lower case, without `www.`) and its documents;
+ * - `folders.json`: `{names, parents, runs}`, each folder's name and its parent's index (-1 for the
+ *   top level), and the documents' folders as runs `[folder, count, …]` (documents come folder by
+ *   folder, so a folder and the folders below it hold one range of documents);
+ * - `dates.json`: `{first, days}`, each document's day added (days since 1970-01-01 UTC, less
+ *   `first`; -1 without a date);
+ * - `flags.json`: per flag the site publishes (`toread`), its documents.
+ */
+import type { SearchIndexInput } from './index.js'
+import { serializeJson } from './json.js'
+import { splitHref } from './urls.js'
+
+/** The filter files, by kind (the file is `<kind>.json`). */
+export const FILTER_KINDS = ['tags', 'hosts', 'folders', 'dates', 'flags'] as const
+
+export type FilterKind = (typeof FILTER_KINDS)[number]
+
+export interface FilterFiles {
+  /** Flags the site publishes, for `is:`. */
+  flags: string[]
+  /** Contents by kind. */
+  files: Array<{ kind: FilterKind; contents: string }>
+}
+
+const DAY = 86_400_000
+
+/** Every filter file of the documents of `input`. */
+export function filterFiles(input: SearchIndexInput): FilterFiles {
+  const { documents } = input
+  const tags = new Map<string, number[]>()
+  const hosts = new Map<string, number[]>()
+  const toRead: number[] = []
+  const days = new Array<number>(documents.length)
+  const runs: number[] = []
+  let first = Infinity
+  for (let id = 0; id < documents.length; id++) {
+    const { bookmark, folder } = documents[id]!
+    for (const tag of bookmark.tags) push(tags, tag, id)
+    const host = bookmark.href === undefined ? '' : splitHref(bookmark.href).host
+    if (host !== '') push(hosts, host, id)
+    if (bookmark.toRead === true) toRead.push(id)
+    const added = bookmark.added
+    const day = added === undefined || !Number.isFinite(added) ? -1 : Math.floor(added / DAY)
+    days[id] = day
+    if (day >= 0 && day < first) first = day
+    if (runs.length > 0 && runs[runs.length - 2] === folder) runs[runs.length - 1]!++
+    else runs.push(folder, 1)
+  }
+  if (first === Infinity) first = 0
+  for (let id = 0; id < days.length; id++) if (days[id]! >= 0) days[id]! -= first
+  const flags = toRead.length > 0 ? ['toread'] : []
+  return {
+    flags,
+    files: [
+      { kind: 'tags', contents: invertedJson(tags) },
+      { kind: 'hosts', contents: invertedJson(hosts) },
+      {
+        kind: 'folders',
+        contents: serializeJson({
+          names: input.folders.map((entry) => entry.name),
+          parents: input.folders.map((entry) => entry.parent ?? -1),
+          runs,
+        }),
+      },
+      { kind: 'dates', contents: `{"first":${first},"days":[${days.join(',')}]}` },
+      { kind: 'flags', contents: `{"toread":[${gaps(toRead)}]}` },
+    ],
+  }
+}
+
+function push(map: Map<string, number[]>, key: string, id: number): void {
+  const list = map.get(key)
+  if (list === undefined) map.set(key, [id])
+  else list.push(id)
+}
+
+/** `{names, docs}`: the keys, sorted, and each one's documents as gaps. */
+function invertedJson(map: ReadonlyMap<string, number[]>): string {
+  const names = [...map.keys()].sort()
+  return `{"names":${serializeJson(names)},"docs":[${names.map((name) => `[${gaps(map.get(name)!)}]`).join(',')}]}`
+}
+
+/** Ascending ids as the gaps between them, the first from -1. */
+function gaps(ids: readonly number[]): string {
+  let previous = -1
+  let text = ''
+  for (const id of ids) {
+    text += text === '' ? `${id - previous}` : `,${id - previous}`
+    previous = id
+  }
+  return text
+}
