@@ -158,7 +158,11 @@ describe('planSite', () => {
     expect(tag.attr('link[rel=stylesheet]', 'href')).toEqual(['/sub/assets/style.css'])
     expect(tag.attr('form[role=search]', 'action')).toEqual(['/sub/search/'])
     const search = page(html(files, 'search/index.html'))
-    expect(search.attr('script', 'src')).toEqual(['/sub/assets/theme.js', '/sub/assets/search.js'])
+    expect(search.attr('script', 'src')).toEqual([
+      '/sub/assets/theme.js',
+      '/sub/assets/search-key.js',
+      '/sub/assets/search.js',
+    ])
     expect(search.attr('#search-results', 'data-index')).toEqual(['/sub/assets/search/index.json'])
   })
 

@@ -24,7 +24,7 @@ describe('documentToHast', () => {
     expect(doc.all('header, main#main, footer')).toHaveLength(3)
     expect(doc.attr('form[role=search]', 'action')).toEqual(['/b/search/'])
     expect(doc.attr('form input[type=search]', 'name')).toEqual(['q'])
-    expect(doc.attr('script', 'src')).toEqual(['/b/assets/theme.js'])
+    expect(doc.attr('script', 'src')).toEqual(['/b/assets/theme.js', '/b/assets/search-key.js'])
     expect(doc.attr('link[rel=alternate]', 'href')).toEqual(['/b/feed.xml'])
   })
 
