@@ -130,7 +130,7 @@ function operatorTerms(name, value, negated, query) {
       .replace(/[/?#].*$/, '')
       .replace(/^www\./, '')
       .replace(/\.$/, '')
-    return host === '' ? [] : [{ kind: 'site', value: host }]
+    return host === '' ? [] : [{ kind: 'site', value: hostName(host) }]
   }
   if (name === 'folder') {
     const folder = foldLabel(value)
@@ -158,6 +158,19 @@ function operatorTerms(name, value, negated, query) {
     query.before = Math.min(query.before ?? Infinity, range[0])
   }
   return []
+}
+
+/**
+ * A host as the index writes it: without its port, international names in punycode (the URL
+ * parser's), `www.` left out.
+ * @param {string} host
+ */
+function hostName(host) {
+  try {
+    return new URL(`http://${host}/`).hostname.replace(/^www\./, '') || host
+  } catch {
+    return host
+  }
 }
 
 /**

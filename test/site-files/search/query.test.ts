@@ -31,6 +31,9 @@ describe('parseQuery', () => {
     expect(parseQuery('site:https://www.GitHub.com/foo').clauses).toEqual([
       [{ kind: 'site', value: 'github.com' }],
     ])
+    expect(parseQuery('site:bücher.example:8080').clauses).toEqual([
+      [{ kind: 'site', value: 'xn--bcher-kva.example' }],
+    ])
     expect(parseQuery('folder:"Web Dev"').clauses).toEqual([
       [{ kind: 'folder', value: 'web dev', text: 'Web Dev' }],
     ])
