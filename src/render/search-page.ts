@@ -45,17 +45,6 @@ export function searchPageToHast(input: SearchPageInput): ElementContent[] {
         '.',
       ]),
     ),
-    h(
-      'p#search-status.search-status',
-      { role: 'status', 'aria-live': 'polite' },
-      'Type in the search box above.',
-    ),
-    h('ul#search-notices.search-notices', { hidden: true }),
-    h('nav#search-facets.search-facets', { 'aria-label': 'Narrow the results', hidden: true }),
-    h('ol#search-results.entries.search-results', {
-      'data-index': input.indexUrl,
-    }),
-    h('button#search-more.search-more', { type: 'button', hidden: true }, 'Show more results'),
     h('details.search-help', [
       h('summary', 'How to search'),
       h(
@@ -72,5 +61,16 @@ export function searchPageToHast(input: SearchPageInput): ElementContent[] {
         ' to move through the results.',
       ]),
     ]),
+    h(
+      'p#search-status.search-status',
+      { role: 'status', 'aria-live': 'polite' },
+      'Type in the search box above.',
+    ),
+    h('ul#search-notices.search-notices', { hidden: true }),
+    h('nav#search-facets.search-facets', { 'aria-label': 'Narrow the results', hidden: true }),
+    h('ol#search-results.entries.search-results', {
+      'data-index': input.indexUrl,
+    }),
+    h('button#search-more.search-more', { type: 'button', hidden: true }, 'Show more results'),
   ]
 }

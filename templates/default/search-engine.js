@@ -217,7 +217,8 @@ export function createSearchEngine({ SearchableMap, fetchJson, indexUrl }) {
    */
   async function suggest(text, words, starts) {
     for (const word of words) {
-      if (terms.has(word)) continue
+      // A word of one or two letters is too short to guess what was meant.
+      if (word.length < 3 || terms.has(word)) continue
       await Promise.all(
         [word.slice(0, 1), word.slice(1, 2)]
           .flatMap((letter) => shardsFor(starts, letter, true))
@@ -627,23 +628,44 @@ export function countFacets(ids, total, count, files) {
       .filter((facet) => facet.count > 0 && facet.count < total)
       .sort((a, b) => b.count - a.count || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0))
       .slice(0, FACET_LIMIT)
-  const folderCounts = new Map()
+  // A folder facet counts what `folder:name` would keep: the results in folders of that name and
+  // below them (the top level, which holds everything, is left out).
   const { names, parents, runs } = files.folders
+  const folded = files.folders.folded ?? names.map(foldLabel)
+  /** @type {Array<string[] | undefined>} */
+  const chains = []
+  /** @param {number} folder @returns {string[]} the distinct folded names from the folder up */
+  const chainOf = (folder) => {
+    let chain = chains[folder]
+    if (chain === undefined) {
+      const parent = parents[folder] ?? -1
+      chain = parent < 0 ? [] : [...new Set([folded[folder], ...chainOf(parent)])]
+      chains[folder] = chain
+    }
+    return chain
+  }
+  /** @type {Map<string, string>} each folded name as the first folder of that name writes it */
+  const labels = new Map()
+  folded.forEach((/** @type {string} */ name, /** @type {number} */ index) => {
+    if (!labels.has(name)) labels.set(name, names[index])
+  })
+  /** @type {Map<string, { label: string, count: number }>} */
+  const byName = new Map()
   let id = 0
   for (let at = 0; at < runs.length; at += 2) {
     let hits = 0
     for (let end = id + runs[at + 1]; id < end; id++) hits += hit[id]
-    if (hits > 0) folderCounts.set(runs[at], (folderCounts.get(runs[at]) ?? 0) + hits)
-  }
-  /** @param {number} folder */
-  const pathOf = (folder) => {
-    const parts = []
-    for (let at = folder; at >= 0 && parents[at] >= 0; at = parents[at])
-      parts.unshift(names[at] || 'Untitled')
-    return parts.join(' › ') || 'Top level'
+    if (hits === 0) continue
+    for (const name of chainOf(runs[at])) {
+      const entry = byName.get(name)
+      if (entry === undefined) byName.set(name, { label: labels.get(name) || name, count: hits })
+      else entry.count += hits
+    }
   }
   const folders = top(
-    [...folderCounts].map(([folder, hits]) => ({ value: names[folder], label: pathOf(folder), count: hits })),
+    [...byName.values()]
+      .filter(({ label }) => label !== '')
+      .map(({ label, count }) => ({ value: label, label, count })),
   )
   const years = new Map()
   const { first, days } = files.dates

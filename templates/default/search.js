@@ -283,6 +283,8 @@ function main(input, results, status, more, notices, facets) {
 
   const initial = new URL(location.href).searchParams.get('q') ?? ''
   input.value = initial
+  // With nothing searched yet, the syntax help is open.
+  if (initial.trim() === '') document.querySelector('.search-help')?.setAttribute('open', '')
   if (initial.trim() !== '') run()
 }
 

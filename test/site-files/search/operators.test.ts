@@ -165,11 +165,13 @@ describe('query operators', () => {
     )
     expect(facets.hosts[0]).toEqual({ value: 'css-tricks.com', label: 'css-tricks.com', count: 2 })
     expect(facets.years.map((year) => year.value)).toEqual(['2021', '2020'])
-    expect(facets.folders).toEqual([]) // all four are in Web Dev: narrows nothing
+    expect(facets.folders).toEqual([]) // all four are in Web Dev, in Development: narrows nothing
     const all = await engine.facets(await engine.search('guide OR music'))
+    // What folder:name keeps: the folder and those below it.
     expect(all.folders).toEqual([
       { value: 'Music', label: 'Music', count: 3 },
-      { value: 'Web Dev', label: 'Development › Web Dev', count: 2 },
+      { value: 'Development', label: 'Development', count: 2 },
+      { value: 'Web Dev', label: 'Web Dev', count: 2 },
     ])
   })
 
