@@ -44,6 +44,7 @@ export interface SearchEngine {
   search(query: string): Promise<SearchResult>
   documents(ids: ArrayLike<number>): Promise<ResultDocument[]>
   facets(result: SearchResult): Promise<Facets>
+  facetCost(): Promise<{ bytes: number; loaded: boolean }>
   prepare(): Promise<void>
   readonly loadedShards: number
 }

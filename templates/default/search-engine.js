@@ -33,6 +33,8 @@ import { foldLabel, parseQuery, queryWords } from './search-query.js'
  *   before: number | undefined, kinds: Set<string>, filtered: boolean,
  * }} QueryPlan
  */
+/** The filter files the facets read. */
+const FACET_FILES = ['tags', 'hosts', 'folders', 'years']
 /** Facet values shown per kind, at most. */
 export const FACET_LIMIT = 8
 
@@ -74,14 +76,27 @@ export function createSearchEngine({ SearchableMap, fetchJson, indexUrl }) {
   const terms = new SearchableMap()
   /** @type {Scorer} */
   let scorer
+  /** @type {Promise<void> | undefined} */
+  let scorerPromise
 
   const meta = () =>
     (metaPromise ??= fetchJson(indexUrl).then((data) => {
       if (data?.version !== INDEX_VERSION) throw new Error('the index was built by another bookgen version')
       base = `${directory}${data.id}/`
-      scorer = new Scorer(data)
       return data
     }))
+  /** The scorer, once the field lengths it ranks by are downloaded (queries of words only need it). */
+  const loadScorer = () => {
+    if (scorerPromise === undefined) {
+      scorerPromise = meta().then((data) =>
+        fetchJson(`${base}lengths.json`).then((/** @type {any} */ file) => {
+          scorer = new Scorer(data, file.lengths)
+        }),
+      )
+      scorerPromise.catch(() => (scorerPromise = undefined))
+    }
+    return scorerPromise
+  }
   // A failed download may be retried by the next query.
   const retry = () => {
     metaPromise = undefined
@@ -165,8 +180,11 @@ export function createSearchEngine({ SearchableMap, fetchJson, indexUrl }) {
       ),
       ...negativeWords.flatMap((word) => shardsFor(starts, word, false).map(loadShard)),
       ...[...plan.kinds].map(loadFilter),
+      ...(clauses.length > 0 ? [loadScorer()] : []),
     ]
     await Promise.all(loading)
+    // A years file without years (too long a span) sends the query to the days.
+    if (plan.kinds.has('years') && (await loadFilter('years')).years === null) plan.kinds.add('dates')
     const filters = plan.kinds.size === 0 ? undefined : await filterData(plan.kinds)
     const allow = allowed(plan, data, filters, terms)
     const mixed = plan.mixed.map((alternatives) =>
@@ -179,8 +197,8 @@ export function createSearchEngine({ SearchableMap, fetchJson, indexUrl }) {
       return { ...checked, terms: words, notices, filtered: plan.filtered }
     }
     if (clauses.length === 0) {
-      if (!plan.filtered) return finish({ ...scorer.empty(), fuzzy: false })
-      return finish({ ...scorer.every(allow), fuzzy: false })
+      if (!plan.filtered) return finish({ ...emptyResult(), fuzzy: false })
+      return finish({ ...everyDocument(allow, data.count), fuzzy: false })
     }
     let result = scorer.search(terms, clauses, isPrefix, false, allow, mixed)
     if (result.total > 0 || !words.some((word) => word.length >= 4)) {
@@ -308,16 +326,29 @@ export function createSearchEngine({ SearchableMap, fetchJson, indexUrl }) {
    */
   async function facets(result) {
     const data = await meta()
-    const files = await filterData(new Set(['tags', 'hosts', 'folders', 'dates']))
+    const kinds = new Set(FACET_FILES)
+    if ((await loadFilter('years')).years === null) kinds.add('dates')
+    const files = await filterData(kinds)
     return countFacets(result.all, result.total, data.count, files)
+  }
+
+  /**
+   * What the facets cost: the bytes of their files (before compression), and whether they are
+   * downloaded already. A page may show facets at once when they are cheap and on request when not.
+   * @returns {Promise<{ bytes: number, loaded: boolean }>}
+   */
+  async function facetCost() {
+    const data = await meta()
+    return { bytes: data.facetBytes ?? 0, loaded: FACET_FILES.every((kind) => filterFiles.has(kind)) }
   }
 
   return {
     search,
     documents,
     facets,
-    /** Download the meta ahead of the first query. */
-    prepare: () => meta().then(() => undefined),
+    facetCost,
+    /** Download the meta and the field lengths ahead of the first query. */
+    prepare: () => loadScorer(),
     /** Number of term shards downloaded so far (for tests and the benchmark). */
     get loadedShards() {
       return shards.size
@@ -394,13 +425,58 @@ function planQuery(query, data, notices) {
   }
   for (const term of [...plan.filterClauses.flat(), ...plan.mixed.flat(), ...plan.excludeFilters])
     plan.kinds.add(FILTER_FILE[term.kind])
-  if (plan.after !== undefined || plan.before !== undefined) plan.kinds.add('dates')
+  // Whole years need only the years file, a fraction of the days'.
+  if (plan.after !== undefined || plan.before !== undefined)
+    plan.kinds.add(isYearStart(plan.after) && isYearStart(plan.before) ? 'years' : 'dates')
   plan.filtered =
     plan.kinds.size > 0 ||
     plan.negativeWords.length > 0 ||
     plan.negativePhrases.length > 0 ||
     plan.phrases.length > 0
   return plan
+}
+
+/**
+ * Whether a day number is the first of a year (or there is none).
+ * @param {number | undefined} day
+ */
+function isYearStart(day) {
+  if (day === undefined) return true
+  const date = new Date(day * 86_400_000)
+  return date.getUTCMonth() === 0 && date.getUTCDate() === 1
+}
+
+/**
+ * The digits of `years.json` (see filters.ts): printable ASCII but `"` and `\\`, offset 0 first.
+ */
+const YEAR_DIGITS = Array.from({ length: 127 - 35 }, (_, index) => String.fromCharCode(35 + index))
+  .filter((digit) => digit !== '\\')
+  .join('')
+
+/**
+ * Each document's year added (NaN without a date), from the years file or, when it has none
+ * (years spanning more than its digits), the days file.
+ * @param {Record<string, any>} files
+ * @param {number} count
+ * @returns {Float64Array}
+ */
+function yearsOf(files, count) {
+  if (files.yearsOf !== undefined) return files.yearsOf
+  const years = new Float64Array(count).fill(NaN)
+  const text = files.years?.years
+  if (typeof text === 'string') {
+    const first = files.years.first
+    for (let id = 0; id < count; id++) {
+      const offset = YEAR_DIGITS.indexOf(text[id] ?? ' ')
+      if (offset >= 0) years[id] = first + offset
+    }
+  } else if (files.dates !== undefined) {
+    const { first, days } = files.dates
+    for (let id = 0; id < count; id++)
+      if (days[id] >= 0) years[id] = new Date((days[id] + first) * 86_400_000).getUTCFullYear()
+  }
+  files.yearsOf = years
+  return years
 }
 
 /** The filter file each operator reads. */
@@ -439,7 +515,13 @@ function allowed(plan, data, files, terms) {
   if (allow === undefined) return undefined
   for (const id of excluded) allow[id] = 0
   for (const id of negative) allow[id] = 0
-  if (plan.after !== undefined || plan.before !== undefined) {
+  if ((plan.after !== undefined || plan.before !== undefined) && files?.dates === undefined) {
+    // Whole years: compare years.
+    const years = yearsOf(files ?? {}, count)
+    const after = plan.after === undefined ? -Infinity : new Date(plan.after * 86_400_000).getUTCFullYear()
+    const before = plan.before === undefined ? Infinity : new Date(plan.before * 86_400_000).getUTCFullYear()
+    for (let id = 0; id < count; id++) if (!(years[id] >= after && years[id] < before)) allow[id] = 0
+  } else if (plan.after !== undefined || plan.before !== undefined) {
     const { first, days } = files?.dates ?? { first: 0, days: [] }
     const after = plan.after ?? -Infinity
     const before = plan.before ?? Infinity
@@ -668,11 +750,10 @@ export function countFacets(ids, total, count, files) {
       .map(({ label, count }) => ({ value: label, label, count })),
   )
   const years = new Map()
-  const { first, days } = files.dates
+  const yearOfDocument = yearsOf(files, count)
   for (const id of ids) {
-    if (days[id] < 0) continue
-    const year = new Date((days[id] + first) * 86_400_000).getUTCFullYear()
-    years.set(year, (years.get(year) ?? 0) + 1)
+    const year = yearOfDocument[id]
+    if (year === year) years.set(year, (years.get(year) ?? 0) + 1)
   }
   return {
     tags: inverted(files.tags.names, files.tags.docs),
@@ -684,14 +765,44 @@ export function countFacets(ids, total, count, files) {
   }
 }
 
+/** A result with nothing in it. */
+function emptyResult() {
+  return {
+    ids: new Int32Array(0),
+    scores: new Float64Array(0),
+    total: 0,
+    all: new Int32Array(0),
+    /** @type {string[]} */
+    matched: [],
+  }
+}
+
+/**
+ * Every document `allow` lets through (all when undefined), in the collection's order: what a
+ * query of filters only lists.
+ * @param {Uint8Array | undefined} allow
+ * @param {number} count
+ */
+function everyDocument(allow, count) {
+  const ids = []
+  for (let id = 0; id < count; id++) if (allow === undefined || allow[id]) ids.push(id)
+  const all = Int32Array.from(ids)
+  /** @type {string[]} */
+  const matched = []
+  return { ids: all, scores: new Float64Array(all.length), total: all.length, all, matched }
+}
+
 /** BM25+ scoring of encoded postings over typed arrays, reused from query to query. */
 class Scorer {
-  /** @param {any} data the meta */
-  constructor(data) {
+  /**
+   * @param {any} data the meta
+   * @param {Array<number[] | 0>} lengths `lengths.json`'s: per field, each document's length
+   */
+  constructor(data, lengths) {
     const count = data.count
     this.count = count
     /** @type {Array<Uint8Array | undefined>} per field, each document's length (undefined: 1) */
-    this.lengths = data.lengths.map((/** @type {number[] | 0} */ column) =>
+    this.lengths = lengths.map((/** @type {number[] | 0} */ column) =>
       column === 0 ? undefined : Uint8Array.from(column),
     )
     /** @type {number[]} */
@@ -704,28 +815,6 @@ class Scorer {
     this.touched = new Int32Array(count)
     /** documents first seen for the current word */
     this.found = new Int32Array(count)
-  }
-
-  empty() {
-    return {
-      ids: new Int32Array(0),
-      scores: new Float64Array(0),
-      total: 0,
-      all: new Int32Array(0),
-      matched: [],
-    }
-  }
-
-  /**
-   * Every document `allow` lets through (all when undefined), in the collection's order: what a
-   * query of filters only lists.
-   * @param {Uint8Array | undefined} allow
-   */
-  every(allow) {
-    const ids = []
-    for (let id = 0; id < this.count; id++) if (allow === undefined || allow[id]) ids.push(id)
-    const all = Int32Array.from(ids)
-    return { ids: all, scores: new Float64Array(all.length), total: all.length, all, matched: [] }
   }
 
   /**

@@ -11,6 +11,12 @@ import { processTerm } from './search-terms.js'
 
 /** Results shown at first and added by each "Show more". */
 const PAGE = 20
+/**
+ * Facets download their own files (tags, hosts, folders, years). Up to this many bytes (before
+ * compression: about a third gzipped) they come with the first search; beyond, on request, so a
+ * large site's first search stays small.
+ */
+const FACET_AUTO_BYTES = 600_000
 const DEBOUNCE_MS = 100
 
 const input = /** @type {HTMLInputElement | null} */ (document.getElementById('search-q'))
@@ -100,7 +106,7 @@ function main(input, results, status, more, notices, facets) {
       facets.hidden = true
       showNotices(result.notices)
       await show(PAGE)
-      if (result.total > 1) showFacets(current)
+      if (result.total > 1) offerFacets(current)
     } catch (error) {
       status.textContent = `Search is unavailable: ${error instanceof Error ? error.message : String(error)}`
     }
@@ -170,6 +176,26 @@ function main(input, results, status, more, notices, facets) {
       }),
     )
     notices.hidden = list.length === 0
+  }
+
+  /**
+   * The facets of a search: at once when they are cheap or downloaded already, else a button.
+   * @param {{ query: string, result: import('./search-engine.js').SearchResult }} searched
+   */
+  const offerFacets = async (searched) => {
+    const cost = await engine.facetCost().catch(() => undefined)
+    if (cost === undefined || current !== searched) return
+    if (cost.loaded || cost.bytes <= FACET_AUTO_BYTES) return showFacets(searched)
+    const button = element('button', 'facet-load')
+    button.type = 'button'
+    button.textContent = `Narrow by tag, folder, site or year (downloads ${Math.ceil(cost.bytes / 3 / 1024)} KB)`
+    button.addEventListener('click', () => {
+      button.disabled = true
+      button.textContent = 'Counting…'
+      showFacets(searched)
+    })
+    facets.replaceChildren(button)
+    facets.hidden = false
   }
 
   /**

@@ -9,7 +9,11 @@
  *   top level), and the documents' folders as runs `[folder, count, …]` (documents come folder by
  *   folder, so a folder and the folders below it hold one range of documents);
  * - `dates.json`: `{first, days}`, each document's day added (days since 1970-01-01 UTC, less
- *   `first`; -1 without a date);
+ *   `first`; -1 without a date), for `after:`/`before:` to the month or the day;
+ * - `years.json`: `{first, years}`, each document's year added as one character of `years` (its
+ *   offset from `first` in {@link YEAR_DIGITS}, a space without a date): what the year facets and
+ *   `after:`/`before:` of whole years read, a fraction of `dates.json`; `years` is null when the
+ *   years span more than there are digits;
  * - `flags.json`: per flag the site publishes (`toread`), its documents.
  */
 import type { SearchIndexInput } from './index.js'
@@ -17,13 +21,23 @@ import { serializeJson } from './json.js'
 import { splitHref } from './urls.js'
 
 /** The filter files, by kind (the file is `<kind>.json`). */
-export const FILTER_KINDS = ['tags', 'hosts', 'folders', 'dates', 'flags'] as const
+export const FILTER_KINDS = ['tags', 'hosts', 'folders', 'dates', 'years', 'flags'] as const
+
+/**
+ * The digits of `years.json`: printable ASCII that JSON writes as it is (no `"` or `\`), offset 0
+ * first. Kept in step with search-engine.js.
+ */
+export const YEAR_DIGITS = Array.from({ length: 127 - 35 }, (_, index) => String.fromCharCode(35 + index))
+  .filter((digit) => digit !== '\\')
+  .join('')
 
 export type FilterKind = (typeof FILTER_KINDS)[number]
 
 export interface FilterFiles {
   /** Flags the site publishes, for `is:`. */
   flags: string[]
+  /** Bytes of the files the facets read (tags, hosts, folders, years), before compression. */
+  facetBytes: number
   /** Contents by kind. */
   files: Array<{ kind: FilterKind; contents: string }>
 }
@@ -55,23 +69,45 @@ export function filterFiles(input: SearchIndexInput): FilterFiles {
   if (first === Infinity) first = 0
   for (let id = 0; id < days.length; id++) if (days[id]! >= 0) days[id]! -= first
   const flags = toRead.length > 0 ? ['toread'] : []
-  return {
-    flags,
-    files: [
-      { kind: 'tags', contents: invertedJson(tags) },
-      { kind: 'hosts', contents: invertedJson(hosts) },
-      {
-        kind: 'folders',
-        contents: serializeJson({
-          names: input.folders.map((entry) => entry.name),
-          parents: input.folders.map((entry) => entry.parent ?? -1),
-          runs,
-        }),
-      },
-      { kind: 'dates', contents: `{"first":${first},"days":[${days.join(',')}]}` },
-      { kind: 'flags', contents: `{"toread":[${gaps(toRead)}]}` },
-    ],
+  const files: FilterFiles['files'] = [
+    { kind: 'tags', contents: invertedJson(tags) },
+    { kind: 'hosts', contents: invertedJson(hosts) },
+    {
+      kind: 'folders',
+      contents: serializeJson({
+        names: input.folders.map((entry) => entry.name),
+        parents: input.folders.map((entry) => entry.parent ?? -1),
+        runs,
+      }),
+    },
+    { kind: 'dates', contents: `{"first":${first},"days":[${days.join(',')}]}` },
+    { kind: 'years', contents: yearsJson(days, first) },
+    { kind: 'flags', contents: `{"toread":[${gaps(toRead)}]}` },
+  ]
+  let facetBytes = 0
+  for (const file of files) if (FACET_KINDS.has(file.kind)) facetBytes += Buffer.byteLength(file.contents)
+  return { flags, facetBytes, files }
+}
+
+/** The files the facets read. */
+const FACET_KINDS = new Set<FilterKind>(['tags', 'hosts', 'folders', 'years'])
+
+/** `years.json` of the documents' days (offsets from `first`, -1 for none). */
+function yearsJson(days: readonly number[], first: number): string {
+  const yearOf = (day: number): number => new Date((day + first) * DAY).getUTCFullYear()
+  let firstYear = Infinity
+  let lastYear = -Infinity
+  for (const day of days) {
+    if (day < 0) continue
+    const year = yearOf(day)
+    if (year < firstYear) firstYear = year
+    if (year > lastYear) lastYear = year
   }
+  if (firstYear === Infinity) firstYear = lastYear = 1970
+  if (lastYear - firstYear >= YEAR_DIGITS.length) return `{"first":${firstYear},"years":null}`
+  let years = ''
+  for (const day of days) years += day < 0 ? ' ' : YEAR_DIGITS[yearOf(day) - firstYear]!
+  return `{"first":${firstYear},"years":${JSON.stringify(years)}}`
 }
 
 function push(map: Map<string, number[]>, key: string, id: number): void {

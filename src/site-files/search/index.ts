@@ -3,8 +3,10 @@
  * lengths and statistics), written as files the
  * browser downloads piece by piece (`templates/default/search-engine.js` reads it):
  *
- * - `index.json`: version, document count, average field lengths, the per-document lengths of the
- *   fields whose length ranks (title, description, path), the first term of every term shard;
+ * - `index.json`: version, document count, average field lengths, the first term of every term
+ *   shard: small, so that a query of operators only (`#tag`) downloads little before its filter;
+ * - `lengths.json`: the per-document lengths of the fields whose length ranks (title, description,
+ *   path), which scoring words needs;
  * - `t<N>.json`: term shards, contiguous slices of the sorted term list of about
  *   {@link SHARD_BYTES} each, with gap-encoded postings, so a query downloads only the shards its
  *   words (or the word being typed, as a prefix) can be in;
@@ -87,6 +89,9 @@ export interface SearchIndexInput {
   tags: Array<{ tag: string; url: string }>
 }
 
+/** Per field: every document's length (capped at MAX_FIELD_LENGTH), or 0 when it does not rank. */
+export type FieldLengths = Array<number[] | 0>
+
 /** `index.json`. */
 export interface SearchIndexMeta {
   version: number
@@ -95,14 +100,14 @@ export interface SearchIndexMeta {
   fields: readonly string[]
   /** Average length per field (1 for fields whose length does not rank). */
   average: number[]
-  /** Per field: every document's length (capped at MAX_FIELD_LENGTH), or 0 when it does not rank. */
-  lengths: Array<number[] | 0>
   /** First term of each shard. */
   shards: string[]
   chunk: number
   chunks: number
   /** Flags the site publishes, for `is:` (see `filters.ts`). */
   flags: string[]
+  /** Bytes the facets download (their filter files, before compression). */
+  facetBytes: number
 }
 
 /** One result chunk. */
@@ -122,6 +127,8 @@ export interface SearchShard {
 
 export interface SearchIndexFiles {
   meta: SearchIndexMeta
+  /** What `lengths.json` holds. */
+  lengths: FieldLengths
   /** Path of the meta file below the base. */
   metaPath: string
   /** Every file, paths below the base, contents serialized. */
@@ -165,20 +172,21 @@ export function buildSearchIndex(
     count,
     fields: FIELDS,
     average,
-    lengths,
     shards: starts,
     chunk: CHUNK_SIZE,
     chunks,
     flags: filters.flags,
+    facetBytes: filters.facetBytes,
   }
   const metaPath = `${SEARCH_DIR}index.json`
-  // `serializeJson(meta)`, with the JSON of the lengths (most of it) made once.
-  const metaJson = `{"version":${INDEX_VERSION},"id":${JSON.stringify(id)},"count":${count},"fields":${JSON.stringify(FIELDS)},"average":${JSON.stringify(average)},"lengths":${lengthsJson},"shards":${JSON.stringify(starts)},"chunk":${CHUNK_SIZE},"chunks":${chunks},"flags":${JSON.stringify(filters.flags)}}`
+  const metaJson = `{"version":${INDEX_VERSION},"id":${JSON.stringify(id)},"count":${count},"fields":${JSON.stringify(FIELDS)},"average":${JSON.stringify(average)},"shards":${JSON.stringify(starts)},"chunk":${CHUNK_SIZE},"chunks":${chunks},"flags":${JSON.stringify(filters.flags)},"facetBytes":${filters.facetBytes}}`
   return {
     meta,
+    lengths,
     metaPath,
     files: [
       { path: metaPath, contents: escapeJson(metaJson) },
+      { path: `${directory}lengths.json`, contents: `{"lengths":${lengthsJson}}` },
       ...bodies.map((body) => ({ path: `${directory}${body.name}`, contents: body.contents })),
     ],
   }
@@ -190,11 +198,11 @@ interface IndexBody {
   contents: string
 }
 
-/** Add every document to `postings`; returns the field lengths (see `SearchIndexMeta`). */
-function indexDocuments(input: SearchIndexInput, postings: PostingsBuilder): SearchIndexMeta['lengths'] {
+/** Add every document to `postings`; returns the field lengths (see `FieldLengths`). */
+function indexDocuments(input: SearchIndexInput, postings: PostingsBuilder): FieldLengths {
   const count = input.documents.length
   const ranked = new Set(LENGTH_FIELDS)
-  const lengths: SearchIndexMeta['lengths'] = FIELDS.map((field) =>
+  const lengths: FieldLengths = FIELDS.map((field) =>
     ranked.has(field) ? new Array<number>(count).fill(0) : 0,
   )
   const titles = lengths[FIELD.title] as number[]

@@ -94,6 +94,7 @@ describe('query operators', () => {
     expect(result.total).toBe(4)
     expect(result.filtered).toBe(true)
     expect(fetched.filter((name) => /^t\d+\.json$/.test(name))).toEqual([])
+    expect(fetched).not.toContain('lengths.json') // what ranks words
     expect(fetched).toContain('tags.json')
     expect(fetched).not.toContain('hosts.json')
     expect(await titles('#music site:youtube.com')).toEqual(['Bach cello suites', 'Jazz standards'])
@@ -119,6 +120,24 @@ describe('query operators', () => {
     expect(await titles('css after:2020 before:2021')).toEqual(['CSS flexbox guide', 'CSS grid guide'])
     expect(await titles('after:2021-06-10 #css')).toEqual(['GitHub gist of css'])
     expect(await titles('before:2019')).toEqual(['Bach cello suites'])
+  })
+
+  it('should read whole years from the years file and other dates from the days file', async () => {
+    const { engine, fetched } = engineOf(index)
+    await engine.search('after:2020 before:2021')
+    expect(fetched).toContain('years.json')
+    expect(fetched).not.toContain('dates.json')
+    await engine.search('after:2020-03')
+    expect(fetched).toContain('dates.json')
+  })
+
+  it('should tell what the facets cost before they are downloaded', async () => {
+    const { engine } = engineOf(index)
+    const cost = await engine.facetCost()
+    expect(cost.loaded).toBe(false)
+    expect(cost.bytes).toBeGreaterThan(100)
+    await engine.facets(await engine.search('css'))
+    expect((await engine.facetCost()).loaded).toBe(true)
   })
 
   it('should narrow to a published flag and say when a flag is not published', async () => {
