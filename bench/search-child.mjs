@@ -175,7 +175,15 @@ for (const { word } of typoWords) {
 }
 
 // Operator queries, from the filter files' most common values.
-const filterFile = (kind) => JSON.parse(readFileSync(path.join(directory, `${kind}.json`), 'utf8'))
+const filterFile = (kind) => {
+  const file = JSON.parse(readFileSync(path.join(directory, `${kind}.json`), 'utf8'))
+  // Tags and hosts keep their documents in parts.
+  if (file.parts !== undefined)
+    file.docs = file.parts.flatMap(
+      (_, part) => JSON.parse(readFileSync(path.join(directory, `${kind}-${part}.json`), 'utf8')).docs,
+    )
+  return file
+}
 const commonest = (file) =>
   file.names
     .map((name, index) => [name, file.docs[index].length])
@@ -228,10 +236,9 @@ const tagEngine = createSearchEngine({
 })
 const tagResult = await tagEngine.search(`#${tagNames[0]}`)
 await tagEngine.documents(tagResult.ids.slice(0, RESULTS))
-const facetsGzip = ['tags', 'hosts', 'folders', 'years'].reduce(
-  (sum, kind) => sum + gz(readFileSync(path.join(directory, `${kind}.json`))),
-  0,
-)
+const facetsGzip = readdirSync(directory)
+  .filter((name) => /^(?:(?:tags|hosts)(?:-\d+)?|folders|years)\.json$/.test(name))
+  .reduce((sum, name) => sum + gz(readFileSync(path.join(directory, name))), 0)
 // The page and its scripts, as the browser loads them for a first search.
 const pageFiles = [
   'search/index.html',

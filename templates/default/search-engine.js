@@ -143,12 +143,46 @@ export function createSearchEngine({ SearchableMap, fetchJson, indexUrl }) {
     if (loading === undefined) {
       loading = fetchJson(`${base}${kind}.json`).then((/** @type {any} */ file) => {
         if (kind === 'tags' || kind === 'folders') file.folded = file.names.map(foldLabel)
+        // Tags and hosts come in parts, downloaded as needed (`loadParts`).
+        if (file.parts !== undefined) file.docs = new Array(file.names.length)
         return file
       })
       filterFiles.set(kind, loading)
       loading.catch(() => filterFiles.delete(kind))
     }
     return loading
+  }
+
+  /**
+   * The documents of the given names of a tags or hosts file (all when `indexes` is undefined),
+   * downloading the parts they are in.
+   * @param {'tags' | 'hosts'} kind
+   * @param {number[] | undefined} indexes
+   */
+  const loadParts = async (kind, indexes) => {
+    const file = await loadFilter(kind)
+    const parts = file.parts
+    const wanted = new Set(
+      indexes === undefined
+        ? parts.map((/** @type {number} */ _, /** @type {number} */ part) => part)
+        : indexes.map((index) => upperBoundNumber(parts, index) - 1),
+    )
+    await Promise.all(
+      [...wanted].map((part) => {
+        const key = `${kind}-${part}`
+        let loading = filterFiles.get(key)
+        if (loading === undefined) {
+          loading = fetchJson(`${base}${key}.json`).then((/** @type {any} */ chunk) => {
+            chunk.docs.forEach((/** @type {number[]} */ docs, /** @type {number} */ offset) => {
+              file.docs[parts[part] + offset] = docs
+            })
+          })
+          filterFiles.set(key, loading)
+          loading.catch(() => filterFiles.delete(key))
+        }
+        return loading
+      }),
+    )
   }
 
   /**
@@ -186,6 +220,16 @@ export function createSearchEngine({ SearchableMap, fetchJson, indexUrl }) {
     // A years file without years (too long a span) sends the query to the days.
     if (plan.kinds.has('years') && (await loadFilter('years')).years === null) plan.kinds.add('dates')
     const filters = plan.kinds.size === 0 ? undefined : await filterData(plan.kinds)
+    // The parts of the tags and hosts the query names.
+    const named = [...plan.filterClauses.flat(), ...plan.mixed.flat(), ...plan.excludeFilters]
+    for (const kind of /** @type {const} */ (['tags', 'hosts'])) {
+      if (filters?.[kind] === undefined) continue
+      const operator = kind === 'tags' ? 'tag' : 'site'
+      const indexes = named.flatMap((term) =>
+        term.kind === operator ? namesMatching(term, filters[kind]) : [],
+      )
+      if (indexes.length > 0) await loadParts(kind, indexes)
+    }
     const allow = allowed(plan, data, filters, terms)
     const mixed = plan.mixed.map((alternatives) =>
       alternatives.length === 0 ? undefined : encodeIds(filterIds(alternatives, data.count, filters)),
@@ -329,6 +373,7 @@ export function createSearchEngine({ SearchableMap, fetchJson, indexUrl }) {
     const kinds = new Set(FACET_FILES)
     if ((await loadFilter('years')).years === null) kinds.add('dates')
     const files = await filterData(kinds)
+    await Promise.all([loadParts('tags', undefined), loadParts('hosts', undefined)])
     return countFacets(result.all, result.total, data.count, files)
   }
 
@@ -543,17 +588,11 @@ function allowed(plan, data, files, terms) {
 function filterIds(terms, count, files) {
   const set = new Uint8Array(count)
   for (const term of terms) {
-    if (term.kind === 'tag') {
-      const { folded, docs } = files?.tags ?? { folded: [], docs: [] }
-      folded.forEach((/** @type {string} */ name, /** @type {number} */ index) => {
-        if (name === term.value) for (const id of decodeGaps(docs[index])) set[id] = 1
-      })
-    } else if (term.kind === 'site') {
-      const { names, docs } = files?.hosts ?? { names: [], docs: [] }
-      names.forEach((/** @type {string} */ host, /** @type {number} */ index) => {
-        if (host === term.value || host.endsWith(`.${term.value}`))
-          for (const id of decodeGaps(docs[index])) set[id] = 1
-      })
+    if (term.kind === 'tag' || term.kind === 'site') {
+      const file = files?.[term.kind === 'tag' ? 'tags' : 'hosts']
+      if (file === undefined) continue
+      for (const index of namesMatching(term, file))
+        for (const id of decodeGaps(file.docs[index] ?? [])) set[id] = 1
     } else if (term.kind === 'folder') {
       const { folded, parents, runs } = files?.folders ?? { folded: [], parents: [], runs: [] }
       const inside = foldersWithin(folded, parents, (/** @type {string} */ name) => name === term.value)
@@ -569,6 +608,44 @@ function filterIds(terms, count, files) {
   const ids = []
   for (let id = 0; id < count; id++) if (set[id]) ids.push(id)
   return ids
+}
+
+/**
+ * The indexes of the names in a tags or hosts file that a `#tag` or `site:` term matches: the tag
+ * (case and accents aside), the host or its subdomains.
+ * @param {QueryTerm} term
+ * @param {any} file
+ * @returns {number[]}
+ */
+function namesMatching(term, file) {
+  const indexes = []
+  if (term.kind === 'tag') {
+    for (let index = 0; index < file.folded.length; index++)
+      if (file.folded[index] === term.value) indexes.push(index)
+  } else if (term.kind === 'site') {
+    const suffix = `.${term.value}`
+    for (let index = 0; index < file.names.length; index++) {
+      const host = file.names[index]
+      if (host === term.value || host.endsWith(suffix)) indexes.push(index)
+    }
+  }
+  return indexes
+}
+
+/**
+ * Index of the first element greater than `value` in an ascending array of numbers.
+ * @param {number[]} sorted
+ * @param {number} value
+ */
+function upperBoundNumber(sorted, value) {
+  let low = 0
+  let high = sorted.length
+  while (low < high) {
+    const middle = (low + high) >>> 1
+    if (sorted[middle] <= value) low = middle + 1
+    else high = middle
+  }
+  return low
 }
 
 /**

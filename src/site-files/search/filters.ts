@@ -3,8 +3,10 @@
  * `after:`/`before:`, `is:`) and the facets read of every document, one file per kind, so that a
  * query downloads only the kinds it uses (`templates/default/search-engine.js` reads them):
  *
- * - `tags.json`: `{names, docs}`, each tag as written and its documents (gaps from -1);
- * - `hosts.json`: `{names, docs}`, each host (lower case, without `www.`) and its documents;
+ * - `tags.json`: `{names, parts}`, every tag as written, sorted, and the index of the first name of
+ *   each part: `tags-<N>.json` is `{docs}`, the documents (gaps from -1) of the names of part N,
+ *   parts of about {@link PART_BYTES}, so `#tag` downloads the names and one part;
+ * - `hosts.json` and `hosts-<N>.json`: the same for hosts (lower case, without `www.`);
  * - `folders.json`: `{names, parents, runs}`, each folder's name and its parent's index (-1 for the
  *   top level), and the documents' folders as runs `[folder, count, …]` (documents come folder by
  *   folder, so a folder and the folders below it hold one range of documents);
@@ -20,7 +22,7 @@ import type { SearchIndexInput } from './index.js'
 import { serializeJson } from './json.js'
 import { splitHref } from './urls.js'
 
-/** The filter files, by kind (the file is `<kind>.json`). */
+/** The filter files, by kind (the file is `<kind>.json`, with parts `<kind>-<N>.json` for tags and hosts). */
 export const FILTER_KINDS = ['tags', 'hosts', 'folders', 'dates', 'years', 'flags'] as const
 
 /**
@@ -38,8 +40,8 @@ export interface FilterFiles {
   flags: string[]
   /** Bytes of the files the facets read (tags, hosts, folders, years), before compression. */
   facetBytes: number
-  /** Contents by kind. */
-  files: Array<{ kind: FilterKind; contents: string }>
+  /** Each file's name (without `.json`) and contents, with the kind it belongs to. */
+  files: Array<{ kind: FilterKind; name: string; contents: string }>
 }
 
 const DAY = 86_400_000
@@ -70,19 +72,20 @@ export function filterFiles(input: SearchIndexInput): FilterFiles {
   for (let id = 0; id < days.length; id++) if (days[id]! >= 0) days[id]! -= first
   const flags = toRead.length > 0 ? ['toread'] : []
   const files: FilterFiles['files'] = [
-    { kind: 'tags', contents: invertedJson(tags) },
-    { kind: 'hosts', contents: invertedJson(hosts) },
+    ...invertedFiles('tags', tags),
+    ...invertedFiles('hosts', hosts),
     {
       kind: 'folders',
+      name: 'folders',
       contents: serializeJson({
         names: input.folders.map((entry) => entry.name),
         parents: input.folders.map((entry) => entry.parent ?? -1),
         runs,
       }),
     },
-    { kind: 'dates', contents: `{"first":${first},"days":[${days.join(',')}]}` },
-    { kind: 'years', contents: yearsJson(days, first) },
-    { kind: 'flags', contents: `{"toread":[${gaps(toRead)}]}` },
+    { kind: 'dates', name: 'dates', contents: `{"first":${first},"days":[${days.join(',')}]}` },
+    { kind: 'years', name: 'years', contents: yearsJson(days, first) },
+    { kind: 'flags', name: 'flags', contents: `{"toread":[${gaps(toRead)}]}` },
   ]
   let facetBytes = 0
   for (const file of files) if (FACET_KINDS.has(file.kind)) facetBytes += Buffer.byteLength(file.contents)
@@ -116,10 +119,36 @@ function push(map: Map<string, number[]>, key: string, id: number): void {
   else list.push(id)
 }
 
-/** `{names, docs}`: the keys, sorted, and each one's documents as gaps. */
-function invertedJson(map: ReadonlyMap<string, number[]>): string {
+/** Target size of a part of the tags' or hosts' documents, before compression. */
+export const PART_BYTES = 32 * 1024
+
+/**
+ * `<kind>.json`, `{names, parts}`: the keys, sorted, and where each part starts; and the parts,
+ * `<kind>-<N>.json`, `{docs}`: each key's documents as gaps.
+ */
+function invertedFiles(kind: 'tags' | 'hosts', map: ReadonlyMap<string, number[]>): FilterFiles['files'] {
   const names = [...map.keys()].sort()
-  return `{"names":${serializeJson(names)},"docs":[${names.map((name) => `[${gaps(map.get(name)!)}]`).join(',')}]}`
+  const parts: number[] = []
+  const files: FilterFiles['files'] = []
+  let lists: string[] = []
+  let bytes = 0
+  const close = (): void => {
+    files.push({ kind, name: `${kind}-${files.length}`, contents: `{"docs":[${lists.join(',')}]}` })
+    lists = []
+    bytes = 0
+  }
+  names.forEach((name, index) => {
+    const list = `[${gaps(map.get(name)!)}]`
+    if (bytes > 0 && bytes + list.length > PART_BYTES) close()
+    if (lists.length === 0) parts.push(index)
+    lists.push(list)
+    bytes += list.length + 1
+  })
+  if (lists.length > 0) close()
+  return [
+    { kind, name: kind, contents: `{"names":${serializeJson(names)},"parts":[${parts.join(',')}]}` },
+    ...files,
+  ]
 }
 
 /** Ascending ids as the gaps between them, the first from -1. */

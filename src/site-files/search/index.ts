@@ -12,8 +12,9 @@
  *   words (or the word being typed, as a prefix) can be in;
  * - `d<N>.json`: what results show (title, link, folder path, tags), {@link CHUNK_SIZE} documents
  *   per file, so showing twenty results downloads at most twenty small files;
- * - `tags.json`, `hosts.json`, `folders.json`, `dates.json`, `flags.json`: what the query
- *   operators and the facets read of every document, one kind per file (see `filters.ts`).
+ * - `tags.json`, `hosts.json` (and their parts), `folders.json`, `dates.json`, `years.json`,
+ *   `flags.json`: what the query operators and the facets read of every document, one kind per
+ *   file (see `filters.ts`).
  *
  * `index.json` is `assets/search/index.json`; the shards and chunks live below `assets/search/<id>/`,
  * `<id>` a hash of their content named by the meta, so a browser that cached pieces of an older
@@ -158,7 +159,7 @@ export function buildSearchIndex(
   const { starts, bodies } = shardFiles(postings, options.shardBytes ?? SHARD_BYTES)
   const chunks = chunkFiles(input, bodies)
   const filters = filterFiles(input)
-  for (const file of filters.files) bodies.push({ name: `${file.kind}.json`, contents: file.contents })
+  for (const file of filters.files) bodies.push({ name: `${file.name}.json`, contents: file.contents })
 
   const hash = createHash('sha256')
   const lengthsJson = JSON.stringify(lengths)
