@@ -320,7 +320,9 @@ export function createSearchEngine({ SearchableMap, fetchJson, indexUrl }) {
    * @returns {Promise<SearchResult>}
    */
   async function checkPhrases(result, plan) {
-    const documentsOf = await documents(result.ids)
+    // The best RESULT_LIMIT are checked (their chunks downloaded); past them, a query of
+    // operators only that excludes phrases keeps its results unchecked.
+    const documentsOf = await documents(result.ids.subarray(0, RESULT_LIMIT))
     const keep = []
     for (let rank = 0; rank < documentsOf.length; rank++) {
       const { title, href, tags, folder } = documentsOf[rank]
@@ -332,6 +334,8 @@ export function createSearchEngine({ SearchableMap, fetchJson, indexUrl }) {
       const has = (/** @type {string[]} */ phrase) => words.includes(` ${phrase.join(' ')} `)
       if (plan.phrases.every(has) && !plan.negativePhrases.some(has)) keep.push(rank)
     }
+    if (plan.phrases.length === 0)
+      for (let rank = RESULT_LIMIT; rank < result.ids.length; rank++) keep.push(rank)
     const ids = Int32Array.from(keep, (rank) => result.ids[rank])
     const scores = Float64Array.from(keep, (rank) => result.scores[rank])
     return { ...result, ids, scores, total: ids.length, all: ids }
