@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { INDEX_VERSION } from '#search-terms'
 import { createBookmark, createFolder, type Bookmark, type Collection, type Folder } from '../../src/model.js'
 import type { OutputFile } from '../../src/model/output.js'
 import { planSite } from '../../src/pages/plan.js'
@@ -177,11 +178,12 @@ describe('planSite', () => {
       version: number
       count: number
     }
-    expect(meta.version).toBe(2)
+    expect(meta.version).toBe(INDEX_VERSION)
     expect(meta.count).toBe(6)
     const parts = [...files.keys()].filter((name) => name.startsWith(`assets/search/${meta.id}/`))
     expect(parts).toContain(`assets/search/${meta.id}/t0.json`)
     expect(parts).toContain(`assets/search/${meta.id}/d0.json`)
+    expect(parts).toContain(`assets/search/${meta.id}/tags.json`)
     for (const name of parts) expect(html(files, name)).not.toContain('<')
   })
 
