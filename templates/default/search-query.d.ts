@@ -28,4 +28,3 @@ export declare function queryWords(text: string): string[]
 export declare function foldLabel(text: string): string
 export declare function operatorFor(kind: 'tag' | 'site' | 'folder' | 'year', value: string): string
 export declare function addOperator(query: string, operator: string): string
-export declare function hasWords(query: ParsedQuery): boolean

@@ -224,11 +224,12 @@ export function queryWords(text) {
 }
 
 /**
- * A tag or folder name as the query compares it: case, accents and spacing ignored.
+ * A tag or folder name as the query compares it: case, accents, spacing and double quotes (which
+ * a query cannot hold inside quotes) ignored.
  * @param {string} text
  */
 export function foldLabel(text) {
-  return (processTerm(text.trim().replace(/\s+/g, ' '), 'tags') ?? '').trim()
+  return (processTerm(text.replace(/"/g, '').trim().replace(/\s+/g, ' '), 'tags') ?? '').trim()
 }
 
 /**
@@ -252,12 +253,4 @@ export function addOperator(query, operator) {
   const trimmed = query.trim()
   if (` ${trimmed} `.includes(` ${operator} `)) return trimmed
   return trimmed === '' ? operator : `${trimmed} ${operator}`
-}
-
-/**
- * Whether a parsed query asks for words (rather than filters only).
- * @param {ParsedQuery} query
- */
-export function hasWords(query) {
-  return query.clauses.some((clause) => clause.some((term) => term.kind === 'word' || term.kind === 'phrase'))
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { addOperator, dateRange, operatorFor, parseQuery } from '#search-query'
+import { addOperator, dateRange, foldLabel, operatorFor, parseQuery } from '#search-query'
 
 const day = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 86_400_000
 
@@ -94,5 +94,8 @@ describe('operators for facet links', () => {
     expect(addOperator('css ', '#music')).toBe('css #music')
     expect(addOperator('css #music', '#music')).toBe('css #music')
     expect(parseQuery(addOperator('css', operatorFor('folder', 'Web Dev'))).clauses).toHaveLength(2)
+    // A name with double quotes: the link's query still finds it.
+    const quoted = parseQuery(operatorFor('tag', 'the "best" ones')).clauses[0]![0]!
+    expect(quoted).toMatchObject({ kind: 'tag', value: foldLabel('the "best" ones') })
   })
 })
