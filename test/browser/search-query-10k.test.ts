@@ -107,6 +107,24 @@ describe.skipIf(!hasChromium)('the query language on a 10k-bookmark site in Chro
     expect(missed).toEqual([])
   })
 
+  it('should suggest the nearest known word when nothing matches, and search it when followed', async () => {
+    await page.goto(searchUrl(''))
+    const [{ word }] = swappedTitleWords(site, 1)
+    // Two letters changed: beyond the typo tolerance of a word this long, within reach of a guess.
+    const typo = `${word.slice(0, 2)}${word[2] === 'q' ? 'x' : 'q'}${word[3] === 'q' ? 'x' : 'q'}${word.slice(4)}`
+    await type(typo)
+    const suggestion = page.locator('#search-status a.search-suggestion')
+    expect(await suggestion.count()).toBe(1)
+    const suggested = (await suggestion.textContent()) ?? ''
+    await suggestion.click()
+    await page.waitForFunction(
+      (q) => document.getElementById('search-status')?.textContent?.includes(`“${q}”`),
+      suggested,
+    )
+    expect(await page.inputValue('#search-q')).toBe(suggested)
+    expect(await total()).toBeGreaterThan(0)
+  })
+
   it('should give #tag results that all carry the tag, as many as the tag page lists', async () => {
     await type(`#${TAG}`)
     const count = await total()
