@@ -557,13 +557,13 @@ function allowed(plan, data, files, terms) {
   const excluded = plan.excludeFilters.length > 0 ? filterIds(plan.excludeFilters, count, files) : []
   const negative = plan.negativeWords.flatMap((word) => {
     const postings = terms.get(word)
-    return postings === undefined ? [] : decodeDocuments(postings)
+    return postings === undefined ? [] : [postings]
   })
   if (excluded.length + negative.length > 0 || plan.after !== undefined || plan.before !== undefined)
     allow ??= new Uint8Array(count).fill(1)
   if (allow === undefined) return undefined
   for (const id of excluded) allow[id] = 0
-  for (const id of negative) allow[id] = 0
+  for (const postings of negative) clearDocuments(postings, allow)
   if ((plan.after !== undefined || plan.before !== undefined) && files?.dates === undefined) {
     // Whole years: compare years.
     const years = yearsOf(files ?? {}, count)
@@ -710,12 +710,11 @@ function encodeIds(ids) {
 }
 
 /**
- * Every document of a term's postings, ascending, without repeats.
+ * Mark every document of a term's postings (in any field) as not allowed.
  * @param {number[]} postings
+ * @param {Uint8Array} allow
  */
-function decodeDocuments(postings) {
-  /** @type {Set<number>} */
-  const ids = new Set()
+function clearDocuments(postings, allow) {
   let at = 0
   while (at < postings.length) {
     at++
@@ -724,10 +723,9 @@ function decodeDocuments(postings) {
     for (let j = 0; j < n; j++) {
       id += postings[at++]
       if (at < postings.length && postings[at] < 0) at++
-      ids.add(id)
+      allow[id] = 0
     }
   }
-  return [...ids].sort((a, b) => a - b)
 }
 
 /**
@@ -894,6 +892,8 @@ class Scorer {
     this.word = new Float64Array(count)
     this.matches = new Uint16Array(count)
     this.touched = new Int32Array(count)
+    /** @type {Uint8Array | undefined} the current search's filters (see `search`) */
+    this.allow = undefined
     /** documents first seen for the current word */
     this.found = new Int32Array(count)
   }
@@ -910,6 +910,7 @@ class Scorer {
    *   too (its filter alternatives), if any
    */
   search(terms, clauses, isPrefix, fuzzy, allow, extra) {
+    this.allow = allow
     const { total, word: wordScore, matches, touched } = this
     /** @type {Set<string>} */
     const matched = new Set()
@@ -1041,7 +1042,7 @@ class Scorer {
    * @param {number} found how many documents `found` holds so far
    */
   scorePostings(postings, weight, wordIndex, found) {
-    const { word, matches, count } = this
+    const { word, matches, count, allow } = this
     const list = this.found
     const { k, b, d } = BM25
     let at = 0
@@ -1057,8 +1058,9 @@ class Scorer {
         id += postings[at++]
         let frequency = 1
         if (at < postings.length && postings[at] < 0) frequency = -postings[at++]
-        // Only documents that matched every earlier word can still be hits.
-        if (matches[id] !== wordIndex) continue
+        // Only documents that matched every earlier word, and that the filters let through, can
+        // still be hits.
+        if (matches[id] !== wordIndex || (allow !== undefined && allow[id] === 0)) continue
         const length = lengths === undefined ? 1 : lengths[id]
         const score =
           factor * idf * (d + (frequency * (k + 1)) / (frequency + k * (1 - b + (b * length) / average)))
