@@ -133,7 +133,7 @@ function main(input, results, status, more, notices, facets) {
       const near = result.fuzzy ? ' (including near spellings)' : ''
       const of =
         result.total > searched.shown
-          ? `, showing the best ${searched.shown}${result.total > result.ids.length ? '; add a word to narrow it down' : ''}`
+          ? `, showing the ${result.terms.length === 0 ? 'first' : 'best'} ${searched.shown}${result.total > result.ids.length ? '; add a word to narrow it down' : ''}`
           : ''
       status.textContent = `${result.total} result${result.total === 1 ? '' : 's'} for “${query}”${near}${of}`
     }
