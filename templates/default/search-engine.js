@@ -1,20 +1,26 @@
-// search-engine.js: loads bookgen's split search index and answers queries. Shared by the search
-// page (assets/search.js) and by the tests and benchmark in Node, so what is measured is what runs.
-// Plain ES module without DOM: MiniSearch and a JSON fetcher are passed in.
+// search-engine.js: loads bookgen's split search index and answers queries in the query language
+// of search-query.js. Shared by the search page (assets/search.js) and by the tests and benchmark in
+// Node, so what is measured is what runs. Plain ES module without DOM: MiniSearch's SearchableMap
+// and a JSON fetcher are passed in.
 //
 // The index is written at build time as `assets/search/index.json` and a directory beside it:
-//   index.json       meta: the directory's id, document count, average and per-document field
-//                    lengths, the first term of every term shard, the number of result chunks
+//   index.json       meta: the directory's id, document count, average field lengths, the first
+//                    term of every term shard, the number of result chunks, the flags published
+//   <id>/lengths.json  per-document field lengths (ranking words needs them)
 //   <id>/t<N>.json   term shard N: a contiguous slice of the sorted term list with its postings
 //   <id>/d<N>.json   result chunk N: title, link, folder and tags of documents N*chunk … N*chunk+chunk-1
-// A query downloads the meta, the shards its words can be found in, and the chunks of the results it
-// shows. Only a query with no hit is retried with typo tolerance, first in the shards of the same
-// first letters, then, if still nothing, in every shard.
+//   <id>/tags.json, hosts.json (+ parts -<N>), folders.json, years.json, dates.json, flags.json:
+//                    what the operators and the facets read (see src/site-files/search/filters.ts)
+// A query downloads the meta, the shards its words can be found in, the filter files (and parts)
+// its operators read, and the chunks of the results it shows. Only a query with no hit is retried
+// with typo tolerance (a swap of neighbouring letters counts as one edit), first in the shards of
+// the same first letters, then, if still nothing, in every shard.
 //
 // Terms live in MiniSearch's SearchableMap (a radix tree with prefix and edit-distance lookup), their
 // postings stay in the compact form they were downloaded in, and scoring is MiniSearch's (BM25+ per
 // field, field boosts, prefix and typo weights, every word must match), computed over typed arrays:
-// a word found in 20,000 bookmarks costs a few milliseconds, with no object per hit.
+// a word found in 20,000 bookmarks costs a few milliseconds, with no object per hit. Operators are
+// masks over the documents, applied while scoring, so the best results are the best that pass.
 import { FIELDS, INDEX_VERSION, SEARCH_OPTIONS, processTerm, readResult } from './search-terms.js'
 import { foldLabel, parseQuery, queryWords } from './search-query.js'
 
