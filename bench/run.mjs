@@ -39,7 +39,8 @@ if (!existsSync(path.join(root, 'dist', 'index.js'))) {
   process.exit(1)
 }
 
-const scratch = existsSync('/dev/shm') ? '/dev/shm/bookgen-bench' : path.join(os.tmpdir(), 'bookgen-bench')
+// One folder per run: two benchmarks running at once (other checkouts) must not share an output.
+const scratch = path.join(existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir(), `bookgen-bench-${process.pid}`)
 const cache = path.join(root, 'bench', '.cache')
 mkdirSync(cache, { recursive: true })
 mkdirSync(scratch, { recursive: true })
@@ -266,13 +267,16 @@ else {
   )
   console.log(`results: bench/results.json (output on ${scratch})`)
 }
+rmSync(scratch, { recursive: true, force: true })
 
 function formatSearch(s) {
   const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`
   return (
     `${''.padEnd(24)}search: index ${kb(s.bytes.raw)} raw / ${kb(s.bytes.gzip)} gz = ${s.bytes.rawPerBookmark} / ${s.bytes.gzipPerBookmark} B per bookmark ` +
     `(${s.shards} shards, ${s.chunks} chunks; meta ${kb(s.bytes.metaGzip)} gz); first query downloads ${kb(s.bytes.firstQuery.gzip)} gz in ${s.bytes.firstQuery.files} files\n` +
-    `${''.padEnd(24)}        ready ${s.readyMs} ms, first result ${s.firstResultMs} ms; prefix query p50 ${s.prefixP50Ms} ms, p95 ${s.prefixP95Ms} ms (n=${s.prefixQueries}), whole word p95 ${s.wordP95Ms} ms; typos found ${s.typoFound}/${s.typoQueries} (median ${s.typoMedianMs} ms)`
+    `${''.padEnd(24)}        ready ${s.readyMs} ms, first result ${s.firstResultMs} ms; prefix query p50 ${s.prefixP50Ms} ms, p95 ${s.prefixP95Ms} ms (n=${s.prefixQueries}), whole word p95 ${s.wordP95Ms} ms; typos found ${s.typoFound}/${s.typoQueries} (median ${s.typoMedianMs} ms), swapped letters ${s.swapFound}/${s.swapQueries} (median ${s.swapMedianMs} ms)\n` +
+    `${''.padEnd(24)}        operators p50 ${s.operatorP50Ms} ms, p95 ${s.operatorP95Ms} ms (n=${s.operatorQueries}), facets p95 ${s.facetsP95Ms} ms; a cold #tag downloads ${kb(s.tagQuery.gzip)} gz in ${s.tagQuery.files} files\n` +
+    `${''.padEnd(24)}        first search in a browser: page+scripts ${kb(s.firstSearch.pageGzip)} + index ${kb(s.firstSearch.indexGzip)}${s.firstSearch.facetsWithFirst ? ` + facets ${kb(s.firstSearch.facetsGzip)}` : ''} = ${kb(s.firstSearch.totalGzip)} gz${s.firstSearch.facetsWithFirst ? '' : ` (facets on request: ${kb(s.firstSearch.facetsGzip)})`}`
   )
 }
 

@@ -8,7 +8,14 @@
 // - firstResultMs: from nothing loaded to the first query's 20 results in hand (median of runs);
 // - query latency (p50/p95/max) for prefix queries as they are typed (each word's first 3, 4, 5…
 //   letters) and for whole words, once their shards are loaded: the time a keystroke costs;
-// - typo queries (one letter changed) and how many found their word.
+// - typo queries (one letter changed) and how many found their word; the same for two neighbouring
+//   letters swapped (one edit under optimal string alignment);
+// - operator queries (`#tag`, `site:`, `folder:`, dates, exclusions, OR, with and without words):
+//   p50/p95 on a warm engine, and what a cold `#tag` downloads (no term shard);
+// - facets: the filter files they read (gzipped) and the time to count them;
+// - the whole first search as a browser makes it: the search page, its scripts, the index parts of
+//   the first query and, when search.js loads them with it (small sites), the facets (gzipped,
+//   each file on its own as a static host serves it).
 // Reading files stands in for downloading: network time is not measured.
 import { readFileSync, readdirSync } from 'node:fs'
 import path from 'node:path'
@@ -25,14 +32,17 @@ const base = '/bench/'
 const indexUrl = `${base}assets/search/index.json`
 
 const RESULTS = 20
+/** search.js's FACET_AUTO_BYTES. */
+const FACET_AUTO_BYTES = 600_000
 const RUNS = 5
 
 /** A fetcher over OUT_DIR that records what it served. */
-function fetcher(served) {
+function fetcher(served, names) {
   return async (url) => {
     const file = path.join(out, url.slice(base.length))
     const text = readFileSync(file)
     served?.push(text)
+    names?.push(path.basename(file))
     return JSON.parse(text.toString('utf8'))
   }
 }
@@ -142,6 +152,107 @@ for (const { word } of typoWords) {
     typoFound++
 }
 
+// Swapped neighbours: two letters in the middle of the word exchanged.
+let swapFound = 0
+const swapTimes = []
+const swapEngine = createSearchEngine({ SearchableMap, fetchJson: fetcher(), indexUrl })
+for (const { word } of typoWords) {
+  const at = Math.max(1, Math.floor(word.length / 2) - 1)
+  if (word[at] === word[at + 1]) continue
+  const typo = word.slice(0, at) + word[at + 1] + word[at] + word.slice(at + 2)
+  const started = performance.now()
+  const { ids } = await swapEngine.search(typo)
+  swapTimes.push(performance.now() - started)
+  const [best] = await swapEngine.documents(ids.slice(0, 1))
+  if (
+    best !== undefined &&
+    best.title
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .includes(word.toLowerCase())
+  )
+    swapFound++
+}
+
+// Operator queries, from the filter files' most common values.
+const filterFile = (kind) => {
+  const file = JSON.parse(readFileSync(path.join(directory, `${kind}.json`), 'utf8'))
+  // Tags and hosts keep their documents in parts.
+  if (file.parts !== undefined)
+    file.docs = file.parts.flatMap(
+      (_, part) => JSON.parse(readFileSync(path.join(directory, `${kind}-${part}.json`), 'utf8')).docs,
+    )
+  return file
+}
+const commonest = (file) =>
+  file.names
+    .map((name, index) => [name, file.docs[index].length])
+    .sort((a, b) => b[1] - a[1])
+    .map(([name]) => name)
+const tagNames = commonest(filterFile('tags')).filter((tag) => /^[\p{L}\p{N}-]+$/u.test(tag))
+const hostNames = commonest(filterFile('hosts'))
+const folderFile = filterFile('folders')
+const folderNames = folderFile.names.filter(
+  (name, index) => folderFile.parents[index] >= 0 && /^\w+$/.test(name),
+)
+const operatorQueries = []
+for (let index = 0; index < 20; index++) {
+  const tag = tagNames[index % tagNames.length]
+  const host = hostNames[index % hostNames.length]
+  const word = words[index % words.length].word.toLowerCase()
+  const other = words[(index + 7) % words.length].word.toLowerCase()
+  const folder = folderNames[(index * 7) % Math.max(1, folderNames.length)] ?? 'x'
+  operatorQueries.push(
+    `#${tag}`,
+    `site:${host}`,
+    `#${tag} site:${host}`,
+    `${word} #${tag}`,
+    `${word} -${other}`,
+    `#${tag} -${other}`,
+    `folder:${folder}`,
+    `${word} after:2012 before:2020`,
+    `${word} OR ${other}`,
+  )
+}
+const operatorEngine = createSearchEngine({ SearchableMap, fetchJson: fetcher(), indexUrl })
+const operatorTimes = []
+const facetTimes = []
+for (const query of operatorQueries) {
+  await operatorEngine.search(query) // downloads what it needs
+  const started = performance.now()
+  const result = await operatorEngine.search(query)
+  operatorTimes.push(performance.now() - started)
+  const facetStarted = performance.now()
+  await operatorEngine.facets(result)
+  facetTimes.push(performance.now() - facetStarted)
+}
+// What a cold `#tag` downloads: meta, the tags file, the chunks of 20 results.
+const tagServed = []
+const tagNamesServed = []
+const tagEngine = createSearchEngine({
+  SearchableMap,
+  fetchJson: fetcher(tagServed, tagNamesServed),
+  indexUrl,
+})
+const tagResult = await tagEngine.search(`#${tagNames[0]}`)
+await tagEngine.documents(tagResult.ids.slice(0, RESULTS))
+const facetsGzip = readdirSync(directory)
+  .filter((name) => /^(?:(?:tags|hosts)(?:-\d+)?|folders|years)\.json$/.test(name))
+  .reduce((sum, name) => sum + gz(readFileSync(path.join(directory, name))), 0)
+// The page and its scripts, as the browser loads them for a first search.
+const pageFiles = [
+  'search/index.html',
+  'assets/style.css',
+  'assets/theme.js',
+  'assets/search-key.js',
+  'assets/search.js',
+  'assets/search-engine.js',
+  'assets/search-query.js',
+  'assets/search-terms.js',
+  'assets/searchable-map.js',
+]
+const pageGzip = pageFiles.reduce((sum, file) => sum + gz(readFileSync(path.join(out, file))), 0)
+
 const round = (value) => Math.round(value * 100) / 100
 console.log(
   JSON.stringify({
@@ -168,5 +279,26 @@ console.log(
     typoQueries: typoWords.length,
     typoFound,
     typoMedianMs: round(median(typoTimes)),
+    swapQueries: swapTimes.length,
+    swapFound,
+    swapMedianMs: round(median(swapTimes)),
+    operatorQueries: operatorTimes.length,
+    operatorP50Ms: round(percentile(operatorTimes, 50)),
+    operatorP95Ms: round(percentile(operatorTimes, 95)),
+    facetsP95Ms: round(percentile(facetTimes, 95)),
+    tagQuery: {
+      query: `#${tagNames[0]}`,
+      files: tagServed.length,
+      shards: tagNamesServed.filter((name) => /^t\d+\.json$/.test(name)).length,
+      gzip: tagServed.reduce((sum, b) => sum + gz(b), 0),
+    },
+    firstSearch: {
+      pageGzip,
+      indexGzip: firstBytes.gzip,
+      facetsGzip,
+      // As search.js decides: facets come with the first search when their files are small.
+      facetsWithFirst: meta.facetBytes <= FACET_AUTO_BYTES,
+      totalGzip: pageGzip + firstBytes.gzip + (meta.facetBytes <= FACET_AUTO_BYTES ? facetsGzip : 0),
+    },
   }),
 )

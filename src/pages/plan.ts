@@ -85,6 +85,8 @@ export const THEME_ASSETS: readonly AssetCopy[] = [
   { path: 'assets/search.js', source: 'default/search.js' },
   { path: 'assets/search-terms.js', source: 'default/search-terms.js' },
   { path: 'assets/search-engine.js', source: 'default/search-engine.js' },
+  { path: 'assets/search-query.js', source: 'default/search-query.js' },
+  { path: 'assets/search-key.js', source: 'default/search-key.js' },
   { path: 'assets/searchable-map.js', source: 'npm:minisearch/dist/es/SearchableMap.js' },
 ]
 

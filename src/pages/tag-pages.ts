@@ -8,6 +8,7 @@ import { tagPageToHast } from '../render/tag-pages.js'
 import type { PageContext } from './context.js'
 import { pagesNavigation } from './folder-pages.js'
 import { paginate, pagePath } from './paths.js'
+import { operatorFor } from '#search-query'
 
 /** Every tag's pages, in tag order. */
 export function* tagPages(context: PageContext): Generator<OutputFile> {
@@ -23,7 +24,7 @@ export function* tagPages(context: PageContext): Generator<OutputFile> {
       if (
         context.check.unchanged(
           path,
-          ['tag', tagRoute.tag, number, chunks.length, tagRoute.bookmarks.length],
+          ['tag', tagRoute.tag, number, chunks.length, tagRoute.bookmarks.length, 'search-link'],
           chunk,
         )
       ) {
@@ -41,6 +42,7 @@ export function* tagPages(context: PageContext): Generator<OutputFile> {
           ],
           total: tagRoute.bookmarks.length,
           pages: pagesNavigation(context, tagRoute.path, number, chunks.length),
+          searchUrl: `${url('search/')}?q=${encodeURIComponent(operatorFor('tag', tagRoute.tag))}`,
         }),
       )
       context.pause('render')

@@ -107,6 +107,8 @@ function shellOf(site: SiteContext): Shell {
         : []),
       // Small and blocking on purpose: it applies a saved light/dark choice before the first paint.
       h('script', { src: site.url('assets/theme.js') }),
+      // `/` jumps to the search box from any page.
+      h('script', { src: site.url('assets/search-key.js'), defer: true }),
     ]),
     skip: fragment([h('a.skip-link', { href: '#main' }, 'Skip to content')]),
     tools: fragment([

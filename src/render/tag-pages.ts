@@ -16,6 +16,8 @@ export interface TagPageInput {
   total?: number | undefined
   /** For a tag split over several pages: this page's number, the count, and the page links. */
   pages?: { current: number; count: number; navigation: Element } | undefined
+  /** The search for this tag (`search/?q=%23tag`), to search within its bookmarks. */
+  searchUrl?: string | undefined
 }
 
 /** `<main>` content of one tag's page. */
@@ -28,7 +30,12 @@ export function tagPageToHast(input: TagPageInput): ElementContent[] {
   return [
     breadcrumbsToHast(input.crumbs),
     h('h1', heading),
-    h('p.folder-stats', `${count} bookmark${count === 1 ? '' : 's'}`),
+    h('p.folder-stats', [
+      `${count} bookmark${count === 1 ? '' : 's'}`,
+      ...(input.searchUrl === undefined
+        ? []
+        : [' · ', h('a.tag-search', { href: input.searchUrl }, 'Search within this tag')]),
+    ]),
     h('h2.visually-hidden', 'Bookmarks'),
     h('ul.entries', input.entries),
     ...(pages === undefined ? [] : [pages.navigation]),

@@ -38,7 +38,7 @@ export interface SiteFilesInput {
    */
   readonly documents: SearchDocumentInput[]
   /** Folders by the documents' `folder` index (see `SearchIndexInput`). */
-  folders: Array<{ title: string; name: string; url: string }>
+  folders: SearchIndexInput['folders']
   /** Tag names and their page paths below the base. */
   tags: Array<{ tag: string; path: string }>
   /** Every page of the sitemap, as a path below the base. */

@@ -31,6 +31,7 @@ export function siteDataOf(input: SiteInput, routes: SiteRoutes): SiteFilesInput
   const folderIndexes: number[] = []
   const folders: SiteFilesInput['folders'] = []
   const pathOf = new Map<Folder, string>()
+  const indexOf = new Map<Folder, number>()
   const urls = siteUrls(input.base, input.siteOrigin)
   for (const route of routes.folders) {
     const folder = route.folder
@@ -43,7 +44,9 @@ export function siteDataOf(input: SiteInput, routes: SiteRoutes): SiteFilesInput
           ? `${parentPath} › ${folder.title || 'Untitled'}`
           : folder.title || 'Untitled'
     pathOf.set(folder, folderPath)
-    folders.push({ title: folderPath, name: folder.title, url: urls.path(route.path) })
+    const parent = route.parent === undefined ? -1 : (indexOf.get(route.parent.folder) ?? -1)
+    indexOf.set(folder, folderIndex)
+    folders.push({ title: folderPath, name: folder.title, url: urls.path(route.path), parent })
     for (const child of folder.children) {
       if (child.type === 'bookmark') {
         bookmarks.push(child)

@@ -18,10 +18,33 @@ export interface SearchResult {
   matched: string[]
   /** Whether typo tolerance was needed. */
   fuzzy: boolean
+  /** Every matching document id, ascending (for the facets). */
+  all: Int32Array
+  /** What the reader should know about the query (unknown operators, flags not published). */
+  notices: string[]
+  /** Whether operators or phrases narrowed the results. */
+  filtered: boolean
+  /** With no results: the query with an unknown word replaced by the nearest known one. */
+  suggestion?: string
+}
+export interface Facet {
+  /** What the operator matches (a tag, a folder's name, a host, a year). */
+  value: string
+  /** What to show (a folder's path). */
+  label: string
+  count: number
+}
+export interface Facets {
+  tags: Facet[]
+  folders: Facet[]
+  hosts: Facet[]
+  years: Facet[]
 }
 export interface SearchEngine {
   search(query: string): Promise<SearchResult>
   documents(ids: ArrayLike<number>): Promise<ResultDocument[]>
+  facets(result: SearchResult): Promise<Facets>
+  facetCost(): Promise<{ bytes: number; loaded: boolean }>
   prepare(): Promise<void>
   readonly loadedShards: number
 }
@@ -31,4 +54,11 @@ export declare function createSearchEngine(options: {
   indexUrl: string
 }): SearchEngine
 export declare const RESULT_LIMIT: number
+export declare const FACET_LIMIT: number
 export declare function queryTerms(query: string): string[]
+/** Terms within `maxDistance` edits (optimal string alignment: a swap of neighbours is one edit). */
+export declare function nearTerms(
+  terms: unknown,
+  word: string,
+  maxDistance: number,
+): Map<string, [number[], number]>

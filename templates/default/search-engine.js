@@ -1,33 +1,64 @@
-// search-engine.js: loads bookgen's split search index and answers queries. Shared by the search
-// page (assets/search.js) and by the tests and benchmark in Node, so what is measured is what runs.
-// Plain ES module without DOM: MiniSearch and a JSON fetcher are passed in.
+// search-engine.js: loads bookgen's split search index and answers queries in the query language
+// of search-query.js. Shared by the search page (assets/search.js) and by the tests and benchmark in
+// Node, so what is measured is what runs. Plain ES module without DOM: MiniSearch's SearchableMap
+// and a JSON fetcher are passed in.
 //
 // The index is written at build time as `assets/search/index.json` and a directory beside it:
-//   index.json       meta: the directory's id, document count, average and per-document field
-//                    lengths, the first term of every term shard, the number of result chunks
+//   index.json       meta: the directory's id, document count, average field lengths, the first
+//                    term of every term shard, the number of result chunks, the flags published
+//   <id>/lengths.json  per-document field lengths (ranking words needs them)
 //   <id>/t<N>.json   term shard N: a contiguous slice of the sorted term list with its postings
 //   <id>/d<N>.json   result chunk N: title, link, folder and tags of documents N*chunk … N*chunk+chunk-1
-// A query downloads the meta, the shards its words can be found in, and the chunks of the results it
-// shows. Only a query with no hit is retried with typo tolerance, first in the shards of the same
-// first letters, then, if still nothing, in every shard.
+//   <id>/tags.json, hosts.json (+ parts -<N>), folders.json, years.json, dates.json, flags.json:
+//                    what the operators and the facets read (see src/site-files/search/filters.ts)
+// A query downloads the meta, the shards its words can be found in, the filter files (and parts)
+// its operators read, and the chunks of the results it shows. Only a query with no hit is retried
+// with typo tolerance (a swap of neighbouring letters counts as one edit), first in the shards of
+// the same first letters, then, if still nothing, in every shard.
 //
 // Terms live in MiniSearch's SearchableMap (a radix tree with prefix and edit-distance lookup), their
 // postings stay in the compact form they were downloaded in, and scoring is MiniSearch's (BM25+ per
 // field, field boosts, prefix and typo weights, every word must match), computed over typed arrays:
-// a word found in 20,000 bookmarks costs a few milliseconds, with no object per hit.
-import { FIELDS, INDEX_VERSION, SEARCH_OPTIONS, processTerm, readResult, tokenize } from './search-terms.js'
+// a word found in 20,000 bookmarks costs a few milliseconds, with no object per hit. Operators are
+// masks over the documents, applied while scoring, so the best results are the best that pass.
+import { FIELDS, INDEX_VERSION, SEARCH_OPTIONS, processTerm, readResult } from './search-terms.js'
+import { foldLabel, parseQuery, queryWords } from './search-query.js'
 
 /**
  * @typedef {{ title: string, href: string, folder: { path: string, url: string } | undefined,
  *   tags: Array<{ tag: string, url: string }> }} ResultDocument
- * @typedef {{ ids: Int32Array, scores: Float64Array, total: number, terms: string[], matched: string[], fuzzy: boolean }} SearchResult
+ * @typedef {{ ids: Int32Array, scores: Float64Array, total: number, all: Int32Array, terms: string[],
+ *   matched: string[], fuzzy: boolean, notices: string[], filtered: boolean, suggestion?: string }} SearchResult
+ * @typedef {{ value: string, label: string, count: number }} Facet
+ * @typedef {{ tags: Facet[], folders: Facet[], hosts: Facet[], years: Facet[] }} Facets
+ * @typedef {import('./search-query.js').QueryTerm} QueryTerm
+ * @typedef {{
+ *   clauses: string[][], prefixWord: string | undefined, negativeWords: string[],
+ *   phrases: string[][], negativePhrases: string[][], filterClauses: QueryTerm[][],
+ *   mixed: QueryTerm[][], excludeFilters: QueryTerm[], after: number | undefined,
+ *   before: number | undefined, kinds: Set<string>, filtered: boolean,
+ * }} QueryPlan
  */
+/** The filter files the facets read. */
+const FACET_FILES = ['tags', 'hosts', 'folders', 'years']
+/** Facet values shown per kind, at most. */
+export const FACET_LIMIT = 8
 
 /** MiniSearch's defaults: BM25+ parameters and the weights of prefix and typo matches. */
 const BM25 = { k: 1.2, b: 0.7, d: 0.5 }
 const PREFIX_WEIGHT = 0.375
-const FUZZY_WEIGHT = 0.45
-/** Typo tolerance: edits allowed per letter (one in words of 4 to 7 letters, two from 8 on). */
+/**
+ * Weight of a near spelling: below the lowest a completion can weigh (PREFIX_WEIGHT / 1.3), so a
+ * word ranks exact > completion > near spelling (MiniSearch's own default is 0.45).
+ */
+const FUZZY_WEIGHT = 0.25
+/** Weight of a filter that is one of a word clause's alternatives (`grid OR #css`). */
+const FILTER_WEIGHT = 0.1
+/**
+ * Typo tolerance: edits allowed per letter (one in words of 4 to 7 letters, two from 8 on). An
+ * edit is a letter added, removed, changed, or two neighbouring letters swapped (optimal string
+ * alignment, a restricted Damerau–Levenshtein distance): `pyhton` is one slip from `python`.
+ */
 const FUZZY = 0.2
 /** Results ranked and returned, at most (the count covers them all). */
 export const RESULT_LIMIT = 200
@@ -51,14 +82,27 @@ export function createSearchEngine({ SearchableMap, fetchJson, indexUrl }) {
   const terms = new SearchableMap()
   /** @type {Scorer} */
   let scorer
+  /** @type {Promise<void> | undefined} */
+  let scorerPromise
 
   const meta = () =>
     (metaPromise ??= fetchJson(indexUrl).then((data) => {
       if (data?.version !== INDEX_VERSION) throw new Error('the index was built by another bookgen version')
       base = `${directory}${data.id}/`
-      scorer = new Scorer(data)
       return data
     }))
+  /** The scorer, once the field lengths it ranks by are downloaded (queries of words only need it). */
+  const loadScorer = () => {
+    if (scorerPromise === undefined) {
+      scorerPromise = meta().then((data) =>
+        fetchJson(`${base}lengths.json`).then((/** @type {any} */ file) => {
+          scorer = new Scorer(data, file.lengths)
+        }),
+      )
+      scorerPromise.catch(() => (scorerPromise = undefined))
+    }
+    return scorerPromise
+  }
   // A failed download may be retried by the next query.
   const retry = () => {
     metaPromise = undefined
@@ -94,37 +138,213 @@ export function createSearchEngine({ SearchableMap, fetchJson, indexUrl }) {
     return wanted
   }
 
+  /** @type {Map<string, Promise<any>>} filter files by kind */
+  const filterFiles = new Map()
   /**
-   * Every document matching all words of `query`, best first. The last word also matches as a
-   * prefix (it may still be being typed); when nothing matches, words of four letters or more
-   * are matched with typo tolerance.
-   * @param {string} query
+   * A filter file (see filters.ts), downloaded once; `tags` and `hosts` with their names folded.
+   * @param {string} kind
+   */
+  const loadFilter = (kind) => {
+    let loading = filterFiles.get(kind)
+    if (loading === undefined) {
+      loading = fetchJson(`${base}${kind}.json`).then((/** @type {any} */ file) => {
+        if (kind === 'tags' || kind === 'folders') file.folded = file.names.map(foldLabel)
+        // Tags and hosts come in parts, downloaded as needed (`loadParts`).
+        if (file.parts !== undefined) file.docs = new Array(file.names.length)
+        return file
+      })
+      filterFiles.set(kind, loading)
+      loading.catch(() => filterFiles.delete(kind))
+    }
+    return loading
+  }
+
+  /**
+   * The documents of the given names of a tags or hosts file (all when `indexes` is undefined),
+   * downloading the parts they are in.
+   * @param {'tags' | 'hosts'} kind
+   * @param {number[] | undefined} indexes
+   */
+  const loadParts = async (kind, indexes) => {
+    const file = await loadFilter(kind)
+    const parts = file.parts
+    const wanted = new Set(
+      indexes === undefined
+        ? parts.map((/** @type {number} */ _, /** @type {number} */ part) => part)
+        : indexes.map((index) => upperBoundNumber(parts, index) - 1),
+    )
+    await Promise.all(
+      [...wanted].map((part) => {
+        const key = `${kind}-${part}`
+        let loading = filterFiles.get(key)
+        if (loading === undefined) {
+          loading = fetchJson(`${base}${key}.json`).then((/** @type {any} */ chunk) => {
+            chunk.docs.forEach((/** @type {number[]} */ docs, /** @type {number} */ offset) => {
+              file.docs[parts[part] + offset] = docs
+            })
+          })
+          filterFiles.set(key, loading)
+          loading.catch(() => filterFiles.delete(key))
+        }
+        return loading
+      }),
+    )
+  }
+
+  /**
+   * Every document matching `text`, a query in the query language (search-query.js), best first.
+   * The last word typed also matches as a prefix; when nothing matches, words of four letters or
+   * more are matched with typo tolerance. A query of operators only lists every match, in the
+   * collection's order. Downloads only what the query needs: the term shards of its words, the
+   * filter files of its operators.
+   * @param {string} text
    * @returns {Promise<SearchResult>}
    */
-  async function search(query) {
+  async function search(text) {
     const data = await meta().catch((error) => {
       retry()
       throw error
     })
-    const words = queryTerms(query)
-    if (words.length === 0) return { ...scorer.empty(), terms: words, fuzzy: false }
+    const query = parseQuery(text)
+    const notices = [...query.notices]
+    const plan = planQuery(query, data, notices)
+    const { clauses, prefixWord } = plan
+    const words = clauses.flat()
+    const negativeWords = plan.negativeWords
     const starts = data.shards
-    /** @param {number} index */
-    const isPrefix = (index) => index === words.length - 1 && words[index].length >= 2
-    await Promise.all(words.flatMap((word, index) => shardsFor(starts, word, isPrefix(index)).map(loadShard)))
-    let result = scorer.search(terms, words, isPrefix, false)
-    if (result.total > 0 || !words.some((word) => word.length >= 4))
-      return { ...result, terms: words, fuzzy: false }
-    // Nothing found: perhaps a typo. Look among words of the same first letter, then everywhere.
-    await Promise.all(words.flatMap((word) => shardsFor(starts, word.slice(0, 1), true).map(loadShard)))
-    result = scorer.search(terms, words, isPrefix, true)
+    /** @param {number} index @param {string} word */
+    const isPrefix = (index, word) => index === clauses.length - 1 && word === prefixWord && word.length >= 2
+    const loading = [
+      ...clauses.flatMap((clause, index) =>
+        clause.flatMap((word) => shardsFor(starts, word, isPrefix(index, word)).map(loadShard)),
+      ),
+      ...negativeWords.flatMap((word) => shardsFor(starts, word, false).map(loadShard)),
+      ...[...plan.kinds].map(loadFilter),
+      ...(clauses.length > 0 ? [loadScorer()] : []),
+    ]
+    await Promise.all(loading)
+    // A years file without years (too long a span) sends the query to the days.
+    if (plan.kinds.has('years') && (await loadFilter('years')).years === null) plan.kinds.add('dates')
+    const filters = plan.kinds.size === 0 ? undefined : await filterData(plan.kinds)
+    // The parts of the tags and hosts the query names.
+    const named = [...plan.filterClauses.flat(), ...plan.mixed.flat(), ...plan.excludeFilters]
+    for (const kind of /** @type {const} */ (['tags', 'hosts'])) {
+      if (filters?.[kind] === undefined) continue
+      const operator = kind === 'tags' ? 'tag' : 'site'
+      const indexes = named.flatMap((term) =>
+        term.kind === operator ? namesMatching(term, filters[kind]) : [],
+      )
+      if (indexes.length > 0) await loadParts(kind, indexes)
+    }
+    const allow = allowed(plan, data, filters, terms)
+    const mixed = plan.mixed.map((alternatives) =>
+      alternatives.length === 0 ? undefined : encodeIds(filterIds(alternatives, data.count, filters)),
+    )
+    /** @param {SearchResult} result */
+    const finish = async (result) => {
+      const checked =
+        plan.phrases.length + plan.negativePhrases.length > 0 ? await checkPhrases(result, plan) : result
+      return { ...checked, terms: words, notices, filtered: plan.filtered }
+    }
+    if (clauses.length === 0) {
+      if (!plan.filtered) return finish({ ...emptyResult(), fuzzy: false })
+      return finish({ ...everyDocument(allow, data.count), fuzzy: false })
+    }
+    let result = scorer.search(terms, clauses, isPrefix, false, allow, mixed)
+    if (result.total > 0 || !words.some((word) => word.length >= 4)) {
+      if (result.total === 0) result.suggestion = await suggest(text, words, starts)
+      return finish({ ...result, fuzzy: false })
+    }
+    // Nothing found: perhaps a typo. Look among words of the same first letter (or the second, for
+    // swapped first letters), then everywhere.
+    await Promise.all(
+      words.flatMap((word) =>
+        [word.slice(0, 1), word.slice(1, 2)]
+          .flatMap((letter) => shardsFor(starts, letter, true))
+          .map(loadShard),
+      ),
+    )
+    result = scorer.search(terms, clauses, isPrefix, true, allow, mixed)
     if (result.total === 0 && shards.size < starts.length) {
       await Promise.all(
         starts.map((/** @type {string} */ _start, /** @type {number} */ index) => loadShard(index)),
       )
-      result = scorer.search(terms, words, isPrefix, true)
+      result = scorer.search(terms, clauses, isPrefix, true, allow, mixed)
     }
-    return { ...result, terms: words, fuzzy: true }
+    if (result.total === 0) result.suggestion = await suggest(text, words, starts)
+    return finish({ ...result, fuzzy: true })
+  }
+
+  /**
+   * The query with its first unknown word replaced by the nearest known one (within two edits,
+   * the most frequent of the nearest), if there is such a word; for "did you mean".
+   * @param {string} text
+   * @param {string[]} words
+   * @param {string[]} starts
+   * @returns {Promise<string | undefined>}
+   */
+  async function suggest(text, words, starts) {
+    for (const word of words) {
+      // A word of one or two letters is too short to guess what was meant.
+      if (word.length < 3 || terms.has(word)) continue
+      await Promise.all(
+        [word.slice(0, 1), word.slice(1, 2)]
+          .flatMap((letter) => shardsFor(starts, letter, true))
+          .map(loadShard),
+      )
+      let best = ''
+      let bestDistance = Infinity
+      let bestCount = 0
+      for (const [term, [postings, distance]] of nearTerms(terms, word, word.length <= 3 ? 1 : 2)) {
+        const count = documentCount(postings)
+        if (distance < bestDistance || (distance === bestDistance && count > bestCount)) {
+          best = term
+          bestDistance = distance
+          bestCount = count
+        }
+      }
+      if (best === '') continue
+      const replaced = replaceWord(text, word, best)
+      if (replaced !== text) return replaced
+    }
+    return undefined
+  }
+
+  /** @param {Set<string>} kinds */
+  async function filterData(kinds) {
+    /** @type {Record<string, any>} */
+    const files = {}
+    for (const kind of kinds) files[kind] = await loadFilter(kind)
+    return files
+  }
+
+  /**
+   * Keep the results that have every phrase of the query, and none of its excluded phrases, in
+   * their title, link, tags or folder (the best RESULT_LIMIT are checked).
+   * @param {SearchResult} result
+   * @param {QueryPlan} plan
+   * @returns {Promise<SearchResult>}
+   */
+  async function checkPhrases(result, plan) {
+    // The best RESULT_LIMIT are checked (their chunks downloaded); past them, a query of
+    // operators only that excludes phrases keeps its results unchecked.
+    const documentsOf = await documents(result.ids.subarray(0, RESULT_LIMIT))
+    const keep = []
+    for (let rank = 0; rank < documentsOf.length; rank++) {
+      const { title, href, tags, folder } = documentsOf[rank]
+      const words = ` ${queryWords(
+        [title, href.replace(/[/?&=_.+:-]+/g, ' '), ...tags.map((tag) => tag.tag), folder?.path ?? ''].join(
+          ' \u0000 ',
+        ),
+      ).join(' ')} `
+      const has = (/** @type {string[]} */ phrase) => words.includes(` ${phrase.join(' ')} `)
+      if (plan.phrases.every(has) && !plan.negativePhrases.some(has)) keep.push(rank)
+    }
+    if (plan.phrases.length === 0)
+      for (let rank = RESULT_LIMIT; rank < result.ids.length; rank++) keep.push(rank)
+    const ids = Int32Array.from(keep, (rank) => result.ids[rank])
+    const scores = Float64Array.from(keep, (rank) => result.scores[rank])
+    return { ...result, ids, scores, total: ids.length, all: ids }
   }
 
   /**
@@ -151,11 +371,39 @@ export function createSearchEngine({ SearchableMap, fetchJson, indexUrl }) {
     return list.map((id, index) => resultDocument(loaded[index], id % size))
   }
 
+  /**
+   * The top tags, folders, hosts and years among all the results of a search, each with how many
+   * results have it; a value every result has narrows nothing and is left out. Downloads the
+   * filter files it counts from (once).
+   * @param {SearchResult} result
+   * @returns {Promise<Facets>}
+   */
+  async function facets(result) {
+    const data = await meta()
+    const kinds = new Set(FACET_FILES)
+    if ((await loadFilter('years')).years === null) kinds.add('dates')
+    const files = await filterData(kinds)
+    await Promise.all([loadParts('tags', undefined), loadParts('hosts', undefined)])
+    return countFacets(result.all, result.total, data.count, files)
+  }
+
+  /**
+   * What the facets cost: the bytes of their files (before compression), and whether they are
+   * downloaded already. A page may show facets at once when they are cheap and on request when not.
+   * @returns {Promise<{ bytes: number, loaded: boolean }>}
+   */
+  async function facetCost() {
+    const data = await meta()
+    return { bytes: data.facetBytes ?? 0, loaded: FACET_FILES.every((kind) => filterFiles.has(kind)) }
+  }
+
   return {
     search,
     documents,
-    /** Download the meta ahead of the first query. */
-    prepare: () => meta().then(() => undefined),
+    facets,
+    facetCost,
+    /** Download the meta and the field lengths ahead of the first query. */
+    prepare: () => loadScorer(),
     /** Number of term shards downloaded so far (for tests and the benchmark). */
     get loadedShards() {
       return shards.size
@@ -163,25 +411,483 @@ export function createSearchEngine({ SearchableMap, fetchJson, indexUrl }) {
   }
 }
 
-/** @param {string} query */
+/**
+ * The indexed words of a query typed as plain words.
+ * @param {string} query
+ */
 export function queryTerms(query) {
-  /** @type {string[]} */
-  const words = []
-  for (const token of tokenize(query)) {
-    const term = processTerm(token)
-    if (term) words.push(term)
+  return queryWords(query)
+}
+
+/**
+ * What a parsed query asks of the index: its word clauses (each a list of alternatives, every
+ * clause must match; a phrase's words are clauses of their own), the filters, and which filter
+ * files they read.
+ * @param {import('./search-query.js').ParsedQuery} query
+ * @param {any} data the meta
+ * @param {string[]} notices where to say what is ignored
+ * @returns {QueryPlan}
+ */
+function planQuery(query, data, notices) {
+  /** @type {QueryPlan} */
+  const plan = {
+    clauses: [],
+    prefixWord: undefined,
+    negativeWords: [],
+    phrases: [],
+    negativePhrases: [],
+    filterClauses: [],
+    mixed: [],
+    excludeFilters: [],
+    after: query.after,
+    before: query.before,
+    kinds: new Set(),
+    filtered: false,
   }
-  return words
+  /** @param {QueryTerm} term */
+  const published = (term) => {
+    if (term.kind !== 'is' || data.flags?.includes(term.value)) return true
+    notices.push(`This site does not publish “is:${term.value}”, so it was left out.`)
+    return false
+  }
+  const lastClause = query.clauses[query.clauses.length - 1]
+  for (const clause of query.clauses) {
+    const terms = clause.filter(published)
+    const filters = terms.filter((term) => term.kind !== 'word' && term.kind !== 'phrase')
+    const words = terms.flatMap((term) =>
+      term.kind === 'word' ? [term.term] : term.kind === 'phrase' ? term.terms : [],
+    )
+    if (words.length === 0) {
+      if (filters.length > 0) plan.filterClauses.push(filters)
+      continue
+    }
+    if (terms.length === 1 && terms[0].kind === 'phrase') {
+      plan.phrases.push(terms[0].terms)
+      for (const word of terms[0].terms) {
+        plan.clauses.push([word])
+        plan.mixed.push([])
+      }
+      continue
+    }
+    plan.clauses.push(words)
+    plan.mixed.push(filters)
+    if (clause === lastClause && query.prefix) plan.prefixWord = words[words.length - 1]
+  }
+  for (const term of query.exclude.filter(published)) {
+    if (term.kind === 'word') plan.negativeWords.push(term.term)
+    else if (term.kind === 'phrase') plan.negativePhrases.push(term.terms)
+    else plan.excludeFilters.push(term)
+  }
+  for (const term of [...plan.filterClauses.flat(), ...plan.mixed.flat(), ...plan.excludeFilters])
+    plan.kinds.add(FILTER_FILE[term.kind])
+  // Whole years need only the years file, a fraction of the days'.
+  if (plan.after !== undefined || plan.before !== undefined)
+    plan.kinds.add(isYearStart(plan.after) && isYearStart(plan.before) ? 'years' : 'dates')
+  plan.filtered =
+    plan.kinds.size > 0 ||
+    plan.negativeWords.length > 0 ||
+    plan.negativePhrases.length > 0 ||
+    plan.phrases.length > 0
+  return plan
+}
+
+/**
+ * Whether a day number is the first of a year (or there is none).
+ * @param {number | undefined} day
+ */
+function isYearStart(day) {
+  if (day === undefined) return true
+  const date = new Date(day * 86_400_000)
+  return date.getUTCMonth() === 0 && date.getUTCDate() === 1
+}
+
+/**
+ * The digits of `years.json` (see filters.ts): printable ASCII but `"` and `\\`, offset 0 first.
+ */
+const YEAR_DIGITS = Array.from({ length: 127 - 35 }, (_, index) => String.fromCharCode(35 + index))
+  .filter((digit) => digit !== '\\')
+  .join('')
+
+/**
+ * Each document's year added (NaN without a date), from the years file or, when it has none
+ * (years spanning more than its digits), the days file.
+ * @param {Record<string, any>} files
+ * @param {number} count
+ * @returns {Float64Array}
+ */
+function yearsOf(files, count) {
+  if (files.yearsOf !== undefined) return files.yearsOf
+  const years = new Float64Array(count).fill(NaN)
+  const text = files.years?.years
+  if (typeof text === 'string') {
+    const first = files.years.first
+    for (let id = 0; id < count; id++) {
+      const offset = YEAR_DIGITS.indexOf(text[id] ?? ' ')
+      if (offset >= 0) years[id] = first + offset
+    }
+  } else if (files.dates !== undefined) {
+    const { first, days } = files.dates
+    for (let id = 0; id < count; id++)
+      if (days[id] >= 0) years[id] = new Date((days[id] + first) * 86_400_000).getUTCFullYear()
+  }
+  files.yearsOf = years
+  return years
+}
+
+/** The filter file each operator reads. */
+const FILTER_FILE = /** @type {Record<string, string>} */ ({
+  tag: 'tags',
+  site: 'hosts',
+  folder: 'folders',
+  is: 'flags',
+})
+
+/**
+ * Which documents the filters of a query let through (1) or not (0); undefined when all are.
+ * @param {QueryPlan} plan
+ * @param {any} data the meta
+ * @param {Record<string, any> | undefined} files the filter files
+ * @param {any} terms the terms loaded (for the excluded words)
+ * @returns {Uint8Array | undefined}
+ */
+function allowed(plan, data, files, terms) {
+  const count = data.count
+  /** @type {Uint8Array | undefined} */
+  let allow
+  for (const clause of plan.filterClauses) {
+    const set = new Uint8Array(count)
+    for (const id of filterIds(clause, count, files)) set[id] = 1
+    if (allow === undefined) allow = set
+    else for (let id = 0; id < count; id++) allow[id] &= set[id]
+  }
+  const excluded = plan.excludeFilters.length > 0 ? filterIds(plan.excludeFilters, count, files) : []
+  const negative = plan.negativeWords.flatMap((word) => {
+    const postings = terms.get(word)
+    return postings === undefined ? [] : [postings]
+  })
+  if (excluded.length + negative.length > 0 || plan.after !== undefined || plan.before !== undefined)
+    allow ??= new Uint8Array(count).fill(1)
+  if (allow === undefined) return undefined
+  for (const id of excluded) allow[id] = 0
+  for (const postings of negative) clearDocuments(postings, allow)
+  if ((plan.after !== undefined || plan.before !== undefined) && files?.dates === undefined) {
+    // Whole years: compare years.
+    const years = yearsOf(files ?? {}, count)
+    const after = plan.after === undefined ? -Infinity : new Date(plan.after * 86_400_000).getUTCFullYear()
+    const before = plan.before === undefined ? Infinity : new Date(plan.before * 86_400_000).getUTCFullYear()
+    for (let id = 0; id < count; id++) if (!(years[id] >= after && years[id] < before)) allow[id] = 0
+  } else if (plan.after !== undefined || plan.before !== undefined) {
+    const { first, days } = files?.dates ?? { first: 0, days: [] }
+    const after = plan.after ?? -Infinity
+    const before = plan.before ?? Infinity
+    for (let id = 0; id < count; id++) {
+      const day = days[id] < 0 || days[id] === undefined ? NaN : days[id] + first
+      if (!(day >= after && day < before)) allow[id] = 0
+    }
+  }
+  return allow
+}
+
+/**
+ * Documents that match any of `terms` (filters), ascending, without repeats.
+ * @param {QueryTerm[]} terms
+ * @param {number} count
+ * @param {Record<string, any> | undefined} files
+ * @returns {number[]}
+ */
+function filterIds(terms, count, files) {
+  const set = new Uint8Array(count)
+  for (const term of terms) {
+    if (term.kind === 'tag' || term.kind === 'site') {
+      const file = files?.[term.kind === 'tag' ? 'tags' : 'hosts']
+      if (file === undefined) continue
+      for (const index of namesMatching(term, file))
+        for (const id of decodeGaps(file.docs[index] ?? [])) set[id] = 1
+    } else if (term.kind === 'folder') {
+      const { folded, parents, runs } = files?.folders ?? { folded: [], parents: [], runs: [] }
+      const inside = foldersWithin(folded, parents, (/** @type {string} */ name) => name === term.value)
+      let id = 0
+      for (let at = 0; at < runs.length; at += 2) {
+        if (inside[runs[at]]) set.fill(1, id, id + runs[at + 1])
+        id += runs[at + 1]
+      }
+    } else if (term.kind === 'is') {
+      for (const id of decodeGaps(files?.flags?.[term.value] ?? [])) set[id] = 1
+    }
+  }
+  const ids = []
+  for (let id = 0; id < count; id++) if (set[id]) ids.push(id)
+  return ids
+}
+
+/**
+ * The indexes of the names in a tags or hosts file that a `#tag` or `site:` term matches: the tag
+ * (case and accents aside), the host or its subdomains.
+ * @param {QueryTerm} term
+ * @param {any} file
+ * @returns {number[]}
+ */
+function namesMatching(term, file) {
+  const indexes = []
+  if (term.kind === 'tag') {
+    for (let index = 0; index < file.folded.length; index++)
+      if (file.folded[index] === term.value) indexes.push(index)
+  } else if (term.kind === 'site') {
+    const suffix = `.${term.value}`
+    for (let index = 0; index < file.names.length; index++) {
+      const host = file.names[index]
+      if (host === term.value || host.endsWith(suffix)) indexes.push(index)
+    }
+  }
+  return indexes
+}
+
+/**
+ * Index of the first element greater than `value` in an ascending array of numbers.
+ * @param {number[]} sorted
+ * @param {number} value
+ */
+function upperBoundNumber(sorted, value) {
+  let low = 0
+  let high = sorted.length
+  while (low < high) {
+    const middle = (low + high) >>> 1
+    if (sorted[middle] <= value) low = middle + 1
+    else high = middle
+  }
+  return low
+}
+
+/**
+ * Per folder, whether it or a folder above it is one that `matches`.
+ * @param {string[]} folded the folders' names, folded
+ * @param {number[]} parents
+ * @param {(name: string) => boolean} matches
+ */
+function foldersWithin(folded, parents, matches) {
+  const inside = new Uint8Array(folded.length)
+  const known = new Uint8Array(folded.length)
+  /** @param {number} folder @returns {number} */
+  const within = (folder) => {
+    // Iterative: deep trees must not overflow the stack.
+    const path = []
+    let at = folder
+    while (at >= 0 && !known[at]) {
+      path.push(at)
+      at = parents[at] ?? -1
+    }
+    let value = at >= 0 ? inside[at] : 0
+    for (let index = path.length - 1; index >= 0; index--) {
+      const current = path[index]
+      value = value || (matches(folded[current]) ? 1 : 0)
+      inside[current] = value
+      known[current] = 1
+    }
+    return inside[folder]
+  }
+  for (let folder = 0; folder < folded.length; folder++) within(folder)
+  return inside
+}
+
+/**
+ * Ascending ids from gaps (the first from -1).
+ * @param {number[]} gaps
+ */
+function decodeGaps(gaps) {
+  const ids = new Array(gaps.length)
+  let id = -1
+  for (let index = 0; index < gaps.length; index++) ids[index] = id += gaps[index]
+  return ids
+}
+
+/**
+ * Ascending ids as postings of the title field, matched with a small weight: a filter that is
+ * one of the alternatives of a word clause (`grid OR #css`).
+ * @param {number[]} ids
+ */
+function encodeIds(ids) {
+  const postings = [0, ids.length]
+  let previous = -1
+  for (const id of ids) {
+    postings.push(id - previous)
+    previous = id
+  }
+  return postings
+}
+
+/**
+ * Mark every document of a term's postings (in any field) as not allowed.
+ * @param {number[]} postings
+ * @param {Uint8Array} allow
+ */
+function clearDocuments(postings, allow) {
+  let at = 0
+  while (at < postings.length) {
+    at++
+    const n = postings[at++]
+    let id = -1
+    for (let j = 0; j < n; j++) {
+      id += postings[at++]
+      if (at < postings.length && postings[at] < 0) at++
+      allow[id] = 0
+    }
+  }
+}
+
+/**
+ * About how many documents a term is in (the largest count of its fields).
+ * @param {number[]} postings
+ */
+function documentCount(postings) {
+  let most = 0
+  let at = 0
+  while (at < postings.length) {
+    at++
+    const n = postings[at++]
+    most = Math.max(most, n)
+    for (let j = 0; j < n; j++) {
+      at++
+      if (at < postings.length && postings[at] < 0) at++
+    }
+  }
+  return most
+}
+
+/**
+ * `text` with the first typed word whose term is `word` replaced by `replacement`.
+ * @param {string} text
+ * @param {string} word
+ * @param {string} replacement
+ */
+function replaceWord(text, word, replacement) {
+  let done = false
+  return text.replace(/[\p{L}\p{N}]+/gu, (typed) => {
+    if (done || processTerm(typed) !== word) return typed
+    done = true
+    return replacement
+  })
+}
+
+/**
+ * Facet counts over the documents `ids` (all of a search's results).
+ * @param {Int32Array} ids
+ * @param {number} total
+ * @param {number} count documents in the index
+ * @param {Record<string, any>} files
+ * @returns {Facets}
+ */
+export function countFacets(ids, total, count, files) {
+  const hit = new Uint8Array(count)
+  for (const id of ids) hit[id] = 1
+  /** @param {string[]} names @param {number[][]} docs @returns {Facet[]} */
+  const inverted = (names, docs) =>
+    top(
+      names.map((name, index) => {
+        let hits = 0
+        let id = -1
+        for (const gap of docs[index]) hits += hit[(id += gap)]
+        return { value: name, label: name, count: hits }
+      }),
+    )
+  /** @param {Facet[]} facets */
+  const top = (facets) =>
+    facets
+      .filter((facet) => facet.count > 0 && facet.count < total)
+      .sort((a, b) => b.count - a.count || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0))
+      .slice(0, FACET_LIMIT)
+  // A folder facet counts what `folder:name` would keep: the results in folders of that name and
+  // below them (the top level, which holds everything, is left out).
+  const { names, parents, runs } = files.folders
+  const folded = files.folders.folded ?? names.map(foldLabel)
+  /** @type {Array<string[] | undefined>} */
+  const chains = []
+  /** @param {number} folder @returns {string[]} the distinct folded names from the folder up */
+  const chainOf = (folder) => {
+    let chain = chains[folder]
+    if (chain === undefined) {
+      const parent = parents[folder] ?? -1
+      chain = parent < 0 ? [] : [...new Set([folded[folder], ...chainOf(parent)])]
+      chains[folder] = chain
+    }
+    return chain
+  }
+  /** @type {Map<string, string>} each folded name as the first folder of that name writes it */
+  const labels = new Map()
+  folded.forEach((/** @type {string} */ name, /** @type {number} */ index) => {
+    if (!labels.has(name)) labels.set(name, names[index])
+  })
+  /** @type {Map<string, { label: string, count: number }>} */
+  const byName = new Map()
+  let id = 0
+  for (let at = 0; at < runs.length; at += 2) {
+    let hits = 0
+    for (let end = id + runs[at + 1]; id < end; id++) hits += hit[id]
+    if (hits === 0) continue
+    for (const name of chainOf(runs[at])) {
+      const entry = byName.get(name)
+      if (entry === undefined) byName.set(name, { label: labels.get(name) || name, count: hits })
+      else entry.count += hits
+    }
+  }
+  const folders = top(
+    [...byName.values()]
+      .filter(({ label }) => label !== '')
+      .map(({ label, count }) => ({ value: label, label, count })),
+  )
+  const years = new Map()
+  const yearOfDocument = yearsOf(files, count)
+  for (const id of ids) {
+    const year = yearOfDocument[id]
+    if (year === year) years.set(year, (years.get(year) ?? 0) + 1)
+  }
+  return {
+    tags: inverted(files.tags.names, files.tags.docs),
+    folders,
+    hosts: inverted(files.hosts.names, files.hosts.docs),
+    years: top(
+      [...years].map(([year, hits]) => ({ value: String(year), label: String(year), count: hits })),
+    ).sort((a, b) => Number(b.value) - Number(a.value)),
+  }
+}
+
+/** A result with nothing in it. */
+function emptyResult() {
+  return {
+    ids: new Int32Array(0),
+    scores: new Float64Array(0),
+    total: 0,
+    all: new Int32Array(0),
+    /** @type {string[]} */
+    matched: [],
+  }
+}
+
+/**
+ * Every document `allow` lets through (all when undefined), in the collection's order: what a
+ * query of filters only lists.
+ * @param {Uint8Array | undefined} allow
+ * @param {number} count
+ */
+function everyDocument(allow, count) {
+  const ids = []
+  for (let id = 0; id < count; id++) if (allow === undefined || allow[id]) ids.push(id)
+  const all = Int32Array.from(ids)
+  /** @type {string[]} */
+  const matched = []
+  return { ids: all, scores: new Float64Array(all.length), total: all.length, all, matched }
 }
 
 /** BM25+ scoring of encoded postings over typed arrays, reused from query to query. */
 class Scorer {
-  /** @param {any} data the meta */
-  constructor(data) {
+  /**
+   * @param {any} data the meta
+   * @param {Array<number[] | 0>} lengths `lengths.json`'s: per field, each document's length
+   */
+  constructor(data, lengths) {
     const count = data.count
     this.count = count
     /** @type {Array<Uint8Array | undefined>} per field, each document's length (undefined: 1) */
-    this.lengths = data.lengths.map((/** @type {number[] | 0} */ column) =>
+    this.lengths = lengths.map((/** @type {number[] | 0} */ column) =>
       column === 0 ? undefined : Uint8Array.from(column),
     )
     /** @type {number[]} */
@@ -192,56 +898,61 @@ class Scorer {
     this.word = new Float64Array(count)
     this.matches = new Uint16Array(count)
     this.touched = new Int32Array(count)
+    /** @type {Uint8Array | undefined} the current search's filters (see `search`) */
+    this.allow = undefined
     /** documents first seen for the current word */
     this.found = new Int32Array(count)
   }
 
-  empty() {
-    return { ids: new Int32Array(0), scores: new Float64Array(0), total: 0, matched: [] }
-  }
-
   /**
-   * Documents matching every word: exactly, as a prefix (for words where `isPrefix` says so),
-   * or within the typo distance when `fuzzy`.
+   * Documents matching every clause (one of its words): exactly, as a prefix (for words where
+   * `isPrefix` says so), or within the typo distance when `fuzzy`; only those `allow` lets through.
    * @param {any} terms
-   * @param {string[]} words
-   * @param {(index: number) => boolean} isPrefix
+   * @param {string[][]} clauses
+   * @param {(index: number, word: string) => boolean} isPrefix
    * @param {boolean} fuzzy
+   * @param {Uint8Array | undefined} [allow]
+   * @param {Array<number[] | undefined>} [extra] per clause, postings of documents that match it
+   *   too (its filter alternatives), if any
    */
-  search(terms, words, isPrefix, fuzzy) {
+  search(terms, clauses, isPrefix, fuzzy, allow, extra) {
+    this.allow = allow
     const { total, word: wordScore, matches, touched } = this
     /** @type {Set<string>} */
     const matched = new Set()
     let candidates = 0
-    for (let index = 0; index < words.length; index++) {
-      const word = words[index]
+    for (let index = 0; index < clauses.length; index++) {
       let found = 0
       /** @param {number[]} postings @param {number} weight */
       const add = (postings, weight) => {
         found = this.scorePostings(postings, weight, index, found)
       }
-      /** @type {Map<string, [number[], number]> | undefined} */
-      let near
-      if (fuzzy && word.length >= 4) near = terms.fuzzyGet(word, Math.round(word.length * FUZZY))
-      const exact = terms.get(word)
-      if (exact !== undefined) {
-        add(exact, 1)
-        if (matched.size < MATCHED_LIMIT) matched.add(word)
-      }
-      if (isPrefix(index)) {
-        for (const [term, postings] of terms.atPrefix(word)) {
-          const distance = term.length - word.length
-          if (distance === 0) continue
-          near?.delete(term)
-          add(postings, (PREFIX_WEIGHT * term.length) / (term.length + 0.3 * distance))
-          if (matched.size < MATCHED_LIMIT) matched.add(term)
+      const alternatives = extra?.[index]
+      if (alternatives !== undefined) add(alternatives, FILTER_WEIGHT)
+      for (const word of clauses[index]) {
+        /** @type {Map<string, [number[], number]> | undefined} */
+        let near
+        if (fuzzy && word.length >= 4) near = nearTerms(terms, word, Math.round(word.length * FUZZY))
+        const exact = terms.get(word)
+        if (exact !== undefined) {
+          add(exact, 1)
+          if (matched.size < MATCHED_LIMIT) matched.add(word)
         }
-      }
-      if (near !== undefined) {
-        for (const [term, [postings, distance]] of near) {
-          if (distance === 0) continue
-          add(postings, (FUZZY_WEIGHT * term.length) / (term.length + distance))
-          if (matched.size < MATCHED_LIMIT) matched.add(term)
+        if (isPrefix(index, word)) {
+          for (const [term, postings] of terms.atPrefix(word)) {
+            const distance = term.length - word.length
+            if (distance === 0) continue
+            near?.delete(term)
+            add(postings, (PREFIX_WEIGHT * term.length) / (term.length + 0.3 * distance))
+            if (matched.size < MATCHED_LIMIT) matched.add(term)
+          }
+        }
+        if (near !== undefined) {
+          for (const [term, [postings, distance]] of near) {
+            if (distance === 0) continue
+            add(postings, (FUZZY_WEIGHT * term.length) / (term.length + distance))
+            if (matched.size < MATCHED_LIMIT) matched.add(term)
+          }
         }
       }
       // Every word must match: keep the documents that matched all words so far.
@@ -265,13 +976,17 @@ class Scorer {
         }
       }
     }
-    const need = words.length
+    const need = clauses.length
     let hits = 0
     for (let k = 0; k < candidates; k++) {
       const id = touched[k]
-      if (matches[id] === need) touched[hits++] = id
-      else matches[id] = 0
+      if (matches[id] === need && (allow === undefined || allow[id] === 1)) touched[hits++] = id
+      else {
+        matches[id] = 0
+        total[id] = 0
+      }
     }
+    const all = touched.slice(0, hits).sort()
     // The best RESULT_LIMIT by a bounded min-heap (the weakest kept on top): no sort of every hit.
     const limit = Math.min(RESULT_LIMIT, hits)
     const heap = new Int32Array(limit)
@@ -320,7 +1035,7 @@ class Scorer {
       sortedIds[k] = heap[order[k]]
       sortedScores[k] = heapScore[order[k]]
     }
-    return { ids: sortedIds, scores: sortedScores, total: hits, matched: [...matched] }
+    return { ids: sortedIds, scores: sortedScores, total: hits, all, matched: [...matched] }
   }
 
   /**
@@ -333,7 +1048,7 @@ class Scorer {
    * @param {number} found how many documents `found` holds so far
    */
   scorePostings(postings, weight, wordIndex, found) {
-    const { word, matches, count } = this
+    const { word, matches, count, allow } = this
     const list = this.found
     const { k, b, d } = BM25
     let at = 0
@@ -349,8 +1064,9 @@ class Scorer {
         id += postings[at++]
         let frequency = 1
         if (at < postings.length && postings[at] < 0) frequency = -postings[at++]
-        // Only documents that matched every earlier word can still be hits.
-        if (matches[id] !== wordIndex) continue
+        // Only documents that matched every earlier word, and that the filters let through, can
+        // still be hits.
+        if (matches[id] !== wordIndex || (allow !== undefined && allow[id] === 0)) continue
         const length = lengths === undefined ? 1 : lengths[id]
         const score =
           factor * idf * (d + (frequency * (k + 1)) / (frequency + k * (1 - b + (b * length) / average)))
@@ -360,6 +1076,39 @@ class Scorer {
     }
     return found
   }
+}
+
+/**
+ * Terms within `maxDistance` edits of `word`, by optimal string alignment: Levenshtein's edits
+ * (MiniSearch's `fuzzyGet` on its radix tree), plus a swap of two neighbouring letters counting
+ * as one. A term reached with one swap is one found within `maxDistance - 1` edits of `word` with
+ * that swap made, so the swapped spellings are looked up too (a word of n letters has n - 1).
+ * @param {any} terms the SearchableMap
+ * @param {string} word
+ * @param {number} maxDistance
+ * @returns {Map<string, [number[], number]>} term → [postings, distance]
+ */
+export function nearTerms(terms, word, maxDistance) {
+  /** @type {Map<string, [number[], number]>} */
+  const near = new Map()
+  /** @param {string} term @param {number[]} postings @param {number} distance */
+  const keep = (term, postings, distance) => {
+    const known = near.get(term)
+    if (known === undefined || known[1] > distance) near.set(term, [postings, distance])
+  }
+  for (const [term, [postings, distance]] of terms.fuzzyGet(word, maxDistance)) keep(term, postings, distance)
+  for (let at = 0; at + 1 < word.length; at++) {
+    if (word[at] === word[at + 1]) continue
+    const swapped = word.slice(0, at) + word[at + 1] + word[at] + word.slice(at + 2)
+    if (maxDistance === 1) {
+      const postings = terms.get(swapped)
+      if (postings !== undefined) keep(swapped, postings, 1)
+    } else {
+      for (const [term, [postings, distance]] of terms.fuzzyGet(swapped, maxDistance - 1))
+        keep(term, postings, distance + 1)
+    }
+  }
+  return near
 }
 
 /**

@@ -2,7 +2,7 @@
 // (which queries), so the two can never disagree. Plain ES module, no dependencies.
 
 /** Version of the index layout; the browser refuses an index of another version. */
-export const INDEX_VERSION = 2
+export const INDEX_VERSION = 3
 
 /** Indexed fields, in the order documents carry them. */
 export const FIELDS = ['title', 'tags', 'folder', 'description', 'host', 'path']

@@ -1,21 +1,41 @@
 // search.js: the search page's script. Searches the prebuilt index as you type (search-engine.js
 // downloads only the parts a query needs), renders hits as xFolk entries with their folder and tags,
-// keeps the query in the URL. Plain ES module, no framework. Results are built with DOM APIs
-// (textContent), never innerHTML.
+// the facets that narrow them, notices about the query, and keeps the query in the URL (typing
+// replaces the history entry; a submitted query, a facet or a suggestion adds one, so Back returns
+// to the previous query). Plain ES module, no framework. Results are built with DOM APIs
+// (textContent), never innerHTML. The `/` key is search-key.js's, on every page.
 import SearchableMap from './searchable-map.js'
 import { createSearchEngine } from './search-engine.js'
+import { addOperator, operatorFor, parseQuery } from './search-query.js'
 import { processTerm } from './search-terms.js'
 
 /** Results shown at first and added by each "Show more". */
 const PAGE = 20
+/**
+ * Facets download their own files (tags, hosts, folders, years). Up to this many bytes (before
+ * compression: about a third gzipped) they come with the first search; beyond, on request, so a
+ * large site's first search stays small.
+ */
+const FACET_AUTO_BYTES = 600_000
 const DEBOUNCE_MS = 100
 
 const input = /** @type {HTMLInputElement | null} */ (document.getElementById('search-q'))
 const results = /** @type {HTMLOListElement | null} */ (document.getElementById('search-results'))
 const status = document.getElementById('search-status')
 const more = /** @type {HTMLButtonElement | null} */ (document.getElementById('search-more'))
+const notices = document.getElementById('search-notices')
+const facets = document.getElementById('search-facets')
 
-if (input && results && status && more) main(input, results, status, more)
+if (input && results && status && more && notices && facets)
+  main(input, results, status, more, notices, facets)
+
+/** Facet groups: their heading and the operator their links add. */
+const FACET_GROUPS = /** @type {const} */ ([
+  ['tags', 'Tags', 'tag'],
+  ['folders', 'Folders', 'folder'],
+  ['hosts', 'Sites', 'site'],
+  ['years', 'Years', 'year'],
+])
 
 /** @param {string} url */
 async function fetchJson(url) {
@@ -30,25 +50,48 @@ async function fetchJson(url) {
  * @param {HTMLOListElement} results
  * @param {HTMLElement} status
  * @param {HTMLButtonElement} more
+ * @param {HTMLElement} notices
+ * @param {HTMLElement} facets
  */
-function main(input, results, status, more) {
+function main(input, results, status, more, notices, facets) {
   const engine = createSearchEngine({ SearchableMap, fetchJson, indexUrl: results.dataset.index ?? '' })
   /** @type {{ query: string, result: import('./search-engine.js').SearchResult, shown: number } | undefined} */
   let current
   let timer = 0
   let lastQuery = ''
 
-  const run = async () => {
-    const query = input.value.trim()
-    if (query === lastQuery) return
-    lastQuery = query
+  /**
+   * The URL of the search page for `query`.
+   * @param {string} query
+   */
+  const urlFor = (query) => {
     const url = new URL(location.href)
     if (query === '') url.searchParams.delete('q')
     else url.searchParams.set('q', query)
-    history.replaceState(null, '', url)
+    return url
+  }
+
+  /**
+   * Search for what the box holds (unless it is what was searched last). `history`: whether the
+   * query replaces the current history entry (typing) or adds one (a submitted query, a facet).
+   * @param {'replace' | 'push'} [entry]
+   */
+  const run = async (entry = 'replace') => {
+    const query = input.value.trim()
+    if (query === lastQuery) return
+    lastQuery = query
+    const url = urlFor(query)
+    if (url.href !== location.href) {
+      if (entry === 'push') history.pushState(null, '', url)
+      else history.replaceState(null, '', url)
+    }
     if (query === '') {
       current = undefined
       results.replaceChildren()
+      facets.replaceChildren()
+      facets.hidden = true
+      notices.replaceChildren()
+      notices.hidden = true
       more.hidden = true
       status.textContent = 'Type in the search box above.'
       return
@@ -59,7 +102,11 @@ function main(input, results, status, more) {
       if (input.value.trim() !== query) return // a newer query is on its way
       current = { query, result, shown: 0 }
       results.replaceChildren()
+      facets.replaceChildren()
+      facets.hidden = true
+      showNotices(result.notices)
       await show(PAGE)
+      if (result.total > 1) offerFacets(current)
     } catch (error) {
       status.textContent = `Search is unavailable: ${error instanceof Error ? error.message : String(error)}`
     }
@@ -81,16 +128,131 @@ function main(input, results, status, more) {
     searched.shown += ids.length
     more.hidden = searched.shown >= result.ids.length
     if (result.total === 0) {
-      status.textContent = `No results for “${query}”. Try fewer or shorter words.`
+      status.replaceChildren(...emptyMessage(query, result))
     } else {
       const near = result.fuzzy ? ' (including near spellings)' : ''
       const of =
         result.total > searched.shown
-          ? `, showing the best ${searched.shown}${result.total > result.ids.length ? '; add a word to narrow it down' : ''}`
+          ? `, showing the ${result.terms.length === 0 ? 'first' : 'best'} ${searched.shown}${result.total > result.ids.length ? '; add a word to narrow it down' : ''}`
           : ''
       status.textContent = `${result.total} result${result.total === 1 ? '' : 's'} for “${query}”${near}${of}`
     }
   }
+
+  /**
+   * What to say when nothing matches: why, and what to try.
+   * @param {string} query
+   * @param {import('./search-engine.js').SearchResult} result
+   * @returns {Array<string | HTMLElement>}
+   */
+  const emptyMessage = (query, result) => {
+    const parsed = parseQuery(query)
+    const words = parsed.clauses.flat()
+    if (words.length === 1 && words[0].kind === 'word' && words[0].term.length === 1 && !result.filtered) {
+      return ['Keep typing: from two letters on, a search also finds the words that start with them.']
+    }
+    /** @type {Array<string | HTMLElement>} */
+    const parts = [`No results for “${query}”.`]
+    if (result.suggestion !== undefined) {
+      const link = element('a', 'search-suggestion')
+      link.href = urlFor(result.suggestion).href
+      link.textContent = result.suggestion
+      parts.push(' Did you mean ', link, '?')
+    } else if (result.filtered) {
+      parts.push(' Try removing an operator.')
+    } else {
+      parts.push(' Try fewer words.')
+    }
+    return parts
+  }
+
+  /** @param {string[]} list */
+  const showNotices = (list) => {
+    notices.replaceChildren(
+      ...list.map((text) => {
+        const item = document.createElement('li')
+        item.textContent = text
+        return item
+      }),
+    )
+    notices.hidden = list.length === 0
+  }
+
+  /**
+   * The facets of a search: at once when they are cheap or downloaded already, else a button.
+   * @param {{ query: string, result: import('./search-engine.js').SearchResult }} searched
+   */
+  const offerFacets = async (searched) => {
+    const cost = await engine.facetCost().catch(() => undefined)
+    if (cost === undefined || current !== searched) return
+    if (cost.loaded || cost.bytes <= FACET_AUTO_BYTES) return showFacets(searched)
+    const button = element('button', 'facet-load')
+    button.type = 'button'
+    button.textContent = `Narrow by tag, folder, site or year (downloads ${Math.ceil(cost.bytes / 3 / 1024)} KB)`
+    button.addEventListener('click', () => {
+      button.disabled = true
+      button.textContent = 'Counting…'
+      showFacets(searched)
+    })
+    facets.replaceChildren(button)
+    facets.hidden = false
+  }
+
+  /**
+   * The facets of a search, once its results are shown (they download the filter files).
+   * @param {{ query: string, result: import('./search-engine.js').SearchResult }} searched
+   */
+  const showFacets = async (searched) => {
+    const counted = await engine.facets(searched.result).catch(() => undefined)
+    if (counted === undefined || current !== searched) return
+    const groups = []
+    for (const [key, heading, kind] of FACET_GROUPS) {
+      const list = counted[key]
+      if (list.length === 0) continue
+      const group = element('section', 'facet-group')
+      const title = element('h2', 'facet-heading')
+      title.textContent = heading
+      const items = element('ul', 'facet-list')
+      for (const facet of list) {
+        const item = document.createElement('li')
+        const link = element('a', 'facet')
+        link.href = urlFor(addOperator(searched.query, operatorFor(kind, facet.value))).href
+        link.textContent = facet.label
+        const count = element('span', 'facet-count')
+        count.textContent = ` ${facet.count}`
+        item.append(link, count)
+        items.append(item)
+      }
+      group.append(title, items)
+      groups.push(group)
+    }
+    facets.replaceChildren(...groups)
+    facets.hidden = groups.length === 0
+  }
+
+  /**
+   * Follow a link to another search on this page, as a new history entry.
+   * @param {Event} event
+   */
+  const followSearchLink = (event) => {
+    const target = event.target
+    const link = target instanceof Element ? target.closest('a') : null
+    if (!(link instanceof HTMLAnchorElement) || !(event instanceof MouseEvent)) return
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+    const url = new URL(link.href)
+    if (url.pathname !== location.pathname || url.origin !== location.origin) return
+    event.preventDefault()
+    input.value = url.searchParams.get('q') ?? ''
+    clearTimeout(timer)
+    run('push')
+  }
+  facets.addEventListener('click', followSearchLink)
+  status.addEventListener('click', followSearchLink)
+  window.addEventListener('popstate', () => {
+    input.value = new URL(location.href).searchParams.get('q') ?? ''
+    clearTimeout(timer)
+    run()
+  })
 
   more.addEventListener('click', () => {
     const next = results.children.length
@@ -108,7 +270,7 @@ function main(input, results, status, more) {
     event.preventDefault()
     clearTimeout(timer)
     lastQuery = '\u0000'
-    run()
+    run('push')
   })
   input.addEventListener('keydown', (event) => {
     if (event.key === 'ArrowDown') {
@@ -118,6 +280,9 @@ function main(input, results, status, more) {
         first.focus()
       }
     } else if (event.key === 'Escape') {
+      // One press clears the box and the results (the browser's own clearing is not waited for).
+      event.preventDefault()
+      clearTimeout(timer)
       input.value = ''
       run()
     }
@@ -135,24 +300,17 @@ function main(input, results, status, more) {
       if (index <= 0) input.focus()
       else links[index - 1]?.focus()
     } else if (event.key === 'Escape') {
+      clearTimeout(timer)
+      input.value = ''
+      run()
       input.focus()
-    }
-  })
-  document.addEventListener('keydown', (event) => {
-    const target = /** @type {HTMLElement} */ (event.target)
-    if (
-      event.key === '/' &&
-      !(target instanceof HTMLInputElement) &&
-      !(target instanceof HTMLTextAreaElement)
-    ) {
-      event.preventDefault()
-      input.focus()
-      input.select()
     }
   })
 
   const initial = new URL(location.href).searchParams.get('q') ?? ''
   input.value = initial
+  // With nothing searched yet, the syntax help is open.
+  if (initial.trim() === '') document.querySelector('.search-help')?.setAttribute('open', '')
   if (initial.trim() !== '') run()
 }
 

@@ -128,7 +128,7 @@ function rareTitleWord(site: string): { word: string; title: string } {
   const meta = JSON.parse(readFileSync(path.join(site, 'assets/search/index.json'), 'utf8')) as { id: string }
   const directory = path.join(site, 'assets/search', meta.id)
   const seen = new Map<string, string[]>()
-  for (const name of readdirSync(directory).filter((file) => file.startsWith('d'))) {
+  for (const name of readdirSync(directory).filter((file) => /^d\d+\.json$/.test(file))) {
     const chunk = JSON.parse(readFileSync(path.join(directory, name), 'utf8')) as { docs: Array<[string]> }
     for (const [docTitle] of chunk.docs) {
       for (const token of new Set(docTitle.toLowerCase().split(/[^a-z]+/))) {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { INDEX_VERSION } from '#search-terms'
 import {
   createBookmark,
   createFolder,
@@ -164,7 +165,11 @@ describe('planSite', () => {
     expect(tag.attr('link[rel=stylesheet]', 'href')).toEqual(['/sub/assets/style.css'])
     expect(tag.attr('form[role=search]', 'action')).toEqual(['/sub/search/'])
     const search = page(html(files, 'search/index.html'))
-    expect(search.attr('script', 'src')).toEqual(['/sub/assets/theme.js', '/sub/assets/search.js'])
+    expect(search.attr('script', 'src')).toEqual([
+      '/sub/assets/theme.js',
+      '/sub/assets/search-key.js',
+      '/sub/assets/search.js',
+    ])
     expect(search.attr('#search-results', 'data-index')).toEqual(['/sub/assets/search/index.json'])
   })
 
@@ -179,11 +184,12 @@ describe('planSite', () => {
       version: number
       count: number
     }
-    expect(meta.version).toBe(2)
+    expect(meta.version).toBe(INDEX_VERSION)
     expect(meta.count).toBe(6)
     const parts = [...files.keys()].filter((name) => name.startsWith(`assets/search/${meta.id}/`))
     expect(parts).toContain(`assets/search/${meta.id}/t0.json`)
     expect(parts).toContain(`assets/search/${meta.id}/d0.json`)
+    expect(parts).toContain(`assets/search/${meta.id}/tags.json`)
     for (const name of parts) expect(html(files, name)).not.toContain('<')
   })
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { CONTENT_SECURITY_POLICY, documentToHast, type SiteContext } from '../../src/render/document.js'
 import { folderPageToHast } from '../../src/render/folder-page.js'
 import { searchPageToHast } from '../../src/render/search-page.js'
+import { parseQuery } from '#search-query'
 import { serializeHast } from '../../src/render/serialize.js'
 import { tagIndexToHast, tagPageToHast } from '../../src/render/tag-pages.js'
 import { page } from '../html.js'
@@ -30,7 +31,7 @@ describe('documentToHast', () => {
     expect(doc.all('header, main#main, footer')).toHaveLength(3)
     expect(doc.attr('form[role=search]', 'action')).toEqual(['/b/search/'])
     expect(doc.attr('form input[type=search]', 'name')).toEqual(['q'])
-    expect(doc.attr('script', 'src')).toEqual(['/b/assets/theme.js'])
+    expect(doc.attr('script', 'src')).toEqual(['/b/assets/theme.js', '/b/assets/search-key.js'])
     expect(doc.attr('link[rel=alternate]', 'href')).toEqual(['/b/feed.xml'])
   })
 
@@ -113,5 +114,23 @@ describe('tag pages and the search page', () => {
     expect(doc.all('noscript')).toHaveLength(1)
     expect(doc.attr('#search-status', 'aria-live')).toEqual(['polite'])
     expect(doc.attr('#search-results', 'data-index')).toEqual(['/b/assets/search/index.json'])
+    // The syntax help, every example a query the parser reads as operators or words.
+    const examples = doc.text('.search-help dt code')
+    expect(examples).toEqual(
+      expect.arrayContaining(['#music', 'site:github.com', 'css -grid', '"grid layout"']),
+    )
+    for (const example of examples) expect(parseQuery(example).notices, example).toEqual([])
+  })
+
+  it('should link a tag page to the search for its tag', () => {
+    const doc = main(
+      tagPageToHast({
+        tag: 'web dev',
+        crumbs: [],
+        entries: [],
+        searchUrl: '/b/search/?q=%23%22web%20dev%22',
+      }),
+    )
+    expect(doc.attr('a.tag-search', 'href')).toEqual(['/b/search/?q=%23%22web%20dev%22'])
   })
 })

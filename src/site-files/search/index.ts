@@ -3,13 +3,18 @@
  * lengths and statistics), written as files the
  * browser downloads piece by piece (`templates/default/search-engine.js` reads it):
  *
- * - `index.json`: version, document count, average field lengths, the per-document lengths of the
- *   fields whose length ranks (title, description, path), the first term of every term shard;
+ * - `index.json`: version, document count, average field lengths, the first term of every term
+ *   shard: small, so that a query of operators only (`#tag`) downloads little before its filter;
+ * - `lengths.json`: the per-document lengths of the fields whose length ranks (title, description,
+ *   path), which scoring words needs;
  * - `t<N>.json`: term shards, contiguous slices of the sorted term list of about
  *   {@link SHARD_BYTES} each, with gap-encoded postings, so a query downloads only the shards its
  *   words (or the word being typed, as a prefix) can be in;
  * - `d<N>.json`: what results show (title, link, folder path, tags), {@link CHUNK_SIZE} documents
- *   per file, so showing twenty results downloads at most twenty small files.
+ *   per file, so showing twenty results downloads at most twenty small files;
+ * - `tags.json`, `hosts.json` (and their parts), `folders.json`, `dates.json`, `years.json`,
+ *   `flags.json`: what the query operators and the facets read of every document, one kind per
+ *   file (see `filters.ts`).
  *
  * `index.json` is `assets/search/index.json`; the shards and chunks live below `assets/search/<id>/`,
  * `<id>` a hash of their content named by the meta, so a browser that cached pieces of an older
@@ -18,8 +23,18 @@
  */
 import { createHash } from 'node:crypto'
 import { FIELDS, INDEX_VERSION, LENGTH_FIELDS, MAX_FIELD_LENGTH, resultRecord, splitUrl } from '#search-terms'
-import type { Bookmark } from '../../model/tree.js'
 import { cleanText } from '../../render/text.js'
+import { filterFiles } from './filters.js'
+import type { SearchIndexInput } from './input.js'
+export {
+  SEARCHABLE_FIELDS,
+  searchableBookmarks,
+  searchableColumns,
+  type SearchableBookmark,
+  type SearchableColumns,
+  type SearchDocumentInput,
+  type SearchIndexInput,
+} from './input.js'
 import { escapeJson, serializeJson } from './json.js'
 import { AsciiWriter, COMMA, FIELD, PostingsBuilder } from './postings.js'
 import { plainHttpUrl, splitPlainHttpUrl, writePathWords } from './urls.js'
@@ -31,53 +46,8 @@ export const CHUNK_SIZE = 32
 /** Where the index directories live, below the base. */
 export const SEARCH_DIR = 'assets/search/'
 
-/** What the search index reads of a bookmark (a worker thread gets just this, not the whole bookmark). */
-export const SEARCHABLE_FIELDS = ['title', 'description', 'tags', 'href'] as const satisfies ReadonlyArray<
-  keyof Bookmark
->
-
-export type SearchableBookmark = Pick<Bookmark, (typeof SEARCHABLE_FIELDS)[number]>
-
-/** Searchable bookmarks by column: an array per field copies between threads faster than an object per bookmark. */
-export type SearchableColumns = { [K in keyof SearchableBookmark]-?: Array<SearchableBookmark[K]> }
-
-/** Bookmarks' searchable fields, by column. */
-export function searchableColumns(bookmarks: readonly SearchableBookmark[]): SearchableColumns {
-  const columns: Partial<Record<keyof SearchableBookmark, unknown[]>> = {}
-  for (const field of SEARCHABLE_FIELDS) columns[field] = bookmarks.map((bookmark) => bookmark[field])
-  return columns as SearchableColumns
-}
-
-/** The bookmarks `searchableColumns` was given (their searchable fields). */
-export function searchableBookmarks(columns: SearchableColumns): SearchableBookmark[] {
-  const count = columns.title.length
-  const bookmarks: SearchableBookmark[] = new Array<SearchableBookmark>(count)
-  for (let index = 0; index < count; index++) {
-    const bookmark: Partial<Record<keyof SearchableBookmark, unknown>> = {}
-    for (const field of SEARCHABLE_FIELDS) bookmark[field] = columns[field][index]
-    bookmarks[index] = bookmark as SearchableBookmark
-  }
-  return bookmarks
-}
-
-export interface SearchDocumentInput {
-  bookmark: SearchableBookmark
-  /** The clickable URL, if the bookmark may be a link. */
-  href: string | undefined
-  /** Index into `folders`. */
-  folder: number
-}
-
-export interface SearchIndexInput {
-  documents: SearchDocumentInput[]
-  /**
-   * Folders by `folder` index: the path shown with a result ("Development › Web"), the folder's
-   * own title (what is indexed, so a search for "web" finds what is filed under Web), and its URL.
-   */
-  folders: Array<{ title: string; name: string; url: string }>
-  /** Tag names and page URLs. */
-  tags: Array<{ tag: string; url: string }>
-}
+/** Per field: every document's length (capped at MAX_FIELD_LENGTH), or 0 when it does not rank. */
+export type FieldLengths = Array<number[] | 0>
 
 /** `index.json`. */
 export interface SearchIndexMeta {
@@ -87,12 +57,14 @@ export interface SearchIndexMeta {
   fields: readonly string[]
   /** Average length per field (1 for fields whose length does not rank). */
   average: number[]
-  /** Per field: every document's length (capped at MAX_FIELD_LENGTH), or 0 when it does not rank. */
-  lengths: Array<number[] | 0>
   /** First term of each shard. */
   shards: string[]
   chunk: number
   chunks: number
+  /** Flags the site publishes, for `is:` (see `filters.ts`). */
+  flags: string[]
+  /** Bytes the facets download (their filter files, before compression). */
+  facetBytes: number
 }
 
 /** One result chunk. */
@@ -112,6 +84,8 @@ export interface SearchShard {
 
 export interface SearchIndexFiles {
   meta: SearchIndexMeta
+  /** What `lengths.json` holds. */
+  lengths: FieldLengths
   /** Path of the meta file below the base. */
   metaPath: string
   /** Every file, paths below the base, contents serialized. */
@@ -140,6 +114,8 @@ export function buildSearchIndex(
   // Each shard and chunk is serialized as soon as it is complete, so that its pieces die young.
   const { starts, bodies } = shardFiles(postings, options.shardBytes ?? SHARD_BYTES)
   const chunks = chunkFiles(input, bodies)
+  const filters = filterFiles(input)
+  for (const file of filters.files) bodies.push({ name: `${file.name}.json`, contents: file.contents })
 
   const hash = createHash('sha256')
   const lengthsJson = JSON.stringify(lengths)
@@ -153,19 +129,21 @@ export function buildSearchIndex(
     count,
     fields: FIELDS,
     average,
-    lengths,
     shards: starts,
     chunk: CHUNK_SIZE,
     chunks,
+    flags: filters.flags,
+    facetBytes: filters.facetBytes,
   }
   const metaPath = `${SEARCH_DIR}index.json`
-  // `serializeJson(meta)`, with the JSON of the lengths (most of it) made once.
-  const metaJson = `{"version":${INDEX_VERSION},"id":${JSON.stringify(id)},"count":${count},"fields":${JSON.stringify(FIELDS)},"average":${JSON.stringify(average)},"lengths":${lengthsJson},"shards":${JSON.stringify(starts)},"chunk":${CHUNK_SIZE},"chunks":${chunks}}`
+  const metaJson = `{"version":${INDEX_VERSION},"id":${JSON.stringify(id)},"count":${count},"fields":${JSON.stringify(FIELDS)},"average":${JSON.stringify(average)},"shards":${JSON.stringify(starts)},"chunk":${CHUNK_SIZE},"chunks":${chunks},"flags":${JSON.stringify(filters.flags)},"facetBytes":${filters.facetBytes}}`
   return {
     meta,
+    lengths,
     metaPath,
     files: [
       { path: metaPath, contents: escapeJson(metaJson) },
+      { path: `${directory}lengths.json`, contents: `{"lengths":${lengthsJson}}` },
       ...bodies.map((body) => ({ path: `${directory}${body.name}`, contents: body.contents })),
     ],
   }
@@ -177,11 +155,11 @@ interface IndexBody {
   contents: string
 }
 
-/** Add every document to `postings`; returns the field lengths (see `SearchIndexMeta`). */
-function indexDocuments(input: SearchIndexInput, postings: PostingsBuilder): SearchIndexMeta['lengths'] {
+/** Add every document to `postings`; returns the field lengths (see `FieldLengths`). */
+function indexDocuments(input: SearchIndexInput, postings: PostingsBuilder): FieldLengths {
   const count = input.documents.length
   const ranked = new Set(LENGTH_FIELDS)
-  const lengths: SearchIndexMeta['lengths'] = FIELDS.map((field) =>
+  const lengths: FieldLengths = FIELDS.map((field) =>
     ranked.has(field) ? new Array<number>(count).fill(0) : 0,
   )
   const titles = lengths[FIELD.title] as number[]

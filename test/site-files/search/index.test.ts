@@ -294,7 +294,7 @@ function indexOf(built: SearchIndexFiles): {
       terms[term] = fields
     })
   }
-  const lengths = built.meta.lengths.flatMap((column) => (column === 0 ? [] : [column]))
+  const lengths = built.lengths.flatMap((column) => (column === 0 ? [] : [column]))
   return { terms, lengths }
 }
 
