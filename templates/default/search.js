@@ -5,6 +5,7 @@
 import SearchableMap from './searchable-map.js'
 import { createSearchEngine } from './search-engine.js'
 import { processTerm } from './search-terms.js'
+import { decorateEntry } from './entry-view.js'
 
 /** Results shown at first and added by each "Show more". */
 const PAGE = 20
@@ -174,6 +175,7 @@ function entry({ title, href, folder, tags }, words) {
   }
   link.append(...highlight(text, words))
   li.append(link)
+  decorateEntry(li, link, href)
   const meta = element('div', 'meta')
   if (folder) {
     const folderLink = element('a', 'folder-path')

@@ -110,7 +110,7 @@ describe('planSite', () => {
       }
     }
     const home = page(html(files, 'index.html'))
-    expect(home.text('code.bookmarklet')).toEqual([
+    expect(home.text('.bookmarklet code')).toEqual([
       'javascript:alert(document.cookie)',
       ' JaVaScRiPt:alert(1)',
     ])
