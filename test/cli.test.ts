@@ -171,12 +171,14 @@ describe.skipIf(!built)('bookgen CLI', () => {
       const pages = files.filter((file) => file.endsWith('index.html'))
       const tagPages = pages.filter((file) => /^tags\/[^/]+\/index\.html$/.test(file))
       // folders of both sources + the two section folders + the home page
-      const folderPages = pages.filter((file) => !file.startsWith('tags/') && !file.startsWith('search/'))
+      const folderPages = pages.filter((file) => !/^(tags|search|archive|folders)\//.test(file))
       expect(folderPages).toHaveLength(netscape.stats.folders + xbel.stats.folders + 2 + 1)
       expect(tagPages.length).toBeGreaterThanOrEqual(Math.max(netscape.stats.tags, xbel.stats.tags))
       expect(files).toContain('tags/index.html')
       expect(files).toContain('search/index.html')
       expect(files).toContain('assets/search/index.json')
+      expect(files).toContain('folders/index.html')
+      expect(files).toContain('archive/index.html')
     })
 
     /** The site's pages; `bookmarks.html` is the Netscape export (an interchange file, not a page). */

@@ -6,9 +6,10 @@
  */
 import type { SiteRoutes } from './routes.js'
 import { entryCount, pageCount, pagePath } from './paths.js'
+import { timelineOf, UNDATED_PATH } from './timeline.js'
 
 export interface PageKind {
-  readonly name: 'folders' | 'tags' | 'fixed'
+  readonly name: 'folders' | 'tags' | 'archive' | 'tree' | 'fixed'
   /** The kind's pages that belong in the sitemap, as paths below the base, in order. */
   sitemap(routes: SiteRoutes, pageSize: number): string[]
 }
@@ -24,6 +25,16 @@ export const PAGE_KINDS = [
     sitemap: (routes, pageSize) =>
       routes.tags.flatMap((route) => pagePaths(route.path, pageCount(route.bookmarks.length, pageSize))),
   },
+  {
+    name: 'archive',
+    sitemap: (routes, pageSize) => {
+      const { years, undated } = timelineOf(routes)
+      const lists = years.map((year) => ({ path: year.path, count: year.bookmarks.length }))
+      if (undated.length > 0) lists.push({ path: UNDATED_PATH, count: undated.length })
+      return ['archive/', ...lists.flatMap((list) => pagePaths(list.path, pageCount(list.count, pageSize)))]
+    },
+  },
+  { name: 'tree', sitemap: () => ['folders/'] },
   // The tag index; the search page and the 404 page are not for search engines.
   { name: 'fixed', sitemap: () => ['tags/'] },
 ] as const satisfies readonly PageKind[]

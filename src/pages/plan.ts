@@ -22,6 +22,7 @@ import {
   type PlanTimings,
 } from './context.js'
 import { createEntries, createRenderCache, type RenderCache } from './entries.js'
+import { archivePages } from './archive-pages.js'
 import { fixedPages } from './fixed-pages.js'
 import { folderPages } from './folder-pages.js'
 import { createIcons } from './icons.js'
@@ -30,6 +31,7 @@ import { createPageCheck, type PageMemo } from './memo.js'
 import { entryCount, pageCount } from './paths.js'
 import { planRoutes, type SiteRoutes } from './routes.js'
 import { tagPages } from './tag-pages.js'
+import { treePage } from './tree-page.js'
 
 /** How one build plans (the defaults are a plain build's). */
 export interface PlanOptions {
@@ -79,6 +81,7 @@ export interface SitePlan {
 export const THEME_ASSETS: readonly AssetCopy[] = [
   { path: 'assets/style.css', source: 'default/style.css' },
   { path: 'assets/theme.js', source: 'default/theme.js' },
+  { path: 'assets/site.js', source: 'default/site.js' },
   { path: 'assets/icon.svg', source: 'default/icon.svg' },
   { path: 'assets/icon-fallback.svg', source: 'default/icon-fallback.svg' },
   { path: 'assets/entry-view.js', source: 'default/entry-view.js' },
@@ -92,6 +95,8 @@ export const THEME_ASSETS: readonly AssetCopy[] = [
 const PRODUCERS: Readonly<Record<PageKindName, (context: PageContext) => Generator<OutputFile>>> = {
   folders: folderPages,
   tags: tagPages,
+  archive: archivePages,
+  tree: treePage,
   fixed: fixedPages,
 }
 
@@ -147,7 +152,7 @@ function* generateFiles(
   siteFiles: Map<string, () => OutputFile | OutputFile[]>,
   timing: { clock: () => number; timings: PlanTimings } | undefined,
 ): Generator<OutputFile> {
-  const urls = siteUrls(input.base, input.siteOrigin)
+  const urls = siteUrls(input.base, input.siteOrigin, input.urls)
   const icons = createIcons(urls)
   const entries = createEntries(input, routes, urls, options.cache ?? createRenderCache(), (bookmark) =>
     icons.urlOf(bookmark),

@@ -23,7 +23,14 @@ export function* tagPages(context: PageContext): Generator<OutputFile> {
       if (
         context.check.unchanged(
           path,
-          ['tag', tagRoute.tag, number, chunks.length, tagRoute.bookmarks.length],
+          [
+            'tag',
+            tagRoute.tag,
+            number,
+            chunks.length,
+            tagRoute.bookmarks.length,
+            context.relatedTags.get(tagRoute.tag),
+          ],
           chunk,
         )
       ) {
@@ -41,7 +48,13 @@ export function* tagPages(context: PageContext): Generator<OutputFile> {
           ],
           total: tagRoute.bookmarks.length,
           pages: pagesNavigation(context, tagRoute.path, number, chunks.length),
+          related: (context.relatedTags.get(tagRoute.tag) ?? []).map((related) => ({
+            tag: related.tag,
+            href: url(context.routes.tagRoute.get(related.tag)!.path),
+            count: related.count,
+          })),
         }),
+        { sortable: true },
       )
       context.pause('render')
       yield file

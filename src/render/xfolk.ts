@@ -8,7 +8,8 @@
  *   <span class="domain">example.org</span>
  *   <p class="description p-summary">…</p>
  *   <div class="meta"><time class="dt-published" datetime="2020-05-04T12:00:00Z">2020-05-04</time>
- *     <ul class="tags" aria-label="Tags"><li><a class="p-category" rel="tag" href="/tags/css/">css</a></li></ul></div>
+ *     <span class="visually-hidden">Tags:</span>
+ *     <ul class="tags"><li><a class="p-category" rel="tag" href="/tags/css/">css</a></li></ul></div>
  * </li>
  * ```
  *
@@ -66,6 +67,7 @@ const NAME_CLASS = Object.freeze(['taggedlink', 'p-name']) as string[]
 const DESCRIPTION_CLASS = Object.freeze(['description', 'p-summary']) as string[]
 const PUBLISHED_CLASS = Object.freeze(['dt-published']) as string[]
 const META_CLASS = Object.freeze(['meta']) as string[]
+const HIDDEN_CLASS = Object.freeze(['visually-hidden']) as string[]
 const FAVICON_CLASS = Object.freeze(['favicon']) as string[]
 const DOMAIN_CLASS = Object.freeze(['domain']) as string[]
 const BOOKMARKLET_CLASS = Object.freeze(['bookmarklet']) as string[]
@@ -128,7 +130,7 @@ export function bookmarkToHast(bookmark: Bookmark, context: EntryContext): Eleme
 }
 
 /**
- * The tag links of an entry: rel-tag links to the tag pages, in a list labelled for screen readers. Each
+ * The tag links of an entry: rel-tag links to the tag pages, labelled for screen readers. Each
  * tag's item comes from `context.tagItem` when there is one (a build serializes each tag's link
  * once, not once per entry: most tag lists are unlike any other, but their tags repeat).
  */
@@ -144,9 +146,10 @@ export function tagListToHast(
     ])
   const tagItem = context.tagItem
   return [
+    element('span', { className: HIDDEN_CLASS }, [text('Tags:')]),
     element(
       'ul',
-      { className: TAGS_CLASS, ariaLabel: 'Tags' },
+      { className: TAGS_CLASS },
       tags.map((tag) => (tagItem === undefined ? item(tag) : tagItem(tag, () => item(tag)))),
     ),
   ]

@@ -9,6 +9,7 @@ import { createFolder, type Bookmark, type Collection, type Folder, type Place, 
 import { resolveAliases, type AliasMemo } from '../model/aliases.js'
 import { createDuplicateMemo, findDuplicates, removeDuplicates, type Duplicate, type DuplicateMemo } from './duplicates.js'
 import type { SiteInput } from '../publish/site-input.js'
+import { buildDay } from './build-day.js'
 import { createPublishMemo, filterForPublishing, type HeldBack, type PublishMemo } from './publish-filter.js'
 import { copyBookmark, copyFolder, sameItems } from './published-copy.js'
 
@@ -103,6 +104,8 @@ export function prepareSite(config: ResolvedConfig, collections: readonly Collec
     description: config.description,
     lang: config.lang,
     base: config.base,
+    urls: config.urls,
+    buildDay: buildDay(process.env),
     siteOrigin: config.origin,
     allowFileLinks: config.publish.fileUrls,
     aliasTargets,

@@ -17,7 +17,7 @@ describe('bookmarkToHast', () => {
       '<li class="xfolkentry h-entry"><span class="mono m7" aria-hidden="true">D</span>' +
         '<a class="taggedlink u-bookmark-of p-name" href="https://developer.mozilla.org/">MDN</a> <span class="domain">developer.mozilla.org</span>' +
         '<p class="description p-summary">Docs</p><div class="meta"><time class="dt-published" datetime="2021-03-04T10:00:00Z">2021-03-04</time>' +
-        '<ul class="tags" aria-label="Tags"><li><a class="p-category" rel="tag" href="/tags/web/">web</a></li></ul></div></li>',
+        '<span class="visually-hidden">Tags:</span><ul class="tags"><li><a class="p-category" rel="tag" href="/tags/web/">web</a></li></ul></div></li>',
     )
   })
 
