@@ -1,7 +1,7 @@
 /**
- * `folders/`: the whole folder tree on one page, each folder with sub-folders as a `<details>`
- * (open at the top level) whose summary links the folder and gives its size; a folder without
- * sub-folders is a plain item.
+ * `folders/`: the whole folder tree on one page: each folder's link and size, then its
+ * sub-folders in a `<details>` (open at the top level; the summary counts them, and the link
+ * stays outside it, as a summary must not hold a link).
  */
 import type { Element, ElementContent } from 'hast'
 import { h } from 'hastscript'
@@ -59,14 +59,17 @@ function nodeToHast(node: TreeNode, depth: number): Element {
     h('span.count', { title: `${node.count} bookmark${node.count === 1 ? '' : 's'}` }, String(node.count)),
   ]
   if (node.children.length === 0) return h('li', label)
-  return h(
-    'li',
+  // The link stays out of the summary (a link inside a summary is nested interaction).
+  const sub = `${node.children.length} sub-folder${node.children.length === 1 ? '' : 's'}`
+  return h('li', [
+    ...label,
+    ' ',
     h('details', depth === 0 ? { open: true } : {}, [
-      h('summary', label),
+      h('summary', sub),
       h(
         'ul',
         node.children.map((child) => nodeToHast(child, depth + 1)),
       ),
     ]),
-  )
+  ])
 }

@@ -4,6 +4,10 @@
 //   HTML has it), newest, title, host; the choice is remembered in localStorage.
 // - The tag index gets its filter box and an A–Z / most used toggle.
 const SORT_KEY = 'bookgen-sort'
+const collator = new Intl.Collator(document.documentElement.lang || undefined, {
+  sensitivity: 'base',
+  numeric: true,
+})
 
 document.addEventListener('keydown', (event) => {
   if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey) return
@@ -70,11 +74,6 @@ function sortable(main) {
   })
   if (saved !== 'source') apply()
 }
-
-const collator = new Intl.Collator(document.documentElement.lang || undefined, {
-  sensitivity: 'base',
-  numeric: true,
-})
 
 /**
  * @param {Element} list
