@@ -244,7 +244,7 @@ const pageFiles = [
   'search/index.html',
   'assets/style.css',
   'assets/theme.js',
-  'assets/search-key.js',
+  'assets/site.js',
   'assets/search.js',
   'assets/search-engine.js',
   'assets/search-query.js',

@@ -169,12 +169,14 @@ describe.skipIf(!BUILT)('bookgen CLI', () => {
       const pages = files.filter((file) => file.endsWith('index.html'))
       const tagPages = pages.filter((file) => /^tags\/[^/]+\/index\.html$/.test(file))
       // folders of both sources + the two section folders + the home page
-      const folderPages = pages.filter((file) => !file.startsWith('tags/') && !file.startsWith('search/'))
+      const folderPages = pages.filter((file) => !/^(tags|search|archive|folders)\//.test(file))
       expect(folderPages).toHaveLength(netscape.stats.folders + xbel.stats.folders + 2 + 1)
       expect(tagPages.length).toBeGreaterThanOrEqual(Math.max(netscape.stats.tags, xbel.stats.tags))
       expect(files).toContain('tags/index.html')
       expect(files).toContain('search/index.html')
       expect(files).toContain('assets/search/index.json')
+      expect(files).toContain('folders/index.html')
+      expect(files).toContain('archive/index.html')
     })
 
     /** The site's pages; `bookmarks.html` is the Netscape export (an interchange file, not a page). */
@@ -258,5 +260,33 @@ describe.skipIf(!BUILT)('bookgen CLI', () => {
         expect(messages).toEqual([])
       }
     })
+  })
+})
+
+describe.skipIf(!BUILT)('a reproducible build (README, Configuration)', () => {
+  it('should give the same site for the same SOURCE_DATE_EPOCH, as README says to pin it from git', async () => {
+    const repo = mkdtempSync(path.join(os.tmpdir(), 'bookgen-epoch-'))
+    try {
+      const bookmarks = Array.from(
+        { length: 30 },
+        (_, i) => `<DT><A HREF="https://example.com/${i}" ADD_DATE="${1600000000 + i * 86400}">Page ${i}</A>`,
+      ).join('\n')
+      writeFileSync(
+        path.join(repo, 'bookmarks.html'),
+        `<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL><p>\n${bookmarks}\n</DL><p>\n`,
+      )
+      const git = (...args: string[]) => run('git', args, { cwd: repo })
+      await git('init', '--quiet')
+      await git('add', 'bookmarks.html')
+      await git('-c', 'user.name=T', '-c', 'user.email=t@example.com', 'commit', '--quiet', '-m', 'bookmarks')
+      // The README's command, in a shell, as a user types it.
+      const command = `SOURCE_DATE_EPOCH=$(git log -1 --format=%ct) "${process.execPath}" "${BIN}" build`
+      await run('sh', ['-c', command], { cwd: repo })
+      const first = readFileSync(path.join(repo, 'dist', 'index.html'))
+      await run('sh', ['-c', `${command} --out again`], { cwd: repo })
+      expect(readFileSync(path.join(repo, 'again', 'index.html')).equals(first)).toBe(true)
+    } finally {
+      rmSync(repo, { recursive: true, force: true })
+    }
   })
 })

@@ -59,6 +59,8 @@ export function siteInputFor(root: Folder, changes: Partial<SiteInput> = {}): Si
     description: undefined,
     lang: 'en',
     base: '/',
+    urls: 'absolute',
+    buildDay: Date.UTC(2026, 0, 1),
     siteOrigin: PREVIEW_ORIGIN,
     allowFileLinks: false,
     aliasTargets: resolveAliases([collection]),

@@ -85,7 +85,7 @@ describe('a site built from hostile files', () => {
     for (const file of pages()) {
       const doc = page(readFileSync(path.join(out, file), 'utf8'))
       for (const script of doc.all('script')) {
-        expect(['/b/assets/search.js', '/b/assets/theme.js', '/b/assets/search-key.js'], file).toContain(
+        expect(['/b/assets/search.js', '/b/assets/theme.js', '/b/assets/site.js'], file).toContain(
           script.attribs['src'],
         )
         expect(script.children, file).toEqual([])
@@ -118,7 +118,7 @@ describe('a site built from hostile files', () => {
       (file) => /^hostile-html\/etc\/index\.html$/.test(file) || file.endsWith('/etc/index.html'),
     )!
     const doc = page(readFileSync(path.join(out, folder), 'utf8'))
-    expect(doc.text('code.bookmarklet')).toContain('javascript:alert(1)')
+    expect(doc.text('.bookmarklet code')).toContain('javascript:alert(1)')
     expect(doc.all('.xfolkentry')).toHaveLength(10)
     for (const entry of doc.all('.xfolkentry')) expect(entry.children.length).toBeGreaterThan(0)
   })

@@ -24,6 +24,12 @@ export interface UserConfig {
   site?: string | undefined
   /** Custom domain for GitHub Pages, written to `CNAME`. Default: none */
   cname?: string | undefined
+  /**
+   * How pages link to each other: `'absolute'` (paths under `base`) or `'relative'` (`../tags/`,
+   * with `index.html` spelled out), so the site also works opened from disk (`file://`) and moved
+   * to another path without a rebuild. The feed and the sitemap stay absolute. Default: `'absolute'`
+   */
+  urls?: 'absolute' | 'relative' | undefined
   /** Site title. Default: the source's own title, else `'Bookmarks'` */
   title?: string | undefined
   /** Site description, shown under the title on the home page and in the feed. Default: none */
@@ -71,7 +77,7 @@ export interface PublishOptions {
 
 /** Which page is being rendered, for theme hooks. */
 export interface PageInfo {
-  kind: 'folder' | 'tag' | 'tags' | 'search' | 'not-found' | 'links'
+  kind: 'folder' | 'tag' | 'tags' | 'search' | 'not-found' | 'links' | 'folders' | 'archive'
   title: string
   /** Path below the base, e.g. `development/web/`. */
   path: string
@@ -126,6 +132,7 @@ export interface ResolvedConfig {
   readonly outDir: string
   /** Always starts and ends with `/`. */
   readonly base: string
+  readonly urls: 'absolute' | 'relative'
   /** Origin of the public site (`https://me.github.io`), or undefined when not configured. */
   readonly siteOrigin: string | undefined
   /** Origin of absolute URLs (feed, sitemap): the site's, else the preview server's (`PREVIEW_ORIGIN`). */
@@ -165,6 +172,7 @@ export const configDefaults = Object.freeze({
   sources: Object.freeze(['bookmarks.html']),
   outDir: 'dist',
   base: '/',
+  urls: 'absolute',
   lang: 'en',
   merge: false,
   dedupe: false,
@@ -219,6 +227,7 @@ export function resolveConfig(
     sources: Object.freeze(sources),
     outDir,
     base,
+    urls: user.urls ?? configDefaults.urls,
     siteOrigin: site?.origin,
     origin: site?.origin ?? PREVIEW_ORIGIN,
     cname: user.cname,
@@ -291,6 +300,7 @@ const TOP_LEVEL: Record<string, Check> = {
   sources: 'sources',
   outDir: 'string',
   base: 'string',
+  urls: 'string',
   site: 'string',
   cname: 'string',
   title: 'string',
@@ -375,6 +385,8 @@ function assertUserConfig(user: unknown, file: string | undefined): asserts user
       default:
         if (typeof value !== check)
           fail(`"${key}" must be ${check === 'boolean' ? 'true or false' : `a ${check}`}`)
+        if (key === 'urls' && value !== 'absolute' && value !== 'relative')
+          fail(`"urls" must be 'absolute' or 'relative'; got "${String(value)}"`)
     }
   }
 }

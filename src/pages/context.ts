@@ -17,6 +17,7 @@ import type { Entries } from './entries.js'
 import type { Icons } from './icons.js'
 import type { PageCheck } from './memo.js'
 import type { SiteRoutes } from './routes.js'
+import { relatedTagsOf, timelineOf, type Timeline } from './timeline.js'
 
 /** Milliseconds spent in each phase of planning (only when a clock was given). */
 export interface PlanTimings {
@@ -45,6 +46,10 @@ export interface PageContext {
   readonly icons: Icons
   readonly check: PageCheck
   readonly stats: PlanStats
+  /** The bookmarks by date added (made when first asked for). */
+  readonly timeline: Timeline
+  /** Each tag's co-occurring tags (made when first asked for). */
+  readonly relatedTags: ReadonlyMap<string, ReadonlyArray<{ tag: string; count: number }>>
   /** A page of the site, rendered in the shell, with the theme's hooks applied. */
   page(info: PageInfo, title: string, main: ElementContent[], extra?: Partial<PageInput>): OutputFile
   /** The favicon files named since the last call (counted in `stats`). */
@@ -83,16 +88,26 @@ export function createPageContext(parts: {
   }
   // Time spent in producers (rendering) is added up between yields; the writer's time is not.
   let started = timing?.clock() ?? 0
+  let timeline: Timeline | undefined
+  let related: Map<string, Array<{ tag: string; count: number }>> | undefined
   return {
     ...shared,
+    get timeline() {
+      return (timeline ??= timelineOf(parts.routes))
+    },
+    get relatedTags() {
+      return (related ??= relatedTagsOf(parts.routes))
+    },
     page(info, title, main, extra = {}) {
       currentPage = info
       const content = theme.page === undefined ? main : theme.page(info, main)
       const path = info.kind === 'not-found' ? '404.html' : `${info.path}index.html`
-      return pageFile(
-        path,
-        serializeHastSegments(documentToHast(site, { title, path: info.path, main: content, ...extra })),
+      const segments = serializeHastSegments(
+        documentToHast(site, { title, path: info.path, main: content, ...extra }),
       )
+      if (!urls.relative) return pageFile(path, segments)
+      const from = info.kind === 'not-found' ? '' : info.path
+      return pageFile(path, [urls.localize(segmentsToText(segments), from)])
     },
     *takeIcons() {
       yield* icons.take()

@@ -19,11 +19,10 @@ export function* fixedPages(context: PageContext): Generator<OutputFile> {
       'Tags',
       tagIndexToHast({
         crumbs: [home, tagsCrumb],
-        tags: context.routes.tags.map((route) => ({
-          tag: route.tag,
-          href: url(route.path),
-          count: route.bookmarks.length,
-        })),
+        // Most used first; the routes are in name order, which ties keep (the sort is stable).
+        tags: [...context.routes.tags]
+          .sort((a, b) => b.bookmarks.length - a.bookmarks.length)
+          .map((route) => ({ tag: route.tag, href: url(route.path), count: route.bookmarks.length })),
       }),
     ),
     context.page(

@@ -14,6 +14,7 @@ import { trustedBytesNode } from '../render/serialize.js'
 import { aliasToHast } from '../render/xfolk.js'
 import type { PageContext } from './context.js'
 import { DOWNLOADS } from './downloads.js'
+import { homeOverview } from './home-overview.js'
 import type { PageItems } from './memo.js'
 import { paginate, pagePath } from './paths.js'
 import { trailOf, type FolderRoute } from './routes.js'
@@ -25,7 +26,8 @@ export function* folderPages(context: PageContext): Generator<OutputFile> {
   const trails = new Map<Folder, string>()
   for (const route of context.routes.folders) {
     let folderKey: string | undefined
-    if (check.memo !== undefined) {
+    // The home page shows the whole collection and the day's pick: it is always made anew.
+    if (check.memo !== undefined && route.parent !== undefined) {
       const trail =
         route.parent === undefined
           ? ''
@@ -82,7 +84,7 @@ function* pagesOfFolder(
       totals.get(folder),
       direct,
     ]
-    if (check.unchanged(path, parts, chunk)) {
+    if (!(isRoot && number === 1) && check.unchanged(path, parts, chunk)) {
       yield { path: `${path}index.html`, contents: '', unchanged: true }
       yield* context.takeIcons()
       continue
@@ -100,8 +102,10 @@ function* pagesOfFolder(
         direct,
         lead: isRoot ? input.description : undefined,
         extras: isRoot ? [downloads(context)] : undefined,
+        overview: isRoot && number === 1 ? homeOverview(context) : undefined,
         pages: pagesNavigation(context, route.path, number, chunks.length),
       }),
+      { sortable: !(isRoot && number === 1) },
     )
     context.pause('render')
     yield file

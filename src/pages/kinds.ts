@@ -7,9 +7,10 @@
 import type { SiteInput } from '../publish/site-input.js'
 import type { SiteRoutes } from './routes.js'
 import { entryCount, pageCount, pagePath } from './paths.js'
+import { timelineOf, UNDATED_PATH } from './timeline.js'
 
 export interface PageKind {
-  readonly name: 'folders' | 'tags' | 'fixed' | 'links'
+  readonly name: 'folders' | 'tags' | 'archive' | 'tree' | 'fixed' | 'links'
   /** The kind's pages that belong in the sitemap, as paths below the base, in order. */
   sitemap(routes: SiteRoutes, pageSize: number, input: SitemapInput): string[]
 }
@@ -25,6 +26,16 @@ export const PAGE_KINDS = [
     sitemap: (routes, pageSize) =>
       routes.tags.flatMap((route) => pagePaths(route.path, pageCount(route.bookmarks.length, pageSize))),
   },
+  {
+    name: 'archive',
+    sitemap: (routes, pageSize) => {
+      const { years, undated } = timelineOf(routes)
+      const lists = years.map((year) => ({ path: year.path, count: year.bookmarks.length }))
+      if (undated.length > 0) lists.push({ path: UNDATED_PATH, count: undated.length })
+      return ['archive/', ...lists.flatMap((list) => pagePaths(list.path, pageCount(list.count, pageSize)))]
+    },
+  },
+  { name: 'tree', sitemap: () => ['folders/'] },
   // The tag index; the search page and the 404 page are not for search engines.
   { name: 'fixed', sitemap: () => ['tags/'] },
   // The link report, on a site with a link store (see `links-pages.ts`).

@@ -40,3 +40,9 @@ export function paginate<T>(
   }
   return pages
 }
+
+/** Path of the archive by date added (`archive/<year>/` below it), below the base. */
+export const ARCHIVE_PATH = 'archive/'
+
+/** Path of the page with the whole folder tree, below the base. */
+export const TREE_PATH = 'folders/'

@@ -22,6 +22,7 @@ import {
   type PlanTimings,
 } from './context.js'
 import { createEntries, createRenderCache, type RenderCache } from './entries.js'
+import { archivePages } from './archive-pages.js'
 import { fixedPages } from './fixed-pages.js'
 import { linksPages } from './links-pages.js'
 import { folderPages } from './folder-pages.js'
@@ -31,6 +32,7 @@ import { createPageCheck, type PageMemo } from './memo.js'
 import { entryCount, pageCount } from './paths.js'
 import { planRoutes, type SiteRoutes } from './routes.js'
 import { tagPages } from './tag-pages.js'
+import { treePage } from './tree-page.js'
 
 /** How one build plans (the defaults are a plain build's). */
 export interface PlanOptions {
@@ -80,13 +82,14 @@ export interface SitePlan {
 export const THEME_ASSETS: readonly AssetCopy[] = [
   { path: 'assets/style.css', source: 'default/style.css' },
   { path: 'assets/theme.js', source: 'default/theme.js' },
+  { path: 'assets/site.js', source: 'default/site.js' },
   { path: 'assets/icon.svg', source: 'default/icon.svg' },
   { path: 'assets/icon-fallback.svg', source: 'default/icon-fallback.svg' },
+  { path: 'assets/entry-view.js', source: 'default/entry-view.js' },
   { path: 'assets/search.js', source: 'default/search.js' },
   { path: 'assets/search-terms.js', source: 'default/search-terms.js' },
   { path: 'assets/search-engine.js', source: 'default/search-engine.js' },
   { path: 'assets/search-query.js', source: 'default/search-query.js' },
-  { path: 'assets/search-key.js', source: 'default/search-key.js' },
   { path: 'assets/searchable-map.js', source: 'npm:minisearch/dist/es/SearchableMap.js' },
 ]
 
@@ -94,6 +97,8 @@ export const THEME_ASSETS: readonly AssetCopy[] = [
 const PRODUCERS: Readonly<Record<PageKindName, (context: PageContext) => Generator<OutputFile>>> = {
   folders: folderPages,
   tags: tagPages,
+  archive: archivePages,
+  tree: treePage,
   fixed: fixedPages,
   links: linksPages,
 }
@@ -150,7 +155,7 @@ function* generateFiles(
   siteFiles: Map<string, () => OutputFile | OutputFile[]>,
   timing: { clock: () => number; timings: PlanTimings } | undefined,
 ): Generator<OutputFile> {
-  const urls = siteUrls(input.base, input.siteOrigin)
+  const urls = siteUrls(input.base, input.siteOrigin, input.urls)
   const icons = createIcons(urls)
   const entries = createEntries(input, routes, urls, options.cache ?? createRenderCache(), (bookmark) =>
     icons.urlOf(bookmark),

@@ -6,7 +6,15 @@ import type { Bookmark, Folder } from '../model/tree.js'
 import { assignSlugs } from './slug.js'
 
 /** Top-level names the site itself uses; a folder called "Tags" gets `tags-2/`. */
-export const RESERVED_TOP_LEVEL: ReadonlySet<string> = new Set(['tags', 'search', 'assets', 'page', 'links'])
+export const RESERVED_TOP_LEVEL: ReadonlySet<string> = new Set([
+  'tags',
+  'search',
+  'assets',
+  'page',
+  'folders',
+  'archive',
+  'links',
+])
 /** Inside every folder, `page/` holds the further pages of a long folder. */
 export const RESERVED_IN_FOLDERS: ReadonlySet<string> = new Set(['page'])
 

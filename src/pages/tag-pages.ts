@@ -24,7 +24,15 @@ export function* tagPages(context: PageContext): Generator<OutputFile> {
       if (
         context.check.unchanged(
           path,
-          ['tag', tagRoute.tag, number, chunks.length, tagRoute.bookmarks.length, 'search-link'],
+          [
+            'tag',
+            tagRoute.tag,
+            number,
+            chunks.length,
+            tagRoute.bookmarks.length,
+            context.relatedTags.get(tagRoute.tag),
+            'search-link',
+          ],
           chunk,
         )
       ) {
@@ -43,7 +51,13 @@ export function* tagPages(context: PageContext): Generator<OutputFile> {
           total: tagRoute.bookmarks.length,
           pages: pagesNavigation(context, tagRoute.path, number, chunks.length),
           searchUrl: `${url('search/')}?q=${encodeURIComponent(operatorFor('tag', tagRoute.tag))}`,
+          related: (context.relatedTags.get(tagRoute.tag) ?? []).map((related) => ({
+            tag: related.tag,
+            href: url(context.routes.tagRoute.get(related.tag)!.path),
+            count: related.count,
+          })),
         }),
+        { sortable: true },
       )
       context.pause('render')
       yield file

@@ -28,6 +28,7 @@ import type { SiteLinks } from '../links/site-links.js'
 import { withoutActiveAttributes, withoutActiveMetadata } from './export-safety.js'
 import { createPublishMemo, filterForPublishing, type PublishMemo, type SiteHeldBack } from './filter.js'
 import { copyBookmark, copyFolder, sameItems } from './copy.js'
+import { buildDay } from './build-day.js'
 
 /** Everything the pure site plan needs, from the config and the parsed sources. */
 export interface PreparedSite {
@@ -142,6 +143,8 @@ export function prepareSite(
     description: config.description,
     lang: config.lang,
     base: config.base,
+    urls: config.urls,
+    buildDay: buildDay(process.env),
     siteOrigin: config.origin,
     allowFileLinks: config.publish.fileUrls,
     aliasTargets,

@@ -26,6 +26,13 @@ export interface SiteInput {
   lang: string
   /** Starts and ends with `/`. */
   base: string
+  /** Internal links as paths under `base`, or relative to each page (see `UserConfig.urls`). */
+  urls: 'absolute' | 'relative'
+  /**
+   * The build's day (epoch milliseconds at 00:00 UTC): picks the home page's rediscovered bookmark.
+   * From `SOURCE_DATE_EPOCH` when set (see `buildDay`), so a build can be reproduced.
+   */
+  buildDay: number
   /** Origin for absolute URLs (feed, sitemap), e.g. `https://me.github.io`, or the preview server's. */
   siteOrigin: string
   allowFileLinks: boolean

@@ -1,7 +1,8 @@
 /**
  * The page shell around every page's content: `<head>` (title, stylesheet, CSP, feed link), a skip
  * link, the header with the site title, the search form (a plain GET form, so it works without
- * JavaScript) and the light/dark switch, `<main>`, and the footer with the site's links.
+ * JavaScript; `/` focuses it on every page) and the light/dark switch, `<main>`, and the footer
+ * with the site's links (home, the folder tree, tags, archive, search, feed, exports).
  */
 import type { Element, ElementContent, Root } from 'hast'
 import { h } from 'hastscript'
@@ -43,6 +44,8 @@ export interface PageInput {
   scripts?: string[]
   /** Extra `<head>` elements. */
   head?: Element[]
+  /** Whether the page's entries may be re-sorted by the reader (`assets/site.js`). */
+  sortable?: boolean
 }
 
 /**
@@ -74,8 +77,10 @@ function shellOf(site: SiteContext): Shell {
   if (shell !== undefined) return shell
   const fragment = (elements: Element[]): ElementContent => trustedNode(serializeFragments(elements))
   const footerLinks: Array<[string, string]> = [
-    ['All folders', site.url('')],
+    ['Home', site.url('')],
+    ['All folders', site.url('folders/')],
     ['Tags', site.url('tags/')],
+    ['Archive', site.url('archive/')],
     ['Search', site.url('search/')],
     ...(site.feed ? ([['Atom feed', site.url('feed.xml')]] as Array<[string, string]>) : []),
     ...(site.linkReport === true ? ([['Link health', site.url('links/')]] as Array<[string, string]>) : []),
@@ -107,18 +112,15 @@ function shellOf(site: SiteContext): Shell {
         : []),
       // Small and blocking on purpose: it applies a saved light/dark choice before the first paint.
       h('script', { src: site.url('assets/theme.js') }),
-      // `/` jumps to the search box from any page.
-      h('script', { src: site.url('assets/search-key.js'), defer: true }),
+      // `/` to search, re-sorting entries, the tag filter: deferred, and nothing needs it.
+      h('script', { type: 'module', src: site.url('assets/site.js') }),
     ]),
     skip: fragment([h('a.skip-link', { href: '#main' }, 'Skip to content')]),
     tools: fragment([
       searchForm(site),
       // Shown by theme.js; without JavaScript the system setting applies.
-      h(
-        'button.theme-toggle',
-        { type: 'button', hidden: true, 'aria-pressed': 'false', title: 'Switch between light and dark' },
-        'Dark mode',
-      ),
+      // Its label names the mode it switches to (theme.js keeps it so).
+      h('button.theme-toggle', { type: 'button', hidden: true }, 'Dark mode'),
     ]),
     footerNav: fragment([
       h('nav', { 'aria-label': 'Site' }, [
@@ -159,7 +161,7 @@ export function documentToHast(site: SiteContext, page: PageInput): Root {
       ),
       shell.tools,
     ]),
-    h('main#main', { tabIndex: -1 }, page.main),
+    h('main#main', page.sortable === true ? { tabIndex: -1, dataSortable: '' } : { tabIndex: -1 }, page.main),
     h('footer.site-footer', [shell.footerNav, ...(site.footer?.(page) ?? [shell.builtWith])]),
   ]
   return {

@@ -30,6 +30,11 @@ export interface FolderPageInput {
   lead?: string | undefined
   /** Extra content under the heading (the home page's downloads). */
   extras?: ElementContent[] | undefined
+  /**
+   * The home page's overview (see `overview.ts`): shown in place of the stats line and the
+   * sub-folders, with the root's own bookmarks after it under "Top level".
+   */
+  overview?: ElementContent[] | undefined
   /** For a folder split over several pages: this page's number, the count, and the page links. */
   pages?: { current: number; count: number; navigation: Element } | undefined
 }
@@ -54,8 +59,10 @@ export function folderPageToHast(input: FolderPageInput): ElementContent[] {
     content.push(h('p.folder-description', cleanText(input.description)))
   }
   if (first && input.extras !== undefined) content.push(...input.extras)
-  content.push(h('p.folder-stats', summary(input)))
-  if (first && input.subfolders.length > 0) {
+  const overview = first ? input.overview : undefined
+  if (overview !== undefined) content.push(...overview)
+  else content.push(h('p.folder-stats', summary(input)))
+  if (overview === undefined && first && input.subfolders.length > 0) {
     content.push(
       h('nav.subfolders', { 'aria-label': 'Folders' }, [
         h('h2.visually-hidden', 'Folders'),
@@ -78,12 +85,12 @@ export function folderPageToHast(input: FolderPageInput): ElementContent[] {
   }
   const groups = splitAtSeparators(input.items)
   if (groups.length > 0) {
-    content.push(h('h2.visually-hidden', 'Bookmarks'))
+    content.push(overview === undefined ? h('h2.visually-hidden', 'Bookmarks') : h('h2', 'Top level'))
     groups.forEach((group, index) => {
       if (index > 0) content.push(h('hr.separator'))
       content.push(h('ul.entries', group))
     })
-  } else if (input.subfolders.length === 0) {
+  } else if (input.subfolders.length === 0 && overview === undefined) {
     content.push(h('p.empty', 'This folder is empty.'))
   }
   if (pages !== undefined) content.push(pages.navigation)

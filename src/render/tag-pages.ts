@@ -5,6 +5,7 @@
 import type { Element, ElementContent } from 'hast'
 import { h } from 'hastscript'
 import { breadcrumbsToHast } from './document.js'
+import { tagItem, tagSize } from './overview.js'
 import { cleanText } from './text.js'
 
 export interface TagPageInput {
@@ -18,6 +19,8 @@ export interface TagPageInput {
   pages?: { current: number; count: number; navigation: Element } | undefined
   /** The search for this tag (`search/?q=%23tag`), to search within its bookmarks. */
   searchUrl?: string | undefined
+  /** Tags found on the same bookmarks, most shared first, with how many they share. */
+  related?: Array<{ tag: string; href: string; count: number }> | undefined
 }
 
 /** `<main>` content of one tag's page. */
@@ -36,31 +39,66 @@ export function tagPageToHast(input: TagPageInput): ElementContent[] {
         ? []
         : [' · ', h('a.tag-search', { href: input.searchUrl }, 'Search within this tag')]),
     ]),
+    ...relatedToHast(input.related ?? []),
     h('h2.visually-hidden', 'Bookmarks'),
     h('ul.entries', input.entries),
     ...(pages === undefined ? [] : [pages.navigation]),
   ]
 }
 
+/** The related tags of a tag page: links to narrow down, with how many bookmarks they share. */
+function relatedToHast(related: Array<{ tag: string; href: string; count: number }>): Element[] {
+  if (related.length === 0) return []
+  return [
+    h('nav.related-tags', { 'aria-label': 'Related tags' }, [
+      h('span.related-label', 'Often with: '),
+      h(
+        'ul.tags',
+        related.map(({ tag, href, count }) =>
+          h('li', [
+            h(
+              'a',
+              { rel: ['tag'], href, title: `${count} bookmark${count === 1 ? '' : 's'} with both` },
+              cleanText(tag),
+            ),
+          ]),
+        ),
+      ),
+    ]),
+  ]
+}
+
 export interface TagIndexInput {
   crumbs: Array<{ title: string; href: string }>
+  /** Most used first. */
   tags: Array<{ tag: string; href: string; count: number }>
 }
 
-/** `<main>` content of the tag index. */
+/**
+ * `<main>` content of the tag index: every tag, most used first and sized by use, with a filter
+ * box (shown by `assets/site.js`, which also offers A–Z order).
+ */
 export function tagIndexToHast(input: TagIndexInput): ElementContent[] {
   const content: ElementContent[] = [breadcrumbsToHast(input.crumbs), h('h1', 'Tags')]
   if (input.tags.length === 0) {
     content.push(h('p.empty', 'No bookmark has a tag yet.'))
     return content
   }
-  content.push(h('p.folder-stats', `${input.tags.length} tag${input.tags.length === 1 ? '' : 's'}`))
+  content.push(
+    h('p.folder-stats', `${input.tags.length} tag${input.tags.length === 1 ? '' : 's'}, most used first`),
+  )
+  content.push(
+    h('div.tag-tools', { hidden: true }, [
+      h('label', { htmlFor: 'tag-filter' }, 'Filter tags'),
+      h('input#tag-filter', { type: 'search', autocomplete: 'off', spellCheck: 'false' }),
+      h('button#tag-order', { type: 'button' }, 'Sort A–Z'),
+    ]),
+  )
+  const max = input.tags.reduce((most, tag) => Math.max(most, tag.count), 1)
   content.push(
     h(
-      'ul.tag-index',
-      input.tags.map(({ tag, href, count }) =>
-        h('li', [h('a', { rel: ['tag'], href }, cleanText(tag)), ' ', h('span.count', String(count))]),
-      ),
+      'ul.tag-index.tag-cloud',
+      input.tags.map((tag) => tagItem({ ...tag, size: tagSize(tag.count, max) })),
     ),
   )
   return content

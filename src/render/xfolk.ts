@@ -3,7 +3,9 @@
  *
  * ```html
  * <li class="xfolkentry h-entry">
- *   <a class="taggedlink u-bookmark-of p-name" href="https://…">Title</a>
+ *   <span class="mono m5" aria-hidden="true">E</span>
+ *   <a class="taggedlink u-bookmark-of p-name" href="https://www.example.org/…">Title</a>
+ *   <span class="domain">example.org</span>
  *   <p class="description p-summary">…</p>
  *   <div class="meta"><time class="dt-published" datetime="2020-05-04T12:00:00Z">2020-05-04</time>
  *     <span class="visually-hidden">Tags:</span>
@@ -14,6 +16,16 @@
  * A link that `bookgen check` found dead has the class `dead` on its entry, and after its link an
  * `a.archived` link to the Wayback Machine's capture nearest to when it was bookmarked; a link that
  * moved for good has the new address after it (see docs/link-health.md).
+ *
+ * The icon comes first: the bookmark's own favicon (`img.favicon`) when it has one, else a
+ * monogram badge drawn from the host (see `host.ts`): never a request to another site. It stays
+ * outside the link, so the link's text (the microformats `p-name`) is the title alone. A
+ * bookmarklet's code is folded in a `<details>`:
+ *
+ * ```html
+ * <li class="xfolkentry h-entry"><span class="taggedlink p-name">Title</span>
+ *   <details class="bookmarklet"><summary>Bookmarklet</summary><code>javascript:…</code></details></li>
+ * ```
  *
  * Titles, notes and URLs are untrusted: they only ever become text children or known properties,
  * and the serializer escapes them. Only URLs that pass `safeHref` become links; a bookmarklet is
@@ -27,6 +39,7 @@ import type { Alias, Bookmark, Folder } from '../model/tree.js'
 import { formatW3cDate } from '../model/dates.js'
 import type { LinkEntry } from '../links/store-format.js'
 import { waybackUrl } from '../links/wayback.js'
+import { displayHost, MONOGRAM_HUES, monogramOf } from './host.js'
 import { isBookmarklet, safeHref } from './safe-url.js'
 import { cleanText } from './text.js'
 
@@ -67,6 +80,13 @@ const DESCRIPTION_CLASS = Object.freeze(['description', 'p-summary']) as string[
 const PUBLISHED_CLASS = Object.freeze(['dt-published']) as string[]
 const META_CLASS = Object.freeze(['meta']) as string[]
 const HIDDEN_CLASS = Object.freeze(['visually-hidden']) as string[]
+const FAVICON_CLASS = Object.freeze(['favicon']) as string[]
+const DOMAIN_CLASS = Object.freeze(['domain']) as string[]
+const BOOKMARKLET_CLASS = Object.freeze(['bookmarklet']) as string[]
+const MONO_CLASSES = Array.from(
+  { length: MONOGRAM_HUES },
+  (_, hue) => Object.freeze(['mono', `m${hue}`]) as string[],
+)
 const TAGS_CLASS = Object.freeze(['tags']) as string[]
 const CATEGORY_CLASS = Object.freeze(['p-category']) as string[]
 
@@ -75,31 +95,37 @@ export function bookmarkToHast(bookmark: Bookmark, context: EntryContext): Eleme
   const href = safeHref(bookmark.href, { allowFile: context.allowFileLinks })
   const title = cleanText(bookmark.title) || cleanText(bookmark.href ?? '') || 'Untitled'
   const children: ElementContent[] = []
+  const host = href === undefined ? undefined : displayHost(href)
   const icon = context.iconUrl?.(bookmark)
-  const label: ElementContent[] =
-    icon === undefined
-      ? [text(title)]
-      : [
-          element(
-            'img',
-            { className: ['favicon'], src: icon, alt: '', width: 16, height: 16, loading: 'lazy' },
-            [],
-          ),
-          text(title),
-        ]
+  if (icon !== undefined) {
+    children.push(
+      element(
+        'img',
+        { className: FAVICON_CLASS, src: icon, alt: '', width: 16, height: 16, loading: 'lazy' },
+        [],
+      ),
+    )
+  } else if (host !== undefined) {
+    const { letter, hue } = monogramOf(host)
+    children.push(element('span', { className: MONO_CLASSES[hue]!, ariaHidden: 'true' }, [text(letter)]))
+  }
 
   let dead = false
   if (href !== undefined) {
-    children.push(element('a', { className: LINK_CLASS, href }, label))
+    children.push(element('a', { className: LINK_CLASS, href }, [text(title)]))
+    if (host !== undefined)
+      children.push(text(' '), element('span', { className: DOMAIN_CLASS }, [text(host)]))
     const link = context.linkOf?.(bookmark.href!)
     if (link !== undefined) dead = linkHealthToHast(bookmark, href, link, children)
   } else {
-    children.push(element('span', { className: NAME_CLASS }, label))
+    children.push(element('span', { className: NAME_CLASS }, [text(title)]))
     if (isBookmarklet(bookmark.href)) {
       children.push(
         text(' '),
-        element('span', { className: ['badge'] }, [text('bookmarklet')]),
-        element('code', { className: ['bookmarklet'] }, [text(cleanText(bookmark.href ?? ''))]),
+        element('details', { className: BOOKMARKLET_CLASS }, [
+          element('summary', {}, [text('Bookmarklet')]),
+          element('code', {}, [text(cleanText(bookmark.href ?? ''))]),
+        ]),
       )
     } else if (bookmark.href !== undefined && bookmark.href !== '') {
       children.push(text(' '), element('code', { className: ['url'] }, [text(cleanText(bookmark.href))]))

@@ -3,11 +3,12 @@
 // the facets that narrow them, notices about the query, and keeps the query in the URL (typing
 // replaces the history entry; a submitted query, a facet or a suggestion adds one, so Back returns
 // to the previous query). Plain ES module, no framework. Results are built with DOM APIs
-// (textContent), never innerHTML. The `/` key is search-key.js's, on every page.
+// (textContent), never innerHTML. The `/` key is site.js's, on every page.
 import SearchableMap from './searchable-map.js'
 import { createSearchEngine } from './search-engine.js'
 import { addOperator, operatorFor, parseQuery } from './search-query.js'
 import { processTerm } from './search-terms.js'
+import { decorateEntry } from './entry-view.js'
 
 /** Results shown at first and added by each "Show more". */
 const PAGE = 20
@@ -332,6 +333,7 @@ function entry({ title, href, folder, tags }, words) {
   }
   link.append(...highlight(text, words))
   li.append(link)
+  decorateEntry(li, link, href)
   const meta = element('div', 'meta')
   if (folder) {
     const folderLink = element('a', 'folder-path')

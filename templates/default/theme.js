@@ -21,12 +21,16 @@
   document.addEventListener('DOMContentLoaded', function () {
     var button = document.querySelector('.theme-toggle')
     if (!button) return
+    // The label says where a click goes: "Light mode" while dark, "Dark mode" while light.
+    function label() {
+      button.textContent = isDark() ? 'Light mode' : 'Dark mode'
+    }
     button.hidden = false
-    button.setAttribute('aria-pressed', String(isDark()))
+    label()
     button.addEventListener('click', function () {
       var next = isDark() ? 'light' : 'dark'
       root.setAttribute('data-theme', next)
-      button.setAttribute('aria-pressed', String(next === 'dark'))
+      label()
       try {
         window.localStorage.setItem(KEY, next)
       } catch {

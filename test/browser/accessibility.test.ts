@@ -1,7 +1,9 @@
 /**
- * Accessibility in a real browser: axe-core finds no violations on the four kinds of page (home,
- * folder, tag, search with results), in light and dark mode; the dark-mode switch works by
- * keyboard and remembers the choice; the skip link leads to the content.
+ * Accessibility in a real browser: axe-core finds no violations on every kind of page (home,
+ * folder, tag, tag index, archive and a year of it, the folder tree, search with results), in
+ * light and dark mode, and html-validate (recommended rules) finds no error in them; the dark-mode
+ * switch works by keyboard, says where it goes and remembers the choice; the skip link leads to
+ * the content; `/` focuses the search box; the sort menu re-sorts and is remembered.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -9,6 +11,7 @@ import os from 'node:os'
 import path from 'node:path'
 import type { Browser, BrowserContext } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { HtmlValidate } from 'html-validate'
 import { resolveConfig } from '../../src/config/options.js'
 import { startStaticServer, type StaticServer } from '../../src/serve.js'
 import { build } from '../../src/build/index.js'
@@ -34,6 +37,7 @@ describe.skipIf(!hasChromium)('accessibility in Chromium', () => {
       { sources: ['example/bookmarks.html'], outDir: path.join(dir, 'site'), base: '/my-bookmarks/' },
       { cwd: REPO_ROOT },
     )
+    process.env['SOURCE_DATE_EPOCH'] = '1767225600'
     await build(config)
     server = await startStaticServer({ root: config.outDir, base: config.base })
     browser = await launchChromium()
@@ -41,6 +45,10 @@ describe.skipIf(!hasChromium)('accessibility in Chromium', () => {
       home: server.url,
       folder: `${server.url}development/web/css/`,
       tag: `${server.url}tags/reference/`,
+      tags: `${server.url}tags/`,
+      archive: `${server.url}archive/`,
+      year: `${server.url}archive/2019/`,
+      folders: `${server.url}folders/`,
       search: `${server.url}search/?q=css`,
     })
   })
@@ -63,7 +71,7 @@ describe.skipIf(!hasChromium)('accessibility in Chromium', () => {
   for (const scheme of ['light', 'dark'] as const) {
     // Several pages audited in turn: room for a loaded 2-core machine.
     it(
-      `should have no axe-core violations on the home, folder, tag and search pages (${scheme})`,
+      `should have no axe-core violations on every kind of page (${scheme})`,
       { timeout: 120_000 },
       async () => {
         const context = await browser.newContext({ bypassCSP: true, colorScheme: scheme })
@@ -87,15 +95,58 @@ describe.skipIf(!hasChromium)('accessibility in Chromium', () => {
     await tab.goto(pages['home']!)
     const toggle = tab.locator('.theme-toggle')
     await toggle.waitFor({ state: 'visible' })
-    expect(await toggle.getAttribute('aria-pressed')).toBe('false')
+    expect(await toggle.textContent()).toBe('Dark mode')
     await toggle.focus()
     await tab.keyboard.press('Enter')
     expect(await tab.evaluate(() => document.documentElement.dataset['theme'])).toBe('dark')
-    expect(await toggle.getAttribute('aria-pressed')).toBe('true')
+    expect(await toggle.textContent()).toBe('Light mode')
     const background = await tab.evaluate(() => getComputedStyle(document.body).backgroundColor)
     await tab.goto(pages['folder']!)
     expect(await tab.evaluate(() => document.documentElement.dataset['theme'])).toBe('dark')
     expect(await tab.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(background)
+    await context.close()
+  })
+
+  it('should pass html-validate (recommended rules) on every kind of page', async () => {
+    const validator = new HtmlValidate({ extends: ['html-validate:recommended'] })
+    for (const [kind, url] of Object.entries(pages)) {
+      const html = await (await fetch(url)).text()
+      const report = await validator.validateString(html)
+      expect(
+        report.results.flatMap((result) =>
+          result.messages.map((message) => `${kind}: ${message.ruleId} ${message.message}`),
+        ),
+      ).toEqual([])
+    }
+  })
+
+  it('should focus the search box on / from any page, and re-sort entries, remembering the order', async () => {
+    const context = await browser.newContext()
+    const tab = await context.newPage()
+    for (const kind of ['home', 'folder', 'folders', 'archive']) {
+      await tab.goto(pages[kind]!)
+      await tab.locator('body').press('/')
+      expect(await tab.evaluate(() => document.activeElement?.id), kind).toBe('search-q')
+    }
+    await tab.goto(pages['tag']!)
+    const titles = () => tab.locator('main .entries .taggedlink').allTextContents()
+    const saved = await titles()
+    await tab.locator('#sort-order').selectOption('title')
+    const sorted = await titles()
+    expect(sorted).toEqual(
+      [...saved].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base', numeric: true })),
+    )
+    await tab.reload()
+    await tab.locator('#sort-order').waitFor()
+    expect(await titles()).toEqual(sorted)
+    await tab.locator('#sort-order').selectOption('source')
+    expect(await titles()).toEqual(saved)
+    // Search results show the host and a badge like every other entry (entry-view.js).
+    await tab.goto(pages['search']!)
+    await tab.locator('#search-results .xfolkentry .domain').first().waitFor()
+    const results = tab.locator('#search-results .xfolkentry')
+    expect(await results.locator('.domain').count()).toBe(await results.locator('a.taggedlink').count())
+    expect(await results.locator('.mono').count()).toBe(await results.locator('a.taggedlink').count())
     await context.close()
   })
 

@@ -1,6 +1,6 @@
-/** `docs/screenshot.mjs`, which makes the README's picture of a site, runs and writes a PNG. */
+/** `docs/screenshots.mjs`, which makes the README's pictures of a site, runs and writes its PNGs. */
 import { execFile } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
@@ -12,17 +12,21 @@ import { CHROMIUM, hasChromium } from './chromium.js'
 const dir = mkdtempSync(path.join(os.tmpdir(), 'bookgen-screenshot-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
-describe.skipIf(!hasChromium || !BUILT)('docs/screenshot.mjs', () => {
-  it('should photograph a page of the example site in headless Chromium', async () => {
-    const out = path.join(dir, 'site.png')
-    await promisify(execFile)(process.execPath, [path.join(REPO_ROOT, 'docs', 'screenshot.mjs'), out], {
+describe.skipIf(!hasChromium || !BUILT)('docs/screenshots.mjs', () => {
+  it('should photograph the example site in headless Chromium, wide and narrow, light and dark', async () => {
+    await promisify(execFile)(process.execPath, [path.join(REPO_ROOT, 'docs', 'screenshots.mjs'), dir], {
       cwd: REPO_ROOT,
       env: { ...process.env, CHROMIUM_PATH: CHROMIUM },
-      timeout: 60_000,
+      timeout: 150_000,
     })
-    const png = readFileSync(out)
-    expect(png.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a')
-    // 1100 × 760, as the script asks (the IHDR chunk holds width and height).
-    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1100, 760])
-  }, 90_000)
+    const files = readdirSync(dir).filter((name) => name.endsWith('.png'))
+    expect(files).toContain('home-1280-light.png')
+    expect(files).toContain('home-390-dark.png')
+    for (const name of files) {
+      const png = readFileSync(path.join(dir, name))
+      expect(png.subarray(0, 8).toString('hex'), name).toBe('89504e470d0a1a0a')
+      // The IHDR chunk holds the width: the viewport's (device scale 1).
+      expect(png.readUInt32BE(16), name).toBe(name.includes('-390-') ? 390 : 1280)
+    }
+  }, 180_000)
 })

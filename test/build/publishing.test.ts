@@ -243,9 +243,9 @@ describe('pagination', () => {
 describe('several sources', () => {
   it('should make each source a section, or merge them, and report repeated URLs', async () => {
     const sections = await buildSite({}, ['links.html', 'recent.xbel'])
-    expect(page(sections.read('index.html')).text('.subfolders a')).toEqual(['Links', 'recent.xbel'])
+    expect(page(sections.read('index.html')).text('.folder-cards > li > a')).toEqual(['Links', 'recent.xbel'])
     const merged = await buildSite({ merge: true }, ['links.html', 'recent.xbel'])
-    expect(page(merged.read('index.html')).text('.subfolders a')).toEqual(['Reading'])
+    expect(page(merged.read('index.html')).text('.folder-cards > li > a')).toEqual(['Reading'])
     expect(merged.result.duplicates).toBe(1)
     expect(merged.result.warnings.find((warning) => warning.rule === 'site/duplicate-url')?.message).toMatch(
       /^https:\/\/ONE\.example\/ is also bookmarked at .*links\.html:6:9$/,
@@ -256,7 +256,7 @@ describe('several sources', () => {
     const { read } = await buildSite({ dedupe: true })
     const reading = page(read('reading/index.html'))
     expect(reading.text('.xfolkentry .taggedlink')).toContain('One')
-    expect(page(read('index.html')).text('.xfolkentry .taggedlink')).not.toContain('One again')
+    expect(page(read('index.html')).text('main > .entries .taggedlink')).not.toContain('One again')
     expect(existsSync(path.join(dir, 'out', 'tags', 'again', 'index.html'))).toBe(true)
     expect(page(read('tags/again/index.html')).text('.taggedlink')).toEqual(['One'])
   })
@@ -277,16 +277,34 @@ describe('theme hooks', () => {
           if (bookmark.title === 'One again') (entry.properties.className as string[]).push('featured')
           return entry
         },
-        page: (info, content) => (info.kind === 'folder' ? [h('p.banner', 'Welcome'), ...content] : content),
+        page: (info, content) =>
+          info.kind === 'folder' || info.kind === 'archive' || info.kind === 'folders'
+            ? [h('p.banner', `Welcome to ${info.kind}`), ...content]
+            : content,
       },
     })
     expect(read('assets/style.css')).toBe('body { color: rebeccapurple }')
     const home = page(read('index.html'))
     expect(home.attr('meta[name=author]', 'content')).toEqual(['Me'])
     expect(home.text('.custom-footer')).toEqual(['Footer of folder home'])
-    expect(home.text('.banner')).toEqual(['Welcome'])
-    expect(home.text('.xfolkentry .custom')).toEqual(['★ One again'])
-    expect(home.text('.xfolkentry.featured .custom')).toEqual(['★ One again'])
+    expect(home.text('.banner')).toEqual(['Welcome to folder'])
+    expect(home.text('main > .entries .xfolkentry .custom')).toEqual(['★ One again'])
+    expect(home.text('main > .entries .xfolkentry.featured .custom')).toEqual(['★ One again'])
+    // The new kinds of page: the archive (index and years) and the folder tree.
+    const archive = page(read('archive/index.html'))
+    expect(archive.text('.banner')).toEqual(['Welcome to archive'])
+    expect(archive.text('.custom-footer')).toEqual(['Footer of archive archive/'])
+    expect(archive.attr('meta[name=author]', 'content')).toEqual(['Me'])
+    const year = page(read('archive/2020/index.html'))
+    expect(year.text('.banner')).toEqual(['Welcome to archive'])
+    expect(year.text('.custom-footer')).toEqual(['Footer of archive archive/2020/'])
+    expect(year.text('.xfolkentry.featured .custom')).toEqual(['★ One again'])
+    expect(year.all('.xfolkentry').length).toBe(year.all('.xfolkentry .custom').length)
+    const tree = page(read('folders/index.html'))
+    expect(tree.text('.banner')).toEqual(['Welcome to folders'])
+    expect(tree.text('.custom-footer')).toEqual(['Footer of folders folders/'])
+    expect(tree.attr('meta[name=author]', 'content')).toEqual(['Me'])
+    expect(tree.attr('link[rel=stylesheet]', 'href')[0]).toMatch(/assets\/style\.css$/)
     const reading = page(read('reading/index.html'))
     expect(reading.text('.xfolkentry .custom')).toHaveLength(5)
     expect(reading.all('.xfolkentry.featured')).toHaveLength(0)

@@ -71,7 +71,13 @@ describe('bookgen dev', () => {
     const result = await next
     expect(result.ok).toBe(true)
     if (!result.ok) return
-    expect(result.written.sort()).toEqual(['folder/index.html', 'tags/t/index.html'])
+    // The bookmark's folder, tag and year pages, and the home page (it lists the newest).
+    expect(result.written.sort()).toEqual([
+      'archive/2020/index.html',
+      'folder/index.html',
+      'index.html',
+      'tags/t/index.html',
+    ])
     expect((await get(`${dev.url}folder/`)).body).toContain('Two (edited)')
   })
 

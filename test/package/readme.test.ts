@@ -54,6 +54,8 @@ const RUN_IN_CI = ['Quick start (this repository)', 'Development']
 const RUN_ELSEWHERE: Record<string, string> = {
   // check, build, and check --only-dead --max-age 0, against local servers and a stub DNS.
   'Link health': 'test/links/site.test.ts',
+  // SOURCE_DATE_EPOCH=$(git log -1 --format=%ct) npx bookgen build, in a Git repository.
+  Configuration: 'test/cli.test.ts',
 }
 
 /** Starts a server command, waits for the address it prints, fetches it, stops it. */

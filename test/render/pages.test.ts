@@ -31,7 +31,7 @@ describe('documentToHast', () => {
     expect(doc.all('header, main#main, footer')).toHaveLength(3)
     expect(doc.attr('form[role=search]', 'action')).toEqual(['/b/search/'])
     expect(doc.attr('form input[type=search]', 'name')).toEqual(['q'])
-    expect(doc.attr('script', 'src')).toEqual(['/b/assets/theme.js', '/b/assets/search-key.js'])
+    expect(doc.attr('script', 'src')).toEqual(['/b/assets/theme.js', '/b/assets/site.js'])
     expect(doc.attr('link[rel=alternate]', 'href')).toEqual(['/b/feed.xml'])
   })
 
@@ -41,7 +41,7 @@ describe('documentToHast', () => {
     )
     expect(doc.text('title')).toEqual(['Links'])
     expect(doc.attr('.site-title', 'aria-current')).toEqual(['page'])
-    expect(doc.attr('script[type=module]', 'src')).toEqual(['/b/assets/x.js'])
+    expect(doc.attr('script[type=module]', 'src')).toEqual(['/b/assets/site.js', '/b/assets/x.js'])
     expect(doc.attr('.theme-toggle', 'hidden')).toEqual([''])
   })
 })

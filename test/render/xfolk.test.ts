@@ -14,17 +14,28 @@ describe('bookmarkToHast', () => {
       added: Date.UTC(2021, 2, 4, 10),
     })
     expect(serializeHast(bookmarkToHast(bookmark, context))).toBe(
-      '<li class="xfolkentry h-entry"><a class="taggedlink u-bookmark-of p-name" href="https://developer.mozilla.org/">MDN</a>' +
+      '<li class="xfolkentry h-entry"><span class="mono m7" aria-hidden="true">D</span>' +
+        '<a class="taggedlink u-bookmark-of p-name" href="https://developer.mozilla.org/">MDN</a> <span class="domain">developer.mozilla.org</span>' +
         '<p class="description p-summary">Docs</p><div class="meta"><time class="dt-published" datetime="2021-03-04T10:00:00Z">2021-03-04</time>' +
         '<span class="visually-hidden">Tags:</span><ul class="tags"><li><a class="p-category" rel="tag" href="/tags/web/">web</a></li></ul></div></li>',
     )
   })
 
-  it('should show a bookmarklet as code, not as a link', () => {
+  it('should show a bookmarklet as code folded in a details element, not as a link', () => {
     const html = serializeHast(bookmarkToHast(createBookmark('Tool', 'javascript:alert(1)'), context))
     expect(html).toBe(
-      '<li class="xfolkentry h-entry"><span class="taggedlink p-name">Tool</span> <span class="badge">bookmarklet</span><code class="bookmarklet">javascript:alert(1)</code></li>',
+      '<li class="xfolkentry h-entry"><span class="taggedlink p-name">Tool</span> <details class="bookmarklet"><summary>Bookmarklet</summary><code>javascript:alert(1)</code></details></li>',
     )
+  })
+
+  it('should show the host without www., an IDN in Unicode, and the same badge for the same host', () => {
+    const of = (href: string) => serializeHast(bookmarkToHast(createBookmark('T', href), context))
+    expect(of('https://www.Example.org/a')).toContain('<span class="domain">example.org</span>')
+    expect(of('https://xn--bcher-kva.example/x')).toContain('<span class="domain">bücher.example</span>')
+    expect(of('https://bücher.example/')).toContain('<span class="domain">bücher.example</span>')
+    const badge = (html: string) => /<span class="mono m\d+" aria-hidden="true">.<\/span>/.exec(html)?.[0]
+    expect(badge(of('https://example.org/a'))).toBe(badge(of('http://www.example.org/b')))
+    expect(of('mailto:me@example.org')).not.toContain('class="domain"')
   })
 
   it('should fall back to the URL, then to "Untitled", for a missing title', () => {

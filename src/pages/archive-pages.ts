@@ -1,0 +1,89 @@
+/**
+ * The archive: `archive/` (counts per year and month), each year's bookmarks at `archive/<year>/`
+ * (newest first, continued at `page/2/`… like a folder), and the bookmarks without a date at
+ * `archive/undated/`. Pure.
+ */
+import { ARCHIVE_PATH } from './paths.js'
+export { ARCHIVE_PATH } from './paths.js'
+import type { Bookmark } from '../model/tree.js'
+import type { OutputFile } from '../model/output.js'
+import { archiveIndexToHast, archivePageToHast } from '../render/archive-page.js'
+import { trustedBytesNode } from '../render/serialize.js'
+import type { PageContext } from './context.js'
+import { pagesNavigation } from './folder-pages.js'
+import { paginate, pagePath } from './paths.js'
+import { UNDATED_PATH } from './timeline.js'
+
+/** The archive's index, then every year's pages (newest year first), then the undated ones. */
+export function* archivePages(context: PageContext): Generator<OutputFile> {
+  const url = context.urls.path
+  const { years, undated } = context.timeline
+  const home = { title: context.input.siteTitle, href: url('') }
+  const archive = { title: 'Archive', href: url(ARCHIVE_PATH) }
+  const index = context.page(
+    { kind: 'archive', title: 'Archive', path: ARCHIVE_PATH, pageNumber: 1 },
+    'Archive',
+    archiveIndexToHast({
+      crumbs: [home, archive],
+      years: years.map((year) => ({
+        year: year.year,
+        href: url(year.path),
+        count: year.bookmarks.length,
+        months: year.months,
+      })),
+      undated: undated.length === 0 ? undefined : { href: url(UNDATED_PATH), count: undated.length },
+    }),
+    { sortable: false },
+  )
+  context.pause('render')
+  yield index
+  context.resume()
+  const lists = years.map((year) => ({
+    title: String(year.year),
+    path: year.path,
+    bookmarks: year.bookmarks,
+  }))
+  if (undated.length > 0) lists.push({ title: 'Without a date', path: UNDATED_PATH, bookmarks: undated })
+  for (const list of lists) yield* listPages(context, list, [home, archive])
+}
+
+function* listPages(
+  context: PageContext,
+  list: { title: string; path: string; bookmarks: Bookmark[] },
+  crumbs: Array<{ title: string; href: string }>,
+): Generator<OutputFile> {
+  const chunks = paginate(list.bookmarks, context.input.pageSize)
+  for (let index = 0; index < chunks.length; index++) {
+    const number = index + 1
+    const path = pagePath(list.path, number)
+    const chunk = chunks[index]!
+    if (
+      context.check.unchanged(
+        path,
+        ['archive', list.path, number, chunks.length, list.bookmarks.length],
+        chunk,
+      )
+    ) {
+      yield { path: `${path}index.html`, contents: '', unchanged: true }
+      continue
+    }
+    const file = context.page(
+      { kind: 'archive', title: list.title, path, pageNumber: number },
+      list.title,
+      archivePageToHast({
+        title: list.title,
+        crumbs: [...crumbs, { title: list.title, href: context.urls.path(list.path) }],
+        entries: [
+          trustedBytesNode(chunk.filter((item) => item !== 'separator').map(context.entries.entryFor)),
+        ],
+        total: list.bookmarks.length,
+        pages: pagesNavigation(context, list.path, number, chunks.length),
+      }),
+      { sortable: true },
+    )
+    context.pause('render')
+    yield file
+    yield* context.takeIcons()
+    context.resume()
+  }
+}

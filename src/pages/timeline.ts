@@ -1,0 +1,100 @@
+/**
+ * The collection by date added, and the tags by what they are used with: what the home page, the
+ * archive and the tag pages show beyond the folder tree. Made once per build, when first asked
+ * for. Pure.
+ */
+import type { Bookmark } from '../model/tree.js'
+import type { SiteRoutes } from './routes.js'
+
+export interface ArchiveYear {
+  year: number
+  /** Path below the base: `archive/2024/`. */
+  path: string
+  /** Newest first (ties in document order). */
+  bookmarks: Bookmark[]
+  /** Bookmarks added in each month, January first. */
+  months: number[]
+}
+
+export interface Timeline {
+  /** Every bookmark, in document order. */
+  all: Bookmark[]
+  /** Bookmarks with a usable date, newest first. */
+  dated: Bookmark[]
+  /** Bookmarks without a date (or with one outside the years 1–9999), in document order. */
+  undated: Bookmark[]
+  /** Newest year first. */
+  years: ArchiveYear[]
+}
+
+/** Where the bookmarks without a date are listed. */
+export const UNDATED_PATH = 'archive/undated/'
+
+/** The site's bookmarks by date added. */
+export function timelineOf(routes: SiteRoutes): Timeline {
+  const all: Bookmark[] = []
+  for (const route of routes.folders)
+    for (const child of route.folder.children) if (child.type === 'bookmark') all.push(child)
+  const dated: Bookmark[] = []
+  const undated: Bookmark[] = []
+  for (const bookmark of all) (yearOf(bookmark) === undefined ? undated : dated).push(bookmark)
+  // Array.prototype.sort is stable: equal dates keep document order.
+  dated.sort((a, b) => b.added! - a.added!)
+  const years: ArchiveYear[] = []
+  for (const bookmark of dated) {
+    const year = yearOf(bookmark)!
+    let last = years[years.length - 1]
+    if (last === undefined || last.year !== year) {
+      last = { year, path: `archive/${year}/`, bookmarks: [], months: new Array<number>(12).fill(0) }
+      years.push(last)
+    }
+    last.bookmarks.push(bookmark)
+    last.months[new Date(bookmark.added!).getUTCMonth()]!++
+  }
+  return { all, dated, undated, years }
+}
+
+function yearOf(bookmark: Bookmark): number | undefined {
+  if (bookmark.added === undefined || !Number.isFinite(bookmark.added)) return undefined
+  const year = new Date(bookmark.added).getUTCFullYear()
+  return year >= 1 && year <= 9999 ? year : undefined
+}
+
+/**
+ * For each tag, the tags most often found on the same bookmarks (at most `limit`, most shared
+ * first, then by name), to narrow a tag page down.
+ */
+export function relatedTagsOf(
+  routes: SiteRoutes,
+  limit = 12,
+): Map<string, Array<{ tag: string; count: number }>> {
+  const related = new Map<string, Array<{ tag: string; count: number }>>()
+  for (const route of routes.tags) {
+    const counts = new Map<string, number>()
+    for (const bookmark of route.bookmarks)
+      for (const tag of bookmark.tags) if (tag !== route.tag) counts.set(tag, (counts.get(tag) ?? 0) + 1)
+    related.set(
+      route.tag,
+      [...counts]
+        .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+        .slice(0, limit)
+        .map(([tag, count]) => ({ tag, count })),
+    )
+  }
+  return related
+}
+
+/**
+ * The bookmark the home page brings back on `day` (epoch milliseconds): one of the bookmarks
+ * with a link, picked by a hash of the day number, so each day has its own and every build of
+ * that day the same.
+ */
+export function rediscoveryOf(bookmarks: readonly Bookmark[], day: number): Bookmark | undefined {
+  const linked = bookmarks.filter((bookmark) => bookmark.href !== undefined && bookmark.href !== '')
+  if (linked.length === 0) return undefined
+  let hash = Math.floor(day / 86_400_000) >>> 0
+  hash = Math.imul(hash ^ (hash >>> 16), 0x45d9f3b) >>> 0
+  hash = Math.imul(hash ^ (hash >>> 16), 0x45d9f3b) >>> 0
+  hash = (hash ^ (hash >>> 16)) >>> 0
+  return linked[hash % linked.length]
+}

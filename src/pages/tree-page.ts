@@ -1,0 +1,43 @@
+/** `folders/`: the whole folder tree on one page, with each folder's size. Pure. */
+import { TREE_PATH } from './paths.js'
+export { TREE_PATH } from './paths.js'
+import type { Folder } from '../model/tree.js'
+import type { OutputFile } from '../model/output.js'
+import { folderTreeToHast, type TreeNode } from '../render/folder-tree.js'
+import type { PageContext } from './context.js'
+
+export function* treePage(context: PageContext): Generator<OutputFile> {
+  const url = context.urls.path
+  const routes = context.routes.folders
+  // Nodes are made in reverse document order, so a folder's sub-folders exist before it does.
+  const nodes = new Map<Folder, TreeNode>()
+  for (let index = routes.length - 1; index >= 0; index--) {
+    const route = routes[index]!
+    const children: TreeNode[] = []
+    for (const child of route.folder.children) if (child.type === 'folder') children.push(nodes.get(child)!)
+    nodes.set(route.folder, {
+      title: route.folder.title,
+      href: url(route.path),
+      count: context.totals.get(route.folder) ?? 0,
+      children,
+    })
+  }
+  const root = nodes.get(routes[0]!.folder)!
+  const direct = routes[0]!.folder.children.filter((child) => child.type === 'bookmark').length
+  const file = context.page(
+    { kind: 'folders', title: 'Folders', path: TREE_PATH, pageNumber: 1 },
+    'Folders',
+    folderTreeToHast({
+      crumbs: [
+        { title: context.input.siteTitle, href: url('') },
+        { title: 'Folders', href: url(TREE_PATH) },
+      ],
+      folders: root.children,
+      topLevel: { href: url(''), count: direct },
+      total: routes.length - 1,
+    }),
+  )
+  context.pause('render')
+  yield file
+  context.resume()
+}

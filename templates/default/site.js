@@ -1,0 +1,133 @@
+// site.js: small enhancements on every page; each page works without them.
+// - `/` focuses the search box (unless you are typing somewhere already).
+// - Pages marked `data-sortable` (folders, tags, archive) get a sort menu: source order (as the
+//   HTML has it), newest, title, host; the choice is remembered in localStorage.
+// - The tag index gets its filter box and an A–Z / most used toggle.
+const SORT_KEY = 'bookgen-sort'
+const collator = new Intl.Collator(document.documentElement.lang || undefined, {
+  sensitivity: 'base',
+  numeric: true,
+})
+
+document.addEventListener('keydown', (event) => {
+  if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey) return
+  const target = /** @type {HTMLElement | null} */ (event.target)
+  if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) return
+  const search = /** @type {HTMLInputElement | null} */ (document.getElementById('search-q'))
+  if (!search) return
+  event.preventDefault()
+  search.focus()
+  search.select()
+})
+
+const main = document.getElementById('main')
+if (main && main.hasAttribute('data-sortable')) sortable(main)
+const tagTools = document.querySelector('.tag-tools')
+if (tagTools instanceof HTMLElement) tagFilter(tagTools)
+
+/** @param {HTMLElement} main */
+function sortable(main) {
+  const lists = [...main.querySelectorAll('ul.entries')]
+  const count = lists.reduce((sum, list) => sum + list.children.length, 0)
+  if (count < 2) return
+  lists.forEach((list) =>
+    [...list.children].forEach((item, index) => item.setAttribute('data-i', String(index))),
+  )
+  const wrap = document.createElement('div')
+  wrap.className = 'sort-control'
+  const label = document.createElement('label')
+  label.htmlFor = 'sort-order'
+  label.textContent = 'Sort'
+  const select = document.createElement('select')
+  select.id = 'sort-order'
+  for (const [value, text] of [
+    ['source', 'As saved'],
+    ['newest', 'Newest first'],
+    ['title', 'Title'],
+    ['host', 'Site'],
+  ]) {
+    const option = document.createElement('option')
+    option.value = value
+    option.textContent = text
+    select.append(option)
+  }
+  wrap.append(label, ' ', select)
+  lists[0].before(wrap)
+  let saved = 'source'
+  try {
+    saved = localStorage.getItem(SORT_KEY) ?? 'source'
+  } catch {
+    // storage disabled: the default order
+  }
+  if (!['source', 'newest', 'title', 'host'].includes(saved)) saved = 'source'
+  select.value = saved
+  const apply = () => {
+    for (const list of lists) sortList(list, select.value)
+  }
+  select.addEventListener('change', () => {
+    try {
+      localStorage.setItem(SORT_KEY, select.value)
+    } catch {
+      // storage disabled: this page only
+    }
+    apply()
+  })
+  if (saved !== 'source') apply()
+}
+
+/**
+ * @param {Element} list
+ * @param {string} order
+ */
+function sortList(list, order) {
+  const items = [...list.children].map((item) => ({
+    item,
+    index: Number(item.getAttribute('data-i')),
+    date: item.querySelector('time')?.getAttribute('datetime') ?? '',
+    title: item.querySelector('.taggedlink, .alias-link')?.textContent?.trim() ?? '',
+    host: item.querySelector('.domain')?.textContent ?? '',
+  }))
+  /** @type {(a: (typeof items)[number], b: (typeof items)[number]) => number} */
+  const compare =
+    order === 'newest'
+      ? (a, b) => (a.date === b.date ? 0 : a.date === '' ? 1 : b.date === '' ? -1 : a.date < b.date ? 1 : -1)
+      : order === 'title'
+        ? (a, b) => collator.compare(a.title, b.title)
+        : order === 'host'
+          ? (a, b) =>
+              (a.host === '') !== (b.host === '')
+                ? a.host === ''
+                  ? 1
+                  : -1
+                : collator.compare(a.host, b.host) || collator.compare(a.title, b.title)
+          : () => 0
+  items.sort((a, b) => compare(a, b) || a.index - b.index)
+  list.append(...items.map((entry) => entry.item))
+}
+
+/** @param {HTMLElement} tools */
+function tagFilter(tools) {
+  const input = /** @type {HTMLInputElement | null} */ (tools.querySelector('#tag-filter'))
+  const toggle = /** @type {HTMLButtonElement | null} */ (tools.querySelector('#tag-order'))
+  const list = document.querySelector('.tag-index')
+  if (!input || !toggle || !list) return
+  tools.hidden = false
+  const items = [...list.children].map((item, index) => ({
+    item: /** @type {HTMLElement} */ (item),
+    index,
+    name: (item.querySelector('a')?.textContent ?? '').toLowerCase(),
+  }))
+  input.addEventListener('input', () => {
+    const query = input.value.trim().toLowerCase()
+    for (const { item, name } of items) item.hidden = query !== '' && !name.includes(query)
+  })
+  let alphabetical = false
+  toggle.addEventListener('click', () => {
+    alphabetical = !alphabetical
+    toggle.textContent = alphabetical ? 'Most used first' : 'Sort A–Z'
+    const sorted = [...items].sort(
+      (a, b) => (alphabetical ? collator.compare(a.name, b.name) : 0) || a.index - b.index,
+    )
+    list.append(...sorted.map((entry) => entry.item))
+  })
+}
