@@ -16,7 +16,10 @@ import { collectionToJson } from './inspect.js'
 import { formatTree } from './inspect-text.js'
 import type { Folder, Warning } from './model.js'
 import { startStaticServer } from './serve.js'
-import { build, displayPath } from './site/build.js'
+import { applyHistoryDates } from './history/apply.js'
+import { readFileHistory } from './history/read.js'
+import { restoreFile } from './history/restore.js'
+import { build, displayPath, expandSources } from './site/build.js'
 import { parseSource } from './sources/index.js'
 import { writeNetscape } from './writers/netscape.js'
 import { writeXbel } from './writers/xbel.js'
@@ -67,6 +70,8 @@ export async function runCli(argv: readonly string[], io: Io = defaultIo): Promi
     )
     .option('--title <title>', 'Site title')
     .option('--quiet', 'Print only errors')
+    .option('--no-history', 'Ignore the Git history of the sources (dates, changes page, removal guard)')
+    .option('--allow-removal', 'Publish even when the newest commit removed most bookmarks')
     .example('bookgen build bookmarks.html --base /my-bookmarks/')
     .action((sources: string[], flags: Record<string, unknown>) => {
       action = () => buildCommand(sources, flags, io)
@@ -75,9 +80,20 @@ export async function runCli(argv: readonly string[], io: Io = defaultIo): Promi
   cli
     .command('inspect <source>', 'Print the normalized bookmark tree of a source file')
     .option('--json', 'Print JSON (the stable interface for scripts and tests)')
+    .option('--no-history', 'Ignore the Git history (dates from commits)')
     .example('bookgen inspect bookmarks.html --json')
     .action((source: string, flags: Record<string, unknown>) => {
       action = () => inspectCommand(source, flags, io)
+    })
+
+  cli
+    .command('restore [source]', 'Write a source as it was at a past commit (its own format, ids kept)')
+    .option('--from <commit>', 'The commit, e.g. abc1234 or abc1234~1 (the version before it)')
+    .option('-o, --out <file>', 'Output file (default: standard output); may be the source itself')
+    .option('--config <file>', 'Config file (default: bookmarks.config.ts if present)')
+    .example('bookgen restore bookmarks.xbel --from 1a2b3c4~1 --out bookmarks.xbel')
+    .action((source: string | undefined, flags: Record<string, unknown>) => {
+      action = () => restoreCommand(source, flags, io)
     })
 
   cli
@@ -148,6 +164,8 @@ async function buildCommand(sources: string[], flags: Record<string, unknown>, i
     base: optionalString(flags, 'base'),
     site: optionalString(flags, 'site'),
     title: optionalString(flags, 'title'),
+    history: flags['history'] === false ? false : undefined,
+    allowRemoval: flags['allowRemoval'] === true ? true : undefined,
   }
   const config = await loadResolvedConfig(flags, inline, io.cwd, { command: 'build' })
   const result = await build(config)
@@ -252,6 +270,11 @@ async function inspectCommand(source: string, flags: Record<string, unknown>, io
     )
   })
   const collection = parseSource(bytes, source)
+  if (flags['history'] !== false) {
+    const { history, warnings } = await readFileHistory(file, { name: source })
+    if (history !== undefined) applyHistoryDates(collection, history.state)
+    collection.warnings.push(...warnings)
+  }
   if (flags['json'] === true) {
     io.stdout(`${JSON.stringify(collectionToJson(collection), null, 2)}\n`)
   } else {
@@ -283,6 +306,37 @@ async function convertCommand(source: string, flags: Record<string, unknown>, io
   const all = [...collection.warnings, ...warnings]
   if (all.length > 0) io.stderr(formatWarnings(all))
   if (output !== undefined) io.stderr(`✓ wrote ${safe(output)} (${to})\n`)
+  return EXIT_OK
+}
+
+async function restoreCommand(
+  source: string | undefined,
+  flags: Record<string, unknown>,
+  io: Io,
+): Promise<number> {
+  const from = optionalString(flags, 'from')
+  if (from === undefined) throw new BookgenError('restore needs --from <commit>', { ruleId: 'cli/usage' })
+  let file: string
+  if (source !== undefined) file = path.resolve(io.cwd, source)
+  else {
+    const config = await loadResolvedConfig(flags, {}, io.cwd, { command: 'build' })
+    const files = await expandSources(config.sources, config.root)
+    if (files.length !== 1)
+      throw new BookgenError('The config names several sources: name the one to restore', {
+        ruleId: 'cli/usage',
+      })
+    file = files[0]!
+  }
+  const name = displayPath(file, io.cwd)
+  const restored = await restoreFile(file, from, name)
+  const out = optionalString(flags, 'out')
+  if (out === undefined) io.stdout(restored.bytes.toString('utf8'))
+  else await writeFile(path.resolve(io.cwd, out), restored.bytes)
+  const count = collectionStats(parseSource(restored.bytes, name).root)
+  io.stderr(
+    `✓ ${out === undefined ? 'printed' : `wrote ${safe(out)}:`} ${safe(name)} as at commit ${restored.hash.slice(0, 7)} (${new Date(restored.time).toISOString().slice(0, 10)}), ${count}` +
+      `${restored.raisedHighestId === undefined ? '' : `; highestId kept at ${restored.raisedHighestId}`}\n`,
+  )
   return EXIT_OK
 }
 

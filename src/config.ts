@@ -6,6 +6,12 @@
 import path from 'node:path'
 import type { Element, ElementContent } from 'hast'
 import { BookgenError } from './errors.js'
+import {
+  checkHistoryOptions,
+  resolveHistory,
+  type HistoryOptions,
+  type HistorySettings,
+} from './history/apply.js'
 import type { Bookmark } from './model.js'
 
 /** What a user may write in `bookmarks.config.ts`. Every field is optional. */
@@ -42,6 +48,11 @@ export interface UserConfig {
   publish?: PublishOptions | undefined
   /** Look and feel: your stylesheet, head and footer content, and how entries and pages render. */
   theme?: ThemeOptions | undefined
+  /**
+   * Dates, a changes page and a guard against mass removals from the sources' Git history, or
+   * `false` to ignore the history (`--no-history`). Default: `{maxRemoved: 0.25, minRemoved: 20}`
+   */
+  history?: HistoryOptions | false | undefined
 }
 
 /** Bookmarks a site leaves out unless asked: they are for the owner's own eyes or machine. */
@@ -58,7 +69,7 @@ export interface PublishOptions {
 
 /** Which page is being rendered, for theme hooks. */
 export interface PageInfo {
-  kind: 'folder' | 'tag' | 'tags' | 'search' | 'not-found'
+  kind: 'folder' | 'tag' | 'tags' | 'search' | 'not-found' | 'changes'
   title: string
   /** Path below the base, e.g. `development/web/`. */
   path: string
@@ -128,6 +139,8 @@ export interface ResolvedConfig {
   readonly feedLimit: number
   readonly publish: Readonly<{ private: boolean; fileUrls: boolean; placeUrls: boolean; exec: boolean }>
   readonly theme: Readonly<Omit<ThemeOptions, 'stylesheet'> & { stylesheet: string | undefined }>
+  /** Reading the sources' Git history (see `src/history/`), or false when turned off. */
+  readonly history: HistorySettings | false
 }
 
 /** Flags from the command line; they win over the config file. Paths are relative to `cwd`. */
@@ -137,6 +150,10 @@ export interface InlineConfig {
   base?: string | undefined
   site?: string | undefined
   title?: string | undefined
+  /** `--no-history`: false. */
+  history?: boolean | undefined
+  /** `--allow-removal`. */
+  allowRemoval?: boolean | undefined
 }
 
 /** Where `bookgen preview` serves a site: the origin of absolute URLs when no `site` is set. */
@@ -214,6 +231,7 @@ export function resolveConfig(
       ...theme,
       stylesheet: theme.stylesheet === undefined ? undefined : fromFile(theme.stylesheet),
     }),
+    history: resolveHistory(user.history, inline),
   })
 }
 
@@ -264,7 +282,7 @@ function definedOnly<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, item]) => item !== undefined)) as Partial<T>
 }
 
-type Check = 'string' | 'boolean' | 'number' | 'sources' | 'feed' | 'object'
+type Check = 'string' | 'boolean' | 'number' | 'sources' | 'feed' | 'object' | 'history'
 const TOP_LEVEL: Record<string, Check> = {
   sources: 'sources',
   outDir: 'string',
@@ -280,6 +298,7 @@ const TOP_LEVEL: Record<string, Check> = {
   feed: 'feed',
   publish: 'object',
   theme: 'object',
+  history: 'history',
 }
 const NESTED: Record<string, Record<string, string>> = {
   publish: { private: 'boolean', fileUrls: 'boolean', placeUrls: 'boolean', exec: 'boolean' },
@@ -326,6 +345,11 @@ function assertUserConfig(user: unknown, file: string | undefined): asserts user
           fail('"feed" must be false or { limit: <number of entries> }')
         }
         break
+      case 'history': {
+        const problem = checkHistoryOptions(value)
+        if (problem !== undefined) fail(problem)
+        break
+      }
       case 'number':
         if (!isCount(value) || value === 0) fail(`"${key}" must be a whole number above 0`)
         break

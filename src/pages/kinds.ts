@@ -8,7 +8,7 @@ import type { SiteRoutes } from './routes.js'
 import { entryCount, pageCount, pagePath } from './paths.js'
 
 export interface PageKind {
-  readonly name: 'folders' | 'tags' | 'fixed'
+  readonly name: 'folders' | 'tags' | 'fixed' | 'changes'
   /** The kind's pages that belong in the sitemap, as paths below the base, in order. */
   sitemap(routes: SiteRoutes, pageSize: number): string[]
 }
@@ -26,6 +26,8 @@ export const PAGE_KINDS = [
   },
   // The tag index; the search page and the 404 page are not for search engines.
   { name: 'fixed', sitemap: () => ['tags/'] },
+  // The Git history's changes (`src/history/`): a log, not content for search engines.
+  { name: 'changes', sitemap: () => [] },
 ] as const satisfies readonly PageKind[]
 
 export type PageKindName = (typeof PAGE_KINDS)[number]['name']

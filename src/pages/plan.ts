@@ -21,6 +21,7 @@ import {
   type PlanStats,
   type PlanTimings,
 } from './context.js'
+import { changesPages } from '../history/changes-pages.js'
 import { createEntries, createRenderCache, type RenderCache } from './entries.js'
 import { fixedPages } from './fixed-pages.js'
 import { folderPages } from './folder-pages.js'
@@ -92,6 +93,7 @@ const PRODUCERS: Readonly<Record<PageKindName, (context: PageContext) => Generat
   folders: folderPages,
   tags: tagPages,
   fixed: fixedPages,
+  changes: changesPages,
 }
 
 /** Plan every file of the site. */

@@ -5,6 +5,7 @@
  */
 import type { Element, ElementContent } from 'hast'
 import type { PageInfo } from '../config.js'
+import type { HistoryView } from '../history/build-step.js'
 import type { Alias, Bookmark, Collection, Folder } from '../model.js'
 
 /** Hooks from the config's `theme` (see `ThemeOptions`). */
@@ -39,4 +40,6 @@ export interface SiteInput {
   /** The published collection, written as the site's exports; none for a site without them. */
   exportCollection: Collection | undefined
   theme: ThemeHooks
+  /** The sources' Git history, for the changes pages and `changes.xml`; absent without one. */
+  history?: HistoryView | undefined
 }

@@ -24,6 +24,7 @@ import {
   type SiteFilesJob,
   type SiteFilesWorker,
 } from './site-files-thread.js'
+import { readSiteHistory, withFiles, type SiteHistory } from '../history/build-step.js'
 import { createStaging, discardStaging, writeStaged, type WriteResult } from './write.js'
 
 /** Milliseconds per phase of a build. */
@@ -69,7 +70,8 @@ export interface BuildResult {
    */
   siteFilesInWorker: boolean
   /** The site files the worker made, by path (a directory's ends with `/`: the search index). */
-  madeInWorker: string[]
+  madeInWorker: string[]  /** What the sources' Git history gave (undefined when `history` is off). */
+  history?: SiteHistory | undefined
 }
 
 /** Parsed sources, with the time spent on each step. */
@@ -220,14 +222,19 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
     const { collections, timings: loading } = await loadSources(config, {
       files,
       onRead: (sources) => {
-        const mode = options.worker === 'none' ? undefined : (options.worker ?? workerModeFor(sources))
+        let mode = options.worker === 'none' ? undefined : (options.worker ?? workerModeFor(sources))
+        // A worker that parses the sources itself would not see the dates the history adds.
+        if (mode === 'parse' && config.history !== false) mode = 'search'
         const job = { staging: staging.dir, previous: staging.previous, claims }
         if (mode === 'parse') worker = startSiteFilesWorker({ ...job, mode, config, sources: [...sources] })
         else if (mode === 'search') worker = startSiteFilesWorker({ ...job, mode })
       },
     })
+    // Dates from the Git history, and the mass-removal guard: before anything is written.
+    const history = await readSiteHistory(config, files, collections)
     const t2 = performance.now()
     const prepared = prepareSite(config, collections)
+    if (history !== undefined && history.files.length > 0) prepared.input.history = history.view
     const tModel = performance.now()
     const plan = planSite(prepared.input, { deferSiteFiles: true, clock: () => performance.now() })
     const t3 = performance.now()
@@ -236,7 +243,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
     // time the pages are written are made here, after them, the smallest first.
     let here: SiteFilesRun | undefined
     const written = await writeStaged(staging, {
-      files: plan.files,
+      files: withFiles(plan.files, history?.cacheFiles),
       assets: plan.assets,
       more: (writer) => {
         here = writeSiteFiles(plan.siteData, writer, claimFrom(claims, 'back')).timings
@@ -259,7 +266,8 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
       duplicates: prepared.duplicates,
       plan: plan.stats,
       written,
-      warnings: [...collections.flatMap((collection) => collection.warnings), ...prepared.notes],
+      warnings: [...collections.flatMap((collection) => collection.warnings), ...prepared.notes, ...(history?.warnings ?? [])],
+      history,
       timings: {
         read: loading.read,
         decode: loading.decode,

@@ -7,6 +7,7 @@ import { createFolder, type Collection, type SourceFormat, type Warning } from '
 import { decodeSource, type DecodedText, type DecodeWarning } from './decode.js'
 
 export { decodeSource } from './decode.js'
+import { floccusSeparators } from '../history/floccus.js'
 import { enforceLimits } from './limits.js'
 import { LineIndex } from './line-index.js'
 import { parseNetscape, type NetscapeStats } from './netscape.js'
@@ -65,6 +66,7 @@ export function parseDecoded(decoded: DecodedText, file: string, stats?: Netscap
           stats === undefined ? { encoding: decoded.encoding } : { encoding: decoded.encoding, stats },
         )
   enforceLimits(collection)
+  if (decoded.text.includes('separator.floccus.org')) floccusSeparators(collection)
   if (decoded.warnings.length > 0) {
     collection.warnings.unshift(...placeDecodeWarnings(decoded.warnings, decoded.text, file))
   }

@@ -1,0 +1,78 @@
+/**
+ * (I/O) The history step of a build: for each source in a Git repository, read its history, give
+ * its bookmarks the dates it lacks, stop a build whose newest commit removed most bookmarks, and
+ * hand the changes to the pages and the cache to the output folder.
+ */
+import type { ResolvedConfig } from '../config.js'
+import type { Collection, Warning } from '../model.js'
+import type { OutputFile } from '../model/output.js'
+import { applyHistoryDates, guardMassRemoval } from './apply.js'
+import { cacheContents, readFileHistory, type FileHistory } from './read.js'
+import type { CommitSummary } from './walk.js'
+
+/** A commit of one source, for the changes pages and feed. */
+export interface SiteCommit extends CommitSummary {
+  /** The source, as messages name it. */
+  file: string
+}
+
+/** What the pages get from the history: every source's commits, newest first. */
+export interface HistoryView {
+  commits: SiteCommit[]
+}
+
+export interface SiteHistory {
+  files: FileHistory[]
+  view: HistoryView
+  /** Bookmarks given a date from the history. */
+  dated: number
+  warnings: Warning[]
+  /** The caches, to write into the output folder. */
+  cacheFiles: OutputFile[]
+}
+
+/**
+ * The history of the build's sources (`files[i]` was parsed into `collections[i]`), with their
+ * bookmarks dated in place; undefined when the config turns the history off. Throws
+ * `history/mass-removal` (before anything is written) when a newest commit removed too much.
+ */
+export async function readSiteHistory(
+  config: ResolvedConfig,
+  files: readonly string[],
+  collections: readonly Collection[],
+): Promise<SiteHistory | undefined> {
+  const settings = config.history
+  if (settings === false) return undefined
+  const result: SiteHistory = { files: [], view: { commits: [] }, dated: 0, warnings: [], cacheFiles: [] }
+  for (const [index, file] of files.entries()) {
+    const collection = collections[index]
+    if (collection === undefined) continue
+    const { history, warnings } = await readFileHistory(file, {
+      outDir: config.outDir,
+      name: collection.file,
+    })
+    result.warnings.push(...warnings)
+    if (history === undefined) continue
+    guardMassRemoval(history.state, settings, collection.file)
+    result.dated += applyHistoryDates(collection, history.state)
+    result.files.push(history)
+    for (const commit of history.state.commits) result.view.commits.push({ ...commit, file: collection.file })
+    result.cacheFiles.push({ path: history.cachePath, contents: cacheContents(history) })
+  }
+  result.view.commits.sort((a, b) => b.time - a.time)
+  return result
+}
+
+/** `files`, then `more` (the history caches). */
+export function withFiles(
+  files: Iterable<OutputFile>,
+  more: readonly OutputFile[] | undefined,
+): Iterable<OutputFile> {
+  if (more === undefined || more.length === 0) return files
+  return {
+    *[Symbol.iterator]() {
+      yield* files
+      yield* more
+    },
+  }
+}
