@@ -1,9 +1,10 @@
 /**
  * The flat view of a bookmark file that the fast history walk keeps: a list of events — a
  * bookmark, a folder heading, a list opened or closed, a separator — each starting at a tag and
- * running to the next event's start, so the events tile the file. Scanners find where events
- * start; the readers read each event's fields; the folder structure is replayed over the events
- * by a small state machine per format (`structure.ts`).
+ * running to the next event's start, so the events tile the file. The scanner (`scan-xbel.ts`)
+ * finds where events start; `tiles.ts` reads each event's fields and replays the folder structure
+ * over them. The Netscape kinds are kept for a Netscape scanner (not written yet: Netscape
+ * histories are read version by version, in full).
  */
 
 /** What starts an event. */

@@ -11,7 +11,10 @@ import { isBookgenError } from '../errors.js'
 import type { Collection, Warning } from '../model.js'
 import { parseSource } from '../sources/index.js'
 import { fileCommits, readBlobs, repositoryOf, type FileCommit } from './git.js'
-import { emptyHistory, walkVersion, type HistoryState } from './walk.js'
+import { HistoryDoubt } from './events.js'
+import { recordsOf, sameRecord } from './records.js'
+import { canTile, retile, tile, type Tiles } from './tiles.js'
+import { emptyHistory, walkSplices, walkVersion, type HistoryState } from './walk.js'
 
 /** Folder of the history caches in the output folder. */
 export const HISTORY_CACHE_DIR = '.bookgen-history'
@@ -28,8 +31,8 @@ export interface FileHistory {
   state: HistoryState
   /** Where the output folder keeps this history's cache (below the output folder). */
   cachePath: string
-  /** Counts of this read: commits in the history, taken from the cache, and versions parsed. */
-  read: { commits: number; cached: number; parsed: number }
+  /** Counts of this read: commits in the history, taken from the cache, versions parsed in full and walked by splices. */
+  read: { commits: number; cached: number; parsed: number; spliced: number }
 }
 
 export interface ReadHistoryOptions {
@@ -37,6 +40,8 @@ export interface ReadHistoryOptions {
   outDir?: string | undefined
   /** The name messages give the file. */
   name?: string | undefined
+  /** Walk XBEL versions as splices of the one before (default true; false reads every version in full). */
+  fast?: boolean | undefined
 }
 
 /**
@@ -71,9 +76,26 @@ export async function readFileHistory(
   const cachePath = `${HISTORY_CACHE_DIR}/${createHash('sha256').update(relative).digest('hex').slice(0, 16)}.json`
   const cached =
     options.outDir === undefined ? undefined : await readCache(path.join(options.outDir, cachePath), commits)
-  const state = cached ?? emptyHistory()
+  let state = cached ?? emptyHistory()
   const start = state.commits.length
-  const parsed = await walkCommits(repository.top, commits.slice(start), state, name, warnings)
+  const walkWarnings: Warning[] = []
+  let walked = await walkCommits(
+    repository.top,
+    commits.slice(start),
+    state,
+    name,
+    walkWarnings,
+    options.fast ?? true,
+  )
+  if (walked === undefined) {
+    // The fast walk and a full parse disagree: walk again, reading every version in full.
+    state =
+      (cached === undefined ? undefined : await readCache(path.join(options.outDir!, cachePath), commits)) ??
+      emptyHistory()
+    walkWarnings.length = 0
+    walked = (await walkCommits(repository.top, commits.slice(start), state, name, walkWarnings, false))!
+  }
+  warnings.push(...walkWarnings)
   return {
     history: {
       file,
@@ -81,20 +103,27 @@ export async function readFileHistory(
       top: repository.top,
       state,
       cachePath,
-      read: { commits: commits.length, cached: start, parsed },
+      read: { commits: commits.length, cached: start, parsed: walked.parsed, spliced: walked.spliced },
     },
     warnings,
   }
 }
 
-/** Walk `commits` (oldest first) on from `state`, reading the versions that differ; the number parsed. */
+/**
+ * Walk `commits` (oldest first) on from `state`, reading the versions that differ; the number of
+ * versions parsed in full and walked by splices. With `fast`, XBEL versions are walked as splices
+ * of the version before (`tiles.ts`) wherever they can be; the result is then checked against a
+ * full parse of the newest version read, and `undefined` is returned when they differ (the caller
+ * walks again without `fast`).
+ */
 async function walkCommits(
   top: string,
   commits: readonly FileCommit[],
   state: HistoryState,
   name: string,
   warnings: Warning[],
-): Promise<number> {
+  fast: boolean,
+): Promise<{ parsed: number; spliced: number } | undefined> {
   // Which commits need their blob read: a new blob, not the one before.
   const reads: number[] = []
   let previous = state.blob
@@ -103,21 +132,39 @@ async function walkCommits(
     previous = commit.blob
   }
   let next = 0
-  const walkUpTo = (end: number, collection?: Collection): void => {
-    for (; next < end; next++) walk(commits[next]!, undefined)
-    if (end < commits.length) walk(commits[next++]!, collection)
-  }
-  const walk = (commit: FileCommit, collection: Collection | undefined): void => {
-    const { hash, time, subject, blob } = commit
-    walkVersion(state, { hash, time, subject, blob, collection })
-  }
   let parsed = 0
+  let spliced = 0
+  let tiles: Tiles | undefined
+  let last: { bytes: Buffer; spliced: boolean } | undefined
+  /** Walk the commits before `end` that left the file as it was, or deleted it. */
+  const walkUnread = (end: number): void => {
+    for (; next < end; next++) {
+      const { hash, time, subject, blob } = commits[next]!
+      if (blob === undefined) tiles = undefined
+      walkVersion(state, { hash, time, subject, blob, collection: undefined })
+    }
+  }
   await readBlobs(
     top,
     reads.map((index) => commits[index]!.blob!),
     (nth, bytes) => {
       const index = reads[nth]!
-      let collection: Collection | undefined
+      walkUnread(index)
+      const { hash, time, subject, blob } = commits[next++]!
+      if (tiles !== undefined) {
+        try {
+          const step = retile(tiles, bytes)
+          walkSplices(state, { hash, time, subject, blob }, step.splices)
+          tiles = step.tiles
+          spliced++
+          last = { bytes, spliced: true }
+          return
+        } catch (error) {
+          if (!(error instanceof HistoryDoubt)) throw error
+          tiles = undefined
+        }
+      }
+      let collection: Collection
       try {
         collection = parseSource(bytes, name)
         parsed++
@@ -128,27 +175,45 @@ async function walkCommits(
           line: 1,
           column: 1,
           rule: 'history/unreadable-version',
-          message: `The version of commit ${commits[index]!.hash.slice(0, 7)} could not be read (${error.message}); the history skips it`,
+          message: `The version of commit ${hash.slice(0, 7)} could not be read (${error.message}); the history skips it`,
         })
-        // Walk up to it as though the commit had not changed the file.
-        for (; next <= index; next++) {
-          const commit = commits[next]!
-          const blob = next === index ? state.blob : commit.blob
-          walkVersion(state, {
-            hash: commit.hash,
-            time: commit.time,
-            subject: commit.subject,
-            blob,
-            collection: undefined,
-          })
-        }
+        // As though the commit had not changed the file.
+        walkVersion(state, { hash, time, subject, blob: state.blob, collection: undefined })
         return
       }
-      walkUpTo(index, collection)
+      walkVersion(state, { hash, time, subject, blob, collection })
+      last = { bytes, spliced: false }
+      // Later versions are walked as splices of this one, when its tiles agree with the parse.
+      if (fast && nth + 1 < reads.length && canTile(bytes)) {
+        try {
+          const made = tile(bytes)
+          tiles = sameRecords(made, state) ? made : undefined
+        } catch (error) {
+          if (!(error instanceof HistoryDoubt)) throw error
+        }
+      }
     },
   )
-  walkUpTo(commits.length)
-  return parsed
+  walkUnread(commits.length)
+  if (last?.spliced === true) {
+    // The check: the newest version read, parsed in full, has the bookmarks the splices gave.
+    const check = recordsOf(parseSource(last.bytes, name).root)
+    if (check.length !== state.live.length) return undefined
+    for (let i = 0; i < check.length; i++)
+      if (!sameRecord(check[i]!.record, state.live[i]!.record)) return undefined
+  }
+  return { parsed, spliced }
+}
+
+/** Whether the tiles hold the records of the walk's live bookmarks, in order. */
+function sameRecords(tiles: Tiles, state: HistoryState): boolean {
+  let i = 0
+  for (const record of tiles.records) {
+    if (record === undefined) continue
+    const live = state.live[i++]
+    if (live === undefined || !sameRecord(live.record, record)) return false
+  }
+  return i === state.live.length
 }
 
 interface CacheFile {

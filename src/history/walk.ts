@@ -83,14 +83,67 @@ export function walkVersion(state: HistoryState, version: Version): HistoryState
   state.blob = version.blob
   const records =
     version.collection === undefined ? [] : recordsOf(version.collection.root).map((item) => item.record)
-  const { pairs, removed, added } = matchRecords(state.live, records, {
+  const next = pairUp(state.live, records, summary, time)
+  // Document order of the new version.
+  state.live = records.map((record) => next.get(record)!)
+  summary.after = state.live.length
+  return state
+}
+
+/**
+ * Walk one more version given as splices of the last one's bookmarks (see `tiles.ts`): only the
+ * bookmarks the splices remove and add are matched. `state` is updated in place and returned.
+ */
+export function walkSplices(
+  state: HistoryState,
+  version: Omit<Version, 'collection'>,
+  splices: ReadonlyArray<{ at: number; remove: number; records: readonly BookmarkRecord[] }>,
+): HistoryState {
+  const summary: CommitSummary = {
+    hash: version.hash,
+    time: version.time,
+    subject: version.subject,
+    before: state.live.length,
+    after: state.live.length,
+    changes: [],
+  }
+  state.commits.push(summary)
+  state.blob = version.blob
+  const left: LiveBookmark[] = []
+  const came: BookmarkRecord[] = []
+  for (const splice of splices) {
+    for (let i = splice.at; i < splice.at + splice.remove; i++) left.push(state.live[i]!)
+    came.push(...splice.records)
+  }
+  if (left.length === 0 && came.length === 0) return state
+  const next = pairUp(left, came, summary, version.time)
+  const live: LiveBookmark[] = []
+  let copied = 0
+  for (const splice of splices) {
+    for (let i = copied; i < splice.at; i++) live.push(state.live[i]!)
+    for (const record of splice.records) live.push(next.get(record)!)
+    copied = splice.at + splice.remove
+  }
+  for (let i = copied; i < state.live.length; i++) live.push(state.live[i]!)
+  state.live = live
+  summary.after = live.length
+  return state
+}
+
+/** Match the bookmarks that left with those that came, noting the changes in `summary`. */
+function pairUp(
+  left: readonly LiveBookmark[],
+  came: readonly BookmarkRecord[],
+  summary: CommitSummary,
+  time: number,
+): Map<BookmarkRecord, LiveBookmark> {
+  const { pairs, removed, added } = matchRecords(left, came, {
     old: (item) => item.record,
     new: (record) => record,
   })
   const next = new Map<BookmarkRecord, LiveBookmark>()
   for (const [old, record] of pairs) {
-    const before = old.record
-    const change = changeOf(before, record)
+    const change = changeOf(old.record, record)
     const live: LiveBookmark = { record, added: old.added }
     if (change === undefined) {
       if (old.modified !== undefined) live.modified = old.modified
@@ -110,10 +163,7 @@ export function walkVersion(state: HistoryState, version: Version): HistoryState
     const { title, href, path } = old.record
     summary.changes.push(withPrivacy({ kind: 'removed', title, href, path }, old.record))
   }
-  // Document order of the new version.
-  state.live = records.map((record) => next.get(record)!)
-  summary.after = state.live.length
-  return state
+  return next
 }
 
 /** What changed between two versions of a bookmark, or undefined when nothing the history tracks did. */
