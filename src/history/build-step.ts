@@ -57,7 +57,9 @@ export async function readSiteHistory(
     result.dated += applyHistoryDates(collection, history.state)
     result.files.push(history)
     for (const commit of history.state.commits) result.view.commits.push({ ...commit, file: collection.file })
-    result.cacheFiles.push({ path: history.cachePath, contents: cacheContents(history) })
+    // The cache is published with the site: none when it would hold bookmarks the site holds back.
+    if (config.publish.private || !holdsPrivate(history))
+      result.cacheFiles.push({ path: history.cachePath, contents: cacheContents(history) })
   }
   result.view.commits.sort((a, b) => b.time - a.time)
   return result
@@ -75,4 +77,10 @@ export function withFiles(
       yield* more
     },
   }
+}
+
+/** Whether the history holds a private bookmark (Netscape `PRIVATE`), now or in a past commit. */
+function holdsPrivate(history: FileHistory): boolean {
+  if (history.state.live.some((live) => live.record.private === true)) return true
+  return history.state.commits.some((commit) => commit.changes.some((change) => change.private === true))
 }

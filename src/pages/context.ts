@@ -75,6 +75,7 @@ export function createPageContext(parts: {
     lang: input.lang,
     url: urls.path,
     feed: input.feedLimit > 0,
+    changes: input.history !== undefined,
     head: theme.head === undefined ? undefined : () => theme.head!(currentPage),
     footer: theme.footer === undefined ? undefined : () => theme.footer!(currentPage),
   }

@@ -16,6 +16,8 @@ export interface SiteContext {
   url(path: string): string
   /** Whether the site has an Atom feed (`feed.xml`). */
   feed: boolean
+  /** Whether the site has the changes pages (`changes/`, from the sources' Git history). */
+  changes?: boolean | undefined
   /** Extra `<head>` elements for every page (theme hook). */
   head?: ((page: PageInput) => ElementContent[]) | undefined
   /** Footer content replacing the default line (theme hook). */
@@ -66,6 +68,7 @@ function shellOf(site: SiteContext): Shell {
     ['All folders', site.url('')],
     ['Tags', site.url('tags/')],
     ['Search', site.url('search/')],
+    ...(site.changes === true ? ([['Changes', site.url('changes/')]] as Array<[string, string]>) : []),
     ...(site.feed ? ([['Atom feed', site.url('feed.xml')]] as Array<[string, string]>) : []),
     ['Export (browser HTML)', site.url('bookmarks.html')],
     ['Export (XBEL)', site.url('bookmarks.xbel')],

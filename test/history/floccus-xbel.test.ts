@@ -121,6 +121,7 @@ describe('a Floccus repository', () => {
     const home = readFileSync(path.join(out, 'index.html'), 'utf8')
     expect(home).toContain('https://root.example/')
     expect(home).not.toContain('separator.floccus.org')
+    expect(home).toContain('<a href="/changes/">Changes</a>')
     const changes = readFileSync(path.join(out, 'changes/index.html'), 'utf8')
     expect(changes).toMatch(
       /Removed<\/span> <a[^>]*href="https:\/\/news.example\/12"[^>]*>News 12<\/a> from News/,
