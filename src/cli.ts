@@ -182,6 +182,14 @@ async function buildCommand(sources: string[], flags: Record<string, unknown>, i
     `✓ ${plural(result.stats.bookmarks, 'bookmark')} → ${plural(plan.folderPages, 'folder page')}, ${plural(plan.tagPages, 'tag page')}, search index` +
       `: ${plural(written.files, 'file')}${written.unchanged > 0 ? ` (${written.unchanged} unchanged)` : ''}, ${formatBytes(written.bytes)} in ${displayPath(config.outDir)}/ — ${Math.round(timings.total)} ms`,
   )
+  for (const history of result.history?.files ?? []) {
+    const { commits, cached, parsed, spliced } = history.read
+    lines.push(
+      `  history of ${safe(path.relative(io.cwd, history.file) || history.file)}: ${plural(commits, 'commit')} (${cached} from the cache, ${parsed + spliced} read)`,
+    )
+  }
+  if (result.history !== undefined && result.history.dated > 0)
+    lines.push(`  ${plural(result.history.dated, 'bookmark')} dated from the history`)
   if (result.duplicates > 0) {
     lines.push(
       `  ${plural(result.duplicates, 'repeated URL')}${config.dedupe ? ' published once (dedupe)' : ' (set dedupe: true to publish each once)'}`,

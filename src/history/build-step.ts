@@ -53,7 +53,10 @@ export async function readSiteHistory(
     })
     result.warnings.push(...warnings)
     if (history === undefined) continue
-    guardMassRemoval(history.state, settings, collection.file)
+    // The newest commit is judged once: not when a later commit (of any file) came after it, nor
+    // when the last build (whose cache holds it) published it.
+    if (history.newestIsHead && history.read.cached < history.read.commits)
+      guardMassRemoval(history.state, settings, collection.file)
     result.dated += applyHistoryDates(collection, history.state)
     result.files.push(history)
     for (const commit of history.state.commits) result.view.commits.push({ ...commit, file: collection.file })

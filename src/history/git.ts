@@ -23,6 +23,8 @@ export interface FileCommit {
 export interface RepositoryInfo {
   /** Absolute path of the working tree's top. */
   top: string
+  /** The commit checked out (undefined in a repository without commits). */
+  head: string | undefined
   /** Whether the clone is shallow (the history is cut off). */
   shallow: boolean
 }
@@ -52,7 +54,11 @@ export async function repositoryOf(file: string): Promise<RepositoryInfo | undef
     const out = await git(['rev-parse', '--show-toplevel', '--is-shallow-repository'], path.dirname(file))
     const [top, shallow] = out.toString('utf8').trim().split('\n')
     if (top === undefined || top === '') return undefined
-    return { top: path.resolve(top), shallow: shallow === 'true' }
+    const head = await git(['rev-parse', '--verify', '-q', 'HEAD'], top).then(
+      (hash) => hash.toString('utf8').trim(),
+      () => undefined,
+    )
+    return { top: path.resolve(top), head, shallow: shallow === 'true' }
   } catch {
     return undefined
   }

@@ -28,6 +28,8 @@ export interface FileHistory {
   pathInRepository: string
   /** The repository's top folder. */
   top: string
+  /** Whether the file's newest commit is the commit checked out (no later commit in the repository). */
+  newestIsHead: boolean
   state: HistoryState
   /** Where the output folder keeps this history's cache (below the output folder). */
   cachePath: string
@@ -101,6 +103,7 @@ export async function readFileHistory(
       file,
       pathInRepository: relative,
       top: repository.top,
+      newestIsHead: commits[commits.length - 1]!.hash === repository.head,
       state,
       cachePath,
       read: { commits: commits.length, cached: start, parsed: walked.parsed, spliced: walked.spliced },

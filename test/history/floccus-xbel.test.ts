@@ -165,6 +165,12 @@ describe('a Floccus repository', () => {
     expect(allowed.code).toBe(0)
     expect(readFileSync(path.join(out, 'index.html'), 'utf8')).not.toContain('news.example/20')
     expect(readFileSync(path.join(out, 'changes/index.html'), 'utf8')).toContain('News 20')
+    // Published once, the removal is not judged again (the cache in the output folder holds it).
+    const again = await cli(
+      ['build', 'bookmarks.xbel', '--out', 'site', '--site', 'https://me.example/'],
+      repo.dir,
+    )
+    expect(again.code).toBe(0)
   })
 
   it('restores the collection as at a commit, ids and a non-decreasing highestId kept', async () => {

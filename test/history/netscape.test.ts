@@ -117,6 +117,14 @@ describe('a Netscape export committed by hand', () => {
     expect(failed.stderr).toContain('[history/mass-removal]')
     expect(failed.stderr).toContain('removes 24 of 26 bookmarks')
     expect(snapshot(path.join(repo.dir, 'site'))).toEqual(before)
+    // A later commit (of any file) accepts the removal: a fresh build (as in CI, no cache) publishes it.
+    repo.commit({ 'README.md': 'The removal was meant.\n' }, '2023-07-02T08:00:00Z', 'accept the removal')
+    const accepted = await cli(
+      ['build', 'bookmarks.html', '--out', 'fresh', '--site', 'https://me.example/'],
+      repo.dir,
+    )
+    expect(accepted.stderr).toBe('')
+    expect(accepted.code).toBe(0)
     const allowed = await cli(['build', 'bookmarks.html', ...site, '--allow-removal'], repo.dir)
     expect(allowed.code).toBe(0)
     // The history can also be turned off: no guard, no changes pages.
