@@ -7,6 +7,7 @@ import type { ResolvedConfig } from '../config.js'
 import type { Collection, Warning } from '../model.js'
 import type { OutputFile } from '../model/output.js'
 import { applyHistoryDates, guardMassRemoval } from './apply.js'
+import { repositoryOf } from './git.js'
 import { cacheContents, readFileHistory, type FileHistory } from './read.js'
 import type { CommitSummary } from './walk.js'
 
@@ -86,4 +87,11 @@ export function withFiles(
 function holdsPrivate(history: FileHistory): boolean {
   if (history.state.live.some((live) => live.record.private === true)) return true
   return history.state.commits.some((commit) => commit.changes.some((change) => change.private === true))
+}
+
+/** Whether a build of `files` may read a history: it is not turned off and a source is in a repository. */
+export async function mayReadHistory(config: ResolvedConfig, files: readonly string[]): Promise<boolean> {
+  if (config.history === false) return false
+  for (const file of files) if ((await repositoryOf(file)) !== undefined) return true
+  return false
 }

@@ -24,7 +24,7 @@ import {
   type SiteFilesJob,
   type SiteFilesWorker,
 } from './site-files-thread.js'
-import { readSiteHistory, withFiles, type SiteHistory } from '../history/build-step.js'
+import { mayReadHistory, readSiteHistory, withFiles, type SiteHistory } from '../history/build-step.js'
 import { createStaging, discardStaging, writeStaged, type WriteResult } from './write.js'
 
 /** Milliseconds per phase of a build. */
@@ -219,22 +219,23 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
   // Each site file goes to whichever thread claims it first: the worker, if a large build has one, or this.
   const claims = sharedClaims()
   try {
+    const history = await mayReadHistory(config, files)
     const { collections, timings: loading } = await loadSources(config, {
       files,
       onRead: (sources) => {
         let mode = options.worker === 'none' ? undefined : (options.worker ?? workerModeFor(sources))
         // A worker that parses the sources itself would not see the dates the history adds.
-        if (mode === 'parse' && config.history !== false) mode = 'search'
+        if (mode === 'parse' && history) mode = 'search'
         const job = { staging: staging.dir, previous: staging.previous, claims }
         if (mode === 'parse') worker = startSiteFilesWorker({ ...job, mode, config, sources: [...sources] })
         else if (mode === 'search') worker = startSiteFilesWorker({ ...job, mode })
       },
     })
     // Dates from the Git history, and the mass-removal guard: before anything is written.
-    const history = await readSiteHistory(config, files, collections)
+    const siteHistory = history ? await readSiteHistory(config, files, collections) : undefined
     const t2 = performance.now()
     const prepared = prepareSite(config, collections)
-    if (history !== undefined && history.files.length > 0) prepared.input.history = history.view
+    if (siteHistory !== undefined && siteHistory.files.length > 0) prepared.input.history = siteHistory.view
     const tModel = performance.now()
     const plan = planSite(prepared.input, { deferSiteFiles: true, clock: () => performance.now() })
     const t3 = performance.now()
@@ -243,7 +244,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
     // time the pages are written are made here, after them, the smallest first.
     let here: SiteFilesRun | undefined
     const written = await writeStaged(staging, {
-      files: withFiles(plan.files, history?.cacheFiles),
+      files: withFiles(plan.files, siteHistory?.cacheFiles),
       assets: plan.assets,
       more: (writer) => {
         here = writeSiteFiles(plan.siteData, writer, claimFrom(claims, 'back')).timings
@@ -266,8 +267,8 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
       duplicates: prepared.duplicates,
       plan: plan.stats,
       written,
-      warnings: [...collections.flatMap((collection) => collection.warnings), ...prepared.notes, ...(history?.warnings ?? [])],
-      history,
+      warnings: [...collections.flatMap((collection) => collection.warnings), ...prepared.notes, ...(siteHistory?.warnings ?? [])],
+      history: siteHistory,
       timings: {
         read: loading.read,
         decode: loading.decode,
