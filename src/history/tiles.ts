@@ -10,7 +10,7 @@
  * entities declared in the DOCTYPE, a non-UTF-8 file, a scan doubt — throws `HistoryDoubt`, and the
  * caller reads the version in full. The caller also checks the newest version against a full parse.
  */
-import type { Bookmark, Folder } from '../model.js'
+import type { Bookmark, Collection, Folder } from '../model.js'
 import { parseXbel } from '../sources/xbel.js'
 import { diffBytes } from './byte-diff.js'
 import { HistoryDoubt, type EventKind } from './events.js'
@@ -185,7 +185,13 @@ function readRegion(
 /** The one item of a tile read as an XBEL document. */
 function readItem(bytes: Buffer, start: number, end: number, close: string): Bookmark | Folder {
   const text = `<xbel>${bytes.toString('utf8', start, end)}${close}</xbel>`
-  const collection = parseXbel(text, 'tile.xbel')
+  let collection: Collection
+  try {
+    collection = parseXbel(text, 'tile.xbel')
+  } catch {
+    // Not well-formed on its own (or at all): the version is read in full, which says why.
+    throw new HistoryDoubt('a tile cannot be read on its own')
+  }
   const items = collection.root.children
   const item = items[0]
   if (items.length !== 1 || item === undefined || (item.type !== 'bookmark' && item.type !== 'folder'))

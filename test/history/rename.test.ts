@@ -26,6 +26,13 @@ describe('reading a history', () => {
       'broken',
     )
     repo.commit({ 'bookmarks.xbel': floccusXbel(`${one}\n${two}`, 2) }, '2022-04-01T00:00:00Z', 'fixed')
+    // Broken inside one bookmark: the fast walk's tile cannot be read, nor can the whole version.
+    repo.commit(
+      { 'bookmarks.xbel': floccusXbel(`${one}\n${two.replace('</title>', '</titel>')}`, 2) },
+      '2022-05-01T00:00:00Z',
+      'broken again',
+    )
+    repo.commit({ 'bookmarks.xbel': floccusXbel(`${one}\n${two}`, 2) }, '2022-06-01T00:00:00Z', 'fixed again')
   })
   afterAll(() => repo.remove())
 
@@ -36,6 +43,8 @@ describe('reading a history', () => {
       'rename',
       'broken',
       'fixed',
+      'broken again',
+      'fixed again',
     ])
     expect(
       history!.state.live.map((live) => [live.record.title, new Date(live.added).toISOString()]),
@@ -43,7 +52,10 @@ describe('reading a history', () => {
       ['One', '2022-01-01T00:00:00.000Z'],
       ['Two', '2022-04-01T00:00:00.000Z'],
     ])
-    expect(warnings.map((warning) => warning.rule)).toEqual(['history/unreadable-version'])
+    expect(warnings.map((warning) => warning.rule)).toEqual([
+      'history/unreadable-version',
+      'history/unreadable-version',
+    ])
   })
 
   it('gives no history outside a repository', async () => {
