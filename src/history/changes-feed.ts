@@ -49,8 +49,9 @@ export function changesFeedToXml(input: ChangesFeedInput): string {
 function entry(commit: ChangeCommit, changesUrl: string): Element {
   const added = commit.lines.filter((line) => line.kind === 'added')
   const removed = commit.lines.filter((line) => line.kind === 'removed')
+  const addedCount = added.length + (commit.moreAdded ?? 0)
   const counts = [
-    added.length > 0 ? `${added.length} added` : '',
+    addedCount > 0 ? `${addedCount} added` : '',
     removed.length > 0 ? `${removed.length} removed` : '',
   ].filter((part) => part !== '')
   const list = (label: string, lines: typeof added): string =>
@@ -66,6 +67,10 @@ function entry(commit: ChangeCommit, changesUrl: string): Element {
     }),
     x('id', `${changesUrl}#commit-${commit.hash}`),
     x('updated', formatW3cDate(commit.time)),
-    x('content', { type: 'text' }, `${list('Added', added)}${list('Removed', removed)}`),
+    x(
+      'content',
+      { type: 'text' },
+      `${list('Added', added)}${commit.moreAdded === undefined ? '' : `… and ${commit.moreAdded} more added\n`}${list('Removed', removed)}`,
+    ),
   ])
 }

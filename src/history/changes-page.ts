@@ -23,6 +23,8 @@ export interface ChangeCommit {
   subject: string
   time: number
   lines: ChangeLine[]
+  /** Additions not listed (beyond the page size), counted. */
+  moreAdded?: number | undefined
 }
 
 export interface ChangesDay {
@@ -84,10 +86,12 @@ export function changesPageToHast(input: ChangesPageInput): ElementContent[] {
 function commitToHast(commit: ChangeCommit): Element {
   return h('article.changes-commit', { id: `commit-${commit.hash.slice(0, 12)}` }, [
     h('h3', [cleanText(commit.subject) || 'Commit', ' ', h('code', commit.hash.slice(0, 7))]),
-    h(
-      'ul.changes',
-      commit.lines.map((line) => h(`li.change.change-${line.kind}`, lineToHast(line))),
-    ),
+    h('ul.changes', [
+      ...commit.lines.map((line) => h(`li.change.change-${line.kind}`, lineToHast(line))),
+      ...(commit.moreAdded === undefined
+        ? []
+        : [h('li.change.change-added', `… and ${commit.moreAdded.toLocaleString('en-US')} more added`)]),
+    ]),
   ])
 }
 

@@ -7,7 +7,7 @@ import type { PageContext } from '../pages/context.js'
 import { pagePath } from '../pages/paths.js'
 import { safeHref } from '../render/safe-url.js'
 import { changesFeedToXml } from './changes-feed.js'
-import { changesPageToHast, type ChangeCommit, type ChangesDay } from './changes-page.js'
+import { changesPageToHast, type ChangeCommit, type ChangeLine, type ChangesDay } from './changes-page.js'
 import type { HistoryView } from './build-step.js'
 
 /** Path of the changes pages below the base. */
@@ -19,7 +19,7 @@ export function* changesPages(context: PageContext): Generator<OutputFile> {
   const history = context.input.history
   if (history === undefined) return
   const url = context.urls.path
-  const commits = changeCommits(history, context.input.allowFileLinks)
+  const commits = changeCommits(history, context.input.allowFileLinks, context.input.pageSize)
   const pages = paginateDays(groupByDay(commits), context.input.pageSize)
   const crumbs = [
     { title: context.input.siteTitle, href: url('') },
@@ -70,22 +70,38 @@ export function changesPageCount(
   allowFileLinks: boolean,
 ): number {
   if (history === undefined) return 0
-  return paginateDays(groupByDay(changeCommits(history, allowFileLinks)), pageSize).length
+  return paginateDays(groupByDay(changeCommits(history, allowFileLinks, pageSize)), pageSize).length
 }
 
-/** The commits (newest first) with what the pages show of them: private bookmarks left out. */
-function changeCommits(history: HistoryView, allowFileLinks: boolean): ChangeCommit[] {
+/**
+ * The commits (newest first) with what the pages show of them: private bookmarks left out, and
+ * additions beyond `maxAdded` in one commit (the first commit of a collection adds all of it)
+ * counted instead of listed. Removals are always listed in full: they are what a reader recovers.
+ */
+function changeCommits(history: HistoryView, allowFileLinks: boolean, maxAdded: number): ChangeCommit[] {
   const result: ChangeCommit[] = []
   for (const commit of history.commits) {
-    const lines = []
+    const lines: ChangeLine[] = []
+    let added = 0
+    let moreAdded = 0
     for (const change of commit.changes) {
       if (change.private === true) continue
       const href = safeHref(change.href, { allowFile: allowFileLinks })
       if (href === undefined) continue // held back from the site (file:, place:, javascript:…)
+      if (change.kind === 'added' && ++added > maxAdded) {
+        moreAdded++
+        continue
+      }
       lines.push({ kind: change.kind, title: change.title, href, path: change.path, from: change.from })
     }
     if (lines.length > 0)
-      result.push({ hash: commit.hash, subject: commit.subject, time: commit.time, lines })
+      result.push({
+        hash: commit.hash,
+        subject: commit.subject,
+        time: commit.time,
+        lines,
+        ...(moreAdded > 0 ? { moreAdded } : {}),
+      })
   }
   return result
 }

@@ -6,6 +6,8 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { resolveConfig } from '../../src/config.js'
+import { build } from '../../src/site/build.js'
 import { assertAtom, cli, snapshot } from './helpers.js'
 import { createRepo, floccusXbel, xbelBookmark, xbelFolder, type TestRepo } from './git-repo.js'
 
@@ -132,6 +134,21 @@ describe('a Floccus repository', () => {
     const feed = readFileSync(path.join(out, 'changes.xml'), 'utf8')
     assertAtom(feed)
     expect(feed).toContain('News 12')
+  })
+
+  it('paginates the changes by pageSize, counting what a large commit added', async () => {
+    const config = resolveConfig(
+      { sources: 'bookmarks.xbel', outDir: 'paged', pageSize: 5, site: 'https://me.example/' },
+      {},
+      { cwd: repo.dir },
+    )
+    await build(config)
+    const first = readFileSync(path.join(repo.dir, 'paged/changes/index.html'), 'utf8')
+    expect(first).toContain('href="/changes/page/2/" rel="next"')
+    const second = readFileSync(path.join(repo.dir, 'paged/changes/page/2/index.html'), 'utf8')
+    expect(second).toContain('2024-01-10')
+    expect(second).toContain('… and 21 more added')
+    expect(readFileSync(path.join(repo.dir, 'paged/changes.xml'), 'utf8')).toContain('26 added')
   })
 
   it('refuses a commit that removes most bookmarks, leaving the site as it was; --allow-removal publishes it', async () => {
