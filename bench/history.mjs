@@ -8,6 +8,7 @@
 //
 //   npm run build && node bench/history.mjs                     # 2000 × 10000
 //   node bench/history.mjs --commits 200 --bookmarks 1000      # a quick look
+//   node bench/history.mjs --format netscape --commits 200     # a browser export (no fast walk)
 import { execFileSync, spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
@@ -22,11 +23,14 @@ const { values: opt } = parseArgs({
     commits: { type: 'string', default: '2000' },
     bookmarks: { type: 'string', default: '10000' },
     keep: { type: 'boolean', default: false },
+    format: { type: 'string', default: 'xbel' },
   },
 })
 const COMMITS = Number(opt.commits)
 const BOOKMARKS = Number(opt.bookmarks)
 const FOLDERS = Math.max(1, Math.round(BOOKMARKS / 100))
+const NETSCAPE = opt.format === 'netscape'
+const FILE = NETSCAPE ? 'bookmarks.html' : 'bookmarks.xbel'
 
 const { readFileHistory, cacheContents } = await import(
   pathToFileURL(path.join(dist, 'history/read.js')).href
@@ -63,7 +67,9 @@ for (let n = 0; n < BOOKMARKS; n++) {
   })
 }
 
+/** The collection as a file: Floccus XBEL, or (--format netscape) a browser export. */
 function xbel() {
+  if (NETSCAPE) return netscape()
   const parts = [
     '<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE xbel PUBLIC "+//IDN python.org//DTD XML Bookmark Exchange Language 1.0//EN//XML" "http://pyxml.sourceforge.net/topics/dtds/xbel.dtd">\n<xbel version="1.0">\n',
     `<!--- highestId :${nextId - 1}: for Floccus bookmark sync browser extension -->\n\n`,
@@ -77,6 +83,19 @@ function xbel() {
     parts.push('</folder>\n')
   }
   parts.push('</xbel>')
+  return Buffer.from(parts.join(''))
+}
+
+function netscape() {
+  const parts = [
+    '<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=UTF-8">\n<TITLE>Bookmarks</TITLE>\n<H1>Bookmarks</H1>\n<DL><p>\n',
+  ]
+  for (const folder of folders) {
+    parts.push(`    <DT><H3>${folder.title}</H3>\n    <DL><p>\n`)
+    for (const item of folder.items) parts.push(`        <DT><A HREF="${item.href}">${item.title}</A>\n`)
+    parts.push('    </DL><p>\n')
+  }
+  parts.push('</DL><p>\n')
   return Buffer.from(parts.join(''))
 }
 
@@ -119,15 +138,15 @@ for (let c = 0; c < COMMITS; c++) {
   await write(`blob\nmark :${2 * c + 1}\ndata ${blob.length}\n`)
   await write(blob)
   await write(
-    `\ncommit refs/heads/main\nmark :${2 * c + 2}\nauthor Floccus bookmarks sync <floccus@example.org> ${when} +0000\ncommitter Floccus bookmarks sync <floccus@example.org> ${when} +0000\ndata ${Buffer.byteLength(message)}\n${message}\nM 100644 :${2 * c + 1} bookmarks.xbel\n\n`,
+    `\ncommit refs/heads/main\nmark :${2 * c + 2}\nauthor Floccus bookmarks sync <floccus@example.org> ${when} +0000\ncommitter Floccus bookmarks sync <floccus@example.org> ${when} +0000\ndata ${Buffer.byteLength(message)}\n${message}\nM 100644 :${2 * c + 1} ${FILE}\n\n`,
   )
 }
 importer.stdin.end()
 await done
 git('reset', '-q', '--hard', 'main')
 const generated = performance.now() - t0
-const file = path.join(dir, 'bookmarks.xbel')
-const size = Number(git('cat-file', '-s', 'HEAD:bookmarks.xbel').trim())
+const file = path.join(dir, FILE)
+const size = Number(git('cat-file', '-s', `HEAD:${FILE}`).trim())
 
 const ms = (value) => `${(value / 1000).toFixed(2)} s`
 console.log(
@@ -167,11 +186,7 @@ console.log(
 
 // Whole builds: cold (no cache in a fresh output folder), then a rebuild after one more commit.
 rmSync(out, { recursive: true, force: true })
-const config = resolveConfig(
-  { sources: 'bookmarks.xbel', outDir: 'site', site: 'https://me.example/' },
-  {},
-  { cwd: dir },
-)
+const config = resolveConfig({ sources: FILE, outDir: 'site', site: 'https://me.example/' }, {}, { cwd: dir })
 t = performance.now()
 const first = await build(config)
 const buildCold = performance.now() - t

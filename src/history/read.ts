@@ -8,10 +8,12 @@ import { createHash } from 'node:crypto'
 import { readFile, realpath } from 'node:fs/promises'
 import path from 'node:path'
 import { isBookgenError } from '../errors.js'
+import { parseSourceState, reparseSource, type SourceState } from '../sources/incremental.js'
 import type { Collection, Warning } from '../model.js'
 import { parseSource } from '../sources/index.js'
 import { fileCommits, readBlobs, repositoryOf, type FileCommit } from './git.js'
 import { HistoryDoubt } from './events.js'
+import { identitiesOf, walkByIdentity, type Identities } from './identity-walk.js'
 import { recordsOf, sameRecord } from './records.js'
 import { canTile, retile, tile, type Tiles } from './tiles.js'
 import { emptyHistory, walkSplices, walkVersion, type HistoryState } from './walk.js'
@@ -138,12 +140,17 @@ async function walkCommits(
   let parsed = 0
   let spliced = 0
   let tiles: Tiles | undefined
+  // Netscape HTML: the incremental reader's state and the identities of the last version's bookmarks.
+  let netscape: { source: SourceState; identities: Identities } | undefined
   let last: { bytes: Buffer; spliced: boolean } | undefined
   /** Walk the commits before `end` that left the file as it was, or deleted it. */
   const walkUnread = (end: number): void => {
     for (; next < end; next++) {
       const { hash, time, subject, blob } = commits[next]!
-      if (blob === undefined) tiles = undefined
+      if (blob === undefined) {
+        tiles = undefined
+        netscape = undefined
+      }
       walkVersion(state, { hash, time, subject, blob, collection: undefined })
     }
   }
@@ -167,9 +174,34 @@ async function walkCommits(
           tiles = undefined
         }
       }
+      const useIncremental = fast && nth + 1 < reads.length && !canTile(bytes)
+      if (netscape !== undefined) {
+        let source: SourceState | undefined
+        try {
+          source = reparseSource(netscape.source, bytes, name)
+        } catch (error) {
+          if (!isBookgenError(error)) throw error
+        }
+        if (source !== undefined) {
+          const identities = walkByIdentity(
+            state,
+            { hash, time, subject, blob },
+            source.collection,
+            netscape.identities,
+          )
+          netscape = { source, identities }
+          spliced++
+          last = { bytes, spliced: true }
+          return
+        }
+      }
       let collection: Collection
+      let source: SourceState | undefined
       try {
-        collection = parseSource(bytes, name)
+        if (useIncremental) {
+          source = parseSourceState(bytes, name)
+          collection = source.collection
+        } else collection = parseSource(bytes, name)
         parsed++
       } catch (error) {
         if (!isBookgenError(error)) throw error
@@ -186,11 +218,17 @@ async function walkCommits(
       }
       walkVersion(state, { hash, time, subject, blob, collection })
       last = { bytes, spliced: false }
+      if (source !== undefined) {
+        const identities = identitiesOf(collection, state)
+        netscape = identities === undefined ? undefined : { source, identities }
+      }
       // Later versions are walked as splices of this one, when its tiles agree with the parse.
       if (fast && nth + 1 < reads.length && canTile(bytes)) {
         try {
           const made = tile(bytes)
           tiles = sameRecords(made, state) ? made : undefined
+          // Tiles that disagree with the reader once would again: read every version in full.
+          if (tiles === undefined) fast = false
         } catch (error) {
           if (!(error instanceof HistoryDoubt)) throw error
         }

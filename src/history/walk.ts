@@ -131,7 +131,7 @@ export function walkSplices(
 }
 
 /** Match the bookmarks that left with those that came, noting the changes in `summary`. */
-function pairUp(
+export function pairUp(
   left: readonly LiveBookmark[],
   came: readonly BookmarkRecord[],
   summary: CommitSummary,

@@ -1,5 +1,6 @@
 /**
- * The fast walk (XBEL versions as splices of the version before, `tiles.ts`) agrees with the
+ * The fast walks (XBEL versions as splices of the version before, `tiles.ts`; Netscape versions by
+ * the incremental reader and node identity, `identity-walk.ts`) agree with the
  * reference walk (every version parsed in full), commit for commit, over random sync-like edits:
  * additions, removals, renames, moves between folders, folder renames (which the fast walk hands
  * to a full parse), entities and Floccus separators.
@@ -15,8 +16,10 @@ interface Item {
   href: string
 }
 
-describe('the fast history walk', () => {
+describe.each(['xbel', 'netscape'] as const)('the fast history walk (%s)', (format) => {
   let repo: TestRepo
+  const name = format === 'netscape' ? 'bookmarks.html' : 'bookmarks.xbel'
+  const file = name
   beforeAll(() => {
     repo = createRepo()
     let seed = 7
@@ -36,18 +39,38 @@ describe('the fast history walk', () => {
         }),
       }),
     )
+    const netscape = (): string =>
+      [
+        '<!DOCTYPE NETSCAPE-Bookmark-file-1>',
+        '<META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=UTF-8">',
+        '<TITLE>Bookmarks</TITLE>',
+        '<H1>Bookmarks</H1>',
+        '<DL><p>',
+        ...folders.flatMap((folder) => [
+          `    <DT><H3>${folder.title}</H3>`,
+          '    <DL><p>',
+          ...folder.items.map(
+            (item) => `        <DT><A HREF="${item.href}" ID="${item.id}">${item.title}</A>`,
+          ),
+          '    </DL><p>',
+        ]),
+        '</DL><p>',
+        '',
+      ].join('\n')
     const text = (): string =>
-      floccusXbel(
-        folders
-          .map(
-            (folder) =>
-              `<folder id="${folder.id}">\n  <title>${folder.title}</title>\n${folder.items
-                .map((item) => xbelBookmark(item.id, item.title, item.href))
-                .join('\n')}\n</folder>`,
+      format === 'netscape'
+        ? netscape()
+        : floccusXbel(
+            folders
+              .map(
+                (folder) =>
+                  `<folder id="${folder.id}">\n  <title>${folder.title}</title>\n${folder.items
+                    .map((item) => xbelBookmark(item.id, item.title, item.href))
+                    .join('\n')}\n</folder>`,
+              )
+              .join('\n'),
+            nextId,
           )
-          .join('\n'),
-        nextId,
-      )
     for (let c = 0; c < 40; c++) {
       const folder = folders[random(folders.length)]!
       switch (c === 0 ? -1 : random(6)) {
@@ -80,13 +103,13 @@ describe('the fast history walk', () => {
           break
         }
       }
-      repo.commit({ 'bookmarks.xbel': text() }, new Date(Date.UTC(2024, 0, 1 + c)).toISOString())
+      repo.commit({ [file]: text() }, new Date(Date.UTC(2024, 0, 1 + c)).toISOString())
     }
   })
   afterAll(() => repo.remove())
 
   it('gives the state the reference walk gives', async () => {
-    const file = path.join(repo.dir, 'bookmarks.xbel')
+    const file = path.join(repo.dir, name)
     const fast = await readFileHistory(file, { fast: true })
     const full = await readFileHistory(file, { fast: false })
     expect(full.history!.read.spliced).toBe(0)
