@@ -150,7 +150,7 @@ const size = Number(git('cat-file', '-s', `HEAD:${FILE}`).trim())
 
 const ms = (value) => `${(value / 1000).toFixed(2)} s`
 console.log(
-  `repository: ${COMMITS} commits × ${BOOKMARKS} bookmarks (${(size / 2 ** 20).toFixed(1)} MB per version), generated in ${ms(generated)} in ${dir}`,
+  `repository: ${COMMITS} commits × ${BOOKMARKS} bookmarks, ${FILE} (${(size / 2 ** 20).toFixed(1)} MB per version), generated in ${ms(generated)} in ${dir}`,
 )
 
 // Cold: no cache.
