@@ -126,7 +126,8 @@ export interface Bookmark extends ItemFields {
   /** Desktop Bookmark `bookmark:applications`. */
   applications?: Application[]
   /** Desktop Bookmark `bookmark:icon`. */
-  desktopIcon?: DesktopIcon /**
+  desktopIcon?: DesktopIcon
+  /**
    * Dates that did not come from the file: `'history'` when `added` or `modified` was taken from
    * the Git history of the source (see `src/history/`). Absent when every date is the file's own.
    */
