@@ -31,6 +31,8 @@ const MIN_ANCHOR = 32
 const MAX_ANCHOR = 512
 /** Anchors tried on each side before giving up on a resync. */
 const ANCHOR_TRIES = 4
+/** Bytes after a difference searched for an anchor (see `findNear`). */
+const WINDOW = 64 * 1024
 
 /** The edits that turn `a` into `b` (none when they are equal). */
 export function diffBytes(a: Uint8Array, b: Uint8Array, options: DiffOptions = {}): ByteEdit[] {
@@ -92,7 +94,7 @@ function findResync(a: Buffer, i: number, b: Buffer, j: number): { a: number; b:
       // Anchors further than the best resync so far cannot beat it.
       if (best !== undefined && start - fromStart >= best.cost) break
       const end = anchorEnd(from, start)
-      const found = to.indexOf(from.subarray(start, end), toStart)
+      const found = findNear(to, from.subarray(start, end), toStart)
       if (found !== -1) {
         if (forward) consider(start, found)
         else consider(found, start)
@@ -101,7 +103,26 @@ function findResync(a: Buffer, i: number, b: Buffer, j: number): { a: number; b:
       start = end
     }
   }
+  if (best === undefined) {
+    // Nothing near: look for the first anchor after the difference anywhere further on.
+    const start = a.indexOf(LF, i) + 1
+    if (start > 0 && start < a.length) {
+      const found = b.indexOf(a.subarray(start, anchorEnd(a, start)), j)
+      if (found !== -1) return { a: start, b: found }
+    }
+  }
   return best
+}
+
+/**
+ * Where `needle` occurs in `haystack` from `from`, looking only `WINDOW` bytes on: the edits of a
+ * sync commit are small, and an anchor that is not near is usually nowhere (it was edited too),
+ * so an unbounded search would read the rest of the file for nothing.
+ */
+function findNear(haystack: Buffer, needle: Buffer, from: number): number {
+  const end = Math.min(haystack.length, from + WINDOW + needle.length)
+  const found = haystack.subarray(from, end).indexOf(needle)
+  return found === -1 ? -1 : from + found
 }
 
 /** End of the anchor starting at `start`: whole lines, at least `MIN_ANCHOR` bytes when there are. */

@@ -148,7 +148,7 @@ export async function readBlobs(
         }
         if (held < size + 1) break
         const all = take()
-        const bytes = Buffer.from(all.subarray(0, size))
+        const bytes = all.subarray(0, size)
         chunks = [all.subarray(size + 1)]
         held = all.length - size - 1
         size = -1

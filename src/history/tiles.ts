@@ -38,10 +38,12 @@ export interface Splice {
 /** Whether `bytes` is XBEL the tiles can model (UTF-8, no declared entities). */
 export function canTile(bytes: Buffer): boolean {
   const head = bytes.toString('latin1', 0, Math.min(bytes.length, 4096))
-  if (!head.includes('<xbel')) return false
+  const root = head.indexOf('<xbel')
+  if (root === -1) return false
   const declared = /encoding\s*=\s*["']([^"']+)["']/.exec(head)?.[1]
   if (declared !== undefined && !/^utf-?8$/i.test(declared)) return false
-  return !bytes.includes('<!ENTITY')
+  // Entities are declared in the DOCTYPE, before the root element.
+  return !head.slice(0, root).includes('<!ENTITY')
 }
 
 /** Tile a whole version. */
