@@ -30,6 +30,9 @@ export async function restoreFile(file: string, revision: string, name = file): 
       file: name,
     })
   const top = repository.top
+  // Never an option: `--output=…` would make git write a file.
+  if (revision.startsWith('-') || revision.trim() === '')
+    throw new BookgenError(`Not a commit: "${revision}"`, { ruleId: 'history/no-commit', file: name })
   let hash: string
   let time: number
   try {

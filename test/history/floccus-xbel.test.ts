@@ -3,10 +3,11 @@
  * Floccus separators, the root-level bookmark on the home page, the changes pages and feed, and
  * the mass-removal guard (with the site left byte for byte as it was, then `--allow-removal`).
  */
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { resolveConfig } from '../../src/config.js'
+import { restoreFile } from '../../src/history/restore.js'
 import { build } from '../../src/site/build.js'
 import { assertAtom, cli, snapshot } from './helpers.js'
 import { createRepo, floccusXbel, xbelBookmark, xbelFolder, type TestRepo } from './git-repo.js'
@@ -200,6 +201,11 @@ describe('a Floccus repository', () => {
     expect(restored).toContain('highestId :40:')
     expect(restored).toContain('id="20"')
     expect(restored).toContain('separator.floccus.org')
+    // A revision is never taken for an option of git's.
+    await expect(restoreFile(path.join(repo.dir, 'bookmarks.xbel'), '--output=x')).rejects.toThrow(
+      /Not a commit/,
+    )
+    expect(existsSync(path.join(repo.dir, 'x'))).toBe(false)
   })
 })
 
