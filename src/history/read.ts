@@ -44,7 +44,7 @@ export interface ReadHistoryOptions {
   outDir?: string | undefined
   /** The name messages give the file. */
   name?: string | undefined
-  /** Walk XBEL versions as splices of the one before (default true; false reads every version in full). */
+  /** Walk versions fast (XBEL: tiles, Netscape: the incremental reader); default true, false reads each in full. */
   fast?: boolean | undefined
 }
 
