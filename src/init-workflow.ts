@@ -12,7 +12,7 @@ export interface WorkflowOptions {
   /** Source paths passed to `bookgen build`; none means the config's. */
   sources: readonly string[]
   install: InstallMode
-  /** A Floccus-synced repository: full history, and a comment on why tags must not trigger. */
+  /** A Floccus-synced repository: a comment on why tags must not trigger. */
   floccus: boolean
   /** Where the workflow lives, the cache key of a pinned install. */
   workflowPath: string
@@ -127,14 +127,14 @@ function bookgenCommand(install: InstallMode): string {
 /** Check out, and set up Node.js (with the npm cache). */
 function setupSteps(options: WorkflowOptions): string[] {
   const { install } = options
-  const checkout = options.floccus
-    ? [
-        '      - uses: actions/checkout@v5',
-        '        with:',
-        '          # The whole history: each bookmark gets the date of the commit that added it.',
-        '          fetch-depth: 0',
-      ]
-    : ['      - uses: actions/checkout@v5']
+  // The whole history, always: bookmarks get the dates of the commits that added them, and the
+  // build can refuse a commit that removed most of them (see docs/history.md).
+  const checkout = [
+    '      - uses: actions/checkout@v5',
+    '        with:',
+    '          # The whole history: each bookmark gets the date of the commit that added it.',
+    '          fetch-depth: 0',
+  ]
   const cache =
     install.kind === 'package' && install.lockfile
       ? ['          cache: npm']

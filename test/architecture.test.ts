@@ -1,6 +1,6 @@
 /**
  * The shape of `src/`, checked on every run: the folders are the data flow (formats → model →
- * links → publish → pages | site-files → build → dev → cli) and every import points down it; no module
+ * links, history → publish → pages | site-files → build → dev → cli) and every import points down it; no module
  * imports itself through others (no cycle); no function is longer than 130 lines, and at most two
  * files are longer than 600 (the two readers, whose state machines read best whole).
  */
@@ -16,43 +16,23 @@ const MAX_FILE_LINES = 600
 const MAX_LONG_FILES = 2
 
 /** What each folder of `src/` may import from the others (the top-level files are the entrances). */
+/** The layers below the pages, which any later stage may use. */
+const BELOW_PAGES = ['model', 'config', 'formats', 'links', 'history', 'publish', 'render']
 const MAY_IMPORT: Record<string, readonly string[]> = {
   model: [],
   config: ['model'],
   formats: ['model'],
-  render: ['model', 'links'],
   // Link health: the store, its states and the checker (the command is cli/check.ts).
   links: ['model', 'config', 'formats'],
-  publish: ['model', 'config', 'links'],
-  pages: ['model', 'config', 'formats', 'links', 'publish', 'render', 'site-files'],
-  'site-files': ['model', 'config', 'formats', 'links', 'publish', 'render', 'pages'],
-  build: ['model', 'config', 'formats', 'links', 'publish', 'render', 'pages', 'site-files'],
-  dev: [
-    'model',
-    'config',
-    'formats',
-    'links',
-    'publish',
-    'render',
-    'pages',
-    'site-files',
-    'build',
-    'cli',
-    '.',
-  ],
-  cli: [
-    'model',
-    'config',
-    'formats',
-    'links',
-    'publish',
-    'render',
-    'pages',
-    'site-files',
-    'build',
-    'dev',
-    '.',
-  ],
+  // The sources' Git history: versions read, matched and dated (its pages are in pages/ and render/).
+  history: ['model', 'config', 'formats'],
+  render: ['model', 'links', 'history'],
+  publish: ['model', 'config', 'links', 'history'],
+  pages: [...BELOW_PAGES, 'site-files'],
+  'site-files': [...BELOW_PAGES, 'pages'],
+  build: [...BELOW_PAGES, 'pages', 'site-files'],
+  dev: [...BELOW_PAGES, 'pages', 'site-files', 'build', 'cli', '.'],
+  cli: [...BELOW_PAGES, 'pages', 'site-files', 'build', 'dev', '.'],
 }
 
 interface Module {

@@ -160,7 +160,11 @@ describe('bookgen init', () => {
     copyFileSync(EXAMPLE_HTML, path.join(dir, 'sync', 'bookmarks.html'))
     const plain = await initPagesWorkflow(dir, { sources: ['sync/bookmarks.html'] })
     expect(plain.floccus).toBe(false)
-    expect(lintedWorkflow(plain.file).jobs.build.steps[0]).toEqual({ uses: 'actions/checkout@v5' })
+    // Every workflow checks out the whole history (dates from commits, the removal guard).
+    expect(lintedWorkflow(plain.file).jobs.build.steps[0]).toEqual({
+      uses: 'actions/checkout@v5',
+      with: { 'fetch-depth': 0 },
+    })
     const asked = await initPagesWorkflow(dir, {
       sources: ['sync/bookmarks.html'],
       floccus: true,

@@ -28,6 +28,7 @@ import {
   type SiteFilesWorker,
 } from './thread.js'
 import { createStaging, discardStaging, interruptedError, writeStaged, type WriteResult } from './output.js'
+import { mayReadHistory, readSiteHistory, withFiles, type SiteHistory } from '../history/build-step.js'
 
 /** Milliseconds per phase of a build. */
 export interface BuildTimings {
@@ -72,7 +73,8 @@ export interface BuildResult {
    */
   siteFilesInWorker: boolean
   /** The site files the worker made, by path (a directory's ends with `/`: the search index). */
-  madeInWorker: string[]
+  madeInWorker: string[] /** What the sources' Git history gave (undefined when `history` is off). */
+  history?: SiteHistory | undefined
 }
 
 /** Parsed sources, with the time spent on each step. */
@@ -205,12 +207,15 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
   }
   try {
     checkpoint()
+    const history = await mayReadHistory(config, files)
     options.onStep?.(files.length === 1 ? 'reading the source' : `reading ${files.length} sources`)
     const { collections, timings: loading } = await loadSources(config, {
       files,
       onRead: (sources) => {
         if (signal?.aborted === true) return
-        const mode = options.worker === 'none' ? undefined : (options.worker ?? workerModeFor(sources))
+        let mode = options.worker === 'none' ? undefined : (options.worker ?? workerModeFor(sources))
+        // A worker that parses the sources itself would not see the dates the history adds.
+        if (mode === 'parse' && history) mode = 'search'
         const job = { staging: staging.dir, previous: staging.previous, claims }
         if (mode === 'parse')
           worker = startSiteFilesWorker({ ...job, mode, config, sources: [...sources], links })
@@ -224,8 +229,11 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
       allowEmpty: config.allowEmpty,
       outDir: `${displayPath(config.outDir)}/`,
     })
+    // Dates from the Git history, and the mass-removal guard: before anything is written.
+    const siteHistory = history ? await readSiteHistory(config, files, collections) : undefined
     const { prepared, plan, ms } = planFromSources(config, collections, {
       links,
+      history: siteHistory !== undefined && siteHistory.files.length > 0 ? siteHistory.view : undefined,
       pages: { deferSiteFiles: true, clock: () => performance.now() },
     })
     const t3 = performance.now()
@@ -235,7 +243,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
     let here: SiteFilesRun | undefined
     options.onStep?.('writing the pages and the search index')
     const written = await writeStaged(staging, {
-      files: plan.files,
+      files: withFiles(plan.files, siteHistory?.cacheFiles),
       assets: plan.assets,
       more: (writer) => {
         here = writeSiteFiles(plan.siteData, writer, claimFrom(claims, 'back')).timings
@@ -270,7 +278,9 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
         ...(staging.recovered ?? []).map((note) => outputNote(note.rule, note.message)),
         ...prepared.notes,
         ...(written.leftover === undefined ? [] : [outputNote('output/leftover', written.leftover.message)]),
+        ...(siteHistory?.warnings ?? []),
       ],
+      history: siteHistory,
       timings: {
         read: loading.read,
         decode: loading.decode,

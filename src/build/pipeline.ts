@@ -10,6 +10,7 @@ import { prepareSite, type ModelCache, type PreparedSite } from '../publish/inde
 import { planSiteData } from '../site-files/input.js'
 import type { SiteFilesInput } from '../site-files/index.js'
 import type { SiteLinks } from '../links/site-links.js'
+import type { HistoryView } from '../history/build-step.js'
 
 export interface PlannedSite {
   prepared: PreparedSite
@@ -22,10 +23,17 @@ export interface PlannedSite {
 export function planFromSources(
   config: ResolvedConfig,
   collections: readonly Collection[],
-  options: { model?: ModelCache | undefined; links?: SiteLinks | undefined; pages?: PlanOptions } = {},
+  options: {
+    model?: ModelCache | undefined
+    links?: SiteLinks | undefined
+    /** What the sources' Git history says (dates are already on the collections). */
+    history?: HistoryView | undefined
+    pages?: PlanOptions
+  } = {},
 ): PlannedSite {
   const started = performance.now()
   const prepared = prepareSite(config, collections, options.model, options.links)
+  if (options.history !== undefined) prepared.input.history = options.history
   const modelled = performance.now()
   const plan = planSite(prepared.input, options.pages)
   return { prepared, plan, ms: { model: modelled - started, plan: performance.now() - modelled } }

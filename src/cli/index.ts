@@ -5,31 +5,26 @@
  * link is dead), 2 on bad usage, 130/143 when a build or a check is stopped by Ctrl-C / SIGTERM
  * (after it has cleaned up).
  */
-import { formatError, formatWarnings, safe, WARNINGS_SHOWN } from './report.js'
-import { buildJson, buildSummary, directoryBytes, errorJson } from './summary.js'
 import { existsSync } from 'node:fs'
-import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { cac } from 'cac'
-import { resolveConfig, type ConfigEnv, type InlineConfig } from '../config/options.js'
-import { loadConfigFile } from '../config/load.js'
-import { BookgenError, isBookgenError } from '../model/errors.js'
+import { build, displayPath, type BuildResult } from '../build/index.js'
+import { readSiteAddress } from '../build/output.js'
+import type { InlineConfig } from '../config/options.js'
 import { DEV_PORT } from '../dev/port.js'
 import { initLinksWorkflow, initPagesWorkflow, WORKFLOW_PATH } from '../init.js'
-import type { CheckTuning } from './check.js'
-import { collectionToJson } from '../inspect.js'
-import { formatTree } from '../inspect-text.js'
+import { BookgenError, isBookgenError } from '../model/errors.js'
 import { startStaticServer } from '../serve.js'
-import { build, displayPath, type BuildResult } from '../build/index.js'
-import { ioError } from '../build/io-error.js'
-import { readSiteAddress } from '../build/output.js'
-import { readSourceBytes } from '../build/read.js'
-import { formatNamed, parseSource, writableFormats } from '../formats/index.js'
 import { VERSION } from '../version.js'
+import { registerFileCommands } from './file-commands.js'
 import { closest, colorsWanted, createColors, startProgress, type Colors } from './output.js'
+import { formatError, formatWarnings, safe, WARNINGS_SHOWN } from './report.js'
+import { EXIT_OK, loadResolvedConfig, optionalString, type Io } from './shared.js'
+import { buildJson, buildSummary, directoryBytes, errorJson } from './summary.js'
+
+export { EXIT_OK } from './shared.js'
 
 /** Exit codes. */
-export const EXIT_OK = 0
 export const EXIT_FAILURE = 1
 export const EXIT_USAGE = 2
 /** A build stopped by a signal: 128 + the signal's number, as shells report it. */
@@ -48,18 +43,6 @@ const USAGE_RULES = new Set([
   'cli/usage',
   'links/invalid-duration',
 ])
-
-interface Io {
-  stdout: (text: string) => void
-  stderr: (text: string) => void
-  cwd: string
-  /** Colour what goes to stdout / stderr (default: no colours). */
-  colors?: { stdout: boolean; stderr: boolean } | undefined
-  /** Draw a progress line on stderr during long builds: only when stderr is a terminal. */
-  progress?: boolean | undefined
-  /** `bookgen check`'s limits, timeouts and DNS lookup (tests: no query leaves the machine). */
-  check?: CheckTuning | undefined
-}
 
 const defaultIo: Io = {
   stdout: (text) => process.stdout.write(text),
@@ -98,6 +81,8 @@ export async function runCli(argv: readonly string[], io: Io = defaultIo): Promi
       'Replace the site even when a source yields no bookmarks (or, cut short, fewer than last time)',
     )
     .option('--quiet', 'Print only errors')
+    .option('--no-history', 'Ignore the Git history of the sources (dates, changes page, removal guard)')
+    .option('--allow-removal', 'Publish even when the newest commit removed most bookmarks')
     .option('--json', 'Print a machine-readable summary (JSON) on stdout instead of the text one')
     .example('bookgen build bookmarks.html --base /my-bookmarks/')
     .action((sources: string[], flags: Record<string, unknown>) => {
@@ -105,27 +90,7 @@ export async function runCli(argv: readonly string[], io: Io = defaultIo): Promi
       action = () => buildCommand(sources, flags, io)
     })
 
-  cli
-    .command('inspect <source>', 'Print the normalized bookmark tree of a source file')
-    .option('--json', 'Print JSON (the stable interface for scripts and tests)')
-    .example('bookgen inspect bookmarks.html --json')
-    .action((source: string, flags: Record<string, unknown>) => {
-      action = () => inspectCommand(source, flags, io)
-    })
-
-  cli
-    .command('convert <source>', 'Convert a bookmark file to Netscape HTML or XBEL')
-    .option(
-      '--to <format>',
-      `Output format: ${writableFormats()
-        .map((entry) => entry.name)
-        .join(', ')}`,
-    )
-    .option('-o, --output <file>', 'Output file (default: standard output)')
-    .example('bookgen convert bookmarks.xbel --to netscape -o bookmarks.html')
-    .action((source: string, flags: Record<string, unknown>) => {
-      action = () => convertCommand(source, flags, io)
-    })
+  registerFileCommands(cli, io, (next) => (action = next))
 
   cli
     .command('dev [...sources]', 'Build, serve with live reload, and rebuild on every change')
@@ -207,7 +172,7 @@ export async function runCli(argv: readonly string[], io: Io = defaultIo): Promi
 }
 
 /** The commands, for "did you mean …?". */
-const COMMANDS = ['build', 'inspect', 'convert', 'dev', 'preview', 'init', 'check'] as const
+const COMMANDS = ['build', 'inspect', 'convert', 'dev', 'preview', 'init', 'check', 'restore'] as const
 
 async function buildCommand(sources: string[], flags: Record<string, unknown>, io: Io): Promise<number> {
   const quiet = flags['quiet'] === true
@@ -219,6 +184,8 @@ async function buildCommand(sources: string[], flags: Record<string, unknown>, i
     site: optionalString(flags, 'site'),
     title: optionalString(flags, 'title'),
     allowEmpty: flags['allowEmpty'] === true ? true : undefined,
+    history: flags['history'] === false ? false : undefined,
+    allowRemoval: flags['allowRemoval'] === true ? true : undefined,
   }
   const config = await loadResolvedConfig(flags, inline, io.cwd, { command: 'build' })
   const interrupt = new AbortController()
@@ -427,53 +394,6 @@ async function previewCommand(flags: Record<string, unknown>, io: Io): Promise<n
   return EXIT_OK
 }
 
-async function inspectCommand(source: string, flags: Record<string, unknown>, io: Io): Promise<number> {
-  const file = path.resolve(io.cwd, source)
-  const collection = parseSource(await readSourceBytes(file, source), source)
-  if (flags['json'] === true) {
-    io.stdout(`${JSON.stringify(collectionToJson(collection), null, 2)}\n`)
-  } else {
-    io.stdout(formatTree(collection, safe))
-    if (collection.warnings.length > 0) io.stderr(formatWarnings(collection.warnings, Infinity))
-  }
-  return EXIT_OK
-}
-
-async function convertCommand(source: string, flags: Record<string, unknown>, io: Io): Promise<number> {
-  const to = optionalString(flags, 'to')
-  const writer = to === undefined ? undefined : formatNamed(to)
-  if (writer?.write === undefined) {
-    const names = writableFormats().map((entry) => `"${entry.name}"`)
-    throw new BookgenError(`--to must be ${names.slice(0, -1).join(', ')} or ${names.at(-1)!}`, {
-      ruleId: 'cli/usage',
-    })
-  }
-  const file = path.resolve(io.cwd, source)
-  const collection = parseSource(await readSourceBytes(file, source), source)
-  const { text, warnings } = writer.write(collection)
-  const output = optionalString(flags, 'output')
-  if (output === undefined) io.stdout(text)
-  else {
-    if (path.resolve(io.cwd, output) === file) {
-      throw new BookgenError('The output file is the source file; choose another -o', { ruleId: 'cli/usage' })
-    }
-    await writeFile(path.resolve(io.cwd, output), text).catch((error: unknown) => {
-      throw (
-        ioError(error, {
-          action: `Could not write ${output}`,
-          path: path.resolve(io.cwd, output),
-          flag: '-o',
-          ruleId: 'output/write-failed',
-        }) ?? error
-      )
-    })
-  }
-  const all = [...collection.warnings, ...warnings]
-  if (all.length > 0) io.stderr(formatWarnings(all))
-  if (output !== undefined) io.stderr(`✓ wrote ${safe(output)} (${to})\n`)
-  return EXIT_OK
-}
-
 /** Try `port`, then the next ones, saying so when the requested one is taken. */
 export async function listenOnFreePort<T>(
   start: (port: number) => Promise<T>,
@@ -518,16 +438,6 @@ function waitForSignal(): Promise<void> {
   })
 }
 
-async function loadResolvedConfig(
-  flags: Record<string, unknown>,
-  inline: InlineConfig,
-  cwd: string,
-  env: ConfigEnv,
-) {
-  const loaded = await loadConfigFile(optionalString(flags, 'config'), cwd, env)
-  return resolveConfig(loaded.config, inline, { cwd, configFile: loaded.file })
-}
-
 function reportError(error: unknown, io: Io, debug: boolean): number {
   const { err } = paint(io)
   if (isBookgenError(error)) {
@@ -543,13 +453,4 @@ function reportError(error: unknown, io: Io, debug: boolean): number {
     `bookgen crashed — this is a bug, please report it.\n${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
   )
   return EXIT_FAILURE
-}
-
-function optionalString(flags: Record<string, unknown>, name: string): string | undefined {
-  const value = flags[name]
-  if (value === undefined) return undefined
-  if (typeof value !== 'string' || value === '') {
-    throw new BookgenError(`--${name} needs a value`, { ruleId: 'cli/usage' })
-  }
-  return value
 }

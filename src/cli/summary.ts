@@ -41,6 +41,14 @@ export function buildSummary(
     `  ${c.cyan(`${safe(displayPath(config.outDir, cwd))}/`)}: ${plural(written.files, 'file')}, ${formatBytes(written.bytes)}` +
       `${written.unchanged > 0 ? ` (${formatCount(written.unchanged)} unchanged)` : ''} in ${formatDuration(timings.total)}`,
   )
+  for (const history of result.history?.files ?? []) {
+    const { commits, cached, parsed, spliced } = history.read
+    lines.push(
+      `  history of ${safe(path.relative(cwd, history.file) || history.file)}: ${plural(commits, 'commit')} (${formatCount(cached)} from the cache, ${formatCount(parsed + spliced)} read)`,
+    )
+  }
+  if (result.history !== undefined && result.history.dated > 0)
+    lines.push(`  ${plural(result.history.dated, 'bookmark')} dated from the history`)
   if (result.duplicates > 0) {
     lines.push(
       `  ${plural(result.duplicates, 'repeated URL')}${config.dedupe ? ' published once (dedupe)' : ' (set dedupe: true to publish each once)'}`,

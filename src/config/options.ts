@@ -7,6 +7,7 @@ import path from 'node:path'
 import type { Element, ElementContent } from 'hast'
 import { BookgenError } from '../model/errors.js'
 import type { Bookmark } from '../model/tree.js'
+import { checkHistoryOptions, resolveHistory, type HistoryOptions, type HistorySettings } from './history.js'
 
 /** What a user may write in `bookmarks.config.ts`. Every field is optional. */
 export interface UserConfig {
@@ -53,6 +54,11 @@ export interface UserConfig {
   publish?: PublishOptions | undefined
   /** Look and feel: your stylesheet, head and footer content, and how entries and pages render. */
   theme?: ThemeOptions | undefined
+  /**
+   * Dates, a changes page and a guard against mass removals from the sources' Git history, or
+   * `false` to ignore the history (`--no-history`). Default: `{maxRemoved: 0.25, minRemoved: 20}`
+   */
+  history?: HistoryOptions | false | undefined
   /** Link health (`bookgen check`, see docs/link-health.md). */
   links?: LinksOptions | undefined
 }
@@ -77,7 +83,7 @@ export interface PublishOptions {
 
 /** Which page is being rendered, for theme hooks. */
 export interface PageInfo {
-  kind: 'folder' | 'tag' | 'tags' | 'search' | 'not-found' | 'links' | 'folders' | 'archive'
+  kind: 'folder' | 'tag' | 'tags' | 'search' | 'not-found' | 'links' | 'folders' | 'archive' | 'changes'
   title: string
   /** Path below the base, e.g. `development/web/`. */
   path: string
@@ -152,6 +158,8 @@ export interface ResolvedConfig {
   readonly theme: Readonly<Omit<ThemeOptions, 'stylesheet'> & { stylesheet: string | undefined }>
   /** The link store (`links.store`), absolute; undefined for the default (beside the first source). */
   readonly linkStore: string | undefined
+  /** Reading the sources' Git history (see `src/history/`), or false when turned off. */
+  readonly history: HistorySettings | false
 }
 
 /** Flags from the command line; they win over the config file. Paths are relative to `cwd`. */
@@ -163,6 +171,10 @@ export interface InlineConfig {
   title?: string | undefined
   /** `--allow-empty` */
   allowEmpty?: boolean | undefined
+  /** `--no-history`: false. */
+  history?: boolean | undefined
+  /** `--allow-removal`. */
+  allowRemoval?: boolean | undefined
 }
 
 /** Where `bookgen preview` serves a site: the origin of absolute URLs when no `site` is set. */
@@ -245,6 +257,7 @@ export function resolveConfig(
       stylesheet: theme.stylesheet === undefined ? undefined : fromFile(theme.stylesheet),
     }),
     linkStore: user.links?.store === undefined ? undefined : fromFile(user.links.store),
+    history: resolveHistory(user.history, inline),
   })
 }
 
@@ -295,7 +308,7 @@ function definedOnly<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, item]) => item !== undefined)) as Partial<T>
 }
 
-type Check = 'string' | 'boolean' | 'number' | 'sources' | 'feed' | 'object'
+type Check = 'string' | 'boolean' | 'number' | 'sources' | 'feed' | 'object' | 'history'
 const TOP_LEVEL: Record<string, Check> = {
   sources: 'sources',
   outDir: 'string',
@@ -314,6 +327,7 @@ const TOP_LEVEL: Record<string, Check> = {
   publish: 'object',
   theme: 'object',
   links: 'object',
+  history: 'history',
 }
 const NESTED: Record<string, Record<string, string>> = {
   publish: { private: 'boolean', fileUrls: 'boolean', placeUrls: 'boolean', exec: 'boolean' },
@@ -361,6 +375,11 @@ function assertUserConfig(user: unknown, file: string | undefined): asserts user
           fail('"feed" must be false or { limit: <number of entries> }')
         }
         break
+      case 'history': {
+        const problem = checkHistoryOptions(value)
+        if (problem !== undefined) fail(problem)
+        break
+      }
       case 'number':
         if (!isCount(value) || value === 0) fail(`"${key}" must be a whole number above 0`)
         break

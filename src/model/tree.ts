@@ -131,6 +131,11 @@ export interface Bookmark extends ItemFields {
   applications?: Application[]
   /** Desktop Bookmark `bookmark:icon`. */
   desktopIcon?: DesktopIcon
+  /**
+   * Dates that did not come from the file: `'history'` when `added` or `modified` was taken from
+   * the Git history of the source (see `src/history/`). Absent when every date is the file's own.
+   */
+  dateSources?: { added?: 'history'; modified?: 'history' }
 }
 
 export interface Folder extends ItemFields {

@@ -83,6 +83,7 @@ export function createPageContext(parts: {
     feed: input.feedLimit > 0,
     downloads: DOWNLOADS,
     linkReport: input.links !== undefined,
+    changes: input.history !== undefined,
     head: theme.head === undefined ? undefined : () => theme.head!(currentPage),
     footer: theme.footer === undefined ? undefined : () => theme.footer!(currentPage),
   }

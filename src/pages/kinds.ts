@@ -10,7 +10,7 @@ import { entryCount, pageCount, pagePath } from './paths.js'
 import { timelineOf, UNDATED_PATH } from './timeline.js'
 
 export interface PageKind {
-  readonly name: 'folders' | 'tags' | 'archive' | 'tree' | 'fixed' | 'links'
+  readonly name: 'folders' | 'tags' | 'archive' | 'tree' | 'fixed' | 'links' | 'changes'
   /** The kind's pages that belong in the sitemap, as paths below the base, in order. */
   sitemap(routes: SiteRoutes, pageSize: number, input: SitemapInput): string[]
 }
@@ -40,6 +40,8 @@ export const PAGE_KINDS = [
   { name: 'fixed', sitemap: () => ['tags/'] },
   // The link report, on a site with a link store (see `links-pages.ts`).
   { name: 'links', sitemap: (_routes, _pageSize, input) => (input.links === undefined ? [] : ['links/']) },
+  // The Git history's changes (`src/history/`): a log, not content for search engines.
+  { name: 'changes', sitemap: () => [] },
 ] as const satisfies readonly PageKind[]
 
 /** What of the site input the sitemap depends on besides the routes. */

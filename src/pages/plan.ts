@@ -21,6 +21,7 @@ import {
   type PlanStats,
   type PlanTimings,
 } from './context.js'
+import { changesPages } from './changes-pages.js'
 import { createEntries, createRenderCache, type RenderCache } from './entries.js'
 import { archivePages } from './archive-pages.js'
 import { fixedPages } from './fixed-pages.js'
@@ -101,6 +102,7 @@ const PRODUCERS: Readonly<Record<PageKindName, (context: PageContext) => Generat
   tree: treePage,
   fixed: fixedPages,
   links: linksPages,
+  changes: changesPages,
 }
 
 /** Plan every file of the site. */

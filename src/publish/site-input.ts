@@ -7,6 +7,7 @@ import type { Element, ElementContent } from 'hast'
 import type { PageInfo } from '../config/options.js'
 import type { Alias, Bookmark, Collection, Folder } from '../model/tree.js'
 import type { SiteLinks } from '../links/site-links.js'
+import type { HistoryView } from '../history/build-step.js'
 
 /** Hooks from the config's `theme` (see `ThemeOptions`). */
 export interface ThemeHooks {
@@ -49,4 +50,6 @@ export interface SiteInput {
   theme: ThemeHooks
   /** What the link store says (`bookgen check`): dead links are marked, and listed on `links/`; none without a store. */
   links: SiteLinks | undefined
+  /** The sources' Git history, for the changes pages and `changes.xml`; absent without one. */
+  history?: HistoryView | undefined
 }

@@ -21,6 +21,8 @@ export interface SiteContext {
   downloads: readonly Download[]
   /** Whether the site has a link report (`links/`, after `bookgen check`). */
   linkReport?: boolean | undefined
+  /** Whether the site has the changes pages (`changes/`, from the sources' Git history). */
+  changes?: boolean | undefined
   /** Extra `<head>` elements for every page (theme hook). */
   head?: ((page: PageInput) => ElementContent[]) | undefined
   /** Footer content replacing the default line (theme hook). */
@@ -82,6 +84,7 @@ function shellOf(site: SiteContext): Shell {
     ['Tags', site.url('tags/')],
     ['Archive', site.url('archive/')],
     ['Search', site.url('search/')],
+    ...(site.changes === true ? ([['Changes', site.url('changes/')]] as Array<[string, string]>) : []),
     ...(site.feed ? ([['Atom feed', site.url('feed.xml')]] as Array<[string, string]>) : []),
     ...(site.linkReport === true ? ([['Link health', site.url('links/')]] as Array<[string, string]>) : []),
     ...site.downloads.map((download): [string, string] => [

@@ -1,0 +1,163 @@
+/**
+ * (I/O) The `git` command line, as the history reader uses it: where the repository is, the
+ * commits that touched a file (rename-aware, `git log --follow`), and the file's blobs streamed
+ * through one `git cat-file --batch` process. No library: git is on every CI runner.
+ */
+import { spawn } from 'node:child_process'
+import path from 'node:path'
+
+/** One commit that changed the file, oldest first in `fileCommits`' result. */
+export interface FileCommit {
+  /** Full commit hash. */
+  hash: string
+  /** Author time (kept by rebases), in ms since the epoch. */
+  time: number
+  /** First line of the message. */
+  subject: string
+  /** The file's blob in this commit; undefined when the commit deleted it. */
+  blob: string | undefined
+  /** The file's path in this commit, relative to the repository's top. */
+  path: string
+}
+
+export interface RepositoryInfo {
+  /** Absolute path of the working tree's top. */
+  top: string
+  /** The commit checked out (undefined in a repository without commits). */
+  head: string | undefined
+  /** Whether the clone is shallow (the history is cut off). */
+  shallow: boolean
+}
+
+const ZERO_BLOB = /^0+$/
+
+/** Run git in `cwd`; its standard output, or a rejection carrying its standard error. */
+export function git(args: readonly string[], cwd: string, input?: string): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('git', args, { cwd, stdio: ['pipe', 'pipe', 'pipe'] })
+    const out: Buffer[] = []
+    const err: Buffer[] = []
+    child.stdout.on('data', (chunk: Buffer) => out.push(chunk))
+    child.stderr.on('data', (chunk: Buffer) => err.push(chunk))
+    child.on('error', reject)
+    child.on('close', (code) => {
+      if (code === 0) resolve(Buffer.concat(out))
+      else reject(new Error(`git ${args[0]} failed (${code}): ${Buffer.concat(err).toString('utf8').trim()}`))
+    })
+    child.stdin.end(input)
+  })
+}
+
+/** The repository holding `file`, or undefined when it is in none (or git is not installed). */
+export async function repositoryOf(file: string): Promise<RepositoryInfo | undefined> {
+  try {
+    const out = await git(['rev-parse', '--show-toplevel', '--is-shallow-repository'], path.dirname(file))
+    const [top, shallow] = out.toString('utf8').trim().split('\n')
+    if (top === undefined || top === '') return undefined
+    const head = await git(['rev-parse', '--verify', '-q', 'HEAD'], top).then(
+      (hash) => hash.toString('utf8').trim(),
+      () => undefined,
+    )
+    return { top: path.resolve(top), head, shallow: shallow === 'true' }
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Every commit of the current branch that changed `file` (relative to `top`), oldest first,
+ * following renames. Merge commits are left out (their changes came in with the merged commits).
+ */
+export async function fileCommits(top: string, file: string): Promise<FileCommit[]> {
+  let out: Buffer
+  try {
+    out = await git(
+      ['log', '--follow', '--no-abbrev', '--raw', '--no-color', '--format=%x1e%H%x1f%at%x1f%s', '--', file],
+      top,
+    )
+  } catch {
+    return [] // no commits yet
+  }
+  const commits: FileCommit[] = []
+  for (const block of out.toString('utf8').split('\x1e')) {
+    if (block === '') continue
+    const newline = block.indexOf('\n')
+    const header = newline === -1 ? block : block.slice(0, newline)
+    const [hash, seconds, subject = ''] = header.split('\x1f')
+    const raw = block
+      .slice(newline + 1)
+      .split('\n')
+      .find((line) => line.startsWith(':'))
+    if (hash === undefined || raw === undefined) continue
+    // `:100644 100644 <old> <new> M\tpath` or `… R100\told\tnew`
+    const [meta = '', ...paths] = raw.split('\t')
+    const blob = meta.split(' ')[3] ?? ''
+    commits.push({
+      hash,
+      time: Number(seconds) * 1000,
+      subject,
+      blob: ZERO_BLOB.test(blob) ? undefined : blob,
+      path: paths[paths.length - 1] ?? file,
+    })
+  }
+  return commits.reverse()
+}
+
+/**
+ * Stream blobs through one `git cat-file --batch`: `onBlob` is called with each blob's bytes, in
+ * the order asked, one at a time (so memory holds one version of the file, not all of them).
+ */
+export async function readBlobs(
+  top: string,
+  blobs: readonly string[],
+  onBlob: (index: number, bytes: Buffer) => void | Promise<void>,
+): Promise<void> {
+  if (blobs.length === 0) return
+  const child = spawn('git', ['cat-file', '--batch'], { cwd: top, stdio: ['pipe', 'pipe', 'pipe'] })
+  const exited = new Promise<number | null>((resolve, reject) => {
+    child.on('error', reject)
+    child.on('close', resolve)
+  })
+  child.stdin.on('error', () => {}) // the reader reports what went wrong
+  child.stdin.end(`${blobs.join('\n')}\n`)
+  // Chunks not yet used, joined only when a whole blob is there (a 2 MB blob comes in 32 chunks).
+  let chunks: Buffer[] = []
+  let held = 0
+  let index = 0
+  let size = -1
+  const take = (): Buffer => {
+    const all = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, held)
+    chunks = [all]
+    return all
+  }
+  try {
+    for await (const chunk of child.stdout as AsyncIterable<Buffer>) {
+      chunks.push(chunk)
+      held += chunk.length
+      for (;;) {
+        if (size < 0) {
+          const all = take()
+          const newline = all.indexOf(0x0a)
+          if (newline === -1) break
+          const header = all.toString('utf8', 0, newline)
+          const parts = header.split(' ')
+          if (parts[1] !== 'blob') throw new Error(`git cat-file: ${header}`)
+          size = Number(parts[2])
+          chunks = [all.subarray(newline + 1)]
+          held = all.length - newline - 1
+        }
+        if (held < size + 1) break
+        const all = take()
+        const bytes = all.subarray(0, size)
+        chunks = [all.subarray(size + 1)]
+        held = all.length - size - 1
+        size = -1
+        await onBlob(index++, bytes)
+      }
+    }
+  } finally {
+    if (child.exitCode === null) child.kill()
+  }
+  await exited
+  if (index !== blobs.length) throw new Error(`git cat-file returned ${index} of ${blobs.length} blobs`)
+}
