@@ -5,10 +5,12 @@ describe('public API', () => {
   it('should expose exactly these names', () => {
     expect(Object.keys(api).sort()).toEqual([
       'BookgenError',
+      'FORMATS',
       'build',
       'collectionToJson',
       'countNodes',
       'defineConfig',
+      'formatNamed',
       'loadConfigFile',
       'normalizeBase',
       'parseNetscape',
@@ -17,6 +19,7 @@ describe('public API', () => {
       'resolveConfig',
       'sniffFormat',
       'walk',
+      'writableFormats',
       'writeNetscape',
       'writeXbel',
     ])
