@@ -101,6 +101,8 @@ export interface SearchMessage {
   columns: SearchableColumns
   /** Each bookmark's folder, by index in `folders`. */
   folderOf: number[]
+  /** The bookmarks whose link is dead (`is:dead`). */
+  dead: number[]
   allowFileLinks: boolean
   folders: SearchIndexInput['folders']
   tagPages: SearchIndexInput['tags']
@@ -207,6 +209,7 @@ export function startSiteFilesWorker(job: SiteFilesJob): SiteFilesWorker | undef
         count,
         columns: searchableColumns(bookmarks),
         folderOf: site.folderOf,
+        dead: site.dead,
         allowFileLinks: site.allowFileLinks,
         folders: site.folders,
         tagPages: searchTags(site),
@@ -236,7 +239,12 @@ export function writeSearchIndex(
   const searchIndex = (): OutputFile[] => {
     const bookmarks = searchableBookmarks(message.columns)
     const documents = searchDocuments(bookmarks, message.folderOf, message.allowFileLinks)
-    return buildSearchIndex({ documents, folders: message.folders, tags: message.tagPages }).files
+    return buildSearchIndex({
+      documents,
+      folders: message.folders,
+      tags: message.tagPages,
+      dead: message.dead,
+    }).files
   }
   const producers: Array<[string, Producer]> = []
   producers[SEARCH_PRODUCER] = [SEARCH_DIR, searchIndex]

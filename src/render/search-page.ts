@@ -27,6 +27,7 @@ export const SEARCH_SYNTAX: ReadonlyArray<readonly [string, string]> = [
   ['folder:recipes', 'in a folder called Recipes, or below it'],
   ['after:2020 before:2021-06', 'added from 2020 until May 2021 (YYYY, YYYY-MM or YYYY-MM-DD)'],
   ['is:toread', 'marked to read (Pinboard’s TOREAD), if the site has any'],
+  ['is:dead', 'links found dead by the last link check, if there was one'],
   ['rust OR go', 'either word'],
 ]
 

@@ -32,6 +32,8 @@ export interface SiteFilesInput {
   bookmarks: Bookmark[]
   /** Each bookmark's folder, by index in `folders`. */
   folderOf: number[]
+  /** Indexes of the bookmarks whose link `bookgen check` found dead (search's `is:dead`). */
+  dead: number[]
   /**
    * The same bookmarks as the search index's documents, with their clickable URLs and folders
    * (made when first asked for: only the thread that builds the search index needs them).
@@ -82,7 +84,7 @@ export const SEARCH_PRODUCER = 0
 
 /** What the search index is built from. */
 export function searchIndexInput(site: SiteFilesInput): SearchIndexInput {
-  return { documents: site.documents, folders: site.folders, tags: searchTags(site) }
+  return { documents: site.documents, folders: site.folders, tags: searchTags(site), dead: site.dead }
 }
 
 /** The tags as the search index links them: each with its page's URL. */

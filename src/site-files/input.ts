@@ -65,6 +65,7 @@ export function siteDataOf(input: SiteInput, routes: SiteRoutes): SiteFilesInput
     feedLimit: input.feedLimit,
     bookmarks,
     folderOf: folderIndexes,
+    dead: deadOf(bookmarks, input.links?.marked),
     get documents() {
       return (documents ??= searchDocuments(bookmarks, folderIndexes, input.allowFileLinks))
     },
@@ -86,4 +87,18 @@ export function searchDocuments(
     href: safeHref(bookmark.href, { allowFile: allowFileLinks }),
     folder: folderOf[index]!,
   }))
+}
+
+/** Indexes of the bookmarks whose link the link store says is dead. */
+function deadOf(
+  bookmarks: readonly Bookmark[],
+  marked: ReadonlyMap<string, { state: string }> | undefined,
+): number[] {
+  const dead: number[] = []
+  if (marked === undefined || marked.size === 0) return dead
+  for (let index = 0; index < bookmarks.length; index++) {
+    const href = bookmarks[index]!.href
+    if (href !== undefined && marked.get(href)?.state === 'dead') dead.push(index)
+  }
+  return dead
 }

@@ -17,7 +17,7 @@ import { processTerm, tokenize } from './search-terms.js'
 
 /**
  * Flags that `is:` can ask for. A site publishes those its index lists in `flags` (`index.json`);
- * `dead` waits for link health checks to exist and is reported as not published until then.
+ * `dead` is published once `bookgen check` has found a dead link (the build reads its store).
  */
 export const FLAGS = ['toread', 'dead']
 

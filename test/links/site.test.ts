@@ -198,6 +198,20 @@ describe('bookgen check, then bookgen build', () => {
       pages = pagesOf(site)
     })
 
+    it('should let search find exactly the dead links with is:dead', () => {
+      const meta = JSON.parse(readFileSync(path.join(site, 'assets', 'search', 'index.json'), 'utf8')) as {
+        id: string
+        flags: string[]
+      }
+      expect(meta.flags).toContain('dead')
+      const flags = JSON.parse(
+        readFileSync(path.join(site, 'assets', 'search', meta.id, 'flags.json'), 'utf8'),
+      ) as {
+        dead: number[]
+      }
+      expect(flags.dead).toHaveLength(DEAD().length)
+    })
+
     it('should mark exactly the dead entries, each with one Wayback link dated from added', () => {
       const marked = new Map<string, string[]>()
       const seen = new Set<string>()

@@ -16,7 +16,7 @@
  *   offset from `first` in {@link YEAR_DIGITS}, a space without a date): what the year facets and
  *   `after:`/`before:` of whole years read, a fraction of `dates.json`; `years` is null when the
  *   years span more than there are digits;
- * - `flags.json`: per flag the site publishes (`toread`), its documents.
+ * - `flags.json`: per flag the site publishes (`toread`; `dead` after `bookgen check`), its documents.
  */
 import type { SearchIndexInput } from './input.js'
 import { serializeJson } from './json.js'
@@ -70,7 +70,8 @@ export function filterFiles(input: SearchIndexInput): FilterFiles {
   }
   if (first === Infinity) first = 0
   for (let id = 0; id < days.length; id++) if (days[id]! >= 0) days[id]! -= first
-  const flags = toRead.length > 0 ? ['toread'] : []
+  const dead = [...(input.dead ?? [])]
+  const flags = [...(toRead.length > 0 ? ['toread'] : []), ...(dead.length > 0 ? ['dead'] : [])]
   const files: FilterFiles['files'] = [
     ...invertedFiles('tags', tags),
     ...invertedFiles('hosts', hosts),
@@ -85,7 +86,11 @@ export function filterFiles(input: SearchIndexInput): FilterFiles {
     },
     { kind: 'dates', name: 'dates', contents: `{"first":${first},"days":[${days.join(',')}]}` },
     { kind: 'years', name: 'years', contents: yearsJson(days, first) },
-    { kind: 'flags', name: 'flags', contents: `{"toread":[${gaps(toRead)}]}` },
+    {
+      kind: 'flags',
+      name: 'flags',
+      contents: `{"toread":[${gaps(toRead)}]${dead.length > 0 ? `,"dead":[${gaps(dead)}]` : ''}}`,
+    },
   ]
   let facetBytes = 0
   for (const file of files) if (FACET_KINDS.has(file.kind)) facetBytes += Buffer.byteLength(file.contents)

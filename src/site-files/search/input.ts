@@ -52,4 +52,6 @@ export interface SearchIndexInput {
   folders: Array<{ title: string; name: string; url: string; parent?: number | undefined }>
   /** Tag names and page URLs. */
   tags: Array<{ tag: string; url: string }>
+  /** Indexes of the documents whose link is dead (`is:dead`); none without a link store. */
+  dead?: readonly number[] | undefined
 }
