@@ -34,6 +34,8 @@ if ((opt.save === undefined) === (opt.compare === undefined)) {
 }
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+// The home page's daily pick follows the build's day: pin it, so fingerprints compare across days.
+process.env.SOURCE_DATE_EPOCH ??= '1767225600'
 const { build, resolveConfig, loadConfigFile } = await import(path.join(repo, 'dist', 'index.js'))
 const work = mkdtempSync(path.join(os.tmpdir(), 'bookgen-outputs-'))
 
