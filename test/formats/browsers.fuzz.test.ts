@@ -7,6 +7,7 @@
  *
  * `npx vitest run test/formats` runs a few hundred cases; FUZZ_RUNS=5000 runs many more.
  */
+import { mutate, mutationOf } from './mutations.js'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { isBookgenError } from '../../src/model/errors.js'
@@ -62,34 +63,7 @@ const SNIPPETS = [
   '\uFFFF',
 ]
 
-type Mutation =
-  | { kind: 'truncate'; at: number }
-  | { kind: 'flip'; at: number; byte: number }
-  | { kind: 'insert'; at: number; text: string }
-  | { kind: 'delete'; at: number; length: number }
-
-const position = fc.double({ min: 0, max: 1, noNaN: true })
-const mutation: fc.Arbitrary<Mutation> = fc.oneof(
-  fc.record({ kind: fc.constant('truncate' as const), at: position }),
-  fc.record({ kind: fc.constant('flip' as const), at: position, byte: fc.integer({ min: 0, max: 255 }) }),
-  fc.record({ kind: fc.constant('insert' as const), at: position, text: fc.constantFrom(...SNIPPETS) }),
-  fc.record({ kind: fc.constant('insert' as const), at: position, text: fc.string({ maxLength: 12 }) }),
-  fc.record({ kind: fc.constant('delete' as const), at: position, length: fc.integer({ min: 1, max: 40 }) }),
-)
-
-function mutate(bytes: Uint8Array, mutations: Mutation[]): Uint8Array {
-  let data = Buffer.from(bytes)
-  for (const change of mutations) {
-    const at = Math.floor(change.at * data.length)
-    if (change.kind === 'truncate') data = data.subarray(0, at)
-    else if (change.kind === 'flip') {
-      if (data.length > 0) data[Math.min(at, data.length - 1)] = change.byte
-    } else if (change.kind === 'insert')
-      data = Buffer.concat([data.subarray(0, at), Buffer.from(change.text, 'utf8'), data.subarray(at)])
-    else data = Buffer.concat([data.subarray(0, at), data.subarray(at + change.length)])
-  }
-  return new Uint8Array(data)
-}
+const mutation = mutationOf(SNIPPETS)
 
 /** Read `bytes`: a collection that the writers accept, or a placed BookgenError; nothing else, in time. */
 function checkCase(entry: FormatEntry, bytes: Uint8Array, file = 'fuzz'): void {

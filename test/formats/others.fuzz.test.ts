@@ -7,6 +7,7 @@
  * `npm test` runs a few cases; `FUZZ_RUNS=5000 npx vitest run test/formats/others.fuzz.test.ts`
  * runs many more.
  */
+import { mutate, mutationOf } from './mutations.js'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import fc from 'fast-check'
@@ -62,34 +63,7 @@ const SNIPPETS = [
   '\r',
 ]
 
-type Mutation =
-  | { kind: 'truncate'; at: number }
-  | { kind: 'flip'; at: number; byte: number }
-  | { kind: 'insert'; at: number; text: string }
-  | { kind: 'delete'; at: number; length: number }
-
-const position = fc.double({ min: 0, max: 1, noNaN: true })
-const mutation: fc.Arbitrary<Mutation> = fc.oneof(
-  fc.record({ kind: fc.constant('truncate' as const), at: position }),
-  fc.record({ kind: fc.constant('flip' as const), at: position, byte: fc.integer({ min: 0, max: 255 }) }),
-  fc.record({ kind: fc.constant('insert' as const), at: position, text: fc.constantFrom(...SNIPPETS) }),
-  fc.record({ kind: fc.constant('insert' as const), at: position, text: fc.string({ maxLength: 8 }) }),
-  fc.record({ kind: fc.constant('delete' as const), at: position, length: fc.integer({ min: 1, max: 30 }) }),
-)
-
-function mutate(bytes: Uint8Array, mutations: Mutation[]): Uint8Array {
-  let data = Buffer.from(bytes)
-  for (const change of mutations) {
-    const at = Math.floor(change.at * data.length)
-    if (change.kind === 'truncate') data = data.subarray(0, at)
-    else if (change.kind === 'flip') {
-      if (data.length > 0) data[Math.min(at, data.length - 1)] = change.byte
-    } else if (change.kind === 'insert')
-      data = Buffer.concat([data.subarray(0, at), Buffer.from(change.text, 'utf8'), data.subarray(at)])
-    else data = Buffer.concat([data.subarray(0, at), data.subarray(at + change.length)])
-  }
-  return data
-}
+const mutation = mutationOf(SNIPPETS, { insert: 8, delete: 30 })
 
 /** Sniff and read `bytes` with `format`: a sound collection, or a placed BookgenError, in time. */
 function checkCase(format: FormatEntry, bytes: Uint8Array, file: string): void {
