@@ -109,8 +109,9 @@ class XbelWriter {
     const attributes: Array<[string, string]> = [['version', version]]
     if (root.id !== undefined) attributes.push(['id', root.id])
     if (root.added !== undefined) attributes.push(['added', formatW3cDate(root.added)])
-    for (const [name, value] of namespaceDeclarations(root)) attributes.push([name, value])
-    for (const [name, value] of this.xmlAttributes(root)) attributes.push([name, value])
+    for (const [name, value] of namespaceDeclarations(root, collection.format === 'xbel'))
+      attributes.push([name, value])
+    for (const [name, value] of this.xmlAttributes(root, ROOT_ATTRIBUTES)) attributes.push([name, value])
 
     this.out.push(`<?xml version="1.0" encoding="UTF-8"?>\n${DOCTYPE}\n`)
     this.out.push(`<xbel${this.attributeList(attributes, root.place)}>\n`)
@@ -156,7 +157,7 @@ class XbelWriter {
     if (folder.folded !== undefined) attributes.push(['folded', folder.folded ? 'yes' : 'no'])
     if (folder.toolbar === true) attributes.push(['toolbar', 'yes'])
     if (folder.iconName !== undefined) attributes.push(['icon', folder.iconName])
-    for (const [name, value] of this.xmlAttributes(folder)) attributes.push([name, value])
+    for (const [name, value] of this.xmlAttributes(folder, FOLDER_ATTRIBUTES)) attributes.push([name, value])
     this.out.push(`${indent}<folder${this.attributeList(attributes, folder.place)}>\n`)
     this.out.push(this.head(folder, `${indent}  `, undefined))
   }
@@ -191,7 +192,7 @@ class XbelWriter {
     if (bookmark.iconName !== undefined)
       attributes += ` icon="${this.escape(bookmark.iconName, place, true)}"`
     if (bookmark.attributes !== undefined)
-      attributes += this.attributeList(this.xmlAttributes(bookmark), place)
+      attributes += this.attributeList(this.xmlAttributes(bookmark, BOOKMARK_ATTRIBUTES), place)
     this.out.push(
       `${indent}<bookmark${attributes}>\n${this.head(bookmark, inner, undefined)}${indent}</bookmark>\n`,
     )
@@ -223,12 +224,13 @@ class XbelWriter {
   }
 
   /**
-   * Unknown attributes read from an XBEL file go back as attributes; those read from a Netscape
-   * file (often not XML names) go into the bookgen block instead.
+   * Unknown attributes read from an XBEL file go back as attributes; those read from any other
+   * format (often not XML names, or named like XBEL's own: `id`, `added`), and any that are not
+   * XML names or are one of the element's own, go into the bookgen block instead.
    */
-  private xmlAttributes(item: Folder | Bookmark): Array<[string, string]> {
+  private xmlAttributes(item: Folder | Bookmark, own: ReadonlySet<string>): Array<[string, string]> {
     if (item.attributes === undefined || this.collection.format !== 'xbel') return []
-    return Object.entries(item.attributes)
+    return Object.entries(item.attributes).filter(([name]) => rawAttribute(name, own))
   }
 
   /** The Desktop Bookmark block: MIME type, groups (tags), applications, icon, private, and leftovers. */
@@ -305,8 +307,16 @@ class XbelWriter {
       parts += `<bookgen:modified>${formatW3cDate(item.modified)}</bookgen:modified>`
       this.keep('modified')
     }
-    if (item.attributes !== undefined && this.collection.format !== 'xbel') {
+    if (item.attributes !== undefined) {
+      const raw = this.collection.format === 'xbel'
+      const own =
+        item === this.collection.root
+          ? ROOT_ATTRIBUTES
+          : item.type === 'folder'
+            ? FOLDER_ATTRIBUTES
+            : BOOKMARK_ATTRIBUTES
       for (const [name, value] of Object.entries(item.attributes)) {
+        if (raw && rawAttribute(name, own)) continue
         parts += `<bookgen:attribute name="${this.escape(name, place, true)}">${this.escape(value, place, false)}</bookgen:attribute>`
         this.keep('attributes')
       }
@@ -424,6 +434,24 @@ class XbelWriter {
   }
 }
 
+/** The attributes the writer writes itself, per element: an unknown attribute of that name goes into metadata. */
+const ROOT_ATTRIBUTES: ReadonlySet<string> = new Set(['version', 'id', 'added'])
+const FOLDER_ATTRIBUTES: ReadonlySet<string> = new Set(['id', 'added', 'folded', 'toolbar', 'icon'])
+const BOOKMARK_ATTRIBUTES: ReadonlySet<string> = new Set([
+  'href',
+  'id',
+  'added',
+  'modified',
+  'visited',
+  'icon',
+])
+const XML_NAME = /^[A-Za-z_][-A-Za-z0-9_.:]*$/
+
+/** Whether an unknown attribute of an XBEL source can go back as an attribute of the element. */
+function rawAttribute(name: string, own: ReadonlySet<string>): boolean {
+  return XML_NAME.test(name) && !own.has(name)
+}
+
 type BookgenField =
   | (typeof BOOKGEN_TEXT_FIELDS)[keyof typeof BOOKGEN_TEXT_FIELDS]
   | (typeof BOOKGEN_FLAG_FIELDS)[keyof typeof BOOKGEN_FLAG_FIELDS]
@@ -459,10 +487,12 @@ function ownedBy(info: Metadata[] | undefined, owner: string): readonly Metadata
 }
 
 /** Namespace declarations the document needs on `<xbel>`. */
-function namespaceDeclarations(root: Folder): Array<[string, string]> {
+function namespaceDeclarations(root: Folder, raw: boolean): Array<[string, string]> {
   return [
     ['xmlns:bookmark', BOOKMARK_NAMESPACE],
     ['xmlns:mime', MIME_NAMESPACE],
     ['xmlns:bookgen', BOOKGEN_NAMESPACE],
-  ].filter(([name]) => !(root.attributes !== undefined && name in root.attributes)) as Array<[string, string]>
+  ].filter(([name]) => !(raw && root.attributes !== undefined && name in root.attributes)) as Array<
+    [string, string]
+  >
 }
