@@ -297,10 +297,27 @@ describe('TAGS separators', () => {
     expect(bookmarksOf(collection).map((bookmark) => bookmark.tags)).toEqual([['Read Later'], ['x', 'y z']])
   })
 
-  it('should split on spaces when no TAGS value in the file has a comma (Shaarli)', () => {
+  it('should read a value without commas as one tag when nothing says spaces separate (Firefox)', () => {
     const collection = parseText(
-      '<DL><DT><A HREF="https://a.example/" TAGS="private secret">a</A><DT><A HREF="https://b.example/" TAGS="one">b</A></DL>',
+      '<DL><DT><A HREF="https://a.example/" TAGS="read later">a</A><DT><A HREF="https://b.example/" TAGS="one">b</A></DL>',
+    )
+    expect(bookmarksOf(collection).map((bookmark) => bookmark.tags)).toEqual([['read later'], ['one']])
+    expect(rules(collection)).not.toContain('netscape/space-separated-tags')
+  })
+
+  it('should split on spaces, with a warning that counts them, with PRIVATE on entries (Shaarli)', () => {
+    const collection = parseText(
+      '<DL><DT><A HREF="https://a.example/" PRIVATE="1" TAGS="private secret">a</A><DT><A HREF="https://b.example/" PRIVATE="0" TAGS="one">b</A></DL>',
     )
     expect(bookmarksOf(collection).map((bookmark) => bookmark.tags)).toEqual([['private', 'secret'], ['one']])
+    const warning = collection.warnings.find((w) => w.rule === 'netscape/space-separated-tags')
+    expect(warning?.message).toMatch(/in 1 bookmark:/)
+  })
+
+  it('should split on spaces when the file names a space-separating producer before its entries', () => {
+    const collection = parseText(
+      '<!-- Scuttle export --><DL><DT><A HREF="https://a.example/" TAGS="x y">a</A></DL>',
+    )
+    expect(bookmarksOf(collection)[0]!.tags).toEqual(['x', 'y'])
   })
 })

@@ -39,6 +39,8 @@ export interface SourceState {
 interface NetscapeState {
   /** TAGS values with a comma, in the whole file (see `NetscapeStats`). */
   readonly commaTags: number
+  /** Signs of a space-separating producer, in the whole file (see `NetscapeStats`). */
+  readonly spaceSigns: number
   /** Byte offset of the start of every line; built on first use. */
   lineStarts: Uint32Array | undefined
 }
@@ -65,6 +67,7 @@ const HEADER = '<!DOCTYPE NETSCAPE-Bookmark-file-1><DL><p>'
 const PROBE = '<HR>'
 const BOOKMARK_PROBE = '<A HREF="#">,</A>'
 const COMMA_MODE = '<A HREF="#" TAGS=",">,</A>'
+const SPACE_MODE = '<A HREF="#" PRIVATE="0">,</A>'
 
 const fatalUtf8 = new TextDecoder('utf-8', { fatal: true })
 
@@ -74,7 +77,7 @@ export function parseSourceState(bytes: Uint8Array, file: string, options: Repar
   checkSourceSize(bytes, file)
   const decoded = decodeSource(bytes)
   const decodedAt = performance.now()
-  const stats: NetscapeStats = { commaTags: 0, rawText: false }
+  const stats: NetscapeStats = { commaTags: 0, spaceSigns: 0, spaceSplits: 0, rawText: false }
   const collection = readSource(bytes, file, { decoded, stats })
   if (options.timings !== undefined) {
     options.timings.decode += decodedAt - started
@@ -94,7 +97,9 @@ export function parseSourceState(bytes: Uint8Array, file: string, options: Repar
     bytes,
     collection,
     read: 'full',
-    netscape: incremental ? { commaTags: stats.commaTags, lineStarts: undefined } : undefined,
+    netscape: incremental
+      ? { commaTags: stats.commaTags, spaceSigns: stats.spaceSigns, lineStarts: undefined }
+      : undefined,
   }
 }
 
@@ -170,6 +175,9 @@ interface Region {
 interface RegionRead {
   nodes: Node[]
   commaTags: number
+  spaceSigns: number
+  /** TAGS values split on spaces. */
+  spaceSplits: number
   /** Place of the first character after the run. */
   end: { line: number; column: number }
 }
@@ -192,6 +200,7 @@ function updateNetscape(
   const path = pathToChange(previous.collection.root, prefix, offsetOf)
   if (path === undefined) return 'before the first entry'
   const commaMode = state.commaTags > 0
+  const spaceMode = spacesSeparate(state.commaTags, state.spaceSigns)
   const maxRegion =
     options.maxRegionBytes ?? Math.min(512 * 1024, Math.max(16 * 1024, Math.floor(old.length / 4)))
   const region = findRegion(path, {
@@ -201,6 +210,7 @@ function updateNetscape(
     delta,
     file: previous.file,
     commaMode,
+    spaceMode,
     maxRegion,
     offsetOf,
     warnings: previous.collection.warnings,
@@ -208,6 +218,10 @@ function updateNetscape(
   if (typeof region === 'string') return region
   const commaTags = state.commaTags - region.old.commaTags + region.fresh.commaTags
   if (commaTags > 0 !== commaMode) return 'TAGS separator'
+  const spaceSigns = state.spaceSigns - region.old.spaceSigns + region.fresh.spaceSigns
+  if (spacesSeparate(commaTags, spaceSigns) !== spaceMode) return 'TAGS separator'
+  // The file's warning counts the values split on spaces: a run with any is read in full.
+  if (region.old.spaceSplits > 0 || region.fresh.spaceSplits > 0) return 'TAGS split on spaces'
 
   // Certain from here on: splice, then move what the edit moved.
   const steps = region.path
@@ -244,7 +258,11 @@ function updateNetscape(
     bytes,
     collection,
     read: 'incremental',
-    netscape: { commaTags, lineStarts: updateLineStarts(lineStarts, bytes, region.start, region.end, delta) },
+    netscape: {
+      commaTags,
+      spaceSigns,
+      lineStarts: updateLineStarts(lineStarts, bytes, region.start, region.end, delta),
+    },
   }
 }
 
@@ -309,6 +327,8 @@ interface RegionContext {
   delta: number
   file: string
   commaMode: boolean
+  /** Whether spaces separate tags in the file (a probe then makes the run read that way too). */
+  spaceMode: boolean
   maxRegion: number
   offsetOf: (node: Node) => number | undefined
   warnings: readonly Warning[]
@@ -396,16 +416,20 @@ function readRegion(
     return 'not UTF-8'
   }
   if (UNSAFE_TEXT.test(text)) return 'unsafe text'
-  const stats: NetscapeStats = { commaTags: 0, rawText: false }
+  const stats: NetscapeStats = { commaTags: 0, spaceSigns: 0, spaceSplits: 0, rawText: false }
   const collection = parseNetscape(
-    `${HEADER}${text}${beforeBookmark ? BOOKMARK_PROBE : PROBE}${context.commaMode ? COMMA_MODE : ''}</DL>`,
+    `${HEADER}${text}${beforeBookmark ? BOOKMARK_PROBE : PROBE}${context.commaMode ? COMMA_MODE : ''}${context.spaceMode ? SPACE_MODE : ''}</DL>`,
     context.file,
     { stats },
   )
+  // Counted in `spaceSplits` (a run that splits any is read in full).
+  if (stats.spaceSplits > 0)
+    collection.warnings = collection.warnings.filter((w) => w.rule !== 'netscape/space-separated-tags')
   if (collection.warnings.length > 0) return `warning ${collection.warnings[0]!.rule}`
   enforceLimits(collection)
   if (collection.warnings.length > 0) return 'limits'
   const nodes = collection.root.children
+  if (context.spaceMode && nodes.pop()?.type !== 'bookmark') return 'probe'
   if (context.commaMode && nodes.pop()?.type !== 'bookmark') return 'probe'
   const probe = nodes.pop()
   const lastBreak = text.lastIndexOf('\n')
@@ -433,8 +457,15 @@ function readRegion(
   return {
     nodes,
     commaTags: stats.commaTags - (context.commaMode ? 1 : 0),
+    spaceSigns: stats.spaceSigns - (context.spaceMode ? 1 : 0),
+    spaceSplits: stats.spaceSplits,
     end: move(probeLine, probeColumn),
   }
+}
+
+/** Whether the reader splits TAGS on spaces, from the file's figures (see `NetscapeStats`). */
+function spacesSeparate(commaTags: number, spaceSigns: number): boolean {
+  return commaTags === 0 && spaceSigns > 0
 }
 
 /** Whether a warning lies at or after `start` and before `end`. */

@@ -44,6 +44,14 @@ export interface NetscapeOptions {
 export interface NetscapeStats {
   /** `TAGS` values holding a comma: any one makes the whole file comma-separated. */
   commaTags: number
+  /**
+   * Signs of a producer that separates tags with spaces (Shaarli, Scuttle, Delicious, …): `PRIVATE`
+   * on entries, and the producer's name before the first entry. Without a comma in any `TAGS`,
+   * any one makes spaces separate tags; without one, a value is one tag (or a comma list).
+   */
+  spaceSigns: number
+  /** `TAGS` values that were split on spaces (the warning counts them). */
+  spaceSplits: number
   /** Whether the file has `<script>` or `<style>` elements (their content is raw text). */
   rawText: boolean
 }
@@ -59,6 +67,9 @@ const HARMLESS = new Set(['p', 'br', 'html', 'head', 'body', 'meta', 'link'])
 /** Tags that end a `<DD>`; other markup inside a description is kept as text. */
 const ENDS_DESCRIPTION = new Set(['dl', 'dt', 'dd', 'hr', 'h3', 'h1'])
 
+/** Producers that separate tags with spaces, as they name themselves at the top of their exports. */
+const SPACE_PRODUCER = /\b(?:shaarli|scuttle|semanticscuttle)\b/i
+
 type Capture = 'none' | 'title' | 'h1' | 'h3' | 'a' | 'dd'
 
 interface Attribute {
@@ -72,6 +83,8 @@ export function parseNetscape(text: string, file: string, options: NetscapeOptio
   const collection = reader.read()
   if (options.stats !== undefined) {
     options.stats.commaTags = reader.commaTags
+    options.stats.spaceSigns = reader.spaceSigns
+    options.stats.spaceSplits = reader.spaceSplits
     options.stats.rawText = reader.rawText
   }
   return collection
@@ -116,6 +129,8 @@ class NetscapeReader {
   private readonly encoding: string
   /** See `NetscapeStats`. */
   commaTags = 0
+  spaceSigns = 0
+  spaceSplits = 0
   rawText = false
 
   constructor(text: string, file: string, encoding: string) {
@@ -435,15 +450,38 @@ class NetscapeReader {
   /**
    * TAGS is a comma list (Firefox, Pinboard, Raindrop: "read later,web"), but Shaarli and its kin
    * separate tags with spaces ("private secret"). A file that uses a comma in any TAGS value is
-   * read as comma-separated throughout, so tags with spaces survive; otherwise spaces separate.
+   * read as comma-separated throughout, so tags with spaces survive. Otherwise spaces separate
+   * only in a file with signs of such a producer (see `NetscapeStats.spaceSigns`), with a warning
+   * that counts the values split; without any, a value is one tag ("read later").
    */
   private splitTags(): void {
     if (this.rawTags.length === 0) return
     for (const { value } of this.rawTags) if (value.includes(',')) this.commaTags++
-    const commas = this.commaTags > 0
+    if (SPACE_PRODUCER.test(this.head())) this.spaceSigns++
+    const spaces = this.commaTags === 0 && this.spaceSigns > 0
+    let split = 0
+    let first: Place | undefined
     for (const { bookmark, value } of this.rawTags) {
-      bookmark.tags = normalizeTags(commas ? value.split(',') : value.split(/\s+/))
+      if (spaces && /\S\s+\S/.test(value)) {
+        split++
+        first ??= bookmark.place
+      }
+      bookmark.tags = normalizeTags(spaces ? value.split(/\s+/) : value.split(','))
     }
+    this.spaceSplits = split
+    if (split > 0) {
+      this.warnAt(
+        first,
+        'netscape/space-separated-tags',
+        `TAGS split on spaces in ${split} bookmark${split === 1 ? '' : 's'}: no TAGS value has a comma and the file looks like a Shaarli/Scuttle-style export (PRIVATE on entries, or the producer's name)`,
+      )
+    }
+  }
+
+  /** The text before the first entry, where exporters name themselves. */
+  private head(): string {
+    const entry = /<dt[\s>]/i.exec(this.source.slice(0, 8192))
+    return this.source.slice(0, entry === null ? 8192 : entry.index)
   }
 
   /** Turn `ALIASOF` entries into alias nodes when an `ALIASID` with that value exists. */
@@ -626,6 +664,7 @@ class NetscapeReader {
           break
         case 'PRIVATE':
           bookmark.private = flag(value, true)
+          this.spaceSigns++
           break
         case 'TOREAD':
           bookmark.toRead = flag(value, true)
