@@ -121,7 +121,8 @@ describe('parseNetscape', () => {
     expect(unquoted).toMatchObject({ title: 'unquoted', href: 'https://unquoted.example/path?x=1' })
     expect(multi).toMatchObject({
       title: 'title spread over lines',
-      description: 'first line\nsecond line\n   indented third',
+      // A <DD> at the start of its line shows no layout: the indentation is the author's.
+      description: 'first line\n   second line\n      indented third',
     })
   })
 
@@ -319,5 +320,24 @@ describe('TAGS separators', () => {
       '<!-- Scuttle export --><DL><DT><A HREF="https://a.example/" TAGS="x y">a</A></DL>',
     )
     expect(bookmarksOf(collection)[0]!.tags).toEqual(['x', 'y'])
+  })
+})
+
+describe('descriptions as written', () => {
+  const note = (html: string) => bookmarksOf(parseText(html))[0]!.description
+
+  it('should keep indentation (Markdown code blocks, nested lists) and trailing spaces (hard breaks)', () => {
+    const text = 'Code:\n\n    x = 1\n    y = 2\n\nline one  \nline two\n- a\n  - b'
+    expect(note(`<DL><DT><A HREF="https://a.example/">a</A>\n<DD>${text}\n</DL>`)).toBe(text)
+    // A note whose every continuation line is indented (a code block after its first line).
+    expect(note('<DL><DT><A HREF="https://a.example/">a</A>\n<DD>Run:\n    make\n    make test\n</DL>')).toBe(
+      'Run:\n    make\n    make test',
+    )
+  })
+
+  it('should remove the layout of an exporter that lines wrapped text up with its markup', () => {
+    const html =
+      '<DL><p>\n    <DT><A HREF="https://a.example/">a</A>\n    <DD>Wrapped by the\n      exporter, with\n      a hanging indent\n</DL>'
+    expect(note(html)).toBe('Wrapped by the\nexporter, with\na hanging indent')
   })
 })

@@ -420,7 +420,8 @@ function readRegion(
   const collection = parseNetscape(
     `${HEADER}${text}${beforeBookmark ? BOOKMARK_PROBE : PROBE}${context.commaMode ? COMMA_MODE : ''}${context.spaceMode ? SPACE_MODE : ''}</DL>`,
     context.file,
-    { stats },
+    // A description's layout is the indentation of its tag's line: the run's first line is cut.
+    { stats, firstLineIndent: indentOfLine(bytes, start) },
   )
   // Counted in `spaceSplits` (a run that splits any is read in full).
   if (stats.spaceSplits > 0)
@@ -461,6 +462,15 @@ function readRegion(
     spaceSplits: stats.spaceSplits,
     end: move(probeLine, probeColumn),
   }
+}
+
+/** The indentation (spaces and tabs) of the line of `bytes` that `offset` is on, up to `offset`. */
+function indentOfLine(bytes: Uint8Array, offset: number): number {
+  let start = offset
+  while (start > 0 && bytes[start - 1] !== 0x0a) start--
+  let end = start
+  while (end < offset && (bytes[end] === 0x20 || bytes[end] === 0x09)) end++
+  return end - start
 }
 
 /** Whether the reader splits TAGS on spaces, from the file's figures (see `NetscapeStats`). */

@@ -30,7 +30,7 @@ import {
 import { parseEpochDate } from '../dates.js'
 import { WarningCollector } from '../limits.js'
 import { LineIndex } from '../line-index.js'
-import { cleanDescription } from '../description.js'
+import { cleanDescription, lineIndent } from '../description.js'
 import { Tokenizer } from './tokenizer.js'
 
 export interface NetscapeOptions {
@@ -38,6 +38,11 @@ export interface NetscapeOptions {
   encoding?: string
   /** Filled in, when given, with figures about the whole file that an incremental re-read needs. */
   stats?: NetscapeStats
+  /**
+   * The indentation of the text's first line when the text is a run cut from a file (incremental
+   * reads): a `<DD>` on that line is laid out by it.
+   */
+  firstLineIndent?: number
 }
 
 /** File-wide facts that no single node records (see `incremental.ts`). */
@@ -80,6 +85,7 @@ interface Attribute {
 /** Read a Netscape bookmark file (already decoded to text). */
 export function parseNetscape(text: string, file: string, options: NetscapeOptions = {}): Collection {
   const reader = new NetscapeReader(text, file, options.encoding ?? 'utf-8')
+  reader.firstLineIndent = options.firstLineIndent
   const collection = reader.read()
   if (options.stats !== undefined) {
     options.stats.commaTags = reader.commaTags
@@ -110,6 +116,8 @@ class NetscapeReader {
   private capture: Capture = 'none'
   private captureParts: string[] = []
   private captureTarget: Folder | Bookmark | undefined
+  /** Where the captured element's tag is (the `<DD>`'s indentation is its layout). */
+  private captureStart = 0
 
   /** Raw TAGS values, split once the whole file is read (the separator is a per-file choice). */
   private readonly rawTags: Array<{ bookmark: Bookmark; value: string }> = []
@@ -128,6 +136,7 @@ class NetscapeReader {
   private readonly file: string
   private readonly encoding: string
   /** See `NetscapeStats`. */
+  firstLineIndent: number | undefined
   commaTags = 0
   spaceSigns = 0
   spaceSplits = 0
@@ -408,6 +417,7 @@ class NetscapeReader {
       return
     }
     this.beginCapture('dd', target)
+    this.captureStart = start
   }
 
   private addNode(node: Node, start: number): void {
@@ -547,7 +557,12 @@ class NetscapeReader {
         if (target !== undefined) target.title = collapse(text)
         break
       case 'dd': {
-        const description = cleanDescription(text)
+        const start = this.captureStart
+        const indent =
+          this.firstLineIndent !== undefined && this.source.lastIndexOf('\n', start - 1) === -1
+            ? this.firstLineIndent
+            : lineIndent(this.source, start)
+        const description = cleanDescription(text, indent)
         if (target === undefined || description === '') break
         target.description =
           target.description === undefined ? description : `${target.description}\n\n${description}`

@@ -31,7 +31,7 @@ import {
 import { parseEpochDate, parseW3cDate } from '../dates.js'
 import { WarningCollector } from '../limits.js'
 import { LineIndex } from '../line-index.js'
-import { cleanDescription } from '../description.js'
+import { cleanDescription, lineIndent } from '../description.js'
 import { parseXmlStrictly } from './strict.js'
 import {
   BOOKGEN_FLAG_FIELDS,
@@ -64,10 +64,10 @@ const STANDARD_NAMESPACES = new Set([
 export function parseXbel(text: string, file: string, options: XbelOptions = {}): Collection {
   const encoding = options.encoding ?? 'utf-8'
   const lines = new LineIndex(text)
-  const reader = new XbelReader(file, encoding, lines)
+  const reader = new XbelReader(file, encoding, lines, text)
   if (scanXml(text, reader)) return reader.finish()
   // Not plain, well-formed XML: start again on the careful path, which says what is wrong.
-  const careful = new XbelReader(file, encoding, lines)
+  const careful = new XbelReader(file, encoding, lines, text)
   parseXmlStrictly(text, file, lines, careful)
   return careful.finish()
 }
@@ -96,7 +96,11 @@ class XbelReader implements XmlTreeHandler {
   private readonly reportEntity: EntityReporter = (reference, decoded) =>
     this.entity(this.decoding, reference, decoded)
 
-  constructor(file: string, encoding: string, lines: LineIndex) {
+  /** The source text (a `<desc>`'s layout is the indentation of its line). */
+  private readonly text: string
+
+  constructor(file: string, encoding: string, lines: LineIndex, text: string) {
+    this.text = text
     this.file = file
     this.encoding = encoding
     this.lines = lines
@@ -139,7 +143,10 @@ class XbelReader implements XmlTreeHandler {
         if (this.items.length === 1) this.documentTitle = item.title
         return
       case 'desc': {
-        const description = cleanDescription(this.textContent(node))
+        const description = cleanDescription(
+          this.textContent(node),
+          node.offset === -1 ? undefined : lineIndent(this.text, node.offset),
+        )
         if (description !== '') item.description = description
         return
       }
