@@ -68,9 +68,14 @@ describe.skipIf(!available)('the site exports of every corpus file', () => {
         expect(back.warnings.filter((warning) => /well-formed|not-xml|xml\//.test(warning.rule))).toEqual([])
         expect(hrefs(back)).toEqual(hrefs(published))
       }
+      // Valid XBEL: 1.1 declared when 1.1's toolbar is used; ids are XML Names where aliases need them.
+      const xbel = exports.get('bookmarks.xbel')!
+      if (/<folder [^>]*toolbar="yes"/.test(xbel)) expect(xbel).toMatch(/<xbel version="1\.1"/)
+      if (xbel.includes('<alias '))
+        for (const [, id] of xbel.matchAll(/<(?:bookmark|folder|xbel)\s[^>]*\bid="([^"]*)"/g))
+          expect(id).toMatch(/^[A-Za-z_:\u0080-\uFFFF][-A-Za-z0-9_.:\u0080-\uFFFF]*$/)
       // A Netscape source's unknown attributes never become raw XML attributes.
       if (source.format !== 'xbel') {
-        const xbel = exports.get('bookmarks.xbel')!
         for (const bookmark of bookmarksOf(source))
           for (const name of Object.keys(bookmark.attributes ?? {}))
             expect(xbel).not.toMatch(new RegExp(`<(bookmark|folder|xbel)\\s[^>]*\\s${name}="`))

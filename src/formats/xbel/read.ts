@@ -84,6 +84,8 @@ class XbelReader implements XmlTreeHandler {
   private readonly entityWarnings = new Set<string>()
   private readonly ids = new Map<string, Place | undefined>()
   private readonly aliases: Alias[] = []
+  /** Ids bookgen wrote as XML Names (`_0`) → the ids they stand for (`0`), from `<bookgen:id>`. */
+  private readonly originalIds = new Map<string, string>()
   /** The root, folders and bookmarks open, outermost first. */
   private readonly items: Array<Folder | Bookmark> = []
   private root: Folder | undefined
@@ -195,6 +197,7 @@ class XbelReader implements XmlTreeHandler {
         },
       )
     }
+    this.restoreIds()
     this.checkAliases()
     const collection: Collection = {
       format: 'xbel',
@@ -340,6 +343,19 @@ class XbelReader implements XmlTreeHandler {
     if (place !== undefined) alias.place = place
     this.aliases.push(alias)
     return alias
+  }
+
+  /** Aliases to ids bookgen wrote as XML Names point at the ids again (see `<bookgen:id>`). */
+  private restoreIds(): void {
+    if (this.originalIds.size === 0) return
+    for (const [written, original] of this.originalIds) {
+      if (this.ids.has(original)) continue
+      this.ids.set(original, this.ids.get(written))
+    }
+    for (const alias of this.aliases) {
+      const original = this.originalIds.get(alias.ref)
+      if (original !== undefined) alias.ref = original
+    }
   }
 
   private checkAliases(): void {
@@ -530,6 +546,10 @@ class XbelReader implements XmlTreeHandler {
       } else if (name === 'attribute' && valueOf(child.attributes, 'name') !== undefined) {
         item.attributes ??= createRecord()
         item.attributes[valueOf(child.attributes, 'name')!] = value
+      } else if (name === 'id' && value.trim() !== '' && item.id !== undefined) {
+        // The id as it was, where the writer had to write an XML Name instead (see `idNames`).
+        this.originalIds.set(item.id, value.trim())
+        item.id = value.trim()
       } else if (name === 'document-title' && item.type === 'folder') {
         this.documentTitle = value
       } else leftover.push(child)
