@@ -341,3 +341,27 @@ describe('descriptions as written', () => {
     expect(note(html)).toBe('Wrapped by the\nexporter, with\na hanging indent')
   })
 })
+
+describe('informational warnings', () => {
+  it('should say when an HREF is relative or cannot be parsed, and keep it as written', () => {
+    const collection = parseText(
+      '<DL><DT><A HREF="?lY47tw">note</A><DT><A HREF="http://exa mple.com/">bad</A><DT><A HREF="https://ok.example/">ok</A><DT><A HREF="javascript:void(0)">js</A></DL>',
+    )
+    expect(bookmarksOf(collection).map((bookmark) => bookmark.href)).toEqual([
+      '?lY47tw',
+      'http://exa mple.com/',
+      'https://ok.example/',
+      'javascript:void(0)',
+    ])
+    expect(rules(collection)).toEqual(['netscape/relative-href', 'netscape/unparsable-href'])
+    expect(collection.warnings[0]).toMatchObject({ line: 1, column: 9 })
+  })
+
+  it('should say when ICON is not a data: URI, on bookmarks and folders', () => {
+    const collection = parseText(
+      '<DL><DT><H3 ICON="https://a.example/f.ico">F</H3><DL><DT><A HREF="https://a.example/" ICON="https://a.example/favicon.ico">a</A><DT><A HREF="https://b.example/" ICON="data:image/png;base64,AAAA">b</A></DL></DL>',
+    )
+    expect(rules(collection)).toEqual(['netscape/icon-not-data', 'netscape/icon-not-data'])
+    expect(bookmarksOf(collection)[0]!.icon).toBe('https://a.example/favicon.ico')
+  })
+})

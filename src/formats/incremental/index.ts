@@ -65,9 +65,9 @@ const UNSAFE_TEXT = /<(?:script|style|title|h1)\b|alias(?:id|of)/i
 const HEADER = '<!DOCTYPE NETSCAPE-Bookmark-file-1><DL><p>'
 /** Probes put after a run: an entry must come out of each, at its place (see `readRegion`). */
 const PROBE = '<HR>'
-const BOOKMARK_PROBE = '<A HREF="#">,</A>'
-const COMMA_MODE = '<A HREF="#" TAGS=",">,</A>'
-const SPACE_MODE = '<A HREF="#" PRIVATE="0">,</A>'
+const BOOKMARK_PROBE = '<A HREF="about:blank">,</A>'
+const COMMA_MODE = '<A HREF="about:blank" TAGS=",">,</A>'
+const SPACE_MODE = '<A HREF="about:blank" PRIVATE="0">,</A>'
 
 const fatalUtf8 = new TextDecoder('utf-8', { fatal: true })
 

@@ -606,7 +606,10 @@ class NetscapeReader {
           if (value !== undefined && value.trim() !== '') folder.id = attributeText(value).trim()
           break
         case 'ICON':
-          if (value !== undefined && value.trim() !== '') folder.icon = attributeText(value).trim()
+          if (value !== undefined && value.trim() !== '') {
+            folder.icon = attributeText(value).trim()
+            this.noteIcon(folder.icon, start)
+          }
           break
         case 'ICON_URI':
           if (value !== undefined && value.trim() !== '') folder.iconUri = attributeText(value).trim()
@@ -633,7 +636,10 @@ class NetscapeReader {
       const text = value === undefined ? undefined : attributeText(value)
       switch (key) {
         case 'HREF':
-          if (text !== undefined && text.trim() !== '') bookmark.href = text.trim()
+          if (text !== undefined && text.trim() !== '') {
+            bookmark.href = text.trim()
+            this.noteHref(bookmark.href, start)
+          }
           break
         case 'ADD_DATE':
           this.setDate(bookmark, 'added', value, name, start)
@@ -645,7 +651,10 @@ class NetscapeReader {
           this.setDate(bookmark, 'modified', value, name, start)
           break
         case 'ICON':
-          if (text !== undefined && text.trim() !== '') bookmark.icon = text.trim()
+          if (text !== undefined && text.trim() !== '') {
+            bookmark.icon = text.trim()
+            this.noteIcon(bookmark.icon, start)
+          }
           break
         case 'ICON_URI':
           if (text !== undefined && text.trim() !== '') bookmark.iconUri = text.trim()
@@ -730,6 +739,33 @@ class NetscapeReader {
     } else item[field] = result.value
   }
 
+  /** Say so (for information: the value is kept as written) when an HREF is relative or no URL. */
+  private noteHref(href: string, start: number): void {
+    if (!SCHEME.test(href)) {
+      this.warn(
+        start,
+        'netscape/relative-href',
+        `HREF "${shorten(href)}" is relative (no scheme); kept as written: it resolves against whatever page shows it`,
+      )
+    } else if (!URL.canParse(href)) {
+      this.warn(
+        start,
+        'netscape/unparsable-href',
+        `HREF "${shorten(href)}" is not a URL that can be parsed; kept as written`,
+      )
+    }
+  }
+
+  /** Say so (for information) when ICON holds something other than the image itself. */
+  private noteIcon(icon: string, start: number): void {
+    if (/^data:/i.test(icon)) return
+    this.warn(
+      start,
+      'netscape/icon-not-data',
+      `ICON "${shorten(icon)}" is not a data: URI (browsers write the image itself there, its address in ICON_URI); kept as written`,
+    )
+  }
+
   private keepUnknown(item: Folder | Bookmark, name: string, value: string | undefined): void {
     item.attributes ??= createRecord()
     if (!(name in item.attributes)) item.attributes[name] = value === undefined ? '' : attributeText(value)
@@ -759,6 +795,14 @@ class NetscapeReader {
   private warnAt(place: Place | undefined, rule: string, message: string): void {
     this.warnings.add(place?.line ?? 1, place?.column ?? 1, rule, message)
   }
+}
+
+/** A URL scheme at the start of an HREF (RFC 3986). */
+const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/
+
+/** A value short enough to quote in a message. */
+function shorten(value: string): string {
+  return value.length > 80 ? `${value.slice(0, 77)}…` : value
 }
 
 /** Attribute value with entities decoded (once) and masked `<` restored. */
