@@ -23,7 +23,13 @@ import { checkSourceSize, readSource, SNIFF_CHARACTERS, sniffFormat } from '../i
 import { reconcileNodes, sameNodes, type Move } from './reconcile.js'
 import { byteOffset, commonPrefix, commonSuffix, findLineStarts, updateLineStarts } from './bytes.js'
 import { enforceLimits, LIMITS } from '../limits.js'
-import { parseNetscape, type NetscapeStats } from '../netscape/read.js'
+import {
+  INFO_RULES,
+  parseNetscape,
+  SPACE_SPLIT_RULE,
+  spaceSplitMessage,
+  type NetscapeStats,
+} from '../netscape/read.js'
 
 /** A parsed source and what re-reading it incrementally needs. Treat as opaque. */
 export interface SourceState {
@@ -41,6 +47,8 @@ interface NetscapeState {
   readonly commaTags: number
   /** Signs of a space-separating producer, in the whole file (see `NetscapeStats`). */
   readonly spaceSigns: number
+  /** TAGS values split on spaces, in the whole file (see `NetscapeStats`). */
+  readonly spaceSplits: number
   /** Byte offset of the start of every line; built on first use. */
   lineStarts: Uint32Array | undefined
 }
@@ -98,7 +106,12 @@ export function parseSourceState(bytes: Uint8Array, file: string, options: Repar
     collection,
     read: 'full',
     netscape: incremental
-      ? { commaTags: stats.commaTags, spaceSigns: stats.spaceSigns, lineStarts: undefined }
+      ? {
+          commaTags: stats.commaTags,
+          spaceSigns: stats.spaceSigns,
+          spaceSplits: stats.spaceSplits,
+          lineStarts: undefined,
+        }
       : undefined,
   }
 }
@@ -167,6 +180,8 @@ interface Region {
   count: number
   /** Byte offsets of the run in the old file. */
   start: number
+  /** Where the run starts, in the old file (the same in the new one). */
+  startPlace: Place
   end: number
   fresh: RegionRead
   old: RegionRead
@@ -178,6 +193,8 @@ interface RegionRead {
   spaceSigns: number
   /** TAGS values split on spaces. */
   spaceSplits: number
+  /** Informational warnings, placed in the file. */
+  notes: Warning[]
   /** Place of the first character after the run. */
   end: { line: number; column: number }
 }
@@ -220,8 +237,7 @@ function updateNetscape(
   if (commaTags > 0 !== commaMode) return 'TAGS separator'
   const spaceSigns = state.spaceSigns - region.old.spaceSigns + region.fresh.spaceSigns
   if (spacesSeparate(commaTags, spaceSigns) !== spaceMode) return 'TAGS separator'
-  // The file's warning counts the values split on spaces: a run with any is read in full.
-  if (region.old.spaceSplits > 0 || region.fresh.spaceSplits > 0) return 'TAGS split on spaces'
+  const spaceSplits = state.spaceSplits - region.old.spaceSplits + region.fresh.spaceSplits
 
   // Certain from here on: splice, then move what the edit moved.
   const steps = region.path
@@ -247,10 +263,8 @@ function updateNetscape(
   for (const { node, place } of moves) node.place = place
   const shift = placeShift(region.old.end, region.fresh.end)
   if (shift !== undefined) shiftFollowing(root, steps, last.index + nodes.length, shift)
-  const warnings =
-    shift === undefined
-      ? previous.collection.warnings
-      : previous.collection.warnings.map((warning) => shiftPlace(warning, shift))
+  const warnings = spliceWarnings(previous.collection.warnings, region, shift, spaceSplits)
+  if (typeof warnings === 'string') return warnings
   const collection: Collection = { ...previous.collection, root, warnings }
 
   return {
@@ -261,6 +275,7 @@ function updateNetscape(
     netscape: {
       commaTags,
       spaceSigns,
+      spaceSplits,
       lineStarts: updateLineStarts(lineStarts, bytes, region.start, region.end, delta),
     },
   }
@@ -379,13 +394,21 @@ function findRegion(path: Step[], context: RegionContext): Region | string {
         reason = 'old: differs'
         continue
       }
-      if (context.warnings.some((warning) => within(warning, startPlace, oldRead.end))) return 'old: warnings'
+      // Informational warnings in the run are replaced by the new run's (see `spliceWarnings`).
+      if (
+        context.warnings.some(
+          (warning) => !INFO_RULES.has(warning.rule) && within(warning, startPlace, oldRead.end),
+        )
+      )
+        return 'old: warnings'
       const fresh = readRegion(bytes, start, end.offset + delta, startPlace, depth, end.bookmark, context)
       if (typeof fresh === 'string') {
         reason = `new: ${fresh}`
         break
       }
-      return { path: steps, count, start, end: end.offset, fresh, old: oldRead }
+      // A description's layout is its line's indentation: the next entry's line must start the same.
+      if (!sameLineStart(old, end.offset, bytes, end.offset + delta)) return 'next line start'
+      return { path: steps, count, start, startPlace, end: end.offset, fresh, old: oldRead }
     }
   }
   return reason
@@ -423,10 +446,11 @@ function readRegion(
     // A description's layout is the indentation of its tag's line: the run's first line is cut.
     { stats, firstLineIndent: indentOfLine(bytes, start) },
   )
-  // Counted in `spaceSplits` (a run that splits any is read in full).
-  if (stats.spaceSplits > 0)
-    collection.warnings = collection.warnings.filter((w) => w.rule !== 'netscape/space-separated-tags')
-  if (collection.warnings.length > 0) return `warning ${collection.warnings[0]!.rule}`
+  // Counted in `spaceSplits`; informational ones are spliced in (see `spliceWarnings`).
+  const notes = collection.warnings.filter((w) => INFO_RULES.has(w.rule))
+  const others = collection.warnings.filter((w) => !INFO_RULES.has(w.rule) && w.rule !== SPACE_SPLIT_RULE)
+  if (others.length > 0) return `warning ${others[0]!.rule}`
+  collection.warnings = []
   enforceLimits(collection)
   if (collection.warnings.length > 0) return 'limits'
   const nodes = collection.root.children
@@ -460,7 +484,20 @@ function readRegion(
     commaTags: stats.commaTags - (context.commaMode ? 1 : 0),
     spaceSigns: stats.spaceSigns - (context.spaceMode ? 1 : 0),
     spaceSplits: stats.spaceSplits,
+    notes: notes.map((note) => ({ ...note, ...move(note.line, note.column) })),
     end: move(probeLine, probeColumn),
+  }
+}
+
+/** Whether the text from the start of its line up to `a` in `old` is that up to `b` in `bytes`. */
+function sameLineStart(old: Uint8Array, a: number, bytes: Uint8Array, b: number): boolean {
+  for (;;) {
+    if (a === 0 || b === 0) return a === b || (a === 0 ? bytes[b - 1] === 0x0a : old[a - 1] === 0x0a)
+    const x = old[a - 1]!
+    if (x !== bytes[b - 1]) return false
+    if (x === 0x0a) return true
+    a--
+    b--
   }
 }
 
@@ -471,6 +508,69 @@ function indentOfLine(bytes: Uint8Array, offset: number): number {
   let end = start
   while (end < offset && (bytes[end] === 0x20 || bytes[end] === 0x09)) end++
   return end - start
+}
+
+/** Warnings a full read reports at finish (after every warning made while reading). */
+const FINISH_RULES: ReadonlySet<string> = new Set([
+  'netscape/unclosed-list',
+  'netscape/no-structure',
+  SPACE_SPLIT_RULE,
+  'netscape/dangling-alias',
+])
+
+/** Whether place `a` comes before place `b`. */
+function placeBefore(a: { line: number; column: number }, b: { line: number; column: number }): boolean {
+  return a.line < b.line || (a.line === b.line && a.column < b.column)
+}
+
+/**
+ * The file's warnings after a run is read again, as a full read gives them: the old run's
+ * informational warnings replaced by the new run's (where a full read makes them, among those made
+ * while reading), those after the run moved, and the count of TAGS split on spaces updated. A
+ * string (why) when that cannot be done here: a rule at its limit, the first split in the run.
+ */
+function spliceWarnings(
+  previous: readonly Warning[],
+  region: Region,
+  shift: Shift | undefined,
+  spaceSplits: number,
+): Warning[] | string {
+  const runStart = region.startPlace
+  const freshNotes = region.fresh.notes
+  const changedSplits = region.old.spaceSplits > 0 || region.fresh.spaceSplits > 0
+  if (region.old.notes.length === 0 && freshNotes.length === 0 && !changedSplits)
+    return shift === undefined
+      ? (previous as Warning[])
+      : previous.map((warning) => shiftPlace(warning, shift))
+  const counts = new Map<string, number>()
+  const kept: Warning[] = []
+  for (const warning of previous) {
+    if (INFO_RULES.has(warning.rule)) {
+      // The old run's are replaced below.
+      if (!placeBefore(warning, runStart) && placeBefore(warning, region.old.end)) continue
+      counts.set(warning.rule, (counts.get(warning.rule) ?? 0) + 1)
+    }
+    kept.push(shift === undefined ? warning : shiftPlace(warning, shift))
+  }
+  for (const note of freshNotes) counts.set(note.rule, (counts.get(note.rule) ?? 0) + 1)
+  for (const count of counts.values()) if (count >= LIMITS.warningsPerRule) return 'warning limit'
+  // A full read makes the run's notes after the warnings made before the run, before the rest.
+  let at = kept.findIndex(
+    (warning) =>
+      FINISH_RULES.has(warning.rule) ||
+      warning.message.startsWith('… and ') ||
+      !placeBefore(warning, runStart),
+  )
+  if (at === -1) at = kept.length
+  kept.splice(at, 0, ...freshNotes)
+  if (changedSplits) {
+    const index = kept.findIndex((warning) => warning.rule === SPACE_SPLIT_RULE)
+    // The warning is at the first value split: it must stay before the run.
+    if (index === -1 || spaceSplits === 0 || !placeBefore(kept[index]!, runStart))
+      return 'TAGS split on spaces'
+    kept[index] = { ...kept[index]!, message: spaceSplitMessage(spaceSplits) }
+  }
+  return kept
 }
 
 /** Whether the reader splits TAGS on spaces, from the file's figures (see `NetscapeStats`). */

@@ -480,11 +480,7 @@ class NetscapeReader {
     }
     this.spaceSplits = split
     if (split > 0) {
-      this.warnAt(
-        first,
-        'netscape/space-separated-tags',
-        `TAGS split on spaces in ${split} bookmark${split === 1 ? '' : 's'}: no TAGS value has a comma and the file looks like a Shaarli/Scuttle-style export (PRIVATE on entries, or the producer's name)`,
-      )
+      this.warnAt(first, SPACE_SPLIT_RULE, spaceSplitMessage(split))
     }
   }
 
@@ -796,6 +792,20 @@ class NetscapeReader {
     this.warnings.add(place?.line ?? 1, place?.column ?? 1, rule, message)
   }
 }
+
+/** The warning that counts the TAGS values split on spaces (one per file, at the first). */
+export const SPACE_SPLIT_RULE = 'netscape/space-separated-tags'
+
+export function spaceSplitMessage(split: number): string {
+  return `TAGS split on spaces in ${split} bookmark${split === 1 ? '' : 's'}: no TAGS value has a comma and the file looks like a Shaarli/Scuttle-style export (PRIVATE on entries, or the producer's name)`
+}
+
+/** Warnings for information only, one per entry, about values kept as written. */
+export const INFO_RULES: ReadonlySet<string> = new Set([
+  'netscape/relative-href',
+  'netscape/unparsable-href',
+  'netscape/icon-not-data',
+])
 
 /** A URL scheme at the start of an HREF (RFC 3986). */
 const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/
