@@ -125,7 +125,7 @@ export function prepareSite(
   const exported = exportTree(root, !config.publish.exec, cache?.exports ?? new Map())
   const exportRoot = exported.folder
   let exportCollection: Collection = {
-    format: 'xbel',
+    format: exportFormat(collections),
     file: 'bookmarks',
     encoding: 'utf-8',
     title: siteTitle,
@@ -134,7 +134,12 @@ export function prepareSite(
   }
   if (cache !== undefined) {
     const previous = cache.exportCollection
-    if (previous?.root === exportRoot && previous.title === siteTitle) exportCollection = previous
+    if (
+      previous?.root === exportRoot &&
+      previous.title === siteTitle &&
+      previous.format === exportCollection.format
+    )
+      exportCollection = previous
     cache.exportCollection = exportCollection
   }
   const input: SiteInput = {
@@ -163,6 +168,19 @@ export function prepareSite(
   }
   const heldBack = { ...published.heldBack, activeContent: exported.removed }
   return { input, siteTitle, root, heldBack, duplicates: duplicates.length, notes }
+}
+
+/**
+ * The format the site's exports are written as coming from: the sources' own (a registry entry's
+ * name) when they share one, so each writer treats what that format keeps (unknown attributes, …)
+ * as it does in `convert`; several formats together are `mixed`, which no writer takes for its own
+ * (an XBEL source's unknown attributes then go into bookgen metadata, never into raw XML).
+ */
+export function exportFormat(collections: readonly Collection[]): string {
+  const first = collections[0]?.format
+  return first !== undefined && collections.every((collection) => collection.format === first)
+    ? first
+    : 'mixed'
 }
 
 /** A note about a repeated URL, and what it was made from. */

@@ -121,7 +121,8 @@ describe('parseNetscape', () => {
     expect(unquoted).toMatchObject({ title: 'unquoted', href: 'https://unquoted.example/path?x=1' })
     expect(multi).toMatchObject({
       title: 'title spread over lines',
-      description: 'first line\nsecond line\n   indented third',
+      // A <DD> at the start of its line shows no layout: the indentation is the author's.
+      description: 'first line\n   second line\n      indented third',
     })
   })
 
@@ -297,10 +298,70 @@ describe('TAGS separators', () => {
     expect(bookmarksOf(collection).map((bookmark) => bookmark.tags)).toEqual([['Read Later'], ['x', 'y z']])
   })
 
-  it('should split on spaces when no TAGS value in the file has a comma (Shaarli)', () => {
+  it('should read a value without commas as one tag when nothing says spaces separate (Firefox)', () => {
     const collection = parseText(
-      '<DL><DT><A HREF="https://a.example/" TAGS="private secret">a</A><DT><A HREF="https://b.example/" TAGS="one">b</A></DL>',
+      '<DL><DT><A HREF="https://a.example/" TAGS="read later">a</A><DT><A HREF="https://b.example/" TAGS="one">b</A></DL>',
+    )
+    expect(bookmarksOf(collection).map((bookmark) => bookmark.tags)).toEqual([['read later'], ['one']])
+    expect(rules(collection)).not.toContain('netscape/space-separated-tags')
+  })
+
+  it('should split on spaces, with a warning that counts them, with PRIVATE on entries (Shaarli)', () => {
+    const collection = parseText(
+      '<DL><DT><A HREF="https://a.example/" PRIVATE="1" TAGS="private secret">a</A><DT><A HREF="https://b.example/" PRIVATE="0" TAGS="one">b</A></DL>',
     )
     expect(bookmarksOf(collection).map((bookmark) => bookmark.tags)).toEqual([['private', 'secret'], ['one']])
+    const warning = collection.warnings.find((w) => w.rule === 'netscape/space-separated-tags')
+    expect(warning?.message).toMatch(/in 1 bookmark:/)
+  })
+
+  it('should split on spaces when the file names a space-separating producer before its entries', () => {
+    const collection = parseText(
+      '<!-- Scuttle export --><DL><DT><A HREF="https://a.example/" TAGS="x y">a</A></DL>',
+    )
+    expect(bookmarksOf(collection)[0]!.tags).toEqual(['x', 'y'])
+  })
+})
+
+describe('descriptions as written', () => {
+  const note = (html: string) => bookmarksOf(parseText(html))[0]!.description
+
+  it('should keep indentation (Markdown code blocks, nested lists) and trailing spaces (hard breaks)', () => {
+    const text = 'Code:\n\n    x = 1\n    y = 2\n\nline one  \nline two\n- a\n  - b'
+    expect(note(`<DL><DT><A HREF="https://a.example/">a</A>\n<DD>${text}\n</DL>`)).toBe(text)
+    // A note whose every continuation line is indented (a code block after its first line).
+    expect(note('<DL><DT><A HREF="https://a.example/">a</A>\n<DD>Run:\n    make\n    make test\n</DL>')).toBe(
+      'Run:\n    make\n    make test',
+    )
+  })
+
+  it('should remove the layout of an exporter that lines wrapped text up with its markup', () => {
+    const html =
+      '<DL><p>\n    <DT><A HREF="https://a.example/">a</A>\n    <DD>Wrapped by the\n      exporter, with\n      a hanging indent\n</DL>'
+    expect(note(html)).toBe('Wrapped by the\nexporter, with\na hanging indent')
+  })
+})
+
+describe('informational warnings', () => {
+  it('should say when an HREF is relative or cannot be parsed, and keep it as written', () => {
+    const collection = parseText(
+      '<DL><DT><A HREF="?lY47tw">note</A><DT><A HREF="http://exa mple.com/">bad</A><DT><A HREF="https://ok.example/">ok</A><DT><A HREF="javascript:void(0)">js</A></DL>',
+    )
+    expect(bookmarksOf(collection).map((bookmark) => bookmark.href)).toEqual([
+      '?lY47tw',
+      'http://exa mple.com/',
+      'https://ok.example/',
+      'javascript:void(0)',
+    ])
+    expect(rules(collection)).toEqual(['netscape/relative-href', 'netscape/unparsable-href'])
+    expect(collection.warnings[0]).toMatchObject({ line: 1, column: 9 })
+  })
+
+  it('should say when ICON is not a data: URI, on bookmarks and folders', () => {
+    const collection = parseText(
+      '<DL><DT><H3 ICON="https://a.example/f.ico">F</H3><DL><DT><A HREF="https://a.example/" ICON="https://a.example/favicon.ico">a</A><DT><A HREF="https://b.example/" ICON="data:image/png;base64,AAAA">b</A></DL></DL>',
+    )
+    expect(rules(collection)).toEqual(['netscape/icon-not-data', 'netscape/icon-not-data'])
+    expect(bookmarksOf(collection)[0]!.icon).toBe('https://a.example/favicon.ico')
   })
 })

@@ -27,7 +27,7 @@ import {
   type Warning,
 } from '../../src/model/tree.js'
 import { parseSource } from '../../src/formats/index.js'
-import { writeNetscape } from '../../src/formats/netscape/write.js'
+import { BOOKMARK_NAMES, FOLDER_NAMES, ROOT_NAMES, writeNetscape } from '../../src/formats/netscape/write.js'
 import { writeXbel } from '../../src/formats/xbel/write.js'
 import { bookmarksOf, CORPUS, FIXTURES, withoutPlaces } from '../helpers.js'
 import { sourceInput } from './others-input.js'
@@ -249,24 +249,16 @@ describe.skipIf(!available)('OPML, linkding and Linkwarden conformance (../share
 const WRITER_GAPS: Record<
   string,
   { writer: 'netscape' | 'xbel'; gap: string; apply: (root: Folder) => number }
-> = {
-  'linkwarden-json/backup.json': {
-    writer: 'netscape',
-    gap: 'an attribute named like a Netscape attribute (here Linkwarden’s `tags` records) is written as a second TAGS and dropped on reading, unreported',
-    apply: (root) => dropAttribute(root, 'tags'),
-  },
-}
+> = {}
 
-function dropAttribute(root: Folder, name: string): number {
-  let dropped = 0
-  forEachNode(root, (node) => {
-    if ((node.type === 'bookmark' || node.type === 'folder') && node.attributes?.[name] !== undefined) {
-      delete node.attributes[name]
-      if (Object.keys(node.attributes).length === 0) delete node.attributes
-      dropped++
-    }
-  })
-  return dropped
+/** Drop the attributes the Netscape writer leaves out as named like its own (`attribute-collision`). */
+function dropCollisions(item: Record<string, unknown>, own: ReadonlySet<string>): void {
+  const attributes = item['attributes'] as Record<string, string> | undefined
+  if (attributes === undefined) return
+  for (const name of Object.keys(attributes))
+    if (own.has(name.toUpperCase()) && !(name === 'ALIASOF' && own === BOOKMARK_NAMES))
+      delete attributes[name]
+  if (Object.keys(attributes).length === 0) delete item['attributes']
 }
 
 /** Apply to a copy of `root` what the writer said it lost (`convert/lost-field … lost <field>`). */
@@ -282,6 +274,11 @@ function withReportedLosses(root: Folder, warnings: Warning[]): Folder {
           if (typeof item[key] === 'number') item[key] = Math.floor(item[key] / 1000) * 1000
       } else if (field === 'tag-comma' && Array.isArray(item['tags'])) {
         item['tags'] = (item['tags'] as string[]).map((tag) => tag.replaceAll(',', ' '))
+      } else if (field === 'attribute-collision') {
+        dropCollisions(
+          item,
+          item === items[0] ? ROOT_NAMES : item['type'] === 'folder' ? FOLDER_NAMES : BOOKMARK_NAMES,
+        )
       } else delete item[field]
     }
   }

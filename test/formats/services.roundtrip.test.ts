@@ -26,27 +26,12 @@ const LOSS_FIELDS: Record<string, readonly string[]> = {
   subsecond: ['added', 'modified', 'visited'],
   'tag-comma': ['tags'],
   'attribute-name': ['attributes'],
+  'attribute-collision': ['attributes'],
   'control-characters': ['title', 'description', 'attributes'],
 }
 
-/**
- * Differences a writer causes without reporting them: `writer:file` → the fields that change.
- * The Netscape writer writes an attribute whose name is one of Netscape's own in another case
- * (`Tags`, `tags`, `private`, kept as attributes when their value was not usable) as that
- * attribute, so the Netscape reader reads it as TAGS or PRIVATE: the value becomes a tag or the
- * flag, and the attribute is gone.
- */
-const WRITER_GAPS: Record<string, { fields: readonly string[]; reason: string }> = {
-  'netscape:instapaper-csv/new.csv': {
-    fields: ['tags', 'attributes'],
-    reason: 'the attribute "Tags" (a cell that was not a JSON list) is read back as TAGS',
-  },
-  'netscape:delicious-json/delicious_export.json': {
-    fields: ['tags', 'attributes', 'private'],
-    reason:
-      'the attributes "tags" and "private" (values of the wrong type) are read back as TAGS and PRIVATE',
-  },
-}
+/** Differences a writer causes without reporting them: `writer:file` → the fields that change. */
+const WRITER_GAPS: Record<string, { fields: readonly string[]; reason: string }> = {}
 
 interface Source {
   name: string

@@ -343,3 +343,12 @@ describe('scanStartTags', () => {
     expect(scanStartTags(text).map((offset) => text.slice(offset, offset + 2))).toEqual(['<x', '<f'])
   })
 })
+
+describe('XBEL descriptions as written', () => {
+  it('should remove pretty-printing, and keep the indentation inside the text', () => {
+    const xbel = `<?xml version="1.0"?>\n<xbel version="1.0">\n  <bookmark href="https://a.example/">\n    <title>a</title>\n    <desc>\n      Code:\n\n          make  \n      done\n    </desc>\n  </bookmark>\n</xbel>\n`
+    const collection = parseXbel(xbel, 'a.xbel')
+    const bookmark = collection.root.children[0] as Bookmark
+    expect(bookmark.description).toBe('Code:\n\n    make  \ndone')
+  })
+})

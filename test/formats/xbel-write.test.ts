@@ -47,14 +47,23 @@ function expectXbelRoundTrip(collection: Collection): void {
 const read = (file: string) => parseSource(readFileSync(file), path.basename(file))
 
 describe('writeXbel', () => {
-  it('should write XBEL 1.0 with the DOCTYPE, namespaces and 2-space indentation', () => {
+  it('should write XBEL with the DOCTYPE, namespaces and 2-space indentation; 1.1 for a toolbar', () => {
+    // plain.xbel has a toolbar folder (toolbar="yes" is XBEL 1.1's): 1.1 and its DTD.
     const { text } = writeXbel(read(path.join(FIXTURES, 'xbel/plain.xbel')))
     const lines = text.split('\n')
     expect(lines[0]).toBe('<?xml version="1.0" encoding="UTF-8"?>')
-    expect(lines[1]).toMatch(
+    expect(lines[1]).toBe(
+      '<!DOCTYPE xbel PUBLIC "+//IDN python.org//DTD XML Bookmark Exchange Language 1.1//EN//XML" "http://pyxml.sourceforge.net/topics/dtds/xbel-1.1.dtd">',
+    )
+    expect(lines[2]).toMatch(/^<xbel version="1\.1" id="root" added="2001-02-03T00:00:00Z" xmlns:bookmark=/)
+    // Without a toolbar: 1.0, as before.
+    const flat = read(path.join(FIXTURES, 'xbel/plain.xbel'))
+    for (const node of flat.root.children) if (node.type === 'folder') delete node.toolbar
+    const plain = writeXbel(flat).text.split('\n')
+    expect(plain[1]).toMatch(
       /^<!DOCTYPE xbel PUBLIC "\+\/\/IDN python\.org\/\/DTD XML Bookmark Exchange Language 1\.0\/\/EN\/\/XML"/,
     )
-    expect(lines[2]).toMatch(/^<xbel version="1\.0" id="root" added="2001-02-03T00:00:00Z" xmlns:bookmark=/)
+    expect(plain[2]).toMatch(/^<xbel version="1\.0" /)
     expect(text).toContain('  <bookmark href="https://first.example/" id="b1" added="2020-01-02T03:04:00Z"')
     expect(text).toContain('<title>First &amp; &lt;best&gt; é🚀</title>')
   })
@@ -240,4 +249,31 @@ describe('XBEL round trip over the shared corpus', () => {
       }
     })
   }
+})
+
+describe('XBEL ids', () => {
+  it('should write ids that are not XML Names as Names where aliases need them, and read them back', () => {
+    const html =
+      '<DL><DT><A HREF="https://a.example/" ALIASID="0">a</A><DT><A HREF="https://a.example/" ALIASOF="0">a</A><DT><A HREF="https://b.example/" ALIASID="b1">b</A></DL>'
+    const collection = parseNetscape(html, 'a.html')
+    expect(collection.root.children[1]).toMatchObject({ type: 'alias', ref: '0' })
+    const { text, warnings } = writeXbel(collection)
+    expect(text).toContain('id="_0"')
+    expect(text).toContain('<alias ref="_0"/>')
+    expect(text).toContain('id="b1"')
+    expect(text).toContain('<bookgen:id>0</bookgen:id>')
+    expect(XMLValidator.validate(text)).toBe(true)
+    expect(warnings.map((w) => w.message).join()).toMatch(/id \(1\)/)
+    const back = parseXbel(text, 'a.xbel')
+    expect(withoutPlaces(back.root)).toEqual(withoutPlaces(collection.root))
+  })
+
+  it('should keep numeric ids as they are in a file without aliases (Floccus)', () => {
+    const xbel =
+      '<?xml version="1.0"?>\n<xbel version="1.0">\n<folder id="1"><title>F</title><bookmark href="https://a.example/" id="2"><title>a</title></bookmark></folder>\n</xbel>'
+    const { text } = writeXbel(parseXbel(xbel, 'f.xbel'))
+    expect(text).toContain('<folder id="1"')
+    expect(text).toContain('id="2"')
+    expect(text).not.toContain('bookgen:id')
+  })
 })

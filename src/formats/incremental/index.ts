@@ -21,9 +21,20 @@ import { byteOrderMark, decodeSource, findDeclaredCharset, PRESCAN_BYTES, resolv
 import { sniffEntry, sniffHead } from '../registry.js'
 import { checkSourceSize, readSource, SNIFF_CHARACTERS, sniffFormat } from '../index.js'
 import { reconcileNodes, sameNodes, type Move } from './reconcile.js'
+import {
+  type Region,
+  type RegionRead,
+  type Step,
+  spliceWarnings,
+  spacesSeparate,
+  within,
+  findCloseList,
+  placeShift,
+  shiftFollowing,
+} from './places.js'
 import { byteOffset, commonPrefix, commonSuffix, findLineStarts, updateLineStarts } from './bytes.js'
 import { enforceLimits, LIMITS } from '../limits.js'
-import { parseNetscape, type NetscapeStats } from '../netscape/read.js'
+import { INFO_RULES, parseNetscape, SPACE_SPLIT_RULE, type NetscapeStats } from '../netscape/read.js'
 
 /** A parsed source and what re-reading it incrementally needs. Treat as opaque. */
 export interface SourceState {
@@ -39,6 +50,10 @@ export interface SourceState {
 interface NetscapeState {
   /** TAGS values with a comma, in the whole file (see `NetscapeStats`). */
   readonly commaTags: number
+  /** Signs of a space-separating producer, in the whole file (see `NetscapeStats`). */
+  readonly spaceSigns: number
+  /** TAGS values split on spaces, in the whole file (see `NetscapeStats`). */
+  readonly spaceSplits: number
   /** Byte offset of the start of every line; built on first use. */
   lineStarts: Uint32Array | undefined
 }
@@ -63,8 +78,9 @@ const UNSAFE_TEXT = /<(?:script|style|title|h1)\b|alias(?:id|of)/i
 const HEADER = '<!DOCTYPE NETSCAPE-Bookmark-file-1><DL><p>'
 /** Probes put after a run: an entry must come out of each, at its place (see `readRegion`). */
 const PROBE = '<HR>'
-const BOOKMARK_PROBE = '<A HREF="#">,</A>'
-const COMMA_MODE = '<A HREF="#" TAGS=",">,</A>'
+const BOOKMARK_PROBE = '<A HREF="about:blank">,</A>'
+const COMMA_MODE = '<A HREF="about:blank" TAGS=",">,</A>'
+const SPACE_MODE = '<A HREF="about:blank" PRIVATE="0">,</A>'
 
 const fatalUtf8 = new TextDecoder('utf-8', { fatal: true })
 
@@ -74,7 +90,7 @@ export function parseSourceState(bytes: Uint8Array, file: string, options: Repar
   checkSourceSize(bytes, file)
   const decoded = decodeSource(bytes)
   const decodedAt = performance.now()
-  const stats: NetscapeStats = { commaTags: 0, rawText: false }
+  const stats: NetscapeStats = { commaTags: 0, spaceSigns: 0, spaceSplits: 0, rawText: false }
   const collection = readSource(bytes, file, { decoded, stats })
   if (options.timings !== undefined) {
     options.timings.decode += decodedAt - started
@@ -94,7 +110,14 @@ export function parseSourceState(bytes: Uint8Array, file: string, options: Repar
     bytes,
     collection,
     read: 'full',
-    netscape: incremental ? { commaTags: stats.commaTags, lineStarts: undefined } : undefined,
+    netscape: incremental
+      ? {
+          commaTags: stats.commaTags,
+          spaceSigns: stats.spaceSigns,
+          spaceSplits: stats.spaceSplits,
+          lineStarts: undefined,
+        }
+      : undefined,
   }
 }
 
@@ -148,32 +171,7 @@ function shareUnchanged(next: SourceState, previous: SourceState): SourceState {
 
 // ---- the incremental update ------------------------------------------------------------------
 
-/** One level of the path from the root to the change: a folder and the index of a child. */
-interface Step {
-  folder: Folder
-  index: number
-}
-
 /** A run of a folder's children read again: the old and new node lists and where the run ends. */
-interface Region {
-  /** Path to the folder holding the run; the run starts at `path.at(-1).index`. */
-  path: Step[]
-  /** Children of that folder replaced by the run (from the start index, this many). */
-  count: number
-  /** Byte offsets of the run in the old file. */
-  start: number
-  end: number
-  fresh: RegionRead
-  old: RegionRead
-}
-
-interface RegionRead {
-  nodes: Node[]
-  commaTags: number
-  /** Place of the first character after the run. */
-  end: { line: number; column: number }
-}
-
 function updateNetscape(
   previous: SourceState,
   state: NetscapeState,
@@ -192,6 +190,7 @@ function updateNetscape(
   const path = pathToChange(previous.collection.root, prefix, offsetOf)
   if (path === undefined) return 'before the first entry'
   const commaMode = state.commaTags > 0
+  const spaceMode = spacesSeparate(state.commaTags, state.spaceSigns)
   const maxRegion =
     options.maxRegionBytes ?? Math.min(512 * 1024, Math.max(16 * 1024, Math.floor(old.length / 4)))
   const region = findRegion(path, {
@@ -201,6 +200,7 @@ function updateNetscape(
     delta,
     file: previous.file,
     commaMode,
+    spaceMode,
     maxRegion,
     offsetOf,
     warnings: previous.collection.warnings,
@@ -208,6 +208,9 @@ function updateNetscape(
   if (typeof region === 'string') return region
   const commaTags = state.commaTags - region.old.commaTags + region.fresh.commaTags
   if (commaTags > 0 !== commaMode) return 'TAGS separator'
+  const spaceSigns = state.spaceSigns - region.old.spaceSigns + region.fresh.spaceSigns
+  if (spacesSeparate(commaTags, spaceSigns) !== spaceMode) return 'TAGS separator'
+  const spaceSplits = state.spaceSplits - region.old.spaceSplits + region.fresh.spaceSplits
 
   // Certain from here on: splice, then move what the edit moved.
   const steps = region.path
@@ -233,10 +236,8 @@ function updateNetscape(
   for (const { node, place } of moves) node.place = place
   const shift = placeShift(region.old.end, region.fresh.end)
   if (shift !== undefined) shiftFollowing(root, steps, last.index + nodes.length, shift)
-  const warnings =
-    shift === undefined
-      ? previous.collection.warnings
-      : previous.collection.warnings.map((warning) => shiftPlace(warning, shift))
+  const warnings = spliceWarnings(previous.collection.warnings, region, shift, spaceSplits)
+  if (typeof warnings === 'string') return warnings
   const collection: Collection = { ...previous.collection, root, warnings }
 
   return {
@@ -244,7 +245,12 @@ function updateNetscape(
     bytes,
     collection,
     read: 'incremental',
-    netscape: { commaTags, lineStarts: updateLineStarts(lineStarts, bytes, region.start, region.end, delta) },
+    netscape: {
+      commaTags,
+      spaceSigns,
+      spaceSplits,
+      lineStarts: updateLineStarts(lineStarts, bytes, region.start, region.end, delta),
+    },
   }
 }
 
@@ -309,6 +315,8 @@ interface RegionContext {
   delta: number
   file: string
   commaMode: boolean
+  /** Whether spaces separate tags in the file (a probe then makes the run read that way too). */
+  spaceMode: boolean
   maxRegion: number
   offsetOf: (node: Node) => number | undefined
   warnings: readonly Warning[]
@@ -359,13 +367,21 @@ function findRegion(path: Step[], context: RegionContext): Region | string {
         reason = 'old: differs'
         continue
       }
-      if (context.warnings.some((warning) => within(warning, startPlace, oldRead.end))) return 'old: warnings'
+      // Informational warnings in the run are replaced by the new run's (see `spliceWarnings`).
+      if (
+        context.warnings.some(
+          (warning) => !INFO_RULES.has(warning.rule) && within(warning, startPlace, oldRead.end),
+        )
+      )
+        return 'old: warnings'
       const fresh = readRegion(bytes, start, end.offset + delta, startPlace, depth, end.bookmark, context)
       if (typeof fresh === 'string') {
         reason = `new: ${fresh}`
         break
       }
-      return { path: steps, count, start, end: end.offset, fresh, old: oldRead }
+      // A description's layout is its line's indentation: the next entry's line must start the same.
+      if (!sameLineStart(old, end.offset, bytes, end.offset + delta)) return 'next line start'
+      return { path: steps, count, start, startPlace, end: end.offset, fresh, old: oldRead }
     }
   }
   return reason
@@ -396,16 +412,22 @@ function readRegion(
     return 'not UTF-8'
   }
   if (UNSAFE_TEXT.test(text)) return 'unsafe text'
-  const stats: NetscapeStats = { commaTags: 0, rawText: false }
+  const stats: NetscapeStats = { commaTags: 0, spaceSigns: 0, spaceSplits: 0, rawText: false }
   const collection = parseNetscape(
-    `${HEADER}${text}${beforeBookmark ? BOOKMARK_PROBE : PROBE}${context.commaMode ? COMMA_MODE : ''}</DL>`,
+    `${HEADER}${text}${beforeBookmark ? BOOKMARK_PROBE : PROBE}${context.commaMode ? COMMA_MODE : ''}${context.spaceMode ? SPACE_MODE : ''}</DL>`,
     context.file,
-    { stats },
+    // A description's layout is the indentation of its tag's line: the run's first line is cut.
+    { stats, firstLineIndent: indentOfLine(bytes, start) },
   )
-  if (collection.warnings.length > 0) return `warning ${collection.warnings[0]!.rule}`
+  // Counted in `spaceSplits`; informational ones are spliced in (see `spliceWarnings`).
+  const notes = collection.warnings.filter((w) => INFO_RULES.has(w.rule))
+  const others = collection.warnings.filter((w) => !INFO_RULES.has(w.rule) && w.rule !== SPACE_SPLIT_RULE)
+  if (others.length > 0) return `warning ${others[0]!.rule}`
+  collection.warnings = []
   enforceLimits(collection)
   if (collection.warnings.length > 0) return 'limits'
   const nodes = collection.root.children
+  if (context.spaceMode && nodes.pop()?.type !== 'bookmark') return 'probe'
   if (context.commaMode && nodes.pop()?.type !== 'bookmark') return 'probe'
   const probe = nodes.pop()
   const lastBreak = text.lastIndexOf('\n')
@@ -433,93 +455,30 @@ function readRegion(
   return {
     nodes,
     commaTags: stats.commaTags - (context.commaMode ? 1 : 0),
+    spaceSigns: stats.spaceSigns - (context.spaceMode ? 1 : 0),
+    spaceSplits: stats.spaceSplits,
+    notes: notes.map((note) => ({ ...note, ...move(note.line, note.column) })),
     end: move(probeLine, probeColumn),
   }
 }
 
-/** Whether a warning lies at or after `start` and before `end`. */
-function within(warning: Warning, start: Place, end: { line: number; column: number }): boolean {
-  const afterStart =
-    warning.line > start.line || (warning.line === start.line && warning.column >= start.column)
-  const beforeEnd = warning.line < end.line || (warning.line === end.line && warning.column < end.column)
-  return afterStart && beforeEnd
-}
-
-/** Offset of the next `</DL>` (any case) at or after `from`, or -1. */
-function findCloseList(bytes: Uint8Array, from: number): number {
-  for (let at = from; at + 5 <= bytes.length; at++) {
-    at = bytes.indexOf(0x3c, at)
-    if (at === -1 || at + 5 > bytes.length) return -1
-    if (
-      bytes[at + 1] === 0x2f &&
-      (bytes[at + 2]! | 0x20) === 0x64 &&
-      (bytes[at + 3]! | 0x20) === 0x6c &&
-      bytes[at + 4] === 0x3e
-    ) {
-      return at
-    }
-  }
-  return -1
-}
-
-// ---- moving what comes after the change ------------------------------------------------------
-
-/** How places after the run move: lines by `lines`, and on the run's last line columns by `columns`. */
-interface Shift {
-  line: number
-  lines: number
-  column: number
-  columns: number
-}
-
-function placeShift(
-  oldEnd: { line: number; column: number },
-  newEnd: { line: number; column: number },
-): Shift | undefined {
-  if (oldEnd.line === newEnd.line && oldEnd.column === newEnd.column) return undefined
-  return {
-    line: oldEnd.line,
-    lines: newEnd.line - oldEnd.line,
-    column: oldEnd.column,
-    columns: newEnd.column - oldEnd.column,
+/** Whether the text from the start of its line up to `a` in `old` is that up to `b` in `bytes`. */
+function sameLineStart(old: Uint8Array, a: number, bytes: Uint8Array, b: number): boolean {
+  for (;;) {
+    if (a === 0 || b === 0) return a === b || (a === 0 ? bytes[b - 1] === 0x0a : old[a - 1] === 0x0a)
+    const x = old[a - 1]!
+    if (x !== bytes[b - 1]) return false
+    if (x === 0x0a) return true
+    a--
+    b--
   }
 }
 
-function shiftPlace<T extends { line: number; column: number }>(place: T, shift: Shift): T {
-  if (place.line < shift.line || (place.line === shift.line && place.column < shift.column)) return place
-  return {
-    ...place,
-    line: place.line + shift.lines,
-    column: place.line === shift.line ? place.column + shift.columns : place.column,
-  }
+/** The indentation (spaces and tabs) of the line of `bytes` that `offset` is on, up to `offset`. */
+function indentOfLine(bytes: Uint8Array, offset: number): number {
+  let start = offset
+  while (start > 0 && bytes[start - 1] !== 0x0a) start--
+  let end = start
+  while (end < offset && (bytes[end] === 0x20 || bytes[end] === 0x09)) end++
+  return end - start
 }
-
-/**
- * Move every node after the run (document order): the rest of the run's folder, then the rest of
- * each folder up the path. When only columns moved, only nodes on the run's last line move.
- */
-function shiftFollowing(root: Folder, steps: readonly Step[], firstAfter: number, shift: Shift): void {
-  // Folders of the new tree along the path, root first.
-  const folders: Folder[] = [root]
-  for (let level = 0; level < steps.length - 1; level++) {
-    folders.push(folders[level]!.children[steps[level]!.index] as Folder)
-  }
-  const stack: Node[] = []
-  for (let level = steps.length - 1; level >= 0; level--) {
-    const folder = folders[level]!
-    const from = level === steps.length - 1 ? firstAfter : steps[level]!.index + 1
-    for (let i = folder.children.length - 1; i >= from; i--) stack.push(folder.children[i]!)
-    while (stack.length > 0) {
-      const node = stack.pop()!
-      if (node.place !== undefined) {
-        if (shift.lines === 0 && node.place.line > shift.line) return
-        const moved = shiftPlace(node.place, shift)
-        if (moved !== node.place) node.place = moved
-      }
-      if (node.type === 'folder')
-        for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!)
-    }
-  }
-}
-
-// ---- bytes -----------------------------------------------------------------------------------

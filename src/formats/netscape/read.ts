@@ -30,7 +30,7 @@ import {
 import { parseEpochDate } from '../dates.js'
 import { WarningCollector } from '../limits.js'
 import { LineIndex } from '../line-index.js'
-import { cleanDescription } from '../description.js'
+import { cleanDescription, lineIndent } from '../description.js'
 import { Tokenizer } from './tokenizer.js'
 
 export interface NetscapeOptions {
@@ -38,12 +38,25 @@ export interface NetscapeOptions {
   encoding?: string
   /** Filled in, when given, with figures about the whole file that an incremental re-read needs. */
   stats?: NetscapeStats
+  /**
+   * The indentation of the text's first line when the text is a run cut from a file (incremental
+   * reads): a `<DD>` on that line is laid out by it.
+   */
+  firstLineIndent?: number
 }
 
 /** File-wide facts that no single node records (see `incremental.ts`). */
 export interface NetscapeStats {
   /** `TAGS` values holding a comma: any one makes the whole file comma-separated. */
   commaTags: number
+  /**
+   * Signs of a producer that separates tags with spaces (Shaarli, Scuttle, Delicious, …): `PRIVATE`
+   * on entries, and the producer's name before the first entry. Without a comma in any `TAGS`,
+   * any one makes spaces separate tags; without one, a value is one tag (or a comma list).
+   */
+  spaceSigns: number
+  /** `TAGS` values that were split on spaces (the warning counts them). */
+  spaceSplits: number
   /** Whether the file has `<script>` or `<style>` elements (their content is raw text). */
   rawText: boolean
 }
@@ -59,6 +72,9 @@ const HARMLESS = new Set(['p', 'br', 'html', 'head', 'body', 'meta', 'link'])
 /** Tags that end a `<DD>`; other markup inside a description is kept as text. */
 const ENDS_DESCRIPTION = new Set(['dl', 'dt', 'dd', 'hr', 'h3', 'h1'])
 
+/** Producers that separate tags with spaces, as they name themselves at the top of their exports. */
+const SPACE_PRODUCER = /\b(?:shaarli|scuttle|semanticscuttle)\b/i
+
 type Capture = 'none' | 'title' | 'h1' | 'h3' | 'a' | 'dd'
 
 interface Attribute {
@@ -69,9 +85,12 @@ interface Attribute {
 /** Read a Netscape bookmark file (already decoded to text). */
 export function parseNetscape(text: string, file: string, options: NetscapeOptions = {}): Collection {
   const reader = new NetscapeReader(text, file, options.encoding ?? 'utf-8')
+  reader.firstLineIndent = options.firstLineIndent
   const collection = reader.read()
   if (options.stats !== undefined) {
     options.stats.commaTags = reader.commaTags
+    options.stats.spaceSigns = reader.spaceSigns
+    options.stats.spaceSplits = reader.spaceSplits
     options.stats.rawText = reader.rawText
   }
   return collection
@@ -97,6 +116,8 @@ class NetscapeReader {
   private capture: Capture = 'none'
   private captureParts: string[] = []
   private captureTarget: Folder | Bookmark | undefined
+  /** Where the captured element's tag is (the `<DD>`'s indentation is its layout). */
+  private captureStart = 0
 
   /** Raw TAGS values, split once the whole file is read (the separator is a per-file choice). */
   private readonly rawTags: Array<{ bookmark: Bookmark; value: string }> = []
@@ -115,7 +136,10 @@ class NetscapeReader {
   private readonly file: string
   private readonly encoding: string
   /** See `NetscapeStats`. */
+  firstLineIndent: number | undefined
   commaTags = 0
+  spaceSigns = 0
+  spaceSplits = 0
   rawText = false
 
   constructor(text: string, file: string, encoding: string) {
@@ -393,6 +417,7 @@ class NetscapeReader {
       return
     }
     this.beginCapture('dd', target)
+    this.captureStart = start
   }
 
   private addNode(node: Node, start: number): void {
@@ -435,15 +460,34 @@ class NetscapeReader {
   /**
    * TAGS is a comma list (Firefox, Pinboard, Raindrop: "read later,web"), but Shaarli and its kin
    * separate tags with spaces ("private secret"). A file that uses a comma in any TAGS value is
-   * read as comma-separated throughout, so tags with spaces survive; otherwise spaces separate.
+   * read as comma-separated throughout, so tags with spaces survive. Otherwise spaces separate
+   * only in a file with signs of such a producer (see `NetscapeStats.spaceSigns`), with a warning
+   * that counts the values split; without any, a value is one tag ("read later").
    */
   private splitTags(): void {
     if (this.rawTags.length === 0) return
     for (const { value } of this.rawTags) if (value.includes(',')) this.commaTags++
-    const commas = this.commaTags > 0
+    if (SPACE_PRODUCER.test(this.head())) this.spaceSigns++
+    const spaces = this.commaTags === 0 && this.spaceSigns > 0
+    let split = 0
+    let first: Place | undefined
     for (const { bookmark, value } of this.rawTags) {
-      bookmark.tags = normalizeTags(commas ? value.split(',') : value.split(/\s+/))
+      if (spaces && /\S\s+\S/.test(value)) {
+        split++
+        first ??= bookmark.place
+      }
+      bookmark.tags = normalizeTags(spaces ? value.split(/\s+/) : value.split(','))
     }
+    this.spaceSplits = split
+    if (split > 0) {
+      this.warnAt(first, SPACE_SPLIT_RULE, spaceSplitMessage(split))
+    }
+  }
+
+  /** The text before the first entry, where exporters name themselves. */
+  private head(): string {
+    const entry = /<dt[\s>]/i.exec(this.source.slice(0, 8192))
+    return this.source.slice(0, entry === null ? 8192 : entry.index)
   }
 
   /** Turn `ALIASOF` entries into alias nodes when an `ALIASID` with that value exists. */
@@ -509,7 +553,12 @@ class NetscapeReader {
         if (target !== undefined) target.title = collapse(text)
         break
       case 'dd': {
-        const description = cleanDescription(text)
+        const start = this.captureStart
+        const indent =
+          this.firstLineIndent !== undefined && this.source.lastIndexOf('\n', start - 1) === -1
+            ? this.firstLineIndent
+            : lineIndent(this.source, start)
+        const description = cleanDescription(text, indent)
         if (target === undefined || description === '') break
         target.description =
           target.description === undefined ? description : `${target.description}\n\n${description}`
@@ -553,7 +602,10 @@ class NetscapeReader {
           if (value !== undefined && value.trim() !== '') folder.id = attributeText(value).trim()
           break
         case 'ICON':
-          if (value !== undefined && value.trim() !== '') folder.icon = attributeText(value).trim()
+          if (value !== undefined && value.trim() !== '') {
+            folder.icon = attributeText(value).trim()
+            this.noteIcon(folder.icon, start)
+          }
           break
         case 'ICON_URI':
           if (value !== undefined && value.trim() !== '') folder.iconUri = attributeText(value).trim()
@@ -580,7 +632,10 @@ class NetscapeReader {
       const text = value === undefined ? undefined : attributeText(value)
       switch (key) {
         case 'HREF':
-          if (text !== undefined && text.trim() !== '') bookmark.href = text.trim()
+          if (text !== undefined && text.trim() !== '') {
+            bookmark.href = text.trim()
+            this.noteHref(bookmark.href, start)
+          }
           break
         case 'ADD_DATE':
           this.setDate(bookmark, 'added', value, name, start)
@@ -592,7 +647,10 @@ class NetscapeReader {
           this.setDate(bookmark, 'modified', value, name, start)
           break
         case 'ICON':
-          if (text !== undefined && text.trim() !== '') bookmark.icon = text.trim()
+          if (text !== undefined && text.trim() !== '') {
+            bookmark.icon = text.trim()
+            this.noteIcon(bookmark.icon, start)
+          }
           break
         case 'ICON_URI':
           if (text !== undefined && text.trim() !== '') bookmark.iconUri = text.trim()
@@ -626,6 +684,7 @@ class NetscapeReader {
           break
         case 'PRIVATE':
           bookmark.private = flag(value, true)
+          this.spaceSigns++
           break
         case 'TOREAD':
           bookmark.toRead = flag(value, true)
@@ -676,6 +735,33 @@ class NetscapeReader {
     } else item[field] = result.value
   }
 
+  /** Say so (for information: the value is kept as written) when an HREF is relative or no URL. */
+  private noteHref(href: string, start: number): void {
+    if (!SCHEME.test(href)) {
+      this.warn(
+        start,
+        'netscape/relative-href',
+        `HREF "${shorten(href)}" is relative (no scheme); kept as written: it resolves against whatever page shows it`,
+      )
+    } else if (!URL.canParse(href)) {
+      this.warn(
+        start,
+        'netscape/unparsable-href',
+        `HREF "${shorten(href)}" is not a URL that can be parsed; kept as written`,
+      )
+    }
+  }
+
+  /** Say so (for information) when ICON holds something other than the image itself. */
+  private noteIcon(icon: string, start: number): void {
+    if (/^data:/i.test(icon)) return
+    this.warn(
+      start,
+      'netscape/icon-not-data',
+      `ICON "${shorten(icon)}" is not a data: URI (browsers write the image itself there, its address in ICON_URI); kept as written`,
+    )
+  }
+
   private keepUnknown(item: Folder | Bookmark, name: string, value: string | undefined): void {
     item.attributes ??= createRecord()
     if (!(name in item.attributes)) item.attributes[name] = value === undefined ? '' : attributeText(value)
@@ -705,6 +791,28 @@ class NetscapeReader {
   private warnAt(place: Place | undefined, rule: string, message: string): void {
     this.warnings.add(place?.line ?? 1, place?.column ?? 1, rule, message)
   }
+}
+
+/** The warning that counts the TAGS values split on spaces (one per file, at the first). */
+export const SPACE_SPLIT_RULE = 'netscape/space-separated-tags'
+
+export function spaceSplitMessage(split: number): string {
+  return `TAGS split on spaces in ${split} bookmark${split === 1 ? '' : 's'}: no TAGS value has a comma and the file looks like a Shaarli/Scuttle-style export (PRIVATE on entries, or the producer's name)`
+}
+
+/** Warnings for information only, one per entry, about values kept as written. */
+export const INFO_RULES: ReadonlySet<string> = new Set([
+  'netscape/relative-href',
+  'netscape/unparsable-href',
+  'netscape/icon-not-data',
+])
+
+/** A URL scheme at the start of an HREF (RFC 3986). */
+const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/
+
+/** A value short enough to quote in a message. */
+function shorten(value: string): string {
+  return value.length > 80 ? `${value.slice(0, 77)}…` : value
 }
 
 /** Attribute value with entities decoded (once) and masked `<` restored. */

@@ -97,7 +97,7 @@ class NetscapeWriter {
     if (root.modified !== undefined)
       rootAttributes += ` LAST_MODIFIED="${this.seconds(root.modified, root.place)}"`
     if (root.id !== undefined) rootAttributes += this.attribute('ALIASID', root.id)
-    rootAttributes += this.unknownAttributes(root)
+    rootAttributes += this.unknownAttributes(root, ROOT_NAMES)
     this.out.push(`<H1${rootAttributes}>${this.text(root.title)}</H1>\n`)
     if (root.description !== undefined && root.description !== '')
       this.out.push(`<DD>${this.text(root.description)}\n`)
@@ -149,7 +149,7 @@ class NetscapeWriter {
     if (folder.id !== undefined) attributes += this.attribute('ALIASID', folder.id)
     if (folder.icon !== undefined) attributes += this.attribute('ICON', folder.icon)
     if (folder.iconUri !== undefined) attributes += this.attribute('ICON_URI', folder.iconUri)
-    attributes += this.unknownAttributes(folder)
+    attributes += this.unknownAttributes(folder, FOLDER_NAMES)
     const folded = folder.folded === true ? ' FOLDED' : ''
     this.out.push(`${indent}<DT><H3${folded}${attributes}>${this.text(folder.title)}</H3>\n`)
     if (folder.description !== undefined && folder.description !== '') {
@@ -227,7 +227,7 @@ class NetscapeWriter {
     if (bookmark.toRead !== undefined) a += bookmark.toRead ? ' TOREAD="1"' : ' TOREAD="0"'
     if (aliasOf !== undefined) a += this.attribute('ALIASOF', aliasOf)
     else if (bookmark.id !== undefined) a += this.attribute('ALIASID', bookmark.id)
-    if (bookmark.attributes !== undefined) a += this.unknownAttributes(bookmark)
+    if (bookmark.attributes !== undefined) a += this.unknownAttributes(bookmark, BOOKMARK_NAMES)
     this.out.push(`${indent}<DT><A${a}>${this.text(bookmark.title)}</A>\n`)
     if (aliasOf !== undefined) return
     if (bookmark.description !== undefined && bookmark.description !== '') {
@@ -250,13 +250,26 @@ class NetscapeWriter {
       this.lose('info', folder.place, 'XBEL metadata blocks')
   }
 
-  /** Unknown attributes as ` NAME="value"` pairs. */
-  private unknownAttributes(item: Folder | Bookmark): string {
+  /**
+   * Unknown attributes as ` NAME="value"` pairs. One named like an attribute of Netscape's own
+   * for the element (`tags`, `Private`, `description`: HTML names have no case) would be read back
+   * as that attribute, or as a duplicate HTML ignores, so it is left out, with a warning.
+   */
+  private unknownAttributes(item: Folder | Bookmark, own: ReadonlySet<string>): string {
     if (item.attributes === undefined) return ''
     let out = ''
     for (const [name, value] of Object.entries(item.attributes)) {
       if (!/^[A-Za-z_:][-A-Za-z0-9_:.]*$/.test(name)) {
         this.lose('attribute-name', item.place, 'attributes whose names HTML cannot carry')
+        continue
+      }
+      // The reader keeps an ALIASOF naming no ALIASID as this very attribute.
+      if (own.has(name.toUpperCase()) && !(name === 'ALIASOF' && own === BOOKMARK_NAMES)) {
+        this.lose(
+          'attribute-collision',
+          item.place,
+          'attributes named like one of its own in another case (tags, private, …: they would be read back as those; left out)',
+        )
         continue
       }
       out += this.attribute(name, value)
@@ -302,6 +315,41 @@ class NetscapeWriter {
     }))
   }
 }
+
+/** Attributes the reader takes for its own, per element (upper case). */
+export const ROOT_NAMES: ReadonlySet<string> = new Set(['ADD_DATE', 'LAST_MODIFIED', 'ALIASID'])
+export const FOLDER_NAMES: ReadonlySet<string> = new Set([
+  'ADD_DATE',
+  'LAST_MODIFIED',
+  'FOLDED',
+  'PERSONAL_TOOLBAR_FOLDER',
+  'UNFILED_BOOKMARKS_FOLDER',
+  'ALIASID',
+  'ICON',
+  'ICON_URI',
+])
+export const BOOKMARK_NAMES: ReadonlySet<string> = new Set([
+  'HREF',
+  'ADD_DATE',
+  'LAST_VISIT',
+  'LAST_MODIFIED',
+  'ICON',
+  'ICON_URI',
+  'SHORTCUTURL',
+  'POST_DATA',
+  'LAST_CHARSET',
+  'FEED',
+  'FEEDURL',
+  'WEBSLICE',
+  'ISLIVEPREVIEW',
+  'PREVIEWSIZE',
+  'TAGS',
+  'PRIVATE',
+  'TOREAD',
+  'ALIASID',
+  'ALIASOF',
+  'DESCRIPTION',
+])
 
 /** Escape text content: `&`, `<`, `>`. Line breaks stay (descriptions keep their lines). */
 export function escapeText(text: string): string {

@@ -31,7 +31,7 @@ import {
 import { parseEpochDate, parseW3cDate } from '../dates.js'
 import { WarningCollector } from '../limits.js'
 import { LineIndex } from '../line-index.js'
-import { cleanDescription } from '../description.js'
+import { cleanDescription, lineIndent } from '../description.js'
 import { parseXmlStrictly } from './strict.js'
 import {
   BOOKGEN_FLAG_FIELDS,
@@ -64,10 +64,10 @@ const STANDARD_NAMESPACES = new Set([
 export function parseXbel(text: string, file: string, options: XbelOptions = {}): Collection {
   const encoding = options.encoding ?? 'utf-8'
   const lines = new LineIndex(text)
-  const reader = new XbelReader(file, encoding, lines)
+  const reader = new XbelReader(file, encoding, lines, text)
   if (scanXml(text, reader)) return reader.finish()
   // Not plain, well-formed XML: start again on the careful path, which says what is wrong.
-  const careful = new XbelReader(file, encoding, lines)
+  const careful = new XbelReader(file, encoding, lines, text)
   parseXmlStrictly(text, file, lines, careful)
   return careful.finish()
 }
@@ -84,6 +84,8 @@ class XbelReader implements XmlTreeHandler {
   private readonly entityWarnings = new Set<string>()
   private readonly ids = new Map<string, Place | undefined>()
   private readonly aliases: Alias[] = []
+  /** Ids bookgen wrote as XML Names (`_0`) → the ids they stand for (`0`), from `<bookgen:id>`. */
+  private readonly originalIds = new Map<string, string>()
   /** The root, folders and bookmarks open, outermost first. */
   private readonly items: Array<Folder | Bookmark> = []
   private root: Folder | undefined
@@ -96,7 +98,11 @@ class XbelReader implements XmlTreeHandler {
   private readonly reportEntity: EntityReporter = (reference, decoded) =>
     this.entity(this.decoding, reference, decoded)
 
-  constructor(file: string, encoding: string, lines: LineIndex) {
+  /** The source text (a `<desc>`'s layout is the indentation of its line). */
+  private readonly text: string
+
+  constructor(file: string, encoding: string, lines: LineIndex, text: string) {
+    this.text = text
     this.file = file
     this.encoding = encoding
     this.lines = lines
@@ -139,7 +145,10 @@ class XbelReader implements XmlTreeHandler {
         if (this.items.length === 1) this.documentTitle = item.title
         return
       case 'desc': {
-        const description = cleanDescription(this.textContent(node))
+        const description = cleanDescription(
+          this.textContent(node),
+          node.offset === -1 ? undefined : lineIndent(this.text, node.offset),
+        )
         if (description !== '') item.description = description
         return
       }
@@ -188,6 +197,7 @@ class XbelReader implements XmlTreeHandler {
         },
       )
     }
+    this.restoreIds()
     this.checkAliases()
     const collection: Collection = {
       format: 'xbel',
@@ -333,6 +343,19 @@ class XbelReader implements XmlTreeHandler {
     if (place !== undefined) alias.place = place
     this.aliases.push(alias)
     return alias
+  }
+
+  /** Aliases to ids bookgen wrote as XML Names point at the ids again (see `<bookgen:id>`). */
+  private restoreIds(): void {
+    if (this.originalIds.size === 0) return
+    for (const [written, original] of this.originalIds) {
+      if (this.ids.has(original)) continue
+      this.ids.set(original, this.ids.get(written))
+    }
+    for (const alias of this.aliases) {
+      const original = this.originalIds.get(alias.ref)
+      if (original !== undefined) alias.ref = original
+    }
   }
 
   private checkAliases(): void {
@@ -523,6 +546,10 @@ class XbelReader implements XmlTreeHandler {
       } else if (name === 'attribute' && valueOf(child.attributes, 'name') !== undefined) {
         item.attributes ??= createRecord()
         item.attributes[valueOf(child.attributes, 'name')!] = value
+      } else if (name === 'id' && value.trim() !== '' && item.id !== undefined) {
+        // The id as it was, where the writer had to write an XML Name instead (see `idNames`).
+        this.originalIds.set(item.id, value.trim())
+        item.id = value.trim()
       } else if (name === 'document-title' && item.type === 'folder') {
         this.documentTitle = value
       } else leftover.push(child)

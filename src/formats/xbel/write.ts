@@ -64,6 +64,9 @@ const NO_METADATA: readonly Metadata[] = []
 const DOCTYPE =
   '<!DOCTYPE xbel PUBLIC "+//IDN python.org//DTD XML Bookmark Exchange Language 1.0//EN//XML" "http://pyxml.sourceforge.net/topics/dtds/xbel.dtd">'
 
+const DOCTYPE_1_1 =
+  '<!DOCTYPE xbel PUBLIC "+//IDN python.org//DTD XML Bookmark Exchange Language 1.1//EN//XML" "http://pyxml.sourceforge.net/topics/dtds/xbel-1.1.dtd">'
+
 /**
  * One level of indentation more, up to 32 spaces (16 levels): a tree hundreds of folders deep would
  * otherwise be mostly spaces.
@@ -96,6 +99,8 @@ class XbelWriter {
   private keptFirst: Place | undefined
   /** Resolved at the first alias: most files have none. */
   private aliasTargets: Map<Alias, Bookmark | Folder> | undefined
+  /** Ids written as other names (see `idNames`). */
+  private ids: ReadonlyMap<string, string> = new Map()
 
   constructor(collection: Collection, sink: (chunk: string) => void) {
     this.collection = collection
@@ -105,14 +110,18 @@ class XbelWriter {
   write(): Warning[] {
     const { collection } = this
     const root = collection.root
-    const version = collection.version === '1.1' ? '1.1' : '1.0'
+    const survey = surveyTree(root)
+    this.ids = idNames(survey)
+    // `toolbar` is XBEL 1.1's: a file that uses it declares 1.1 (and its DTD), so it stays valid.
+    const version = collection.version === '1.1' || survey.toolbar ? '1.1' : '1.0'
     const attributes: Array<[string, string]> = [['version', version]]
-    if (root.id !== undefined) attributes.push(['id', root.id])
+    if (root.id !== undefined) attributes.push(['id', this.idName(root.id)])
     if (root.added !== undefined) attributes.push(['added', formatW3cDate(root.added)])
-    for (const [name, value] of namespaceDeclarations(root)) attributes.push([name, value])
-    for (const [name, value] of this.xmlAttributes(root)) attributes.push([name, value])
+    for (const [name, value] of namespaceDeclarations(root, collection.format === 'xbel'))
+      attributes.push([name, value])
+    for (const [name, value] of this.xmlAttributes(root, ROOT_ATTRIBUTES)) attributes.push([name, value])
 
-    this.out.push(`<?xml version="1.0" encoding="UTF-8"?>\n${DOCTYPE}\n`)
+    this.out.push(`<?xml version="1.0" encoding="UTF-8"?>\n${version === '1.1' ? DOCTYPE_1_1 : DOCTYPE}\n`)
     this.out.push(`<xbel${this.attributeList(attributes, root.place)}>\n`)
     this.out.push(
       this.head(
@@ -125,6 +134,11 @@ class XbelWriter {
     this.out.push('</xbel>\n')
     this.out.end()
     return this.warnings()
+  }
+
+  /** The id as written: itself, or the XML Name it is written as (see `idNames`). */
+  private idName(id: string): string {
+    return this.ids.size === 0 ? id : (this.ids.get(id) ?? id)
   }
 
   /** Folders iteratively, so depth never exhausts the stack. */
@@ -151,12 +165,12 @@ class XbelWriter {
 
   private openFolder(folder: Folder, indent: string): void {
     const attributes: Array<[string, string]> = []
-    if (folder.id !== undefined) attributes.push(['id', folder.id])
+    if (folder.id !== undefined) attributes.push(['id', this.idName(folder.id)])
     if (folder.added !== undefined) attributes.push(['added', formatW3cDate(folder.added)])
     if (folder.folded !== undefined) attributes.push(['folded', folder.folded ? 'yes' : 'no'])
     if (folder.toolbar === true) attributes.push(['toolbar', 'yes'])
     if (folder.iconName !== undefined) attributes.push(['icon', folder.iconName])
-    for (const [name, value] of this.xmlAttributes(folder)) attributes.push([name, value])
+    for (const [name, value] of this.xmlAttributes(folder, FOLDER_ATTRIBUTES)) attributes.push([name, value])
     this.out.push(`${indent}<folder${this.attributeList(attributes, folder.place)}>\n`)
     this.out.push(this.head(folder, `${indent}  `, undefined))
   }
@@ -169,7 +183,7 @@ class XbelWriter {
     this.aliasTargets ??= resolveAliases([this.collection])
     if (!this.aliasTargets.has(node))
       this.note('dangling-alias', node.place, 'aliases whose target id is missing (written anyway)')
-    this.out.push(`${indent}<alias ref="${this.escape(node.ref, node.place, true)}"/>\n`)
+    this.out.push(`${indent}<alias ref="${this.escape(this.idName(node.ref), node.place, true)}"/>\n`)
   }
 
   /** The hot path: one string per bookmark, no attribute lists (constant names need no check). */
@@ -183,7 +197,7 @@ class XbelWriter {
         bookmark.place,
         'bookmarks without a URL (XBEL requires href; written without it)',
       )
-    if (bookmark.id !== undefined) attributes += ` id="${this.escape(bookmark.id, place, true)}"`
+    if (bookmark.id !== undefined) attributes += ` id="${this.escape(this.idName(bookmark.id), place, true)}"`
     // Formatted dates never need escaping.
     if (bookmark.added !== undefined) attributes += ` added="${formatW3cDate(bookmark.added)}"`
     if (bookmark.modified !== undefined) attributes += ` modified="${formatW3cDate(bookmark.modified)}"`
@@ -191,7 +205,7 @@ class XbelWriter {
     if (bookmark.iconName !== undefined)
       attributes += ` icon="${this.escape(bookmark.iconName, place, true)}"`
     if (bookmark.attributes !== undefined)
-      attributes += this.attributeList(this.xmlAttributes(bookmark), place)
+      attributes += this.attributeList(this.xmlAttributes(bookmark, BOOKMARK_ATTRIBUTES), place)
     this.out.push(
       `${indent}<bookmark${attributes}>\n${this.head(bookmark, inner, undefined)}${indent}</bookmark>\n`,
     )
@@ -223,12 +237,13 @@ class XbelWriter {
   }
 
   /**
-   * Unknown attributes read from an XBEL file go back as attributes; those read from a Netscape
-   * file (often not XML names) go into the bookgen block instead.
+   * Unknown attributes read from an XBEL file go back as attributes; those read from any other
+   * format (often not XML names, or named like XBEL's own: `id`, `added`), and any that are not
+   * XML names or are one of the element's own, go into the bookgen block instead.
    */
-  private xmlAttributes(item: Folder | Bookmark): Array<[string, string]> {
+  private xmlAttributes(item: Folder | Bookmark, own: ReadonlySet<string>): Array<[string, string]> {
     if (item.attributes === undefined || this.collection.format !== 'xbel') return []
-    return Object.entries(item.attributes)
+    return Object.entries(item.attributes).filter(([name]) => rawAttribute(name, own))
   }
 
   /** The Desktop Bookmark block: MIME type, groups (tags), applications, icon, private, and leftovers. */
@@ -305,11 +320,24 @@ class XbelWriter {
       parts += `<bookgen:modified>${formatW3cDate(item.modified)}</bookgen:modified>`
       this.keep('modified')
     }
-    if (item.attributes !== undefined && this.collection.format !== 'xbel') {
+    if (item.attributes !== undefined) {
+      const raw = this.collection.format === 'xbel'
+      const own =
+        item === this.collection.root
+          ? ROOT_ATTRIBUTES
+          : item.type === 'folder'
+            ? FOLDER_ATTRIBUTES
+            : BOOKMARK_ATTRIBUTES
       for (const [name, value] of Object.entries(item.attributes)) {
+        if (raw && rawAttribute(name, own)) continue
         parts += `<bookgen:attribute name="${this.escape(name, place, true)}">${this.escape(value, place, false)}</bookgen:attribute>`
         this.keep('attributes')
       }
+    }
+    if (item.id !== undefined && this.ids.has(item.id)) {
+      // Written as an XML Name (aliases need one): the id itself goes here.
+      parts += `<bookgen:id>${this.escape(item.id, place, false)}</bookgen:id>`
+      this.keep('id')
     }
     if (documentTitle !== undefined) {
       parts += `<bookgen:document-title>${this.escape(documentTitle, place, false)}</bookgen:document-title>`
@@ -424,6 +452,24 @@ class XbelWriter {
   }
 }
 
+/** The attributes the writer writes itself, per element: an unknown attribute of that name goes into metadata. */
+const ROOT_ATTRIBUTES: ReadonlySet<string> = new Set(['version', 'id', 'added'])
+const FOLDER_ATTRIBUTES: ReadonlySet<string> = new Set(['id', 'added', 'folded', 'toolbar', 'icon'])
+const BOOKMARK_ATTRIBUTES: ReadonlySet<string> = new Set([
+  'href',
+  'id',
+  'added',
+  'modified',
+  'visited',
+  'icon',
+])
+const XML_NAME = /^[A-Za-z_][-A-Za-z0-9_.:]*$/
+
+/** Whether an unknown attribute of an XBEL source can go back as an attribute of the element. */
+function rawAttribute(name: string, own: ReadonlySet<string>): boolean {
+  return XML_NAME.test(name) && !own.has(name)
+}
+
 type BookgenField =
   | (typeof BOOKGEN_TEXT_FIELDS)[keyof typeof BOOKGEN_TEXT_FIELDS]
   | (typeof BOOKGEN_FLAG_FIELDS)[keyof typeof BOOKGEN_FLAG_FIELDS]
@@ -452,6 +498,62 @@ function hasBookgenField(item: Folder | Bookmark): boolean {
   )
 }
 
+/** What the writer needs to know about the whole tree before its first line. */
+interface TreeSurvey {
+  /** Whether a folder is the toolbar (XBEL 1.1's `toolbar`). */
+  toolbar: boolean
+  /** Whether the tree has aliases. */
+  aliases: boolean
+  /** Every id of a bookmark or folder, root included. */
+  ids: string[]
+}
+
+/** One walk over the tree, iteratively. */
+function surveyTree(root: Folder): TreeSurvey {
+  const survey: TreeSurvey = { toolbar: false, aliases: false, ids: [] }
+  if (root.id !== undefined) survey.ids.push(root.id)
+  const stack: Folder[] = [root]
+  while (stack.length > 0) {
+    for (const node of stack.pop()!.children) {
+      if (node.type === 'alias') survey.aliases = true
+      else if (node.type === 'folder') {
+        if (node.toolbar === true) survey.toolbar = true
+        if (node.id !== undefined) survey.ids.push(node.id)
+        stack.push(node)
+      } else if (node.type === 'bookmark' && node.id !== undefined) survey.ids.push(node.id)
+    }
+  }
+  return survey
+}
+
+/** XML 1.0's Name production (fifth edition). */
+const NAME_START = String.raw`:A-Z_a-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF\u0370-\u037D\u037F-\u1FFF\u200C-\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD\u{10000}-\u{EFFFF}`
+const NAME_MORE = String.raw`\-.0-9\u00B7\u0300-\u036F\u203F-\u2040`
+// The spec's ranges include combining marks (U+0300–U+036F), on purpose.
+// eslint-disable-next-line no-misleading-character-class
+const XML_NAME_FULL = new RegExp(`^[${NAME_START}][${NAME_START}${NAME_MORE}]*$`, 'u')
+
+/**
+ * Ids to write under another name: in a file with aliases, `id` and `<alias ref>` are an XML ID
+ * and IDREF, which must be XML Names (`0`, `12` are not), so each id that is not one gets a Name
+ * of its own (`_0`), its aliases with it. A file without aliases keeps every id as it is: Floccus
+ * numbers its items and needs those numbers back.
+ */
+function idNames(survey: TreeSurvey): Map<string, string> {
+  const names = new Map<string, string>()
+  if (!survey.aliases) return names
+  const taken = new Set(survey.ids)
+  for (const id of survey.ids) {
+    if (names.has(id) || XML_NAME_FULL.test(id)) continue
+    const base = `_${id.replace(/[^-A-Za-z0-9_.]/g, '_')}`
+    let name = base
+    for (let n = 2; taken.has(name); n++) name = `${base}-${n}`
+    taken.add(name)
+    names.set(id, name)
+  }
+  return names
+}
+
 /** The metadata blocks of one owner. */
 function ownedBy(info: Metadata[] | undefined, owner: string): readonly Metadata[] {
   if (info === undefined || info.length === 0) return NO_METADATA
@@ -459,10 +561,12 @@ function ownedBy(info: Metadata[] | undefined, owner: string): readonly Metadata
 }
 
 /** Namespace declarations the document needs on `<xbel>`. */
-function namespaceDeclarations(root: Folder): Array<[string, string]> {
+function namespaceDeclarations(root: Folder, raw: boolean): Array<[string, string]> {
   return [
     ['xmlns:bookmark', BOOKMARK_NAMESPACE],
     ['xmlns:mime', MIME_NAMESPACE],
     ['xmlns:bookgen', BOOKGEN_NAMESPACE],
-  ].filter(([name]) => !(root.attributes !== undefined && name in root.attributes)) as Array<[string, string]>
+  ].filter(([name]) => !(raw && root.attributes !== undefined && name in root.attributes)) as Array<
+    [string, string]
+  >
 }

@@ -81,7 +81,8 @@ describe('OPML outlines', () => {
       title: 'Example site',
       href: 'https://example.org/',
       added: Date.UTC(2023, 0, 5, 12),
-      description: 'An example.\nSecond line.',
+      // An attribute value has no layout: only the spaces around the whole text go.
+      description: 'An example.\n  Second line.',
       tags: ['tools', 'Work/Reference'],
       // The tags do not give back the category as written: it is kept.
       attributes: { category: 'tools,/Work/Reference, tools' },
