@@ -10,9 +10,8 @@
  * line:column), no DOCTYPE or entity ever expanded (the DOCTYPE is blanked; references are decoded
  * by `xml-text.ts`), names such as `__proto__` masked so that none becomes an object key, nesting bounded.
  */
-import { createRequire } from 'node:module'
-import type { XMLParser as Parser, XMLValidator as Validator } from 'fast-xml-parser'
 import { BookgenError } from '../../model/errors.js'
+import { verbatimXmlParser, type XmlLibrary } from '../xml-library.js'
 import { createFolder, createRecord, type Folder } from '../../model/tree.js'
 import { LineIndex } from '../line-index.js'
 import { scanStartTags } from '../xbel/strict.js'
@@ -52,33 +51,15 @@ interface PostsElement {
   offset: number
 }
 
-let library: { parser: Parser; validator: typeof Validator } | undefined
+let library: XmlLibrary | undefined
 
-/** fast-xml-parser's CommonJS build, loaded the first time a file needs it. */
-function fastXmlParser(): { parser: Parser; validator: typeof Validator } {
-  if (library !== undefined) return library
-  const { XMLParser, XMLValidator } = createRequire(import.meta.url)('fast-xml-parser') as {
-    XMLParser: typeof Parser
-    XMLValidator: typeof Validator
-  }
-  const parser = new XMLParser({
-    preserveOrder: true,
-    ignoreAttributes: false,
-    attributeNamePrefix: '',
-    parseTagValue: false,
-    parseAttributeValue: false,
-    trimValues: false,
-    processEntities: false,
-    htmlEntities: false,
-    ignoreDeclaration: true,
-    ignorePiTags: true,
-    allowBooleanAttributes: false,
+/** The parser, made the first time a file needs it (see `xml-library.ts`). */
+function fastXmlParser(): XmlLibrary {
+  library ??= verbatimXmlParser({
     maxNestedTags: MAX_XML_DEPTH,
-    jPath: false,
     transformTagName: mask,
     transformAttributeName: mask,
   })
-  library = { parser, validator: XMLValidator }
   return library
 }
 

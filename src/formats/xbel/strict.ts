@@ -6,9 +6,8 @@
  * The parsed nodes become the reader's element tree, handed over as the fast scan does; start-tag
  * places come from a cheap scan of the text, paired with the elements in document order.
  */
-import { createRequire } from 'node:module'
-import type { XMLParser as Parser, XMLValidator as Validator } from 'fast-xml-parser'
 import { BookgenError } from '../../model/errors.js'
+import { verbatimXmlParser, type XmlLibrary } from '../xml-library.js'
 import { LIMITS } from '../limits.js'
 import type { LineIndex } from '../line-index.js'
 import { skipDeclaration } from './scan.js'
@@ -37,42 +36,19 @@ const ATTRIBUTES = ':@'
 const TEXT = '#text'
 const CDATA = '#cdata'
 
-/**
- * fast-xml-parser, loaded the first time a file needs this path: most XBEL files never do (see
- * xbel-scan.ts), and loading it costs a build tens of milliseconds. Its CommonJS build, since an
- * ES module cannot be imported synchronously in Node 20.
- */
-let library: { parser: Parser; validator: typeof Validator } | undefined
+let library: XmlLibrary | undefined
 
-function fastXmlParser(): { parser: Parser; validator: typeof Validator } {
-  if (library !== undefined) return library
-  const { XMLParser, XMLValidator } = createRequire(import.meta.url)('fast-xml-parser') as {
-    XMLParser: typeof Parser
-    XMLValidator: typeof Validator
-  }
-  const parser = new XMLParser({
-    preserveOrder: true,
-    ignoreAttributes: false,
-    attributeNamePrefix: '',
-    parseTagValue: false,
-    parseAttributeValue: false,
-    trimValues: false,
-    processEntities: false,
-    htmlEntities: false,
-    ignoreDeclaration: true,
-    ignorePiTags: true,
+/** The parser, made the first time a file needs it (see `xml-library.ts`). */
+function fastXmlParser(): XmlLibrary {
+  library ??= verbatimXmlParser({
     cdataPropName: CDATA,
-    allowBooleanAttributes: false,
     // fast-xml-parser refuses an element that holds others beyond `maxNestedTags + 1` levels: so
     // one that holds others at level MAX_XML_DEPTH + 1 is refused, as the fast scan gives it up.
     maxNestedTags: MAX_XML_DEPTH - 1,
-    // No callback needs the element path as a string; building it for every node is costly.
-    jPath: false,
     transformTagName: maskName,
     transformAttributeName: maskName,
     onDangerousProperty: (name: string) => `#${name}`,
   })
-  library = { parser, validator: XMLValidator }
   return library
 }
 
