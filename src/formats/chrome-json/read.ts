@@ -27,6 +27,7 @@ import { enforceLimits, WarningCollector } from '../limits.js'
 import { attributeValue } from '../attribute-json.js'
 import { emptyCollection } from '../empty-file.js'
 import { isJsonObject } from '../json.js'
+import { walkChildLists } from '../child-lists.js'
 import { parseJson } from '../json-error.js'
 import { jsonOffsets, type Descend } from '../json-places.js'
 import { decodeJsonBytes, kindOf } from '../json-text.js'
@@ -161,32 +162,27 @@ class ChromeReader {
     if (key === 'bookmark_bar') folder.toolbar = true
     folder.attributes ??= createRecord()
     folder.attributes['root'] = key
-    const stack: Array<{ folder: Folder; items: readonly unknown[]; index: number; owner: JsonObject }> = []
     const children = node['children']
-    if (Array.isArray(children)) stack.push({ folder, items: children, index: 0, owner: node })
-    else this.warn(node, 'chrome/missing-children', `The root "${key}" has no "children" list`)
-    while (stack.length > 0) {
-      const top = stack[stack.length - 1]!
-      if (top.index >= top.items.length) {
-        stack.pop()
-        continue
-      }
-      const item = top.items[top.index++]
+    if (!Array.isArray(children))
+      this.warn(node, 'chrome/missing-children', `The root "${key}" has no "children" list`)
+    const first = Array.isArray(children)
+      ? { folder, items: children, owner: node, context: undefined }
+      : undefined
+    walkChildLists<JsonObject, undefined>(first, (item, list) => {
       if (!isJsonObject(item)) {
         this.warn(
-          top.owner,
+          list.owner,
           'chrome/bad-node',
           `A child is ${kindOf(item)}, not a bookmark or folder; skipped`,
         )
-        continue
+        return undefined
       }
       const child = this.node(item)
-      if (child === undefined) continue
-      top.folder.children.push(child)
-      const list = item['children']
-      if (child.type === 'folder' && Array.isArray(list))
-        stack.push({ folder: child, items: list, index: 0, owner: item })
-    }
+      if (child === undefined) return undefined
+      const items = item['children']
+      if (child.type !== 'folder' || !Array.isArray(items)) return { node: child }
+      return { node: child, children: { folder: child, items, owner: item, context: undefined } }
+    })
     return folder
   }
 

@@ -31,6 +31,7 @@ import { enforceLimits, WarningCollector } from '../limits.js'
 import { attributeValue } from '../attribute-json.js'
 import { emptyCollection } from '../empty-file.js'
 import { instantResult } from '../instant.js'
+import { walkChildLists, type ChildList } from '../child-lists.js'
 import { isJsonObject } from '../json.js'
 import { parseJson } from '../json-error.js'
 import { jsonOffsets, type Descend } from '../json-places.js'
@@ -106,14 +107,6 @@ export function isSession(value: unknown): boolean {
   return (Array.isArray(version) && version[0] === 'sessionrestore') || Array.isArray(value['windows'])
 }
 
-interface Frame {
-  readonly folder: Folder
-  readonly items: readonly unknown[]
-  index: number
-  readonly owner: JsonObject
-  readonly depth: number
-}
-
 class FirefoxReader {
   private readonly text: string
   private readonly file: string
@@ -171,39 +164,38 @@ class FirefoxReader {
 
   /** The tree below the places root, iteratively. */
   private readChildren(root: Folder, top: JsonObject): void {
-    const stack: Frame[] = []
-    this.pushChildren(stack, root, top, 0)
-    while (stack.length > 0) {
-      const frame = stack[stack.length - 1]!
-      if (frame.index >= frame.items.length) {
-        stack.pop()
-        continue
-      }
-      const item = frame.items[frame.index++]
+    walkChildLists<JsonObject, number>(this.childList(root, top, 0), (item, list) => {
       if (!isJsonObject(item)) {
         this.warn(
-          frame.owner,
+          list.owner,
           'firefox/bad-node',
           `A child is ${kindOf(item)}, not a bookmark or folder; skipped`,
         )
-        continue
+        return undefined
       }
-      if (frame.depth === 0 && this.isTagsRoot(item)) continue
+      if (list.context === 0 && this.isTagsRoot(item)) return undefined
       const node = this.node(item)
-      if (node === undefined) continue
-      frame.folder.children.push(node)
-      if (node.type === 'folder') this.pushChildren(stack, node, item, frame.depth + 1)
-    }
+      if (node === undefined) return undefined
+      return {
+        node,
+        children: node.type === 'folder' ? this.childList(node, item, list.context + 1) : undefined,
+      }
+    })
   }
 
-  private pushChildren(stack: Frame[], folder: Folder, owner: JsonObject, depth: number): void {
+  /** The children of `owner` to read into `folder` at `depth`, or undefined when it has none. */
+  private childList(
+    folder: Folder,
+    owner: JsonObject,
+    depth: number,
+  ): ChildList<JsonObject, number> | undefined {
     const children = owner['children']
-    if (children === undefined) return
+    if (children === undefined) return undefined
     if (!Array.isArray(children)) {
       this.warn(owner, 'firefox/bad-value', `"children" is ${kindOf(children)}, not a list; left empty`)
-      return
+      return undefined
     }
-    stack.push({ folder, items: byIndex(children), index: 0, owner, depth })
+    return { folder, items: byIndex(children), owner, context: depth }
   }
 
   /** Firefox's obsolete Tags root: skipped, its tags are on the bookmarks. */

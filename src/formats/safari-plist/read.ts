@@ -26,6 +26,7 @@ import {
   type Place,
 } from '../../model/tree.js'
 import { parseW3cDate } from '../dates.js'
+import { walkChildLists, type ChildList } from '../child-lists.js'
 import { LineIndex } from '../line-index.js'
 import { enforceLimits, WarningCollector } from '../limits.js'
 import { attributeValue } from '../attribute-json.js'
@@ -100,14 +101,6 @@ function finish(collection: Collection): Collection {
   return collection
 }
 
-interface Frame {
-  readonly folder: Folder
-  readonly items: readonly PlistValue[]
-  index: number
-  readonly owner: PlistDict
-  readonly readingList: boolean
-}
-
 class SafariReader {
   private readonly file: string
   private readonly locate: Locate
@@ -147,44 +140,40 @@ class SafariReader {
 
   /** Everything below the top list, iteratively. */
   private readTree(root: Folder, top: PlistDict): void {
-    const stack: Frame[] = []
-    this.pushChildren(stack, root, top, false)
-    while (stack.length > 0) {
-      const frame = stack[stack.length - 1]!
-      if (frame.index >= frame.items.length) {
-        stack.pop()
-        continue
-      }
-      const item = frame.items[frame.index++]!
+    walkChildLists<PlistDict, boolean, PlistValue>(this.childList(root, top, false), (item, list) => {
       if (!isPlistDict(item)) {
         this.warn(
-          frame.owner,
+          list.owner,
           'safari/bad-node',
           `A child is ${kindOf(item)}, not a bookmark or list; skipped`,
         )
-        continue
+        return undefined
       }
       switch (this.kind(item)) {
         case 'list': {
           const folder = this.folder(item)
-          frame.folder.children.push(folder)
-          this.pushChildren(stack, folder, item, frame.readingList || own(item, 'Title') === READING_LIST)
-          break
+          const readingList = list.context || own(item, 'Title') === READING_LIST
+          return { node: folder, children: this.childList(folder, item, readingList) }
         }
         case 'leaf':
-          frame.folder.children.push(this.bookmark(item, frame.readingList))
-          break
+          return { node: this.bookmark(item, list.context) }
         default:
-          break
+          return undefined
       }
-    }
+    })
   }
 
-  private pushChildren(stack: Frame[], folder: Folder, owner: PlistDict, readingList: boolean): void {
+  /** The Children of `owner` to read into `folder`, or undefined when it has none. */
+  private childList(
+    folder: Folder,
+    owner: PlistDict,
+    readingList: boolean,
+  ): ChildList<PlistDict, boolean, PlistValue> | undefined {
     const children = own(owner, 'Children')
-    if (children === undefined) return
-    if (Array.isArray(children)) stack.push({ folder, items: children, index: 0, owner, readingList })
-    else this.warn(owner, 'safari/bad-value', `Children is ${kindOf(children)}, not an array; left empty`)
+    if (children === undefined) return undefined
+    if (Array.isArray(children)) return { folder, items: children, owner, context: readingList }
+    this.warn(owner, 'safari/bad-value', `Children is ${kindOf(children)}, not an array; left empty`)
+    return undefined
   }
 
   /** What a dictionary is: by its WebBookmarkType, else by its shape. Proxies and unknowns are reported. */
