@@ -5,9 +5,19 @@
  * (rows counted as a spreadsheet does: the header is row 1). Sniffers match the header row's
  * column names, never the file name.
  */
-import { parse, CsvError } from 'csv-parse/sync'
+import { createRequire } from 'node:module'
+import type { CsvError as CsvErrorType, parse as parseType } from 'csv-parse/sync'
 import { BookgenError } from '../model/errors.js'
 import type { At } from './service.js'
+
+/**
+ * csv-parse, loaded on first use (its CommonJS build, synchronously): a build of any other format
+ * never pays for its 20 modules.
+ */
+let csvParse: { parse: typeof parseType; CsvError: typeof CsvErrorType } | undefined
+function library(): NonNullable<typeof csvParse> {
+  return (csvParse ??= createRequire(import.meta.url)('csv-parse/sync') as NonNullable<typeof csvParse>)
+}
 
 /** Longest record accepted, in characters (a never-closed quote stops here, not at the end of memory). */
 export const MAX_CSV_RECORD = 16 * 1024 * 1024
@@ -42,7 +52,7 @@ interface ParsedRecord {
 export function readCsv(text: string, file: string, area: string): CsvTable {
   let parsed: ParsedRecord[]
   try {
-    parsed = parse(text, {
+    parsed = library().parse(text, {
       info: true,
       relax_column_count: true,
       relax_quotes: true,
@@ -70,8 +80,8 @@ export function readCsv(text: string, file: string, area: string): CsvTable {
 }
 
 function csvError(error: unknown, file: string, area: string): unknown {
-  if (!(error instanceof CsvError)) return error
-  const details = error as CsvError & { lines?: number; records?: number }
+  if (!(error instanceof library().CsvError)) return error
+  const details = error as CsvErrorType & { lines?: number; records?: number }
   const line = typeof details.lines === 'number' && details.lines > 0 ? details.lines : 1
   const row = typeof details.records === 'number' ? details.records + 1 : undefined
   const reason = error.message.replace(/\s+at line \d+\b/, '').replace(/^[^:]*:\s*/, '')
@@ -132,7 +142,7 @@ export function csvHeader(head: string): string[] | undefined {
   const line = (end === -1 ? head : head.slice(0, end)).replace(/\r$/, '')
   if (line.trim() === '' || !line.includes(',')) return undefined
   try {
-    const [record] = parse(line, { relax_quotes: true, relax_column_count: true }) as string[][]
+    const [record] = library().parse(line, { relax_quotes: true, relax_column_count: true }) as string[][]
     return record?.map((name) => name.trim().toLowerCase())
   } catch {
     return undefined

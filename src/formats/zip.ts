@@ -7,8 +7,15 @@
  * (fflate's `unzipSync` inflates each member in one go into a buffer of its declared size: a
  * member that lies about its size cannot take more memory, but is inflated to the end all the same.)
  */
-import { Unzip, UnzipInflate, type UnzipFile } from 'fflate'
+import { createRequire } from 'node:module'
+import type { Unzip as UnzipType, UnzipInflate as UnzipInflateType, UnzipFile } from 'fflate'
 import { BookgenError } from '../model/errors.js'
+
+/** fflate, loaded on first use (its CommonJS build, synchronously): only zip archives need it. */
+let fflate: { Unzip: typeof UnzipType; UnzipInflate: typeof UnzipInflateType } | undefined
+function library(): NonNullable<typeof fflate> {
+  return (fflate ??= createRequire(import.meta.url)('fflate') as NonNullable<typeof fflate>)
+}
 
 export const ZIP_LIMITS = Object.freeze({
   /** Members (files and folders) in one archive. */
@@ -72,6 +79,7 @@ export function readZip(
 ): ZipMember[] {
   const budget = Math.min(ZIP_LIMITS.bytes, Math.max(ZIP_LIMITS.smallBytes, bytes.length * ZIP_LIMITS.ratio))
   const reading = new ZipReading(file, area, wanted, budget)
+  const { Unzip, UnzipInflate } = library()
   const unzip = new Unzip((entry) => reading.onEntry(entry))
   unzip.register(UnzipInflate)
   try {
