@@ -1,10 +1,12 @@
 /**
- * The site's exports (`bookmarks.xbel`, `bookmarks.html`) of every Netscape and XBEL file of the
- * shared corpus read back with bookgen: well-formed, no unknown attribute written as raw XML (a
- * Netscape source's go into bookgen metadata, as `convert` does), the same bookmarks.
+ * The site's exports (`bookmarks.xbel`, `bookmarks.html`) of every file of the shared corpus (the
+ * Netscape and XBEL folders, and every file `formats/MANIFEST.tsv` lists) read back with bookgen:
+ * well-formed (fast-xml-parser's validator too), no unknown attribute written as raw XML (other
+ * formats' go into bookgen metadata, as `convert` does), the same bookmarks.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
+import { XMLValidator } from 'fast-xml-parser'
 import { describe, expect, it } from 'vitest'
 import { resolveConfig } from '../../src/config/options.js'
 import { prepareSite } from '../../src/build/index.js'
@@ -18,8 +20,12 @@ import type { OutputFile } from '../../src/model/output.js'
 import { bookmarksOf, CORPUS } from '../helpers.js'
 
 const FOLDERS = ['netscape', 'xbel'].map((name) => path.join(CORPUS, name))
-const available = FOLDERS.every((folder) => existsSync(folder))
-if (!available) console.warn(`Skipping the site exports of the corpus: ${FOLDERS.join(' or ')} not found`)
+const FORMATS_MANIFEST = path.join(CORPUS, 'formats', 'MANIFEST.tsv')
+const available = FOLDERS.every((folder) => existsSync(folder)) && existsSync(FORMATS_MANIFEST)
+if (!available)
+  console.warn(
+    `Skipping the site exports of the corpus: ${[...FOLDERS, FORMATS_MANIFEST].join(' or ')} not found`,
+  )
 
 /** The site's export files built from `collections`, by path, and the published collection they hold. */
 export function siteExportFiles(collections: Collection[]): {
@@ -40,9 +46,18 @@ export function siteExportFiles(collections: Collection[]): {
   return { files, published: prepared.input.exportCollection! }
 }
 
+/** Attributes XBEL defines itself: written from the model's own fields, whatever a source's attributes hold. */
+const XBEL_ATTRIBUTES = new Set(['id', 'href', 'added', 'modified', 'visited', 'folded', 'toolbar', 'icon'])
+
 function corpusFiles(): string[] {
   if (!available) return []
-  return FOLDERS.flatMap((folder) => readdirSync(folder).map((name) => path.join(folder, name))).sort()
+  const [header = '', ...rows] = readFileSync(FORMATS_MANIFEST, 'utf8').trim().split('\n')
+  const column = header.split('\t').indexOf('file')
+  const formats = rows.map((row) => path.join(CORPUS, 'formats', row.split('\t')[column]!))
+  return [
+    ...FOLDERS.flatMap((folder) => readdirSync(folder).map((name) => path.join(folder, name))),
+    ...formats,
+  ].sort()
 }
 
 describe.skipIf(!available)('the site exports of every corpus file', () => {
@@ -70,14 +85,17 @@ describe.skipIf(!available)('the site exports of every corpus file', () => {
       }
       // Valid XBEL: 1.1 declared when 1.1's toolbar is used; ids are XML Names where aliases need them.
       const xbel = exports.get('bookmarks.xbel')!
+      expect(XMLValidator.validate(xbel)).toBe(true)
       if (/<folder [^>]*toolbar="yes"/.test(xbel)) expect(xbel).toMatch(/<xbel version="1\.1"/)
       if (xbel.includes('<alias '))
         for (const [, id] of xbel.matchAll(/<(?:bookmark|folder|xbel)\s[^>]*\bid="([^"]*)"/g))
           expect(id).toMatch(/^[A-Za-z_:\u0080-\uFFFF][-A-Za-z0-9_.:\u0080-\uFFFF]*$/)
-      // A Netscape source's unknown attributes never become raw XML attributes.
+      // Another format's unknown attributes never become raw XML attributes.
       if (source.format !== 'xbel') {
         for (const bookmark of bookmarksOf(source))
-          for (const name of Object.keys(bookmark.attributes ?? {}))
+          for (const name of Object.keys(bookmark.attributes ?? {}).filter(
+            (name) => !XBEL_ATTRIBUTES.has(name),
+          ))
             expect(xbel).not.toMatch(new RegExp(`<(bookmark|folder|xbel)\\s[^>]*\\s${name}="`))
       }
     })
