@@ -35,8 +35,7 @@ const FILE = NETSCAPE ? 'bookmarks.html' : 'bookmarks.xbel'
 const { readFileHistory, cacheContents } = await import(
   pathToFileURL(path.join(dist, 'history/read.js')).href
 )
-const { build } = await import(pathToFileURL(path.join(dist, 'site/build.js')).href)
-const { resolveConfig } = await import(pathToFileURL(path.join(dist, 'config.js')).href)
+const { build, resolveConfig } = await import(pathToFileURL(path.join(dist, 'index.js')).href)
 
 const tmpRoot = existsDir('/dev/shm') ? '/dev/shm' : os.tmpdir()
 const dir = mkdtempSync(path.join(tmpRoot, 'bookgen-history-bench-'))
