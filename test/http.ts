@@ -5,6 +5,7 @@
  */
 import { existsSync, readdirSync } from 'node:fs'
 import { request } from 'node:http'
+import { expect } from 'vitest'
 
 export interface RawResponse {
   status: number
@@ -129,4 +130,28 @@ export async function pollUntil(check: () => boolean, tries = 200): Promise<bool
     await new Promise((resolve) => setTimeout(resolve, 10))
   }
   return check()
+}
+
+/**
+ * 1,000 clients hang up mid-way through `rawPath` (20 at a time): each got a 200, the open
+ * descriptors come back to within 10 of where they were, and the server still sends `body` whole.
+ * `label` names the server in the figures `SERVE_DEBUG=1` prints.
+ */
+export async function expectAbortedClientsLeaveNothingOpen(
+  port: number | string,
+  rawPath: string,
+  body: Buffer,
+  label: string,
+): Promise<void> {
+  expect((await rawRequest(port, rawPath)).body.length).toBe(body.length)
+  const before = openDescriptors()
+  const statuses = await abortMany(port, rawPath, 1000, 20)
+  expect(statuses).toEqual(new Map([[200, 1000]]))
+  const settled = await pollUntil(() => openDescriptors() <= before + 10)
+  const after = openDescriptors()
+  if (process.env['SERVE_DEBUG']) console.info(`${label}: ${before} descriptors before, ${after} after`)
+  expect(settled, `${before} descriptors before 1,000 aborted requests, ${after} after`).toBe(true)
+  const next = await rawRequest(port, rawPath)
+  expect(next.status).toBe(200)
+  expect(next.body.equals(body)).toBe(true)
 }

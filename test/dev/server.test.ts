@@ -10,10 +10,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startDev, type DevSession } from '../../src/dev/index.js'
 import { startDevServer, type DevServer } from '../../src/dev/server.js'
 import {
-  abortMany,
+  expectAbortedClientsLeaveNothingOpen,
   CAN_COUNT_DESCRIPTORS,
-  openDescriptors,
-  pollUntil,
   rawRequest,
   responseHead,
 } from '../http.js'
@@ -41,17 +39,7 @@ describe('dev server', () => {
   it.skipIf(!CAN_COUNT_DESCRIPTORS)(
     'should close every file and socket when 1,000 clients hang up mid-response',
     async () => {
-      expect((await rawRequest(port, '/sub/big.bin')).body.length).toBe(BIG.length)
-      const before = openDescriptors()
-      const statuses = await abortMany(port, '/sub/big.bin', 1000, 20)
-      expect(statuses).toEqual(new Map([[200, 1000]]))
-      const settled = await pollUntil(() => openDescriptors() <= before + 10)
-      const after = openDescriptors()
-      if (process.env['SERVE_DEBUG']) console.info(`dev: ${before} descriptors before, ${after} after`)
-      expect(settled, `${before} descriptors before 1,000 aborted requests, ${after} after`).toBe(true)
-      const next = await rawRequest(port, '/sub/big.bin')
-      expect(next.status).toBe(200)
-      expect(next.body.equals(BIG)).toBe(true)
+      await expectAbortedClientsLeaveNothingOpen(port, '/sub/big.bin', BIG, 'dev')
     },
   )
 
