@@ -12,18 +12,11 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { isBookgenError } from '../src/model/errors.js'
+import { readManifest, readOrRefused } from './corpus.js'
 import { countNodes, type Collection } from '../src/model/tree.js'
 import { safeHref } from '../src/render/safe-url.js'
 import { parseSource } from '../src/formats/index.js'
 import { bookmarksOf, CORPUS } from './helpers.js'
-
-interface Row {
-  file: string
-  kind: string
-  valid: string
-  expected: string
-}
 
 /** Counts the manifest's `expected` text asserts, as our model counts them. */
 export function expectedCounts(expected: string): { bookmarks?: number; folders?: number } {
@@ -171,28 +164,11 @@ const FACTS: Record<string, (collection: Collection) => void> = {
   },
 }
 
-function readManifest(): Row[] {
-  const lines = readFileSync(path.join(CORPUS, 'MANIFEST.tsv'), 'utf8')
-    .split('\n')
-    .filter((line) => line !== '')
-  const header = lines[0]!.split('\t')
-  const column = (name: string) => header.indexOf(name)
-  return lines.slice(1).map((line) => {
-    const cells = line.split('\t')
-    return {
-      file: cells[column('file')]!,
-      kind: cells[column('kind')]!,
-      valid: cells[column('valid')]!,
-      expected: cells[column('expected')] ?? '',
-    }
-  })
-}
-
 const available = existsSync(path.join(CORPUS, 'MANIFEST.tsv'))
 if (!available) console.warn(`Skipping corpus conformance: ${CORPUS}/MANIFEST.tsv not found`)
 
 describe.skipIf(!available)('corpus conformance (../shared/corpus)', () => {
-  const rows = available ? readManifest() : []
+  const rows = available ? readManifest(CORPUS) : []
 
   it('should read the manifest', () => {
     expect(rows.length).toBeGreaterThan(50)
@@ -201,20 +177,8 @@ describe.skipIf(!available)('corpus conformance (../shared/corpus)', () => {
   for (const row of rows) {
     it(`${row.valid === 'no' ? 'should reject or warn about' : 'should read'} ${row.file}`, () => {
       const bytes = readFileSync(path.join(CORPUS, row.file))
-      let collection: Collection | undefined
-      let failure: unknown
-      try {
-        collection = parseSource(bytes, row.file)
-      } catch (error) {
-        failure = error
-      }
-      if (failure !== undefined) {
-        // Only a clear, placed BookgenError is acceptable, never a crash.
-        expect(isBookgenError(failure), String(failure)).toBe(true)
-        if (isBookgenError(failure)) expect(failure.format()).toContain(row.file)
-        expect(row.valid, `valid=${row.valid} file failed: ${String(failure)}`).not.toBe('yes')
-        return
-      }
+      const collection = readOrRefused(row, () => parseSource(bytes, row.file))
+      if (collection === undefined) return
       const another = ANOTHER_FORMAT[row.file]
       if (another !== undefined) {
         expect(collection!.format, another.reason).toBe(another.format)

@@ -13,7 +13,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { isBookgenError } from '../../src/model/errors.js'
+import { readManifest, readOrRefused } from '../corpus.js'
 import { chromeJson } from '../../src/formats/chrome-json/index.js'
 import { firefoxJson } from '../../src/formats/firefox-json/index.js'
 import { firefoxJsonlz4 } from '../../src/formats/firefox-jsonlz4/index.js'
@@ -29,13 +29,6 @@ const ENTRIES: Readonly<Record<string, FormatEntry>> = {
   'firefox-json': firefoxJson,
   'firefox-jsonlz4': firefoxJsonlz4,
   'safari-plist': safariPlist,
-}
-
-interface Row {
-  file: string
-  kind: string
-  valid: string
-  expected: string
 }
 
 /** The bookmark count an `expected` text asserts, read as our model counts. */
@@ -260,28 +253,11 @@ const FACTS: Record<string, (collection: Collection) => void> = {
   },
 }
 
-function readManifest(): Row[] {
-  const lines = readFileSync(path.join(FORMATS, 'MANIFEST.tsv'), 'utf8')
-    .split('\n')
-    .filter((line) => line !== '')
-  const header = lines[0]!.split('\t')
-  const column = (name: string) => header.indexOf(name)
-  return lines.slice(1).map((line) => {
-    const cells = line.split('\t')
-    return {
-      file: cells[column('file')]!,
-      kind: cells[column('kind')]!,
-      valid: cells[column('valid')]!,
-      expected: cells[column('expected')] ?? '',
-    }
-  })
-}
-
 const available = existsSync(path.join(FORMATS, 'MANIFEST.tsv'))
 if (!available) console.warn(`Skipping the browsers' corpus conformance: ${FORMATS}/MANIFEST.tsv not found`)
 
 describe.skipIf(!available)("browsers' formats: corpus conformance (../shared/corpus/formats)", () => {
-  const rows = available ? readManifest().filter((row) => ENTRIES[row.kind] !== undefined) : []
+  const rows = available ? readManifest(FORMATS).filter((row) => ENTRIES[row.kind] !== undefined) : []
 
   it('should find rows of every kind', () => {
     expect(new Set(rows.map((row) => row.kind))).toEqual(new Set(Object.keys(ENTRIES)))
@@ -300,19 +276,8 @@ describe.skipIf(!available)("browsers' formats: corpus conformance (../shared/co
     it(`${row.valid === 'no' ? 'should refuse or warn about' : 'should read'} ${row.file}`, () => {
       const entry = ENTRIES[row.kind]!
       const bytes = new Uint8Array(readFileSync(path.join(FORMATS, row.file)))
-      let collection: Collection | undefined
-      let failure: unknown
-      try {
-        collection = entry.read(inputOf(bytes, row.file))
-      } catch (error) {
-        failure = error
-      }
-      if (failure !== undefined) {
-        expect(isBookgenError(failure), String(failure)).toBe(true)
-        if (isBookgenError(failure)) expect(failure.format()).toContain(row.file)
-        expect(row.valid, `valid=${row.valid} file failed: ${String(failure)}`).not.toBe('yes')
-        return
-      }
+      const collection = readOrRefused(row, () => entry.read(inputOf(bytes, row.file)))
+      if (collection === undefined) return
       if (row.valid === 'no') {
         expect(collection!.warnings.length, 'a refused file must at least warn').toBeGreaterThan(0)
         return

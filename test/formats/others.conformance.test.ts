@@ -13,11 +13,11 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { readManifest, readOrRefused, type ManifestRow } from '../corpus.js'
 import { linkdingJson } from '../../src/formats/linkding-json/index.js'
 import { linkwardenJson } from '../../src/formats/linkwarden-json/index.js'
 import { opml } from '../../src/formats/opml/index.js'
 import type { FormatEntry } from '../../src/formats/types.js'
-import { isBookgenError } from '../../src/model/errors.js'
 import {
   countNodes,
   forEachNode,
@@ -39,27 +39,7 @@ const READERS: Readonly<Record<string, FormatEntry>> = {
   'linkwarden-json': linkwardenJson,
 }
 
-interface Row {
-  file: string
-  kind: string
-  valid: string
-  expected: string
-}
-
-function readManifest(): Row[] {
-  const lines = readFileSync(path.join(FORMATS_CORPUS, 'MANIFEST.tsv'), 'utf8').split('\n').filter(Boolean)
-  const header = lines[0]!.split('\t')
-  const cell = (cells: string[], name: string) => cells[header.indexOf(name)] ?? ''
-  return lines.slice(1).map((line) => {
-    const cells = line.split('\t')
-    return {
-      file: cell(cells, 'file'),
-      kind: cell(cells, 'kind'),
-      valid: cell(cells, 'valid'),
-      expected: cell(cells, 'expected'),
-    }
-  })
-}
+type Row = ManifestRow
 
 /**
  * Where a source project's count or reading is not ours, with the reason; `bookmarks` is what we
@@ -199,18 +179,11 @@ const FACTS: Record<string, (collection: Collection) => void> = {
 const available = existsSync(path.join(FORMATS_CORPUS, 'MANIFEST.tsv'))
 if (!available)
   console.warn(`Skipping OPML/linkding/Linkwarden conformance: ${FORMATS_CORPUS}/MANIFEST.tsv not found`)
-const rows = available ? readManifest().filter((row) => row.kind in READERS) : []
+const rows = available ? readManifest(FORMATS_CORPUS).filter((row) => row.kind in READERS) : []
 
 /** Read a corpus row with its kind's reader: the collection, or what was thrown. */
-function readRow(row: Row): { collection?: Collection; failure?: unknown } {
-  try {
-    const collection = READERS[row.kind]!.read(
-      sourceInput(readFileSync(path.join(FORMATS_CORPUS, row.file)), row.file),
-    )
-    return { collection }
-  } catch (failure) {
-    return { failure }
-  }
+function readRow(row: Row): Collection {
+  return READERS[row.kind]!.read(sourceInput(readFileSync(path.join(FORMATS_CORPUS, row.file)), row.file))
 }
 
 describe.skipIf(!available)('OPML, linkding and Linkwarden conformance (../shared/corpus/formats)', () => {
@@ -221,13 +194,8 @@ describe.skipIf(!available)('OPML, linkding and Linkwarden conformance (../share
 
   for (const row of rows) {
     it(`${row.valid === 'no' ? 'should reject or warn about' : 'should read'} ${row.file}`, () => {
-      const { collection, failure } = readRow(row)
-      if (failure !== undefined) {
-        expect(isBookgenError(failure), String(failure)).toBe(true)
-        if (isBookgenError(failure)) expect(failure.format()).toContain(row.file)
-        expect(row.valid, `valid=${row.valid} file failed: ${String(failure)}`).not.toBe('yes')
-        return
-      }
+      const collection = readOrRefused(row, () => readRow(row))
+      if (collection === undefined) return
       if (row.valid === 'no') expect(collection!.warnings.length).toBeGreaterThan(0)
       if (row.valid !== 'yes') return
       const difference = DIFFERENCES[row.file]

@@ -13,7 +13,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { isBookgenError } from '../../src/model/errors.js'
+import { readManifest, readOrRefused } from '../corpus.js'
 import { countNodes, type Collection } from '../../src/model/tree.js'
 import { SERVICE_FORMATS } from '../../src/formats/services.js'
 import { CORPUS } from '../helpers.js'
@@ -21,13 +21,6 @@ import { bookmarks, claimants, folderNamed, read } from './helpers.js'
 
 const FORMATS = path.join(CORPUS, 'formats')
 const KINDS = new Set(SERVICE_FORMATS.map((entry) => entry.name))
-
-interface Row {
-  file: string
-  kind: string
-  valid: string
-  expected: string
-}
 
 /** The number of bookmarks the manifest's `expected` text asserts, where it states one. */
 export function expectedBookmarks(expected: string): number | undefined {
@@ -203,23 +196,6 @@ function firstAndLast(collection: Collection, first: string, last: string): void
   expect(titles.at(-1)).toBe(last)
 }
 
-function readManifest(): Row[] {
-  const lines = readFileSync(path.join(FORMATS, 'MANIFEST.tsv'), 'utf8')
-    .split('\n')
-    .filter((line) => line !== '')
-  const header = lines[0]!.split('\t')
-  const cell = (cells: string[], name: string) => cells[header.indexOf(name)] ?? ''
-  return lines.slice(1).map((line) => {
-    const cells = line.split('\t')
-    return {
-      file: cell(cells, 'file'),
-      kind: cell(cells, 'kind'),
-      valid: cell(cells, 'valid'),
-      expected: cell(cells, 'expected'),
-    }
-  })
-}
-
 /** Read a corpus file with its kind's reader, named as in the manifest. */
 export function readCorpusFile(file: string, kind: string): Collection {
   const entry = SERVICE_FORMATS.find((format) => format.name === kind)!
@@ -230,7 +206,7 @@ const available = existsSync(path.join(FORMATS, 'MANIFEST.tsv'))
 if (!available) console.warn(`Skipping service formats conformance: ${FORMATS}/MANIFEST.tsv not found`)
 
 describe.skipIf(!available)('service formats conformance (../shared/corpus/formats)', () => {
-  const rows = available ? readManifest().filter((row) => KINDS.has(row.kind)) : []
+  const rows = available ? readManifest(FORMATS).filter((row) => KINDS.has(row.kind)) : []
 
   it('should find rows of our kinds in the manifest', () => {
     expect(rows.length).toBeGreaterThanOrEqual(15)
@@ -240,19 +216,8 @@ describe.skipIf(!available)('service formats conformance (../shared/corpus/forma
     it(`${row.valid === 'no' ? 'should refuse or warn about' : 'should read'} ${row.file}`, () => {
       const bytes = readFileSync(path.join(FORMATS, row.file))
       expect(claimants(bytes, 'unnamed')).toEqual([row.kind])
-      let collection: Collection | undefined
-      let failure: unknown
-      try {
-        collection = readCorpusFile(row.file, row.kind)
-      } catch (error) {
-        failure = error
-      }
-      if (failure !== undefined) {
-        expect(isBookgenError(failure), String(failure)).toBe(true)
-        if (isBookgenError(failure)) expect(failure.format()).toContain(row.file)
-        expect(row.valid, `valid=${row.valid} file failed: ${String(failure)}`).not.toBe('yes')
-        return
-      }
+      const collection = readOrRefused(row, () => readCorpusFile(row.file, row.kind))
+      if (collection === undefined) return
       if (row.valid === 'no') {
         expect(collection!.warnings.length, 'a refused file must at least warn').toBeGreaterThan(0)
         return

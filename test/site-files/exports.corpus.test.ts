@@ -17,6 +17,7 @@ import type { Collection } from '../../src/model/tree.js'
 import { planSiteData } from '../../src/site-files/input.js'
 import { siteFileProducers } from '../../src/site-files/index.js'
 import type { OutputFile } from '../../src/model/output.js'
+import { readManifest } from '../corpus.js'
 import { bookmarksOf, CORPUS } from '../helpers.js'
 
 const FOLDERS = ['netscape', 'xbel'].map((name) => path.join(CORPUS, name))
@@ -51,9 +52,9 @@ const XBEL_ATTRIBUTES = new Set(['id', 'href', 'added', 'modified', 'visited', '
 
 function corpusFiles(): string[] {
   if (!available) return []
-  const [header = '', ...rows] = readFileSync(FORMATS_MANIFEST, 'utf8').trim().split('\n')
-  const column = header.split('\t').indexOf('file')
-  const formats = rows.map((row) => path.join(CORPUS, 'formats', row.split('\t')[column]!))
+  const formats = readManifest(path.dirname(FORMATS_MANIFEST)).map((row) =>
+    path.join(CORPUS, 'formats', row.file),
+  )
   return [
     ...FOLDERS.flatMap((folder) => readdirSync(folder).map((name) => path.join(folder, name))),
     ...formats,
