@@ -31,10 +31,10 @@ import type { ResolvedConfig } from '../config/options.js'
 import type { SiteLinks } from '../links/site-links.js'
 import type { ReadSource } from './read.js'
 import {
-  buildSearchIndex,
   SEARCH_DIR,
   searchableBookmarks,
   searchableColumns,
+  searchIndexOutput,
   type SearchableColumns,
   type SearchIndexInput,
 } from '../site-files/search/index.js'
@@ -249,12 +249,12 @@ export function writeSearchIndex(
   const searchIndex = (): OutputFile[] => {
     const bookmarks = searchableBookmarks(message.columns)
     const documents = searchDocuments(bookmarks, message.folderOf, message.allowFileLinks)
-    return buildSearchIndex({
+    return searchIndexOutput({
       documents,
       folders: message.folders,
       tags: message.tagPages,
       dead: message.dead,
-    }).files
+    })
   }
   const producers: Array<[string, Producer]> = []
   producers[SEARCH_PRODUCER] = [SEARCH_DIR, searchIndex]
