@@ -8,6 +8,7 @@
  */
 import type { FileHandle } from 'node:fs/promises'
 import { open, stat } from 'node:fs/promises'
+import os from 'node:os'
 import { BookgenError, isBookgenError } from '../model/errors.js'
 import { MAX_SOURCE_BYTES } from '../formats/index.js'
 import { describeIoError, isSystemError } from './io-error.js'
@@ -23,13 +24,50 @@ export interface ReadSource {
 
 /** How `readSourceBytes` reads. */
 export interface ReadSourceOptions {
-  /** Most bytes accepted. Default: `MAX_SOURCE_BYTES` (256 MiB). */
+  /** Most bytes accepted. Default: `sourceLimit()` (at most `MAX_SOURCE_BYTES`, 500 MiB). */
   limit?: number | undefined
   /**
    * Put a regular file's bytes in a `SharedArrayBuffer`, so that a worker thread gets the same
    * bytes rather than a copy (35 MB for a 100k-bookmark XBEL file). Default: `false`.
    */
   shared?: boolean | undefined
+}
+
+/** The environment variable that sets the largest source a build reads, in MiB. */
+export const SOURCE_LIMIT_VARIABLE = 'BOOKGEN_MAX_SOURCE_MB'
+
+/**
+ * The share of the machine's memory a source may be by default: a build's peak memory is a few
+ * times its source (about 8x for a million bookmarks), so a tenth keeps it clear of the machine's limit.
+ */
+const MEMORY_SHARE = 10
+
+/** The largest source a build reads here, and why, in words for the error that refuses one. */
+export interface SourceLimit {
+  bytes: number
+  why: string
+}
+
+/**
+ * The largest source read by default: `BOOKGEN_MAX_SOURCE_MB` if set, else a tenth of the machine's
+ * memory; never more than `MAX_SOURCE_BYTES`, the most one string of text can hold.
+ */
+export function sourceLimit(env: NodeJS.ProcessEnv = process.env, memory = os.totalmem()): SourceLimit {
+  const ceiling = `the most bookgen reads, ${size(MAX_SOURCE_BYTES)}: a source's text must fit in one string`
+  const set = env[SOURCE_LIMIT_VARIABLE]?.trim() ?? ''
+  const mib = set === '' ? NaN : Number(set)
+  if (Number.isFinite(mib) && mib > 0) {
+    const bytes = Math.floor(mib * 2 ** 20)
+    if (bytes >= MAX_SOURCE_BYTES) return { bytes: MAX_SOURCE_BYTES, why: ceiling }
+    return { bytes, why: `${SOURCE_LIMIT_VARIABLE}=${set}` }
+  }
+  const share = Math.floor(memory / MEMORY_SHARE / 2 ** 20) * 2 ** 20
+  if (share >= MAX_SOURCE_BYTES) return { bytes: MAX_SOURCE_BYTES, why: ceiling }
+  const gib = (memory / 2 ** 30).toFixed(1)
+  return {
+    bytes: Math.max(share, 2 ** 20),
+    why: `a tenth of this machine's ${gib} GiB of memory; ${SOURCE_LIMIT_VARIABLE}=${(MAX_SOURCE_BYTES / 2 ** 20).toFixed(0)} raises it, to ${size(MAX_SOURCE_BYTES)} at most`,
+  }
 }
 
 /** Bytes asked for at a time from a pipe or a device (a pipe hands over 64 KiB at most). */
@@ -46,7 +84,8 @@ export async function readSourceBytes(
   name: string,
   options: ReadSourceOptions = {},
 ): Promise<Uint8Array> {
-  const limit = options.limit ?? MAX_SOURCE_BYTES
+  const { bytes: limit, why } =
+    options.limit === undefined ? sourceLimit() : { bytes: options.limit, why: undefined }
   let handle: FileHandle
   try {
     handle = await open(file)
@@ -56,12 +95,12 @@ export async function readSourceBytes(
   try {
     const info = await handle.stat()
     if (info.isFile()) {
-      if (info.size > limit) throw tooLarge(name, `The file is ${size(info.size)}`, limit)
-      return await readRegular(handle, info.size, name, limit, options.shared === true)
+      if (info.size > limit) throw tooLarge(name, `The file is ${size(info.size)}`, limit, why)
+      return await readRegular(handle, info.size, name, { limit, why }, options.shared === true)
     }
     if (info.isFIFO() || info.isCharacterDevice()) {
       const what = info.isFIFO() ? 'this pipe' : 'this device'
-      return await readBounded(handle, name, limit, what, false)
+      return await readBounded(handle, name, { limit, why }, what, false)
     }
     throw notAFile(
       name,
@@ -83,7 +122,7 @@ async function readRegular(
   handle: FileHandle,
   size: number,
   name: string,
-  limit: number,
+  limit: Bound,
   shared: boolean,
 ): Promise<Uint8Array> {
   const bytes = new Uint8Array(shared ? new SharedArrayBuffer(size) : new ArrayBuffer(size))
@@ -100,7 +139,7 @@ async function readRegular(
 async function readBounded(
   handle: FileHandle,
   name: string,
-  limit: number,
+  { limit, why }: Bound,
   what: string,
   positional: boolean,
 ): Promise<Uint8Array> {
@@ -111,14 +150,21 @@ async function readBounded(
     const { bytesRead } = await handle.read(chunk, 0, CHUNK_BYTES, positional ? total : null)
     if (bytesRead === 0) break
     total += bytesRead
-    if (total > limit) throw tooLarge(name, `More than ${size(limit)} came from ${what}`, limit)
+    if (total > limit) throw tooLarge(name, `More than ${size(limit)} came from ${what}`, limit, why)
     chunks.push(bytesRead === CHUNK_BYTES ? chunk : chunk.subarray(0, bytesRead))
   }
   return Buffer.concat(chunks, total)
 }
 
-function tooLarge(name: string, found: string, limit: number): BookgenError {
-  return new BookgenError(`${found}; bookgen reads sources up to ${size(limit)}`, {
+/** The most bytes a read takes, and why (when it is the default, `sourceLimit`). */
+interface Bound {
+  limit: number
+  why: string | undefined
+}
+
+function tooLarge(name: string, found: string, limit: number, why: string | undefined): BookgenError {
+  const reason = why === undefined ? '' : ` (${why})`
+  return new BookgenError(`${found}; bookgen reads sources up to ${size(limit)}${reason}`, {
     ruleId: 'source/too-large',
     file: name,
   })
@@ -143,7 +189,7 @@ async function unreadable(error: unknown, file: string, name: string): Promise<B
   return new BookgenError(reason, { ruleId: 'source/unreadable', file: name, cause: error })
 }
 
-/** `256 MiB`, or `1000 bytes` below a mebibyte. */
+/** `500 MiB`, or `1000 bytes` below a mebibyte. */
 function size(bytes: number): string {
   return bytes < 2 ** 20 ? `${bytes} bytes` : `${(bytes / 2 ** 20).toFixed(0)} MiB`
 }

@@ -31,10 +31,10 @@ import type { ResolvedConfig } from '../config/options.js'
 import type { SiteLinks } from '../links/site-links.js'
 import type { ReadSource } from './read.js'
 import {
-  buildSearchIndex,
   SEARCH_DIR,
   searchableBookmarks,
   searchableColumns,
+  searchIndexOutput,
   type SearchableColumns,
   type SearchIndexInput,
 } from '../site-files/search/index.js'
@@ -60,6 +60,14 @@ export const WORKER_THRESHOLD_BYTES = 512 * 1024
  * it makes the search index only, from documents sent to it (see the module's comment).
  */
 export const PARSE_IN_WORKER_BYTES = 16 * 1024 * 1024
+/**
+ * From this many bytes of sources there is no worker thread: the main thread makes the site files
+ * after the pages. A worker that parses holds a second tree (1.4 GB for a million bookmarks, with
+ * its decoded text), one that is sent the search documents holds a copy of them and builds the
+ * search index while the pages are made; either puts the peak well over the 2 GB a million
+ * bookmarks may take. Past here memory is what stops a build, not time.
+ */
+export const NO_WORKER_BYTES = 64 * 1024 * 1024
 
 /** What the worker thread is started with. */
 export type SiteFilesJob = ParseJob | SearchJob
@@ -162,13 +170,15 @@ export interface SiteFilesWorker {
 }
 
 /**
- * How a worker thread should take part in a build of `sources`: not at all (small sources), making
- * the search index from documents sent to it, or parsing the sources itself (large ones).
+ * How a worker thread should take part in a build of `sources`: not at all (small sources, and the
+ * largest, `NO_WORKER_BYTES`), making the search index from documents sent to it, or parsing the
+ * sources itself (large ones).
  */
 export function workerModeFor(sources: readonly ReadSource[]): SiteFilesJob['mode'] | undefined {
   let bytes = 0
   for (const source of sources) bytes += source.bytes.byteLength
-  return bytes < WORKER_THRESHOLD_BYTES ? undefined : bytes < PARSE_IN_WORKER_BYTES ? 'search' : 'parse'
+  if (bytes < WORKER_THRESHOLD_BYTES || bytes >= NO_WORKER_BYTES) return undefined
+  return bytes < PARSE_IN_WORKER_BYTES ? 'search' : 'parse'
 }
 
 /**
@@ -239,12 +249,12 @@ export function writeSearchIndex(
   const searchIndex = (): OutputFile[] => {
     const bookmarks = searchableBookmarks(message.columns)
     const documents = searchDocuments(bookmarks, message.folderOf, message.allowFileLinks)
-    return buildSearchIndex({
+    return searchIndexOutput({
       documents,
       folders: message.folders,
       tags: message.tagPages,
       dead: message.dead,
-    }).files
+    })
   }
   const producers: Array<[string, Producer]> = []
   producers[SEARCH_PRODUCER] = [SEARCH_DIR, searchIndex]

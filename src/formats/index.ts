@@ -19,10 +19,12 @@ export { SNIFF_CHARACTERS } from './netscape/index.js'
 export type { FormatEntry, SiteExport, SniffHead, SourceInput } from './types.js'
 
 /**
- * Largest source accepted, in bytes (256 MiB). Real exports stay far below (a 100k-bookmark export
- * is about 30 MB); beyond this a file is more likely a mistake than a bookmark collection.
+ * Largest source accepted, in bytes (500 MiB): a source is decoded into one string, and V8's
+ * strings hold at most 2^29 - 24 characters (just under 512 MiB of one-byte text). A million
+ * bookmarks take 220 MB as Netscape HTML and 380 MB as XBEL. A build also bounds its sources by the
+ * machine's memory (`sourceLimit` in `build/read.ts`), which this is the ceiling of.
  */
-export const MAX_SOURCE_BYTES = 256 * 1024 * 1024
+export const MAX_SOURCE_BYTES = 500 * 1024 * 1024
 
 /**
  * Parse a bookmark file from its bytes, in whichever format it is.

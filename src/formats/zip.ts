@@ -20,8 +20,8 @@ function library(): NonNullable<typeof fflate> {
 export const ZIP_LIMITS = Object.freeze({
   /** Members (files and folders) in one archive. */
   entries: 1000,
-  /** Bytes inflated from the members read, in all: the same 256 MiB as a source file's limit. */
-  bytes: 256 * 1024 * 1024,
+  /** Bytes inflated from the members read, in all: the same 500 MiB as a source file's limit. */
+  bytes: 500 * 1024 * 1024,
   /**
    * Bytes inflated per byte of archive, past the first `smallBytes`: text compresses about ten to
    * one, a zip bomb a thousand to one (and far more when nested or overlapping).

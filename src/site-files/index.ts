@@ -11,7 +11,7 @@ import type { OutputFile } from '../model/output.js'
 import { siteUrls, type SiteUrls } from '../publish/urls.js'
 import {
   SEARCH_DIR,
-  buildSearchIndex,
+  searchIndexOutput,
   type SearchDocumentInput,
   type SearchIndexInput,
 } from './search/index.js'
@@ -112,7 +112,7 @@ export function siteFileProducers(
   const absolute = (path: string): string => (urls ??= siteUrls(input().base, input().origin)).absolute(path)
   const producers = new Map<string, () => OutputFile | OutputFile[]>()
   // Largest first: two threads sharing the work (see `Claim`) then finish close together.
-  producers.set(SEARCH_DIR, () => buildSearchIndex(searchIndexInput(input())).files)
+  producers.set(SEARCH_DIR, () => searchIndexOutput(searchIndexInput(input())))
   if (exports) {
     for (const { siteExport } of siteExports()) {
       producers.set(siteExport.path, () =>

@@ -13,7 +13,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { MAX_SOURCE_BYTES } from '../../src/formats/index.js'
-import { readSourceBytes } from '../../src/build/read.js'
+import { readSourceBytes, sourceLimit } from '../../src/build/read.js'
 
 /** Bytes asked for through file handles opened since the test began. */
 const reads = vi.hoisted(() => ({ bytes: 0 }))
@@ -65,12 +65,43 @@ describe('readSourceBytes', () => {
   it('should refuse a regular file over the limit without reading it', async () => {
     const file = path.join(dir, 'huge.html')
     writeFileSync(file, '')
-    // Sparse: 1 byte over 256 MiB, no disk used.
+    // Sparse: 1 byte over 500 MiB, no disk used.
     truncateSync(file, MAX_SOURCE_BYTES + 1)
-    const error = await refusal(file)
+    const error = await refusal(file, MAX_SOURCE_BYTES)
     expect(error).toMatchObject({ ruleId: 'source/too-large', file: 'huge.html' })
-    expect(error?.message).toBe('The file is 256 MiB; bookgen reads sources up to 256 MiB')
+    expect(error?.message).toBe('The file is 500 MiB; bookgen reads sources up to 500 MiB')
     expect(reads.bytes).toBe(0)
+  })
+
+  it('should bound sources by the machine, the environment and what one string holds', async () => {
+    const gib = 2 ** 30
+    expect(sourceLimit({}, 24 * gib)).toMatchObject({ bytes: MAX_SOURCE_BYTES })
+    expect(sourceLimit({}, 24 * gib).why).toContain('fit in one string')
+    const small = sourceLimit({}, 2 * gib)
+    expect(small.bytes).toBe(204 * 2 ** 20)
+    expect(small.why).toBe(
+      "a tenth of this machine's 2.0 GiB of memory; BOOKGEN_MAX_SOURCE_MB=500 raises it, to 500 MiB at most",
+    )
+    expect(sourceLimit({ BOOKGEN_MAX_SOURCE_MB: '64' }, 24 * gib)).toEqual({
+      bytes: 64 * 2 ** 20,
+      why: 'BOOKGEN_MAX_SOURCE_MB=64',
+    })
+    expect(sourceLimit({ BOOKGEN_MAX_SOURCE_MB: '4096' }, 2 * gib).bytes).toBe(MAX_SOURCE_BYTES)
+    expect(sourceLimit({ BOOKGEN_MAX_SOURCE_MB: 'lots' }, 2 * gib)).toEqual(small)
+    // The default bound names itself and how to change it.
+    vi.stubEnv('BOOKGEN_MAX_SOURCE_MB', '1')
+    try {
+      const file = path.join(dir, 'two.html')
+      writeFileSync(file, '')
+      truncateSync(file, 2 * 2 ** 20)
+      const error = await readSourceBytes(file, 'two.html').catch((error: unknown) => error)
+      expect(error).toMatchObject({
+        ruleId: 'source/too-large',
+        message: 'The file is 2 MiB; bookgen reads sources up to 1 MiB (BOOKGEN_MAX_SOURCE_MB=1)',
+      })
+    } finally {
+      vi.unstubAllEnvs()
+    }
   })
 
   it('should stop reading a device that never ends as soon as more than the limit has come', async () => {

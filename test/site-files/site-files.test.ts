@@ -21,6 +21,7 @@ import {
 import {
   claimFrom,
   sharedClaims,
+  NO_WORKER_BYTES,
   PARSE_IN_WORKER_BYTES,
   startSiteFilesWorker,
   workerModeFor,
@@ -164,8 +165,8 @@ describe('site files', () => {
     expect(readdirSync(dir)).toEqual([])
   }, 30_000)
 
-  it('should use no worker for small sources, one for the search index for mid-sized ones, one that parses for large ones', () => {
-    const source = (bytes: number) => ({ file: 'a', name: 'a', bytes: new Uint8Array(bytes) })
+  it('should use no worker for small sources, one for the search index for mid-sized ones, one that parses for large ones, none for the largest', () => {
+    const source = (bytes: number) => ({ file: 'a', name: 'a', bytes: { byteLength: bytes } as Uint8Array })
     expect(workerModeFor([source(WORKER_THRESHOLD_BYTES - 1)])).toBeUndefined()
     expect(workerModeFor([source(WORKER_THRESHOLD_BYTES / 2), source(WORKER_THRESHOLD_BYTES / 2)])).toBe(
       'search',
@@ -174,6 +175,8 @@ describe('site files', () => {
     expect(workerModeFor([source(PARSE_IN_WORKER_BYTES / 2), source(PARSE_IN_WORKER_BYTES / 2)])).toBe(
       'parse',
     )
+    expect(workerModeFor([source(NO_WORKER_BYTES - 1)])).toBe('parse')
+    expect(workerModeFor([source(NO_WORKER_BYTES / 2), source(NO_WORKER_BYTES / 2)])).toBeUndefined()
   })
 
   it('should make the same search index in a search-mode worker, from the documents sent to it, and no other file', async () => {

@@ -1,7 +1,7 @@
 /**
  * Mozilla's LZ4 container (`.jsonlz4`, `.baklz4`, `.mozlz4`): the 8 bytes `mozLz40\0`, the
  * decompressed size as a little-endian uint32, then one raw LZ4 block (no frame, no checksum).
- * The declared size is checked before anything is allocated: at most 256 MiB (the largest source
+ * The declared size is checked before anything is allocated: at most 500 MiB (the largest source
  * bookgen reads, `MAX_SOURCE_BYTES`), and no
  * more than an LZ4 block of this length can produce (each byte of a block yields at most 255).
  * The block is decompressed by lz4-wasm-nodejs (lz4_flex compiled to WebAssembly, loaded the
@@ -13,8 +13,8 @@ import { BookgenError } from '../../model/errors.js'
 
 export const MOZLZ4_MAGIC = 'mozLz40\0'
 const HEADER_BYTES = 12
-/** Largest decompressed size accepted: `MAX_SOURCE_BYTES` of `src/sources/index.ts`. */
-export const MAX_DECOMPRESSED_BYTES = 256 * 1024 * 1024
+/** Largest decompressed size accepted: `MAX_SOURCE_BYTES` of `src/formats/index.ts`. */
+export const MAX_DECOMPRESSED_BYTES = 500 * 1024 * 1024
 /** The most output one byte of an LZ4 block can give (a match length byte of 255). */
 const MAX_RATIO = 255
 

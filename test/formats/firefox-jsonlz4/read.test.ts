@@ -60,7 +60,7 @@ describe('firefox-jsonlz4 reader', () => {
     const block = fixtureBytes(FILE).subarray(12)
     const absurd = refusal(container(0xffffffff, block))
     expect(absurd).toMatchObject({ rule: 'firefox/bad-lz4', line: 1, column: 9 })
-    expect(absurd.message).toContain('over the 256 MiB')
+    expect(absurd.message).toContain('over the 500 MiB')
     expect(refusal(container(block.length * 255 + 1, block)).message).toContain(
       `more than ${block.length} compressed bytes can hold`,
     )
