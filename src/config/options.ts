@@ -99,8 +99,13 @@ export interface ThemeOptions {
   head?: ElementContent[] | ((page: PageInfo) => ElementContent[]) | undefined
   /** Footer content, replacing the default "Built with bookgen" line (the site links stay). */
   footer?: ElementContent[] | ((page: PageInfo) => ElementContent[]) | undefined
-  /** Render one bookmark's `<li>`; call `renderDefault()` to start from bookgen's own entry. */
-  entry?: ((bookmark: Bookmark, renderDefault: () => Element) => Element) | undefined
+  /**
+   * Render one bookmark's `<li>`; call `renderDefault()` to start from bookgen's own entry. `form`
+   * says which: `full` (its folder's page, the home page) or `compact` (tag and archive pages,
+   * without the tag list).
+   */
+  entry?:
+    ((bookmark: Bookmark, renderDefault: () => Element, form: 'full' | 'compact') => Element) | undefined
   /** Render a page's `<main>` content; `content` is what bookgen would render. */
   page?: ((page: PageInfo, content: ElementContent[]) => ElementContent[]) | undefined
 }

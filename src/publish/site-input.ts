@@ -13,7 +13,8 @@ import type { HistoryView } from '../history/build-step.js'
 export interface ThemeHooks {
   head?: ((page: PageInfo) => ElementContent[]) | undefined
   footer?: ((page: PageInfo) => ElementContent[]) | undefined
-  entry?: ((bookmark: Bookmark, renderDefault: () => Element) => Element) | undefined
+  entry?:
+    ((bookmark: Bookmark, renderDefault: () => Element, form: 'full' | 'compact') => Element) | undefined
   page?: ((page: PageInfo, content: ElementContent[]) => ElementContent[]) | undefined
   /** Absolute path of a stylesheet replacing the default one. */
   stylesheet?: string | undefined

@@ -13,6 +13,9 @@
  * </li>
  * ```
  *
+ * The compact form (tag and archive pages, see `EntryForm`) has no tag list, and its date follows
+ * the host: `… <span class="domain">example.org</span> <time class="dt-published" …>…</time>`.
+ *
  * A link that `bookgen check` found dead has the class `dead` on its entry, and after its link an
  * `a.archived` link to the Wayback Machine's capture nearest to when it was bookmarked; a link that
  * moved for good has the new address after it (see docs/link-health.md).
@@ -90,8 +93,15 @@ const MONO_CLASSES = Array.from(
 const TAGS_CLASS = Object.freeze(['tags']) as string[]
 const CATEGORY_CLASS = Object.freeze(['p-category']) as string[]
 
+/**
+ * How much of a bookmark an entry shows: `full` on its folder's page; `compact` on the pages that
+ * list it again (its tags' pages, the archive), which leave out its tag list and put its date on
+ * the title's line: its folder's page and the search show it whole.
+ */
+export type EntryForm = 'full' | 'compact'
+
 /** Render one bookmark as an xFolk/h-entry list item. */
-export function bookmarkToHast(bookmark: Bookmark, context: EntryContext): Element {
+export function bookmarkToHast(bookmark: Bookmark, context: EntryContext, form: EntryForm = 'full'): Element {
   const href = safeHref(bookmark.href, { allowFile: context.allowFileLinks })
   const title = cleanText(bookmark.title) || cleanText(bookmark.href ?? '') || 'Untitled'
   const children: ElementContent[] = []
@@ -131,17 +141,23 @@ export function bookmarkToHast(bookmark: Bookmark, context: EntryContext): Eleme
       children.push(text(' '), element('code', { className: ['url'] }, [text(cleanText(bookmark.href))]))
     }
   }
+  const published = bookmark.added === undefined ? undefined : publishedToHast(bookmark.added)
+  if (form === 'compact' && published !== undefined) children.push(text(' '), published)
   if (bookmark.description !== undefined && bookmark.description !== '') {
     children.push(element('p', { className: DESCRIPTION_CLASS }, [text(cleanText(bookmark.description))]))
   }
-  const meta: ElementContent[] = []
-  if (bookmark.added !== undefined) {
-    const iso = formatW3cDate(bookmark.added)
-    meta.push(element('time', { className: PUBLISHED_CLASS, dateTime: iso }, [text(iso.slice(0, 10))]))
+  if (form === 'full') {
+    const meta: ElementContent[] = published === undefined ? [] : [published]
+    if (bookmark.tags.length > 0) meta.push(...tagListToHast(bookmark.tags, context))
+    if (meta.length > 0) children.push(element('div', { className: META_CLASS }, meta))
   }
-  if (bookmark.tags.length > 0) meta.push(...tagListToHast(bookmark.tags, context))
-  if (meta.length > 0) children.push(element('div', { className: META_CLASS }, meta))
   return element('li', { className: dead ? DEAD_ENTRY_CLASS : ENTRY_CLASS }, children)
+}
+
+/** `<time class="dt-published">`: the day shown, the instant in `datetime`. */
+function publishedToHast(added: number): Element {
+  const iso = formatW3cDate(added)
+  return element('time', { className: PUBLISHED_CLASS, dateTime: iso }, [text(iso.slice(0, 10))])
 }
 
 /**

@@ -272,9 +272,9 @@ describe('theme hooks', () => {
         stylesheet: 'mine.css',
         head: [h('meta', { name: 'author', content: 'Me' })],
         footer: (info) => [h('p.custom-footer', `Footer of ${info.kind} ${info.path || 'home'}`)],
-        entry: (bookmark, renderDefault) => {
+        entry: (bookmark, renderDefault, form) => {
           const entry = renderDefault()
-          entry.children.push(h('span.custom', `★ ${bookmark.title}`))
+          entry.children.push(h('span.custom', `★ ${bookmark.title}`), h('span.form', form))
           // Changing the default entry's class list changes this entry only.
           if (bookmark.title === 'One again') (entry.properties.className as string[]).push('featured')
           return entry
@@ -302,6 +302,12 @@ describe('theme hooks', () => {
     expect(year.text('.custom-footer')).toEqual(['Footer of archive archive/2020/'])
     expect(year.text('.xfolkentry.featured .custom')).toEqual(['★ One again'])
     expect(year.all('.xfolkentry').length).toBe(year.all('.xfolkentry .custom').length)
+    // Tag and archive pages have the compact entries, and the hook is told so.
+    expect(new Set(year.text('.xfolkentry .form'))).toEqual(new Set(['compact']))
+    expect(new Set(page(read('tags/essay/index.html')).text('.xfolkentry .form'))).toEqual(
+      new Set(['compact']),
+    )
+    expect(new Set(home.text('main > .entries .xfolkentry .form'))).toEqual(new Set(['full']))
     const tree = page(read('folders/index.html'))
     expect(tree.text('.banner')).toEqual(['Welcome to folders'])
     expect(tree.text('.custom-footer')).toEqual(['Footer of folders folders/'])

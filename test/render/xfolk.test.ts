@@ -21,6 +21,19 @@ describe('bookmarkToHast', () => {
     )
   })
 
+  it('should leave the tags out of the compact entry and put its date after the host', () => {
+    const bookmark = Object.assign(createBookmark('MDN', 'https://developer.mozilla.org/'), {
+      description: 'Docs',
+      tags: ['web'],
+      added: Date.UTC(2021, 2, 4, 10),
+    })
+    expect(serializeHast(bookmarkToHast(bookmark, context, 'compact'))).toBe(
+      '<li class="xfolkentry h-entry"><span class="mono m7" aria-hidden="true">D</span>' +
+        '<a class="taggedlink u-bookmark-of p-name" href="https://developer.mozilla.org/">MDN</a> <span class="domain">developer.mozilla.org</span>' +
+        ' <time class="dt-published" datetime="2021-03-04T10:00:00Z">2021-03-04</time><p class="description p-summary">Docs</p></li>',
+    )
+  })
+
   it('should show a bookmarklet as code folded in a details element, not as a link', () => {
     const html = serializeHast(bookmarkToHast(createBookmark('Tool', 'javascript:alert(1)'), context))
     expect(html).toBe(
