@@ -5,14 +5,14 @@
  * <li class="xfolkentry h-entry m5" data-m="E">
  *   <a class="taggedlink u-bookmark-of p-name" href="https://www.example.org/…">Title</a>
  *   <span class="domain">example.org</span>
+ *   <time class="dt-published" datetime="2020-05-04T12:00:00Z">2020-05-04</time>
  *   <p class="description p-summary">…</p>
- *   <div class="meta"><time class="dt-published" datetime="2020-05-04T12:00:00Z">2020-05-04</time>
- *     <ul class="tags" title="Tags"><li><a class="p-category" rel="tag" href="/tags/css/">css</a></li></ul></div>
+ *   <ul class="tags" title="Tags"><li><a class="p-category" rel="tag" href="/tags/css/">css</a></li></ul>
  * </li>
  * ```
  *
  * The compact form (tag and archive pages, see `EntryForm`) has no description and no tag list, and
- * its day follows the host: `… <span class="domain">example.org</span> <time class="dt-published">2020-05-04</time>`.
+ * its `<time>` holds the day alone: `<time class="dt-published">2020-05-04</time>`.
  *
  * A link that `bookgen check` found dead has the class `dead` on its entry, and after its link an
  * `a.archived` link to the Wayback Machine's capture nearest to when it was bookmarked; a link that
@@ -85,7 +85,6 @@ const LINK_CLASS = Object.freeze(['taggedlink', 'u-bookmark-of', 'p-name']) as s
 const NAME_CLASS = Object.freeze(['taggedlink', 'p-name']) as string[]
 const DESCRIPTION_CLASS = Object.freeze(['description', 'p-summary']) as string[]
 const PUBLISHED_CLASS = Object.freeze(['dt-published']) as string[]
-const META_CLASS = Object.freeze(['meta']) as string[]
 const FAVICON_CLASS = Object.freeze(['favicon']) as string[]
 const DOMAIN_CLASS = Object.freeze(['domain']) as string[]
 const BOOKMARKLET_CLASS = Object.freeze(['bookmarklet']) as string[]
@@ -140,15 +139,11 @@ export function bookmarkToHast(bookmark: Bookmark, context: EntryContext, form: 
       children.push(text(' '), element('code', { className: ['url'] }, [text(cleanText(bookmark.href))]))
     }
   }
-  const published = bookmark.added === undefined ? undefined : publishedToHast(bookmark.added, form)
-  if (form === 'compact' && published !== undefined) children.push(text(' '), published)
-  if (form === 'full' && bookmark.description !== undefined && bookmark.description !== '') {
-    children.push(element('p', { className: DESCRIPTION_CLASS }, [text(cleanText(bookmark.description))]))
-  }
+  if (bookmark.added !== undefined) children.push(text(' '), publishedToHast(bookmark.added, form))
   if (form === 'full') {
-    const meta: ElementContent[] = published === undefined ? [] : [published]
-    if (bookmark.tags.length > 0) meta.push(tagListToHast(bookmark.tags, context))
-    if (meta.length > 0) children.push(element('div', { className: META_CLASS }, meta))
+    if (bookmark.description !== undefined && bookmark.description !== '')
+      children.push(element('p', { className: DESCRIPTION_CLASS }, [text(cleanText(bookmark.description))]))
+    if (bookmark.tags.length > 0) children.push(tagListToHast(bookmark.tags, context))
   }
   if (monogram === undefined)
     return element('li', { className: dead ? DEAD_ENTRY_CLASS : ENTRY_CLASS }, children)

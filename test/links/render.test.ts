@@ -29,7 +29,7 @@ describe('entries and the link store', () => {
     expect(html).toBe(
       '<li class="xfolkentry h-entry dead m8" data-m="A"><a class="taggedlink u-bookmark-of p-name" href="https://a.example/%22%3E%3Cscript%3Ex%3C/script%3E">Title</a> <span class="domain">a.example</span>' +
         ' <span class="badge dead-badge">dead link</span> <a class="archived" href="https://web.archive.org/web/20190102030405/https://a.example/%22%3E%3Cscript%3Ex%3C/script%3E">archived copy from 2019-01-02</a>' +
-        '<div class="meta"><time class="dt-published" datetime="2019-01-02T03:04:05Z">2019-01-02</time></div></li>',
+        ' <time class="dt-published" datetime="2019-01-02T03:04:05Z">2019-01-02</time></li>',
     )
   })
 

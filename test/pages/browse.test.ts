@@ -103,7 +103,7 @@ for (const testCase of CASES) {
             continue
           }
           compact++
-          expect(inner.all('.tags, .p-category, .meta, .p-summary'), file).toHaveLength(0)
+          expect(inner.all('.tags, .p-category, .p-summary'), file).toHaveLength(0)
           const linked = inner.attr('a.taggedlink', 'href')[0]
           if (linked !== undefined && /^https?:/.test(linked)) {
             expect(inner.all('a.taggedlink.u-bookmark-of'), file).toHaveLength(1)

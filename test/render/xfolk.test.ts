@@ -16,8 +16,8 @@ describe('bookmarkToHast', () => {
     expect(serializeHast(bookmarkToHast(bookmark, context))).toBe(
       '<li class="xfolkentry h-entry m7" data-m="D">' +
         '<a class="taggedlink u-bookmark-of p-name" href="https://developer.mozilla.org/">MDN</a> <span class="domain">developer.mozilla.org</span>' +
-        '<p class="description p-summary">Docs</p><div class="meta"><time class="dt-published" datetime="2021-03-04T10:00:00Z">2021-03-04</time>' +
-        '<ul class="tags" title="Tags"><li><a class="p-category" rel="tag" href="/tags/web/">web</a></li></ul></div></li>',
+        ' <time class="dt-published" datetime="2021-03-04T10:00:00Z">2021-03-04</time><p class="description p-summary">Docs</p>' +
+        '<ul class="tags" title="Tags"><li><a class="p-category" rel="tag" href="/tags/web/">web</a></li></ul></li>',
     )
   })
 
