@@ -11,8 +11,9 @@
  * </li>
  * ```
  *
- * The compact form (tag and archive pages, see `EntryForm`) has no description and no tag list, and
- * its `<time>` holds the day alone: `<time class="dt-published">2020-05-04</time>`.
+ * The compact form (tag and archive pages, see `EntryForm`) has no description and no tag list, its
+ * `<time>` holds the day alone (`<time class="dt-published">2020-05-04</time>`), and its badge is
+ * the host's colour alone (`<li class="xfolkentry h-entry m5">`, no `data-m`).
  *
  * A link that `bookgen check` found dead has the class `dead` on its entry, and after its link an
  * `a.archived` link to the Wayback Machine's capture nearest to when it was bookmarked; a link that
@@ -106,7 +107,8 @@ export function bookmarkToHast(bookmark: Bookmark, context: EntryContext, form: 
   const host = href === undefined ? undefined : displayHost(href)
   const icon = context.iconUrl?.(bookmark)
   // The monogram is drawn by the stylesheet from the entry's hue class and `data-m` (its letter),
-  // as generated content with empty alternative text: a few bytes, and nothing a screen reader reads.
+  // as generated content with empty alternative text: a few bytes, and nothing a screen reader
+  // reads. A compact entry has the hue alone, drawn as a dot.
   const monogram = icon === undefined && host !== undefined ? monogramOf(host) : undefined
   if (icon !== undefined) {
     children.push(
@@ -147,11 +149,9 @@ export function bookmarkToHast(bookmark: Bookmark, context: EntryContext, form: 
   }
   if (monogram === undefined)
     return element('li', { className: dead ? DEAD_ENTRY_CLASS : ENTRY_CLASS }, children)
-  return element(
-    'li',
-    { className: HUED_ENTRY_CLASSES[monogram.hue]![dead ? 1 : 0]!, dataM: monogram.letter },
-    children,
-  )
+  const className = HUED_ENTRY_CLASSES[monogram.hue]![dead ? 1 : 0]!
+  // A compact entry's badge is its host's colour alone (a dot), without the letter.
+  return element('li', form === 'full' ? { className, dataM: monogram.letter } : { className }, children)
 }
 
 /**

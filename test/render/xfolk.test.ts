@@ -28,7 +28,7 @@ describe('bookmarkToHast', () => {
       added: Date.UTC(2021, 2, 4, 10),
     })
     expect(serializeHast(bookmarkToHast(bookmark, context, 'compact'))).toBe(
-      '<li class="xfolkentry h-entry m7" data-m="D">' +
+      '<li class="xfolkentry h-entry m7">' +
         '<a class="taggedlink u-bookmark-of p-name" href="https://developer.mozilla.org/">MDN</a> <span class="domain">developer.mozilla.org</span>' +
         ' <time class="dt-published">2021-03-04</time></li>',
     )
