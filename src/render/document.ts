@@ -99,7 +99,6 @@ function shellOf(site: SiteContext): Shell {
       h('meta', { name: 'viewport', content: 'width=device-width, initial-scale=1' }),
       h('meta', { httpEquiv: 'Content-Security-Policy', content: CONTENT_SECURITY_POLICY }),
       h('meta', { name: 'color-scheme', content: 'light dark' }),
-      h('meta', { name: 'generator', content: 'bookgen' }),
     ]),
     links: fragment([
       h('link', { rel: 'stylesheet', href: site.url('assets/style.css') }),
