@@ -1,8 +1,9 @@
 // bench/build-child.mjs: one `build` of FILE into OUT, in its own process; prints JSON timings,
-// counts and peak RSS. Used by bench/run.mjs.
+// counts, peak RSS and the site's bytes by kind of file (bench/site-size.mjs). Used by bench/run.mjs.
 import { readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { build, resolveConfig } from '../dist/index.js'
+import { siteSizes } from './site-size.mjs'
 
 const [file, out] = process.argv.slice(2)
 const started = performance.now()
@@ -26,6 +27,7 @@ console.log(
     bytes: result.written.bytes,
     unchanged: result.written.unchanged,
     searchIndexBytes: searchIndexBytes(path.join(out, 'assets', 'search')),
+    sizes: siteSizes(out, result.stats.bookmarks),
   }),
 )
 

@@ -2,7 +2,7 @@
 // both formats (plus a 100k single-folder file and a deep tree), each in a fresh child process so
 // peak RSS is the build's own, and reports per phase: read, decode, parse, model, render, search
 // index, exports (feed, sitemap, XBEL and browser HTML), write — marked ‖ when a worker thread
-// shared them, beside render and write, so phases overlap and add up to more than the total; total wall, peak RSS, pages, bytes, search-index bytes, the reader's
+// shared them, beside render and write, so phases overlap and add up to more than the total; total wall, peak RSS, pages, bytes, search-index bytes, bytes per bookmark by kind of file (bench/site-size.mjs), the reader's
 // throughput. In the same run it measures the floor (bench/floor-child.mjs: a bare streaming
 // parse, cached string rendering, a lean MiniSearch index and a bare write of the same number of
 // files and bytes) and prints bookgen's ratio to it. Output goes to tmpfs (/dev/shm) when there is one: this VM's disk timing varies a lot.
@@ -24,6 +24,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
+import { formatSizes } from './site-size.mjs'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const root = path.resolve(here, '..')
@@ -162,6 +163,7 @@ for (const { format, size, shape } of cases) {
     files: last.files,
     bytesWritten: last.bytes,
     searchIndexBytes: last.searchIndexBytes,
+    sizes: last.sizes,
     readerMBps: +(sourceBytes / 1e6 / ((pick('decode') + pick('parse')) / 1000)).toFixed(1),
   }
   if (!opt['no-floor']) {
@@ -186,6 +188,7 @@ for (const { format, size, shape } of cases) {
   if (format === 'netscape' && shape === 'tree') result.search = searchOnce(path.join(scratch, 'out'))
   results.push(result)
   log(formatRow(result))
+  log(`${''.padEnd(24)}${formatSizes(result.sizes)}`)
   if (result.search) log(formatSearch(result.search))
 }
 

@@ -35,6 +35,7 @@ export const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.json': 'application/json; charset=utf-8',
   '.xml': 'application/xml; charset=utf-8',
   '.xbel': 'application/xml; charset=utf-8',
+  '.gz': 'application/gzip',
   '.atom': 'application/atom+xml; charset=utf-8',
   '.txt': 'text/plain; charset=utf-8',
   '.png': 'image/png',

@@ -67,6 +67,7 @@ export function siteInputFor(root: Folder, changes: Partial<SiteInput> = {}): Si
     pageSize: 200,
     feedLimit: 50,
     cname: undefined,
+    exports: 'auto',
     exportCollection: undefined,
     theme: {},
     links: undefined,

@@ -50,6 +50,12 @@ export interface UserConfig {
   pageSize?: number | undefined
   /** The Atom feed of recently added bookmarks (`feed.xml`), or `false` for none. Default: `{limit: 50}` */
   feed?: { limit?: number | undefined } | false | undefined
+  /**
+   * The site's downloads of the whole collection (`bookmarks.html`, `bookmarks.xbel`): `'plain'`,
+   * `'gzip'` (`bookmarks.html.gz`, `bookmarks.xbel.gz`: a browser imports the HTML file once it is
+   * unzipped), or `'auto'`: gzipped from 50,000 bookmarks on. Default: `'auto'`
+   */
+  exports?: 'auto' | 'plain' | 'gzip' | undefined
   /** What is published beyond ordinary bookmarks. Default: nothing private, no `file://`, no `place:`, no command lines */
   publish?: PublishOptions | undefined
   /** Look and feel: your stylesheet, head and footer content, and how entries and pages render. */
@@ -99,8 +105,13 @@ export interface ThemeOptions {
   head?: ElementContent[] | ((page: PageInfo) => ElementContent[]) | undefined
   /** Footer content, replacing the default "Built with bookgen" line (the site links stay). */
   footer?: ElementContent[] | ((page: PageInfo) => ElementContent[]) | undefined
-  /** Render one bookmark's `<li>`; call `renderDefault()` to start from bookgen's own entry. */
-  entry?: ((bookmark: Bookmark, renderDefault: () => Element) => Element) | undefined
+  /**
+   * Render one bookmark's `<li>`; call `renderDefault()` to start from bookgen's own entry. `form`
+   * says which: `full` (its folder's page, the home page) or `compact` (tag and archive pages,
+   * without the tag list).
+   */
+  entry?:
+    ((bookmark: Bookmark, renderDefault: () => Element, form: 'full' | 'compact') => Element) | undefined
   /** Render a page's `<main>` content; `content` is what bookgen would render. */
   page?: ((page: PageInfo, content: ElementContent[]) => ElementContent[]) | undefined
 }
@@ -154,6 +165,8 @@ export interface ResolvedConfig {
   readonly pageSize: number
   /** Entries in the feed; 0 for no feed. */
   readonly feedLimit: number
+  /** Plain or gzipped exports (see `UserConfig.exports`). */
+  readonly exports: 'auto' | 'plain' | 'gzip'
   readonly publish: Readonly<{ private: boolean; fileUrls: boolean; placeUrls: boolean; exec: boolean }>
   readonly theme: Readonly<Omit<ThemeOptions, 'stylesheet'> & { stylesheet: string | undefined }>
   /** The link store (`links.store`), absolute; undefined for the default (beside the first source). */
@@ -191,6 +204,7 @@ export const configDefaults = Object.freeze({
   allowEmpty: false,
   pageSize: 200,
   feedLimit: 50,
+  exports: 'auto',
   publish: Object.freeze({ private: false, fileUrls: false, placeUrls: false, exec: false }),
 })
 
@@ -251,6 +265,7 @@ export function resolveConfig(
     allowEmpty: inline.allowEmpty ?? user.allowEmpty ?? configDefaults.allowEmpty,
     pageSize: user.pageSize ?? configDefaults.pageSize,
     feedLimit: feed === false ? 0 : (feed?.limit ?? configDefaults.feedLimit),
+    exports: user.exports ?? configDefaults.exports,
     publish: Object.freeze({ ...configDefaults.publish, ...definedOnly(user.publish ?? {}) }),
     theme: Object.freeze({
       ...theme,
@@ -324,6 +339,7 @@ const TOP_LEVEL: Record<string, Check> = {
   allowEmpty: 'boolean',
   pageSize: 'number',
   feed: 'feed',
+  exports: 'string',
   publish: 'object',
   theme: 'object',
   links: 'object',
@@ -406,6 +422,8 @@ function assertUserConfig(user: unknown, file: string | undefined): asserts user
           fail(`"${key}" must be ${check === 'boolean' ? 'true or false' : `a ${check}`}`)
         if (key === 'urls' && value !== 'absolute' && value !== 'relative')
           fail(`"urls" must be 'absolute' or 'relative'; got "${String(value)}"`)
+        if (key === 'exports' && value !== 'auto' && value !== 'plain' && value !== 'gzip')
+          fail(`"exports" must be 'auto', 'plain' or 'gzip'; got "${String(value)}"`)
     }
   }
 }

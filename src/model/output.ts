@@ -15,9 +15,10 @@ export interface OutputFile {
   /**
    * A file made in chunks while it is written (the exports, tens of megabytes for a large
    * collection): the writer calls it with a sink instead of reading `contents`, so the whole text
-   * is never held. `contents` then makes it whole, only when asked for.
+   * is never held. `contents` then makes it whole, only when asked for. Chunks are text, or bytes
+   * (a gzipped export).
    */
-  stream?: ((sink: (chunk: string) => void) => void) | undefined
+  stream?: ((sink: (chunk: string | Uint8Array) => void) => void) | undefined
   /** Only with a page memo (watch mode): the page is exactly as last built (`contents` is then empty). */
   unchanged?: boolean
 }

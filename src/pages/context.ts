@@ -3,14 +3,14 @@
  * builder, the entries, the favicons, the page memo (watch mode), the theme's hooks, and the clock
  * that times rendering. Made once per build by the page planner (`plan.ts`). Pure.
  */
-import { DOWNLOADS } from './downloads.js'
+import { downloadsOf, exportsGzipped } from './downloads.js'
 import type { ElementContent } from 'hast'
 import type { PageInfo } from '../config/options.js'
 import type { Folder } from '../model/tree.js'
 import type { OutputFile } from '../model/output.js'
 import type { SiteInput } from '../publish/site-input.js'
 import type { SiteUrls } from '../publish/urls.js'
-import { documentToHast, type PageInput, type SiteContext } from '../render/document.js'
+import { documentToHast, type Download, type PageInput, type SiteContext } from '../render/document.js'
 import { segmentsToText } from '../render/fast-html.js'
 import { serializeHastSegments } from '../render/serialize.js'
 import type { Entries } from './entries.js'
@@ -48,6 +48,8 @@ export interface PageContext {
   readonly stats: PlanStats
   /** The bookmarks by date added (made when first asked for). */
   readonly timeline: Timeline
+  /** The site's exports, plain or gzipped (see `exportsGzipped`). */
+  readonly downloads: readonly Download[]
   /** Each tag's co-occurring tags (made when first asked for). */
   readonly relatedTags: ReadonlyMap<string, ReadonlyArray<{ tag: string; count: number }>>
   /** A page of the site, rendered in the shell, with the theme's hooks applied. */
@@ -75,13 +77,14 @@ export function createPageContext(parts: {
   const { timing, ...shared } = parts
   const { input, urls, icons, stats } = parts
   const theme = input.theme
+  const downloads = downloadsOf(exportsGzipped(input.exports, stats.bookmarks))
   let currentPage: PageInfo = { kind: 'folder', title: input.siteTitle, path: '', pageNumber: 1 }
   const site: SiteContext = {
     siteTitle: input.siteTitle,
     lang: input.lang,
     url: urls.path,
     feed: input.feedLimit > 0,
-    downloads: DOWNLOADS,
+    downloads,
     linkReport: input.links !== undefined,
     changes: input.history !== undefined,
     head: theme.head === undefined ? undefined : () => theme.head!(currentPage),
@@ -93,6 +96,7 @@ export function createPageContext(parts: {
   let related: Map<string, Array<{ tag: string; count: number }>> | undefined
   return {
     ...shared,
+    downloads,
     get timeline() {
       return (timeline ??= timelineOf(parts.routes))
     },

@@ -1,9 +1,35 @@
-/** The site's downloads of its whole collection, one per format the registry marks `siteExport`. */
+/**
+ * The site's downloads of its whole collection, one per format the registry marks `siteExport`:
+ * plain (`bookmarks.html`, `bookmarks.xbel`), or gzipped (`bookmarks.html.gz`, …) for a large
+ * collection (see `UserConfig.exports`).
+ */
 import { siteExports } from '../formats/registry.js'
 import type { Download } from '../render/document.js'
 
-export const DOWNLOADS: readonly Download[] = siteExports().map(({ siteExport: { path, label, note } }) => ({
+/** `exports: 'auto'` gzips the exports of a collection of at least this many bookmarks. */
+export const GZIP_EXPORTS_FROM = 50_000
+
+/**
+ * Whether the exports are gzipped: by the `exports` setting, and for `auto` by the number of
+ * bookmarks the site publishes (with or without a URL: the search index's documents).
+ */
+export function exportsGzipped(setting: 'auto' | 'plain' | 'gzip', bookmarks: number): boolean {
+  return setting === 'gzip' || (setting === 'auto' && bookmarks >= GZIP_EXPORTS_FROM)
+}
+
+const PLAIN: readonly Download[] = siteExports().map(({ siteExport: { path, label, note } }) => ({
   path,
   label,
   note,
 }))
+
+const GZIPPED: readonly Download[] = siteExports().map(({ siteExport: { path, label } }) => ({
+  path: `${path}.gz`,
+  label: `${label}, gzipped`,
+  note: path.endsWith('.html') ? 'unzip it, then import it into any browser' : 'unzip it first',
+}))
+
+/** The downloads, plain or gzipped. */
+export function downloadsOf(gzipped: boolean): readonly Download[] {
+  return gzipped ? GZIPPED : PLAIN
+}

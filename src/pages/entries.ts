@@ -1,12 +1,13 @@
 /**
  * Bookmark entries, each rendered and serialized once per build (or once across builds, in watch
- * mode) and encoded as UTF-8 once: a page holds its entries' bytes, so a bookmark shown on its
- * folder page and on each of its tags' pages costs one rendering. Tag links likewise. Pure.
+ * mode) and encoded as UTF-8 once: a page holds its entries' bytes, so a bookmark shown on each of
+ * its tags' pages and in the archive costs one rendering of its compact form (see `EntryForm`),
+ * and one of its full form for its folder's page. Tag links likewise. Pure.
  */
 import type { Bookmark } from '../model/tree.js'
 import type { SiteInput } from '../publish/site-input.js'
 import { serializeFragment, trustedNode, type TrustedHtml } from '../render/serialize.js'
-import { bookmarkToHast, type EntryContext } from '../render/xfolk.js'
+import { bookmarkToHast, type EntryContext, type EntryForm } from '../render/xfolk.js'
 import type { SiteUrls } from '../publish/urls.js'
 import type { SiteRoutes } from './routes.js'
 
@@ -17,6 +18,8 @@ export interface RenderCache {
    * whose content did not change the same object from one build to the next (see `PageMemo`).
    */
   entries: WeakMap<Bookmark, Uint8Array>
+  /** The same for the compact entries (tag and archive pages). */
+  compact: WeakMap<Bookmark, Uint8Array>
   /** Each tag's list item (its link), serialized once, by tag. */
   tagItems: Map<string, TrustedHtml>
   /** What the cached HTML depends on besides the bookmark (base, language…). */
@@ -30,13 +33,21 @@ export interface RenderCache {
 
 /** An empty render cache. */
 export function createRenderCache(): RenderCache {
-  return { entries: new WeakMap(), tagItems: new Map(), context: '', tagPaths: new Map() }
+  return {
+    entries: new WeakMap(),
+    compact: new WeakMap(),
+    tagItems: new Map(),
+    context: '',
+    tagPaths: new Map(),
+  }
 }
 
 /** What entries are rendered with, for this build. */
 export interface Entries {
-  /** The entry of a bookmark, as UTF-8. */
+  /** The entry of a bookmark, as UTF-8 (its folder's page, the home page). */
   entryFor(bookmark: Bookmark): Uint8Array
+  /** Its compact entry, as UTF-8 (tag and archive pages: without its tags). */
+  compactFor(bookmark: Bookmark): Uint8Array
   /** How tags and icons are linked (aliases are rendered with it too). */
   context: EntryContext
   /** What the entries depend on besides the bookmark (base, language, link settings). */
@@ -74,6 +85,7 @@ export function createEntries(
   const reset = cache.context !== context || tagPathsChanged
   if (reset) {
     cache.entries = new WeakMap()
+    cache.compact = new WeakMap()
     cache.tagItems.clear()
     cache.context = context
   }
@@ -94,23 +106,31 @@ export function createEntries(
     ...(input.links === undefined ? {} : { linkOf: (url: string) => input.links!.marked.get(url) }),
   }
   const arena = new Utf8Arena()
-  const render = (bookmark: Bookmark): Uint8Array => {
+  const render = (bookmark: Bookmark, form: EntryForm): Uint8Array => {
     if (theme.entry === undefined)
-      return arena.encode(serializeFragment(bookmarkToHast(bookmark, entryContext)).html)
+      return arena.encode(serializeFragment(bookmarkToHast(bookmark, entryContext, form)).html)
     // The hook may change what it gets: a copy, without the entries' shared (frozen) class lists.
-    const entry = theme.entry(bookmark, () => structuredClone(bookmarkToHast(bookmark, entryContext)))
+    const entry = theme.entry(
+      bookmark,
+      () => structuredClone(bookmarkToHast(bookmark, entryContext, form)),
+      form,
+    )
     return arena.encode(serializeFragment(entry).html)
   }
-  const entries = cache.entries
-  return {
-    entryFor(bookmark) {
+  const cached = (form: EntryForm) => {
+    const entries = form === 'full' ? cache.entries : cache.compact
+    return (bookmark: Bookmark): Uint8Array => {
       let entry = entries.get(bookmark)
       if (entry === undefined) {
-        entry = render(bookmark)
+        entry = render(bookmark, form)
         entries.set(bookmark, entry)
       }
       return entry
-    },
+    }
+  }
+  return {
+    entryFor: cached('full'),
+    compactFor: cached('compact'),
     context: entryContext,
     key: context,
     reset,

@@ -13,7 +13,6 @@ import { folderPageToHast, type SubfolderLink } from '../render/folder-page.js'
 import { trustedBytesNode } from '../render/serialize.js'
 import { aliasToHast } from '../render/xfolk.js'
 import type { PageContext } from './context.js'
-import { DOWNLOADS } from './downloads.js'
 import { homeOverview } from './home-overview.js'
 import type { PageItems } from './memo.js'
 import { paginate, pagePath } from './paths.js'
@@ -210,11 +209,11 @@ export function pagesNavigation(
   }
 }
 
-/** The home page's line of downloads: the collection as browser HTML and XBEL, and the feed. */
+/** The home page's line of downloads: the collection as browser HTML and XBEL (gzipped when large), and the feed. */
 function downloads(context: PageContext): Element {
   const url = context.urls.path
   const links: Array<Element | string> = ['Download this collection: ']
-  for (const [index, download] of DOWNLOADS.entries()) {
+  for (const [index, download] of context.downloads.entries()) {
     if (index > 0) links.push(' · ')
     links.push(h('a', { href: url(download.path), download: download.path }, download.label))
     if (download.note !== undefined) links.push(` (${download.note})`)

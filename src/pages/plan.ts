@@ -27,6 +27,7 @@ import { archivePages } from './archive-pages.js'
 import { fixedPages } from './fixed-pages.js'
 import { linksPages } from './links-pages.js'
 import { folderPages } from './folder-pages.js'
+import { exportsGzipped } from './downloads.js'
 import { createIcons } from './icons.js'
 import { PAGE_KINDS, type PageKindName } from './kinds.js'
 import { createPageCheck, type PageMemo } from './memo.js'
@@ -127,6 +128,7 @@ export function planSite(input: SiteInput, options: PlanOptions = {}): SitePlan 
   const siteFiles = siteFileProducers(dataOf, {
     feed: input.feedLimit > 0,
     exports: input.exportCollection !== undefined,
+    gzipExports: exportsGzipped(input.exports, stats.bookmarks),
   })
   const timing = clock === undefined ? undefined : { clock, timings }
   const files: Iterable<OutputFile> = {

@@ -156,6 +156,7 @@ export function prepareSite(
     pageSize: config.pageSize,
     feedLimit: config.feedLimit,
     cname: config.cname,
+    exports: config.exports,
     exportCollection,
     theme: {
       head: asHook(config.theme.head),

@@ -13,7 +13,8 @@ import type { HistoryView } from '../history/build-step.js'
 export interface ThemeHooks {
   head?: ((page: PageInfo) => ElementContent[]) | undefined
   footer?: ((page: PageInfo) => ElementContent[]) | undefined
-  entry?: ((bookmark: Bookmark, renderDefault: () => Element) => Element) | undefined
+  entry?:
+    ((bookmark: Bookmark, renderDefault: () => Element, form: 'full' | 'compact') => Element) | undefined
   page?: ((page: PageInfo, content: ElementContent[]) => ElementContent[]) | undefined
   /** Absolute path of a stylesheet replacing the default one. */
   stylesheet?: string | undefined
@@ -45,6 +46,8 @@ export interface SiteInput {
   feedLimit: number
   /** Custom domain for GitHub Pages (`CNAME`). */
   cname: string | undefined
+  /** Whether the exports are gzipped (`'auto'`: for a large collection, see `exportsGzipped`). */
+  exports: 'auto' | 'plain' | 'gzip'
   /** The published collection, written as the site's exports; none for a site without them. */
   exportCollection: Collection | undefined
   theme: ThemeHooks

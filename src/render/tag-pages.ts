@@ -46,7 +46,7 @@ export function tagPageToHast(input: TagPageInput): ElementContent[] {
   ]
 }
 
-/** The related tags of a tag page: links to narrow down, with how many bookmarks they share. */
+/** The related tags of a tag page: links to narrow down, with how many bookmarks they share ("12 in common"). */
 function relatedToHast(related: Array<{ tag: string; href: string; count: number }>): Element[] {
   if (related.length === 0) return []
   return [
@@ -55,13 +55,7 @@ function relatedToHast(related: Array<{ tag: string; href: string; count: number
       h(
         'ul.tags',
         related.map(({ tag, href, count }) =>
-          h('li', [
-            h(
-              'a',
-              { rel: ['tag'], href, title: `${count} bookmark${count === 1 ? '' : 's'} with both` },
-              cleanText(tag),
-            ),
-          ]),
+          h('li', [h('a', { rel: ['tag'], href, title: `${count} in common` }, cleanText(tag))]),
         ),
       ),
     ]),

@@ -2,23 +2,26 @@
  * Bookmark → one xFolk entry, also marked up as a microformats2 `h-entry`:
  *
  * ```html
- * <li class="xfolkentry h-entry">
- *   <span class="mono m5" aria-hidden="true">E</span>
+ * <li class="xfolkentry h-entry m5" data-m="E">
  *   <a class="taggedlink u-bookmark-of p-name" href="https://www.example.org/…">Title</a>
  *   <span class="domain">example.org</span>
+ *   <time class="dt-published" datetime="2020-05-04T12:00:00Z">2020-05-04</time>
  *   <p class="description p-summary">…</p>
- *   <div class="meta"><time class="dt-published" datetime="2020-05-04T12:00:00Z">2020-05-04</time>
- *     <span class="visually-hidden">Tags:</span>
- *     <ul class="tags"><li><a class="p-category" rel="tag" href="/tags/css/">css</a></li></ul></div>
+ *   <ul class="tags" title="Tags"><li><a class="p-category" rel="tag" href="/tags/css/">css</a></li></ul>
  * </li>
  * ```
+ *
+ * The compact form (tag and archive pages, see `EntryForm`) has no description and no tag list, its
+ * `<time>` holds the day alone (`<time class="dt-published">2020-05-04</time>`), and its badge is
+ * the host's colour alone (`<li class="xfolkentry h-entry m5">`, no `data-m`).
  *
  * A link that `bookgen check` found dead has the class `dead` on its entry, and after its link an
  * `a.archived` link to the Wayback Machine's capture nearest to when it was bookmarked; a link that
  * moved for good has the new address after it (see docs/link-health.md).
  *
  * The icon comes first: the bookmark's own favicon (`img.favicon`) when it has one, else a
- * monogram badge drawn from the host (see `host.ts`): never a request to another site. It stays
+ * monogram badge from the host (see `host.ts`), which the stylesheet draws from the entry's `m5`
+ * class and `data-m` letter: never a request to another site. It stays
  * outside the link, so the link's text (the microformats `p-name`) is the title alone. A
  * bookmarklet's code is folded in a `<details>`:
  *
@@ -71,6 +74,11 @@ function text(value: string): ElementContent {
 // A theme's `entry` hook gets a copy it may change (see plan.ts).
 const ENTRY_CLASS = Object.freeze(['xfolkentry', 'h-entry']) as string[]
 const DEAD_ENTRY_CLASS = Object.freeze(['xfolkentry', 'h-entry', 'dead']) as string[]
+/** An entry's classes with its monogram's hue (`m0`…), alive and dead, by hue. */
+const HUED_ENTRY_CLASSES = Array.from({ length: MONOGRAM_HUES }, (_, hue) => [
+  Object.freeze(['xfolkentry', 'h-entry', `m${hue}`]) as string[],
+  Object.freeze(['xfolkentry', 'h-entry', 'dead', `m${hue}`]) as string[],
+])
 const ARCHIVED_CLASS = Object.freeze(['archived']) as string[]
 const DEAD_BADGE_CLASS = Object.freeze(['badge', 'dead-badge']) as string[]
 const MOVED_CLASS = Object.freeze(['moved']) as string[]
@@ -78,25 +86,30 @@ const LINK_CLASS = Object.freeze(['taggedlink', 'u-bookmark-of', 'p-name']) as s
 const NAME_CLASS = Object.freeze(['taggedlink', 'p-name']) as string[]
 const DESCRIPTION_CLASS = Object.freeze(['description', 'p-summary']) as string[]
 const PUBLISHED_CLASS = Object.freeze(['dt-published']) as string[]
-const META_CLASS = Object.freeze(['meta']) as string[]
-const HIDDEN_CLASS = Object.freeze(['visually-hidden']) as string[]
 const FAVICON_CLASS = Object.freeze(['favicon']) as string[]
 const DOMAIN_CLASS = Object.freeze(['domain']) as string[]
 const BOOKMARKLET_CLASS = Object.freeze(['bookmarklet']) as string[]
-const MONO_CLASSES = Array.from(
-  { length: MONOGRAM_HUES },
-  (_, hue) => Object.freeze(['mono', `m${hue}`]) as string[],
-)
 const TAGS_CLASS = Object.freeze(['tags']) as string[]
 const CATEGORY_CLASS = Object.freeze(['p-category']) as string[]
 
+/**
+ * How much of a bookmark an entry shows: `full` on its folder's page; `compact` on the pages that
+ * list it again (its tags' pages, the archive): its link, host and date on one line, without its
+ * description and tag list, which its folder's page and the search results show.
+ */
+export type EntryForm = 'full' | 'compact'
+
 /** Render one bookmark as an xFolk/h-entry list item. */
-export function bookmarkToHast(bookmark: Bookmark, context: EntryContext): Element {
+export function bookmarkToHast(bookmark: Bookmark, context: EntryContext, form: EntryForm = 'full'): Element {
   const href = safeHref(bookmark.href, { allowFile: context.allowFileLinks })
   const title = cleanText(bookmark.title) || cleanText(bookmark.href ?? '') || 'Untitled'
   const children: ElementContent[] = []
   const host = href === undefined ? undefined : displayHost(href)
   const icon = context.iconUrl?.(bookmark)
+  // The monogram is drawn by the stylesheet from the entry's hue class and `data-m` (its letter),
+  // as generated content with empty alternative text: a few bytes, and nothing a screen reader
+  // reads. A compact entry has the hue alone, drawn as a dot.
+  const monogram = icon === undefined && host !== undefined ? monogramOf(host) : undefined
   if (icon !== undefined) {
     children.push(
       element(
@@ -105,9 +118,6 @@ export function bookmarkToHast(bookmark: Bookmark, context: EntryContext): Eleme
         [],
       ),
     )
-  } else if (host !== undefined) {
-    const { letter, hue } = monogramOf(host)
-    children.push(element('span', { className: MONO_CLASSES[hue]!, ariaHidden: 'true' }, [text(letter)]))
   }
 
   let dead = false
@@ -131,17 +141,29 @@ export function bookmarkToHast(bookmark: Bookmark, context: EntryContext): Eleme
       children.push(text(' '), element('code', { className: ['url'] }, [text(cleanText(bookmark.href))]))
     }
   }
-  if (bookmark.description !== undefined && bookmark.description !== '') {
-    children.push(element('p', { className: DESCRIPTION_CLASS }, [text(cleanText(bookmark.description))]))
+  if (bookmark.added !== undefined) children.push(text(' '), publishedToHast(bookmark.added, form))
+  if (form === 'full') {
+    if (bookmark.description !== undefined && bookmark.description !== '')
+      children.push(element('p', { className: DESCRIPTION_CLASS }, [text(cleanText(bookmark.description))]))
+    if (bookmark.tags.length > 0) children.push(tagListToHast(bookmark.tags, context))
   }
-  const meta: ElementContent[] = []
-  if (bookmark.added !== undefined) {
-    const iso = formatW3cDate(bookmark.added)
-    meta.push(element('time', { className: PUBLISHED_CLASS, dateTime: iso }, [text(iso.slice(0, 10))]))
-  }
-  if (bookmark.tags.length > 0) meta.push(...tagListToHast(bookmark.tags, context))
-  if (meta.length > 0) children.push(element('div', { className: META_CLASS }, meta))
-  return element('li', { className: dead ? DEAD_ENTRY_CLASS : ENTRY_CLASS }, children)
+  if (monogram === undefined)
+    return element('li', { className: dead ? DEAD_ENTRY_CLASS : ENTRY_CLASS }, children)
+  const className = HUED_ENTRY_CLASSES[monogram.hue]![dead ? 1 : 0]!
+  // A compact entry's badge is its host's colour alone (a dot), without the letter.
+  return element('li', form === 'full' ? { className, dataM: monogram.letter } : { className }, children)
+}
+
+/**
+ * `<time class="dt-published">`: the day shown, and in a full entry the instant in `datetime`; a
+ * compact entry has the day alone (its text is then its value, for HTML and microformats alike).
+ */
+function publishedToHast(added: number, form: EntryForm): Element {
+  const iso = formatW3cDate(added)
+  const day = [text(iso.slice(0, 10))]
+  return form === 'full'
+    ? element('time', { className: PUBLISHED_CLASS, dateTime: iso }, day)
+    : element('time', { className: PUBLISHED_CLASS }, day)
 }
 
 /**
@@ -184,14 +206,15 @@ function linkHealthToHast(
 }
 
 /**
- * The tag links of an entry: rel-tag links to the tag pages, labelled for screen readers. Each
+ * The tag links of an entry: rel-tag links to the tag pages, in a list named "Tags" (its title:
+ * the name screen readers announce, a few bytes where a hidden "Tags:" label took forty). Each
  * tag's item comes from `context.tagItem` when there is one (a build serializes each tag's link
  * once, not once per entry: most tag lists are unlike any other, but their tags repeat).
  */
 export function tagListToHast(
   tags: readonly string[],
   context: Pick<EntryContext, 'tagUrl' | 'tagItem'>,
-): Element[] {
+): Element {
   const item = (tag: string): Element =>
     element('li', {}, [
       element('a', { className: CATEGORY_CLASS, rel: ['tag'], href: context.tagUrl(tag) }, [
@@ -199,14 +222,11 @@ export function tagListToHast(
       ]),
     ])
   const tagItem = context.tagItem
-  return [
-    element('span', { className: HIDDEN_CLASS }, [text('Tags:')]),
-    element(
-      'ul',
-      { className: TAGS_CLASS },
-      tags.map((tag) => (tagItem === undefined ? item(tag) : tagItem(tag, () => item(tag)))),
-    ),
-  ]
+  return element(
+    'ul',
+    { className: TAGS_CLASS, title: 'Tags' },
+    tags.map((tag) => (tagItem === undefined ? item(tag) : tagItem(tag, () => item(tag)))),
+  )
 }
 
 /** Render an alias: a visibly distinct link to the bookmark or folder it stands for. */

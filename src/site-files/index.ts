@@ -4,6 +4,7 @@
  * thread or, for a large build, in a worker thread beside the page rendering
  * (`site-files-thread.ts`). Pure: no file system.
  */
+import { gzipSync } from 'node:zlib'
 import type { Bookmark, Collection } from '../model/tree.js'
 import { siteExports } from '../formats/registry.js'
 import { feedToXml } from './feed.js'
@@ -47,6 +48,8 @@ export interface SiteFilesInput {
   pages: string[]
   /** The published collection, written as `bookmarks.html` and `bookmarks.xbel`. */
   exportCollection?: Collection | undefined
+  /** Whether the exports are written gzipped, as `bookmarks.html.gz` and `bookmarks.xbel.gz`. */
+  gzipExports?: boolean | undefined
 }
 
 /** Milliseconds spent on the search index and on the other site files. */
@@ -101,12 +104,17 @@ export function searchTags(site: SiteFilesInput): SearchIndexInput['tags'] {
  */
 export function siteFileProducers(
   data: SiteFilesInput | (() => SiteFilesInput),
-  shape?: { feed: boolean; exports: boolean },
+  shape?: { feed: boolean; exports: boolean; gzipExports?: boolean | undefined },
 ): Map<string, () => OutputFile | OutputFile[]> {
   const input = typeof data === 'function' ? data : () => data
-  const { feed, exports } = shape ?? {
+  const {
+    feed,
+    exports,
+    gzipExports = false,
+  } = shape ?? {
     feed: input().feedLimit > 0,
     exports: input().exportCollection !== undefined,
+    gzipExports: input().gzipExports === true,
   }
   let urls: SiteUrls | undefined
   const absolute = (path: string): string => (urls ??= siteUrls(input().base, input().origin)).absolute(path)
@@ -115,9 +123,9 @@ export function siteFileProducers(
   producers.set(SEARCH_DIR, () => searchIndexOutput(searchIndexInput(input())))
   if (exports) {
     for (const { siteExport } of siteExports()) {
-      producers.set(siteExport.path, () =>
-        streamedFile(siteExport.path, (sink) => siteExport.stream(input().exportCollection!, sink)),
-      )
+      const stream = (sink: (chunk: string) => void) => siteExport.stream(input().exportCollection!, sink)
+      const path = gzipExports ? `${siteExport.path}.gz` : siteExport.path
+      producers.set(path, () => (gzipExports ? gzippedFile(path, stream) : streamedFile(path, stream)))
     }
   }
   if (feed) {
@@ -187,6 +195,49 @@ export function runProducers(
     run.keys.push(key)
   }
   return run
+}
+
+/** Text of a gzipped file compressed in one gzip member: about a megabyte. */
+const GZIP_MEMBER_CHARS = 1 << 20
+
+/**
+ * A gzipped file written in chunks as `stream` makes its text: the text is compressed a megabyte
+ * at a time, each as a gzip member of its own (one after the other they are one gzip file, which
+ * gunzip and every unzip tool read whole), so neither the text nor its compressed bytes are ever
+ * held whole, and no asynchronous compressor is needed. Level 6 (zlib's default): the same bytes
+ * for the same text, build after build.
+ */
+function gzippedFile(path: string, stream: (sink: (chunk: string) => void) => void): OutputFile {
+  const compressed = (sink: (chunk: Uint8Array) => void): void => {
+    let pending: string[] = []
+    let size = 0
+    let members = 0
+    const flush = (): void => {
+      sink(gzipSync(pending.join(''), { level: 6 }))
+      members++
+      pending = []
+      size = 0
+    }
+    stream((chunk) => {
+      pending.push(chunk)
+      size += chunk.length
+      if (size >= GZIP_MEMBER_CHARS) flush()
+    })
+    if (size > 0 || members === 0) flush()
+  }
+  let bytes: Uint8Array | undefined
+  return {
+    path,
+    stream: compressed,
+    get contents(): Uint8Array {
+      if (bytes === undefined) {
+        const chunks: Uint8Array[] = []
+        compressed((chunk) => chunks.push(chunk))
+        bytes = Buffer.concat(chunks)
+      }
+      return bytes
+    },
+  }
 }
 
 /** A file written in chunks as `stream` makes them (see `OutputFile.stream`). */

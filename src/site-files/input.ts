@@ -5,6 +5,7 @@
  * code. Pure.
  */
 import type { Bookmark, Folder } from '../model/tree.js'
+import { exportsGzipped } from '../pages/downloads.js'
 import { sitemapPages } from '../pages/kinds.js'
 import { planRoutes, type SiteRoutes } from '../pages/routes.js'
 import type { SiteInput } from '../publish/site-input.js'
@@ -73,6 +74,7 @@ export function siteDataOf(input: SiteInput, routes: SiteRoutes): SiteFilesInput
     tags: routes.tags.map((route) => ({ tag: route.tag, path: route.path })),
     pages: sitemapPages(routes, input),
     exportCollection: input.exportCollection,
+    gzipExports: exportsGzipped(input.exports, bookmarks.length),
   }
 }
 

@@ -83,7 +83,8 @@ function sortList(list, order) {
   const items = [...list.children].map((item) => ({
     item,
     index: Number(item.getAttribute('data-i')),
-    date: item.querySelector('time')?.getAttribute('datetime') ?? '',
+    // A compact entry's <time> (tag and archive pages) has the day as its text and no datetime.
+    date: dateOf(item.querySelector('time')),
     title: item.querySelector('.taggedlink, .alias-link')?.textContent?.trim() ?? '',
     host: item.querySelector('.domain')?.textContent ?? '',
   }))
@@ -103,6 +104,14 @@ function sortList(list, order) {
           : () => 0
   items.sort((a, b) => compare(a, b) || a.index - b.index)
   list.append(...items.map((entry) => entry.item))
+}
+
+/**
+ * @param {Element | null} time
+ * @returns {string}
+ */
+function dateOf(time) {
+  return time?.getAttribute('datetime') ?? time?.textContent ?? ''
 }
 
 /** @param {HTMLElement} tools */

@@ -6,6 +6,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { gunzipSync } from 'node:zlib'
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { h } from 'hastscript'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -14,6 +15,7 @@ import { countNodes } from '../../src/model/tree.js'
 import { build } from '../../src/build/index.js'
 import { parseSource } from '../../src/formats/index.js'
 import { page } from '../html.js'
+import { exportsGzipped, GZIP_EXPORTS_FROM } from '../../src/pages/downloads.js'
 import { bookmarksOf } from '../helpers.js'
 
 let dir: string
@@ -212,6 +214,39 @@ describe('exports', () => {
   })
 })
 
+describe('exports', () => {
+  it('should write the exports plain for a small collection, and gzipped when asked, linked as such', async () => {
+    const plain = await buildSite({})
+    expect(plain.all()).toEqual(expect.arrayContaining(['bookmarks.html', 'bookmarks.xbel']))
+    expect(plain.all().filter((file) => file.endsWith('.gz'))).toEqual([])
+    const html = plain.read('bookmarks.html')
+    const xbel = plain.read('bookmarks.xbel')
+    const zipped = await buildSite({ exports: 'gzip' })
+    expect(zipped.all()).toEqual(expect.arrayContaining(['bookmarks.html.gz', 'bookmarks.xbel.gz']))
+    expect(zipped.all()).not.toContain('bookmarks.html')
+    expect(zipped.all()).not.toContain('bookmarks.xbel')
+    // The same text, gzipped: a browser imports bookmarks.html once it is unzipped.
+    const unzip = (file: string) => gunzipSync(readFileSync(path.join(dir, 'out', file))).toString('utf8')
+    expect(unzip('bookmarks.html.gz')).toBe(html)
+    expect(unzip('bookmarks.xbel.gz')).toBe(xbel)
+    const home = page(zipped.read('index.html'))
+    expect(home.attr('.downloads a[download]', 'href')).toEqual(['/bookmarks.html.gz', '/bookmarks.xbel.gz'])
+    expect(home.text('.downloads')[0]).toContain('browser HTML, gzipped')
+    expect(home.attr('footer a', 'href')).toContain('/bookmarks.xbel.gz')
+  })
+
+  it("should gzip the exports from 50,000 bookmarks on with 'auto', and refuse an unknown setting", () => {
+    expect(exportsGzipped('auto', 49_999)).toBe(false)
+    expect(exportsGzipped('auto', GZIP_EXPORTS_FROM)).toBe(true)
+    expect(GZIP_EXPORTS_FROM).toBe(50_000)
+    expect(exportsGzipped('plain', 1_000_000)).toBe(false)
+    expect(exportsGzipped('gzip', 1)).toBe(true)
+    expect(() => resolveConfig({ exports: 'zip' as 'gzip' }, {}, { cwd: dir })).toThrow(
+      /"exports" must be 'auto', 'plain' or 'gzip'; got "zip"/,
+    )
+  })
+})
+
 describe('privacy by default', () => {
   it('should keep private and file:// bookmarks out of every page, feed, export and the search index', async () => {
     const { all, read, result } = await buildSite({ site: 'https://me.example' })
@@ -272,9 +307,9 @@ describe('theme hooks', () => {
         stylesheet: 'mine.css',
         head: [h('meta', { name: 'author', content: 'Me' })],
         footer: (info) => [h('p.custom-footer', `Footer of ${info.kind} ${info.path || 'home'}`)],
-        entry: (bookmark, renderDefault) => {
+        entry: (bookmark, renderDefault, form) => {
           const entry = renderDefault()
-          entry.children.push(h('span.custom', `★ ${bookmark.title}`))
+          entry.children.push(h('span.custom', `★ ${bookmark.title}`), h('span.form', form))
           // Changing the default entry's class list changes this entry only.
           if (bookmark.title === 'One again') (entry.properties.className as string[]).push('featured')
           return entry
@@ -302,6 +337,12 @@ describe('theme hooks', () => {
     expect(year.text('.custom-footer')).toEqual(['Footer of archive archive/2020/'])
     expect(year.text('.xfolkentry.featured .custom')).toEqual(['★ One again'])
     expect(year.all('.xfolkentry').length).toBe(year.all('.xfolkentry .custom').length)
+    // Tag and archive pages have the compact entries, and the hook is told so.
+    expect(new Set(year.text('.xfolkentry .form'))).toEqual(new Set(['compact']))
+    expect(new Set(page(read('tags/essay/index.html')).text('.xfolkentry .form'))).toEqual(
+      new Set(['compact']),
+    )
+    expect(new Set(home.text('main > .entries .xfolkentry .form'))).toEqual(new Set(['full']))
     const tree = page(read('folders/index.html'))
     expect(tree.text('.banner')).toEqual(['Welcome to folders'])
     expect(tree.text('.custom-footer')).toEqual(['Footer of folders folders/'])

@@ -27,9 +27,9 @@ describe('entries and the link store', () => {
     const url = 'https://a.example/"><script>x</script>'
     const html = entry(url, dead, Date.UTC(2019, 0, 2, 3, 4, 5))
     expect(html).toBe(
-      '<li class="xfolkentry h-entry dead"><span class="mono m8" aria-hidden="true">A</span><a class="taggedlink u-bookmark-of p-name" href="https://a.example/%22%3E%3Cscript%3Ex%3C/script%3E">Title</a> <span class="domain">a.example</span>' +
+      '<li class="xfolkentry h-entry dead m8" data-m="A"><a class="taggedlink u-bookmark-of p-name" href="https://a.example/%22%3E%3Cscript%3Ex%3C/script%3E">Title</a> <span class="domain">a.example</span>' +
         ' <span class="badge dead-badge">dead link</span> <a class="archived" href="https://web.archive.org/web/20190102030405/https://a.example/%22%3E%3Cscript%3Ex%3C/script%3E">archived copy from 2019-01-02</a>' +
-        '<div class="meta"><time class="dt-published" datetime="2019-01-02T03:04:05Z">2019-01-02</time></div></li>',
+        ' <time class="dt-published" datetime="2019-01-02T03:04:05Z">2019-01-02</time></li>',
     )
   })
 
@@ -49,7 +49,8 @@ describe('entries and the link store', () => {
 
   it('should leave alive and unknown links, and links without a store, as they were', () => {
     const plain = entry('https://a.example/', undefined)
-    expect(plain).toContain('<li class="xfolkentry h-entry">')
+    expect(plain).toContain('<li class="xfolkentry h-entry m8" data-m="A">')
+    expect(plain).not.toContain('dead')
     expect(entry('https://a.example/', { state: 'unknown', status: 503, checkedAt: T, failures: 3 })).toBe(
       plain,
     )

@@ -90,6 +90,31 @@ for (const testCase of CASES) {
       expect(linked).toBeGreaterThan(0)
     })
 
+    it('should list compact entries on tag and archive pages, and full ones on folder pages', () => {
+      let compact = 0
+      let withTags = 0
+      for (const file of pages) {
+        const kind = /^(tags|archive)\/./.test(file) ? 'compact' : 'full'
+        for (const entry of page(read(file)).all('.xfolkentry.h-entry')) {
+          const inner = within(entry)
+          expect(inner.all('.taggedlink.p-name'), file).toHaveLength(1)
+          if (kind === 'full') {
+            if (inner.all('.tags .p-category[rel=tag]').length > 0) withTags++
+            continue
+          }
+          compact++
+          expect(inner.all('.tags, .p-category, .p-summary'), file).toHaveLength(0)
+          const linked = inner.attr('a.taggedlink', 'href')[0]
+          if (linked !== undefined && /^https?:/.test(linked)) {
+            expect(inner.all('a.taggedlink.u-bookmark-of'), file).toHaveLength(1)
+            expect(inner.text('.domain'), file).toHaveLength(1)
+          }
+        }
+      }
+      expect(compact).toBeGreaterThan(0)
+      expect(withTags).toBeGreaterThan(0)
+    })
+
     it('should have an archive page for every year with dated bookmarks, and list the undated apart', () => {
       const bookmarks = bookmarksOf(parseSource(readFileSync(source), source))
       const years = new Set<number>()

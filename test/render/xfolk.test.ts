@@ -14,10 +14,23 @@ describe('bookmarkToHast', () => {
       added: Date.UTC(2021, 2, 4, 10),
     })
     expect(serializeHast(bookmarkToHast(bookmark, context))).toBe(
-      '<li class="xfolkentry h-entry"><span class="mono m7" aria-hidden="true">D</span>' +
+      '<li class="xfolkentry h-entry m7" data-m="D">' +
         '<a class="taggedlink u-bookmark-of p-name" href="https://developer.mozilla.org/">MDN</a> <span class="domain">developer.mozilla.org</span>' +
-        '<p class="description p-summary">Docs</p><div class="meta"><time class="dt-published" datetime="2021-03-04T10:00:00Z">2021-03-04</time>' +
-        '<span class="visually-hidden">Tags:</span><ul class="tags"><li><a class="p-category" rel="tag" href="/tags/web/">web</a></li></ul></div></li>',
+        ' <time class="dt-published" datetime="2021-03-04T10:00:00Z">2021-03-04</time><p class="description p-summary">Docs</p>' +
+        '<ul class="tags" title="Tags"><li><a class="p-category" rel="tag" href="/tags/web/">web</a></li></ul></li>',
+    )
+  })
+
+  it('should leave the description and tags out of the compact entry and put its date after the host', () => {
+    const bookmark = Object.assign(createBookmark('MDN', 'https://developer.mozilla.org/'), {
+      description: 'Docs',
+      tags: ['web'],
+      added: Date.UTC(2021, 2, 4, 10),
+    })
+    expect(serializeHast(bookmarkToHast(bookmark, context, 'compact'))).toBe(
+      '<li class="xfolkentry h-entry m7">' +
+        '<a class="taggedlink u-bookmark-of p-name" href="https://developer.mozilla.org/">MDN</a> <span class="domain">developer.mozilla.org</span>' +
+        ' <time class="dt-published">2021-03-04</time></li>',
     )
   })
 
@@ -33,7 +46,7 @@ describe('bookmarkToHast', () => {
     expect(of('https://www.Example.org/a')).toContain('<span class="domain">example.org</span>')
     expect(of('https://xn--bcher-kva.example/x')).toContain('<span class="domain">bücher.example</span>')
     expect(of('https://bücher.example/')).toContain('<span class="domain">bücher.example</span>')
-    const badge = (html: string) => /<span class="mono m\d+" aria-hidden="true">.<\/span>/.exec(html)?.[0]
+    const badge = (html: string) => /^<li class="xfolkentry h-entry m\d+" data-m=".">/.exec(html)?.[0]
     expect(badge(of('https://example.org/a'))).toBe(badge(of('http://www.example.org/b')))
     expect(of('mailto:me@example.org')).not.toContain('class="domain"')
   })
