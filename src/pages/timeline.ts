@@ -30,34 +30,48 @@ export interface Timeline {
 /** Where the bookmarks without a date are listed. */
 export const UNDATED_PATH = 'archive/undated/'
 
-/** The site's bookmarks by date added. */
+/** Timelines made, by the routes they were made from: the pages and the sitemap share one. */
+const made = new WeakMap<SiteRoutes, Timeline>()
+
+/** The site's bookmarks by date added (made once for the same routes). */
 export function timelineOf(routes: SiteRoutes): Timeline {
+  let timeline = made.get(routes)
+  if (timeline === undefined) made.set(routes, (timeline = makeTimeline(routes)))
+  return timeline
+}
+
+function makeTimeline(routes: SiteRoutes): Timeline {
   const all: Bookmark[] = []
   for (const route of routes.folders)
     for (const child of route.folder.children) if (child.type === 'bookmark') all.push(child)
   const dated: Bookmark[] = []
   const undated: Bookmark[] = []
-  for (const bookmark of all) (yearOf(bookmark) === undefined ? undated : dated).push(bookmark)
+  for (const bookmark of all) (isDatable(bookmark) ? dated : undated).push(bookmark)
   // Array.prototype.sort is stable: equal dates keep document order.
   dated.sort((a, b) => b.added! - a.added!)
   const years: ArchiveYear[] = []
+  const date = new Date(0)
   for (const bookmark of dated) {
-    const year = yearOf(bookmark)!
+    date.setTime(bookmark.added!)
+    const year = date.getUTCFullYear()
     let last = years[years.length - 1]
     if (last === undefined || last.year !== year) {
       last = { year, path: `archive/${year}/`, bookmarks: [], months: new Array<number>(12).fill(0) }
       years.push(last)
     }
     last.bookmarks.push(bookmark)
-    last.months[new Date(bookmark.added!).getUTCMonth()]!++
+    last.months[date.getUTCMonth()]!++
   }
   return { all, dated, undated, years }
 }
 
-function yearOf(bookmark: Bookmark): number | undefined {
-  if (bookmark.added === undefined || !Number.isFinite(bookmark.added)) return undefined
-  const year = new Date(bookmark.added).getUTCFullYear()
-  return year >= 1 && year <= 9999 ? year : undefined
+/** Dates of the years 1–9999 only: their paths are four digits or fewer. */
+const FIRST = new Date(0).setUTCFullYear(1, 0, 1)
+const AFTER_LAST = Date.UTC(10000, 0, 1)
+
+function isDatable(bookmark: Bookmark): boolean {
+  const added = bookmark.added
+  return added !== undefined && Number.isFinite(added) && added >= FIRST && added < AFTER_LAST
 }
 
 /**
