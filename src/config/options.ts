@@ -53,7 +53,7 @@ export interface UserConfig {
   /**
    * The site's downloads of the whole collection (`bookmarks.html`, `bookmarks.xbel`): `'plain'`,
    * `'gzip'` (`bookmarks.html.gz`, `bookmarks.xbel.gz`: a browser imports the HTML file once it is
-   * unzipped), or `'auto'`: gzipped from 50,000 bookmarks on. Default: `'auto'`
+   * unzipped), or `'auto'`: gzipped from 500,000 bookmarks on. Default: `'auto'`
    */
   exports?: 'auto' | 'plain' | 'gzip' | undefined
   /** What is published beyond ordinary bookmarks. Default: nothing private, no `file://`, no `place:`, no command lines */

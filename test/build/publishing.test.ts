@@ -235,10 +235,10 @@ describe('exports', () => {
     expect(home.attr('footer a', 'href')).toContain('/bookmarks.xbel.gz')
   })
 
-  it("should gzip the exports from 50,000 bookmarks on with 'auto', and refuse an unknown setting", () => {
-    expect(exportsGzipped('auto', 49_999)).toBe(false)
+  it("should gzip the exports from 500,000 bookmarks on with 'auto', and refuse an unknown setting", () => {
+    expect(exportsGzipped('auto', 499_999)).toBe(false)
     expect(exportsGzipped('auto', GZIP_EXPORTS_FROM)).toBe(true)
-    expect(GZIP_EXPORTS_FROM).toBe(50_000)
+    expect(GZIP_EXPORTS_FROM).toBe(500_000)
     expect(exportsGzipped('plain', 1_000_000)).toBe(false)
     expect(exportsGzipped('gzip', 1)).toBe(true)
     expect(() => resolveConfig({ exports: 'zip' as 'gzip' }, {}, { cwd: dir })).toThrow(
