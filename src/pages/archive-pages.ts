@@ -74,7 +74,7 @@ function* listPages(
         title: list.title,
         crumbs: [...crumbs, { title: list.title, href: context.urls.path(list.path) }],
         entries: [
-          trustedBytesNode(chunk.filter((item) => item !== 'separator').map(context.entries.compactFor)),
+          trustedBytesNode(context.entries.compactEntries(chunk.filter((item) => item !== 'separator'))),
         ],
         total: list.bookmarks.length,
         pages: pagesNavigation(context, list.path, number, chunks.length),

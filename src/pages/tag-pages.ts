@@ -46,7 +46,7 @@ export function* tagPages(context: PageContext): Generator<OutputFile> {
           tag: tagRoute.tag,
           crumbs: [home, tagsCrumb, { title: tagRoute.tag, href: url(tagRoute.path) }],
           entries: [
-            trustedBytesNode(chunk.filter((item) => item !== 'separator').map(context.entries.compactFor)),
+            trustedBytesNode(context.entries.compactEntries(chunk.filter((item) => item !== 'separator'))),
           ],
           total: tagRoute.bookmarks.length,
           pages: pagesNavigation(context, tagRoute.path, number, chunks.length),
