@@ -2,17 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createBookmark, createFolder, type Bookmark, type Folder } from '../../src/model/tree.js'
 import { planRoutes } from '../../src/pages/routes.js'
 import { relatedTagsOf, timelineOf } from '../../src/pages/timeline.js'
-
-/** A seeded pseudo-random source (mulberry32), so a failure can be replayed. */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) >>> 0
-    let t = seed
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+import { random } from '../formats/netscape-edits.js'
 
 /** Dates on the edges of months, years and the calendar's ends, ties, and dates not to list. */
 function collection(seed: number): Folder {
