@@ -56,6 +56,11 @@ export interface Entries {
   reset: boolean
   /** Keep only the tags this site has, so the cache never grows past one site's worth. */
   prune(): void
+  /**
+   * Let go of the cached entries of `form` (a one-shot build, once the last page kind showing
+   * them is written, so their bytes can be collected); one asked for again is rendered again.
+   */
+  release(form: EntryForm): void
 }
 
 /**
@@ -118,8 +123,9 @@ export function createEntries(
     return arena.encode(serializeFragment(entry).html)
   }
   const cached = (form: EntryForm) => {
-    const entries = form === 'full' ? cache.entries : cache.compact
     return (bookmark: Bookmark): Uint8Array => {
+      // Looked up each time: `release` replaces the map.
+      const entries = form === 'full' ? cache.entries : cache.compact
       let entry = entries.get(bookmark)
       if (entry === undefined) {
         entry = render(bookmark, form)
@@ -136,6 +142,10 @@ export function createEntries(
     reset,
     prune() {
       for (const tag of tagItems.keys()) if (!routes.tagRoute.has(tag)) tagItems.delete(tag)
+    },
+    release(form) {
+      if (form === 'full') cache.entries = new WeakMap()
+      else cache.compact = new WeakMap()
     },
   }
 }
