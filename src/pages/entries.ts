@@ -82,6 +82,11 @@ export interface Entries {
   reset: boolean
   /** Keep only the tags this site has, so the cache never grows past one site's worth. */
   prune(): void
+  /**
+   * Let go of the cached entries (a one-shot build, once the last page kind showing them in bulk
+   * is written, so their bytes can be collected); one asked for again is rendered again.
+   */
+  release(): void
 }
 
 /**
@@ -196,6 +201,10 @@ export function createEntries(
     reset,
     prune() {
       for (const tag of tagItems.keys()) if (!routes.tagRoute.has(tag)) tagItems.delete(tag)
+    },
+    release() {
+      cache.entries = new WeakMap()
+      cache.compact = new WeakMap()
     },
   }
 }
