@@ -16,6 +16,7 @@ import { createBookmark, type Bookmark } from '../../../src/model/tree.js'
 import { cleanText } from '../../../src/render/text.js'
 import {
   buildSearchIndex,
+  type SearchChunk,
   type SearchIndexFiles,
   type SearchIndexInput,
   type SearchShard,
@@ -109,6 +110,72 @@ describe('search index and engine', () => {
         href: 'https://b.example/',
         folder: { path: 'Cooking › Bread', url: '/cooking/bread/' },
         tags: [{ tag: 'reference', url: '/tags/reference/' }],
+      },
+    ])
+  })
+
+  it('should name shared folders and tags once in a chunk, and give results their whole path and URLs', async () => {
+    const a = Object.assign(createBookmark('Alpha', 'https://a.example/'), { tags: ['café', 'go'] })
+    const b = Object.assign(createBookmark('Beta', 'https://b.example/'), { tags: ['go'] })
+    const c = Object.assign(createBookmark('Gamma', 'https://c.example/'), { tags: [] })
+    const d = Object.assign(createBookmark('Delta', 'https://d.example/'), { tags: ['café'] })
+    const input: SearchIndexInput = {
+      documents: [
+        { bookmark: a, href: a.href, folder: 2 },
+        { bookmark: b, href: b.href, folder: 3 },
+        { bookmark: c, href: c.href, folder: 0 },
+        { bookmark: d, href: d.href, folder: 4 },
+      ],
+      folders: [
+        { title: '', name: '', url: '/b/', parent: -1 },
+        { title: 'Cooking', name: 'Cooking', url: '/b/cooking/', parent: 0 },
+        { title: 'Cooking › Bread', name: 'Bread', url: '/b/cooking/bread/', parent: 1 },
+        { title: 'Cooking › Cakes', name: 'Cakes', url: '/b/cooking/cakes/', parent: 1 },
+        // A path and URL that do not continue their parent's (not made by bookgen): written whole.
+        { title: 'Elsewhere', name: 'Elsewhere', url: '/other/', parent: 1 },
+      ],
+      tags: [
+        { tag: 'café', url: '/b/tags/cafe/' },
+        { tag: 'go', url: '/b/tags/go/' },
+      ],
+    }
+    const built = buildSearchIndex(input)
+    expect(built.meta.tagDir).toBe('/b/tags/')
+    const chunk = JSON.parse(
+      built.files.find((file) => file.path.endsWith('/d0.json'))!.contents,
+    ) as SearchChunk
+    expect(chunk.folders).toEqual([
+      ['', '/b/'],
+      ['Cooking', 'cooking/', 0],
+      ['Bread', 'bread/', 1],
+      ['Cakes', 'cakes/', 1],
+      ['Elsewhere', '/other/'],
+    ])
+    expect(chunk.tags).toEqual([['café', 'cafe/'], 'go'])
+    expect(chunk.docs[2]).toEqual(['Gamma', 'https://c.example/', 0])
+    const { engine } = engineOf(built)
+    expect(await engine.documents([0, 1, 2, 3])).toEqual([
+      {
+        title: 'Alpha',
+        href: 'https://a.example/',
+        folder: { path: 'Cooking › Bread', url: '/b/cooking/bread/' },
+        tags: [
+          { tag: 'café', url: '/b/tags/cafe/' },
+          { tag: 'go', url: '/b/tags/go/' },
+        ],
+      },
+      {
+        title: 'Beta',
+        href: 'https://b.example/',
+        folder: { path: 'Cooking › Cakes', url: '/b/cooking/cakes/' },
+        tags: [{ tag: 'go', url: '/b/tags/go/' }],
+      },
+      { title: 'Gamma', href: 'https://c.example/', folder: { path: '', url: '/b/' }, tags: [] },
+      {
+        title: 'Delta',
+        href: 'https://d.example/',
+        folder: { path: 'Elsewhere', url: '/other/' },
+        tags: [{ tag: 'café', url: '/b/tags/cafe/' }],
       },
     ])
   })
