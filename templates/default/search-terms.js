@@ -35,13 +35,15 @@ export const SEARCH_OPTIONS = {
 export const RESULT_FIELDS = ['title', 'href', 'folder', 'tags']
 
 /**
- * A result as a chunk stores it: without its tags when it has none (most bookmarks: a few bytes
+ * A result as a chunk stores it: an `https:` link without its scheme (`//host/…`, which no link
+ * bookgen makes starts with), and without its tags when it has none (most bookmarks: a few bytes
  * each, in every chunk).
  * @param {{title: string, href: string, folder: number, tags: number[]}} result
  * @returns {Array<string | number | number[]>}
  */
 export function resultRecord(result) {
   const record = RESULT_FIELDS.map((field) => result[/** @type {keyof typeof result} */ (field)])
+  if (result.href.startsWith('https://')) record[1] = result.href.slice(6)
   if (result.tags.length === 0) record.pop()
   return record
 }
@@ -56,6 +58,8 @@ export function readResult(record) {
   const result = {}
   RESULT_FIELDS.forEach((field, index) => (result[field] = record[index]))
   result.tags ??= []
+  const href = /** @type {string} */ (result.href)
+  if (href.startsWith('//')) result.href = `https:${href}`
   return /** @type {{title: string, href: string, folder: number, tags: number[]}} */ (result)
 }
 

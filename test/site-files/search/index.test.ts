@@ -152,7 +152,7 @@ describe('search index and engine', () => {
       ['Elsewhere', '/other/'],
     ])
     expect(chunk.tags).toEqual([['café', 'cafe/'], 'go'])
-    expect(chunk.docs[2]).toEqual(['Gamma', 'https://c.example/', 0])
+    expect(chunk.docs[2]).toEqual(['Gamma', '//c.example/', 0])
     const { engine } = engineOf(built)
     expect(await engine.documents([0, 1, 2, 3])).toEqual([
       {
