@@ -27,6 +27,7 @@ import {
   SEARCH_OPTIONS,
   chunkFolder,
   chunkTag,
+  decodePostings,
   processTerm,
   readResult,
 } from './search-terms.js'
@@ -123,7 +124,7 @@ export function createSearchEngine({ SearchableMap, fetchJson, indexUrl }) {
       loading = fetchJson(`${base}t${index}.json`).then((/** @type {any} */ shard) => {
         const list = shard.terms
         for (let position = 0; position < list.length; position++)
-          terms.set(list[position], shard.postings[position])
+          terms.set(list[position], decodePostings(shard.postings[position]))
       })
       shards.set(index, loading)
       loading.catch(() => shards.delete(index))

@@ -98,6 +98,40 @@ export function chunkTag(entry, tagDir) {
     : { tag: String(entry[0]), url: `${tagDir}${entry[1]}` }
 }
 
+/**
+ * The digits of a term's postings in a shard (`t<N>.json`): its numbers (see `search-engine.js`)
+ * as one string, each number zigzagged (n ≥ 0 → 2n, n < 0 → -2n - 1) and written in base 32, most
+ * significant digit first, the last digit from the first half of these characters and the others
+ * from the second half, so no separator is needed: a gap of 40,000 documents is 4 characters
+ * where JSON took 6, a gap of 12 one where it took 3.
+ */
+export const POSTING_DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'
+
+const POSTING_DIGIT_VALUES = new Int8Array(128).fill(-1)
+for (let digit = 0; digit < POSTING_DIGITS.length; digit++)
+  POSTING_DIGIT_VALUES[POSTING_DIGITS.charCodeAt(digit)] = digit
+
+/**
+ * A term's postings from their digits (see `POSTING_DIGITS`).
+ * @param {string} text
+ * @returns {number[]}
+ */
+export function decodePostings(text) {
+  /** @type {number[]} */
+  const numbers = []
+  let value = 0
+  for (let index = 0; index < text.length; index++) {
+    const digit = POSTING_DIGIT_VALUES[text.charCodeAt(index) & 127]
+    if (digit >= 32) value = value * 32 + digit - 32
+    else {
+      value = value * 32 + digit
+      numbers.push(value % 2 === 0 ? value / 2 : -(value + 1) / 2)
+      value = 0
+    }
+  }
+  return numbers
+}
+
 const SPACE_OR_PUNCTUATION = /[\n\r\p{Z}\p{P}]+/u
 
 /**

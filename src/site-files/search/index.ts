@@ -84,7 +84,8 @@ export interface SearchChunk {
 
 export interface SearchShard {
   terms: string[]
-  postings: number[][]
+  /** Each term's postings as digits (`decodePostings`, search-terms.js). */
+  postings: string[]
 }
 
 export interface SearchIndexFiles {
@@ -229,7 +230,8 @@ function indexDocuments(input: SearchIndexInput, postings: PostingsBuilder): Fie
 /**
  * The term shards, contiguous slices of the sorted terms of about `shardBytes` each, and the first
  * term of each. The postings are written as text (see `PostingsBuilder.write`): millions of small
- * numbers, which as arrays for JSON.stringify would cost more to build than to serialize.
+ * numbers, which as arrays for JSON.stringify would cost more to build than to serialize, and in
+ * base 32 as strings, a little over half their JSON size.
  */
 function shardFiles(
   postings: PostingsBuilder,
@@ -245,7 +247,7 @@ function shardFiles(
   const shardPostings = new AsciiWriter()
   let bytes = 0
   const closeShard = (): void => {
-    // Exactly `serializeJson({terms, postings})`: the postings are digits, commas, brackets and minus signs.
+    // Exactly `serializeJson({terms, postings})`: the postings are strings of letters, digits, `-` and `_`.
     const contents = `{"terms":${serializeJson(shardTerms)},"postings":[${shardPostings.text()}]}`
     bodies.push({ name: `t${bodies.length}.json`, contents: keep(contents) })
     shardTerms = []
@@ -254,7 +256,8 @@ function shardFiles(
   }
   for (const term of sortedTerms) {
     const termId = postings.idOf(term)
-    const size = term.length + 4 + postings.encodedLength(termId) * 3
+    // About two characters a number (most gaps and counts are below 1,024).
+    const size = term.length + 4 + postings.encodedLength(termId) * 2
     if (bytes > 0 && bytes + size > shardBytes) closeShard()
     if (shardTerms.length === 0) starts.push(term)
     else shardPostings.byte(COMMA)

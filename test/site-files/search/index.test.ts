@@ -8,6 +8,7 @@ import {
   LENGTH_FIELDS,
   MAX_FIELD_LENGTH,
   SEARCH_OPTIONS,
+  decodePostings,
   processTerm,
   splitUrl,
   tokenize,
@@ -22,6 +23,7 @@ import {
   type SearchShard,
 } from '../../../src/site-files/search/index.js'
 import { serializeJson } from '../../../src/site-files/search/json.js'
+import { AsciiWriter } from '../../../src/site-files/search/postings.js'
 import { splitHref } from '../../../src/site-files/search/urls.js'
 
 const folders = [{ title: 'Cooking › Bread', name: 'Bread', url: '/cooking/bread/' }]
@@ -178,6 +180,24 @@ describe('search index and engine', () => {
         tags: [{ tag: 'café', url: '/b/tags/cafe/' }],
       },
     ])
+  })
+
+  it('should write postings as digits that read back as the same numbers', () => {
+    const cases = [
+      [0, 1, 0],
+      [31, 32, -1, -16, -17, 1023, 1024, 40_000, -40_000, 2_000_000],
+      ...fc.sample(fc.array(fc.integer({ min: -(2 ** 29), max: 2 ** 29 }), { maxLength: 50 }), 200),
+    ]
+    for (const numbers of cases) {
+      const out = new AsciiWriter()
+      for (const number of numbers) out.posting(number)
+      const text = out.text()
+      expect(text).toMatch(/^[A-Za-z0-9_-]*$/)
+      expect(decodePostings(text)).toEqual(numbers)
+    }
+    const out = new AsciiWriter()
+    for (const number of [12, 40_000]) out.posting(number)
+    expect(out.text()).toHaveLength(1 + 4) // where JSON took `12,40000`
   })
 
   it('should score exactly as MiniSearch does on the same statistics', async () => {
@@ -346,7 +366,7 @@ function indexOf(built: SearchIndexFiles): {
       if (previous !== undefined) expect(previous < term, `${previous} < ${term}`).toBe(true)
       previous = term
       const fields: Record<number, Record<number, number>> = {}
-      const postings = shard.postings[at]!
+      const postings = decodePostings(shard.postings[at]!)
       for (let i = 0; i < postings.length;) {
         const fieldId = postings[i++]!
         const count = postings[i++]!
