@@ -113,7 +113,7 @@ export function buildSearchIndex(
 /**
  * The index's files for a build: the same as `buildSearchIndex`'s, with the shards and chunks kept
  * as UTF-8 from the moment each is made. They are all held until the last is made (the folder is
- * named by their hash): 325 MB of text at a million bookmarks, in two bytes per character wherever
+ * named by their hash): 178 MB of text at a million bookmarks, in two bytes per character wherever
  * a chunk has one emoji.
  */
 export function searchIndexOutput(
