@@ -13,8 +13,7 @@ import { operatorFor } from '#search-query'
 /** Every tag's pages, in tag order. */
 export function* tagPages(context: PageContext): Generator<OutputFile> {
   const url = context.urls.path
-  const home = { title: context.input.siteTitle, href: url('') }
-  const tagsCrumb = { title: 'Tags', href: url('tags/') }
+  const link = context.urls.link
   for (const tagRoute of context.routes.tags) {
     const chunks = paginate(tagRoute.bookmarks, context.input.pageSize)
     for (let index = 0; index < chunks.length; index++) {
@@ -44,7 +43,11 @@ export function* tagPages(context: PageContext): Generator<OutputFile> {
         `Tag: ${tagRoute.tag}`,
         tagPageToHast({
           tag: tagRoute.tag,
-          crumbs: [home, tagsCrumb, { title: tagRoute.tag, href: url(tagRoute.path) }],
+          crumbs: [
+            { title: context.input.siteTitle, href: link('', path) },
+            { title: 'Tags', href: link('tags/', path) },
+            { title: tagRoute.tag, href: link(tagRoute.path, path) },
+          ],
           entries: [
             trustedBytesNode(context.entries.compactEntries(chunk.filter((item) => item !== 'separator'))),
           ],
@@ -53,7 +56,7 @@ export function* tagPages(context: PageContext): Generator<OutputFile> {
           searchUrl: `${url('search/')}?q=${encodeURIComponent(operatorFor('tag', tagRoute.tag))}`,
           related: (context.relatedTags.get(tagRoute.tag) ?? []).map((related) => ({
             tag: related.tag,
-            href: url(context.routes.tagRoute.get(related.tag)!.path),
+            href: link(context.routes.tagRoute.get(related.tag)!.path, path),
             count: related.count,
           })),
         }),

@@ -11,7 +11,10 @@
  *   {@link SHARD_BYTES} each, with gap-encoded postings, so a query downloads only the shards its
  *   words (or the word being typed, as a prefix) can be in;
  * - `d<N>.json`: what results show (title, link, folder path, tags), {@link CHUNK_SIZE} documents
- *   per file, so showing twenty results downloads at most twenty small files;
+ *   per file, so showing twenty results downloads at most twenty small files; each chunk lists
+ *   the folders and tags its documents name once, a folder below another as its name and the
+ *   rest of its URL, a tag as its name when its page is `<tagDir><name>/` (see `chunkFolder` and
+ *   `chunkTag` in search-terms.js);
  * - `tags.json`, `hosts.json` (and their parts), `folders.json`, `dates.json`, `years.json`,
  *   `flags.json`: what the query operators and the facets read of every document, one kind per
  *   file (see `filters.ts`).
@@ -65,21 +68,24 @@ export interface SearchIndexMeta {
   flags: string[]
   /** Bytes the facets download (their filter files, before compression). */
   facetBytes: number
+  /** Where the tag pages are (`/base/tags/`): a chunk's tags are named below it (see `chunkTag`). */
+  tagDir: string
 }
 
 /** One result chunk. */
 export interface SearchChunk {
   /** Each document's result, as `resultRecord` writes it. */
   docs: Array<ReturnType<typeof resultRecord>>
-  /** [path, url] */
-  folders: Array<[string, string]>
-  /** [tag, url] */
-  tags: Array<[string, string]>
+  /** `[path, url]`, or `[name, rest of the URL, parent]` (see `chunkFolder`). */
+  folders: Array<[string, string] | [string, string, number]>
+  /** The tag, or `[tag, its URL after tagDir]` (see `chunkTag`). */
+  tags: Array<string | [string, string]>
 }
 
 export interface SearchShard {
   terms: string[]
-  postings: number[][]
+  /** Each term's postings as digits (`decodePostings`, search-terms.js). */
+  postings: string[]
 }
 
 export interface SearchIndexFiles {
@@ -107,7 +113,7 @@ export function buildSearchIndex(
 /**
  * The index's files for a build: the same as `buildSearchIndex`'s, with the shards and chunks kept
  * as UTF-8 from the moment each is made. They are all held until the last is made (the folder is
- * named by their hash): 325 MB of text at a million bookmarks, in two bytes per character wherever
+ * named by their hash): 178 MB of text at a million bookmarks, in two bytes per character wherever
  * a chunk has one emoji.
  */
 export function searchIndexOutput(
@@ -186,7 +192,8 @@ export function* searchIndexParts(
   // Each shard and chunk is serialized as soon as it is complete, so that its pieces die young.
   for (const body of shardFiles(sortedTerms, ids, bounds, postings, keep)) yield hashed(body)
   let chunks = 0
-  for (const body of chunkFiles(input, keep)) {
+  const tagDir = tagDirectory(input.tags)
+  for (const body of chunkFiles(input, tagDir, keep)) {
     chunks++
     yield hashed(body)
   }
@@ -205,8 +212,9 @@ export function* searchIndexParts(
     chunks,
     flags: filters.flags,
     facetBytes: filters.facetBytes,
+    tagDir,
   }
-  const metaJson = `{"version":${INDEX_VERSION},"id":${JSON.stringify(id)},"count":${count},"fields":${JSON.stringify(FIELDS)},"average":${JSON.stringify(average)},"shards":${JSON.stringify(starts)},"chunk":${CHUNK_SIZE},"chunks":${chunks},"flags":${JSON.stringify(filters.flags)},"facetBytes":${filters.facetBytes}}`
+  const metaJson = `{"version":${INDEX_VERSION},"id":${JSON.stringify(id)},"count":${count},"fields":${JSON.stringify(FIELDS)},"average":${JSON.stringify(average)},"shards":${JSON.stringify(starts)},"chunk":${CHUNK_SIZE},"chunks":${chunks},"flags":${JSON.stringify(filters.flags)},"facetBytes":${filters.facetBytes},"tagDir":${JSON.stringify(tagDir)}}`
   return { meta, lengths, metaFile: { path: `${SEARCH_DIR}index.json`, contents: escapeJson(metaJson) } }
 }
 
@@ -276,7 +284,8 @@ function shardBounds(
     const term = sorted[index]!
     const termId = postings.idOf(term)
     ids[index] = termId
-    const size = term.length + 4 + postings.encodedLength(termId) * 3
+    // About two characters a number (most gaps and counts are below 1,024).
+    const size = term.length + 4 + postings.encodedLength(termId) * 2
     if (bytes > 0 && bytes + size > shardBytes) bytes = 0
     if (bytes === 0) bounds.push(index)
     bytes += size
@@ -287,7 +296,8 @@ function shardBounds(
 /**
  * The term shards (see `shardBounds`; one empty shard when there is no term). The postings are
  * written as text (see `PostingsBuilder.write`): millions of small numbers, which as arrays for
- * JSON.stringify would cost more to build than to serialize.
+ * JSON.stringify would cost more to build than to serialize, and in base 32 as strings, a little
+ * over half their JSON size.
  */
 function* shardFiles(
   sorted: readonly string[],
@@ -304,23 +314,38 @@ function* shardFiles(
       if (index > from) shardPostings.byte(COMMA)
       postings.write(ids[index]!, shardPostings)
     }
-    // Exactly `serializeJson({terms, postings})`: the postings are digits, commas, brackets and minus signs.
+    // Exactly `serializeJson({terms, postings})`: the postings are strings of letters, digits, `-` and `_`.
     const contents = `{"terms":${serializeJson(sorted.slice(from, ends[shard]))},"postings":[${shardPostings.text()}]}`
     shardPostings.clear()
     yield { name: `t${shard}.json`, contents: keep(contents) }
   }
 }
 
+/**
+ * The folder every tag page is in (`/base/tags/`), so that chunks name a tag's page by what follows
+ * it; `''` when the tags' URLs share none.
+ */
+function tagDirectory(tags: SearchIndexInput['tags']): string {
+  let directory: string | undefined
+  for (const { url } of tags) {
+    const own = url.slice(0, url.lastIndexOf('/', url.length - 2) + 1)
+    if (directory === undefined) directory = own
+    else if (directory !== own) return ''
+  }
+  return directory ?? ''
+}
+
 /** The result chunks, `d0.json` on. */
 function* chunkFiles(
   input: SearchIndexInput,
+  tagDir: string,
   keep: (text: string) => string | Uint8Array,
 ): Generator<IndexBody> {
   const count = input.documents.length
   const tagUrls = new Map(input.tags.map((entry) => [entry.tag, entry.url]))
   let chunks = 0
   for (let start = 0; start < count; start += CHUNK_SIZE) {
-    const chunk = chunkOf(input, tagUrls, start, Math.min(count, start + CHUNK_SIZE))
+    const chunk = chunkOf(input, tagUrls, tagDir, start, Math.min(count, start + CHUNK_SIZE))
     yield { name: `d${chunks++}.json`, contents: keep(serializeJson(chunk)) }
   }
 }
@@ -329,21 +354,44 @@ function* chunkFiles(
 function chunkOf(
   input: SearchIndexInput,
   tagUrls: ReadonlyMap<string, string>,
+  tagDir: string,
   start: number,
   end: number,
 ): SearchChunk {
   const chunk: SearchChunk = { docs: [], folders: [], tags: [] }
   const folders = new Map<number, number>()
   const tags = new Map<string, number>()
+  /** The chunk's index of folder `folder`, added with its ancestors (see `chunkFolder`). */
+  const folderIndexOf = (folder: number): number => {
+    let index = folders.get(folder)
+    if (index !== undefined) return index
+    const entry = input.folders[folder]
+    const path = cleanText(entry?.title ?? '')
+    const url = entry?.url ?? ''
+    const parent = entry?.parent === undefined || entry.parent < 0 ? undefined : input.folders[entry.parent]
+    const above = parent === undefined ? undefined : cleanText(parent.title)
+    const name =
+      above === undefined
+        ? undefined
+        : above === ''
+          ? path
+          : path.startsWith(`${above} › `)
+            ? path.slice(above.length + 3)
+            : undefined
+    if (parent !== undefined && name !== undefined && url.startsWith(parent.url) && url !== parent.url) {
+      const parentIndex = folderIndexOf(entry!.parent!)
+      index = chunk.folders.length
+      chunk.folders.push([name, url.slice(parent.url.length), parentIndex])
+    } else {
+      index = chunk.folders.length
+      chunk.folders.push([path, url])
+    }
+    folders.set(folder, index)
+    return index
+  }
   for (let id = start; id < end; id++) {
     const { bookmark, href, folder } = input.documents[id]!
-    let folderIndex = folders.get(folder)
-    if (folderIndex === undefined) {
-      const entry = input.folders[folder]
-      folderIndex = chunk.folders.length
-      folders.set(folder, folderIndex)
-      chunk.folders.push([cleanText(entry?.title ?? ''), entry?.url ?? ''])
-    }
+    const folderIndex = folderIndexOf(folder)
     const tagIndexes: number[] = []
     for (const tag of bookmark.tags) {
       const url = tagUrls.get(tag)
@@ -352,7 +400,9 @@ function chunkOf(
       if (tagIndex === undefined) {
         tagIndex = chunk.tags.length
         tags.set(tag, tagIndex)
-        chunk.tags.push([cleanText(tag), url])
+        const name = cleanText(tag)
+        const rest = url.slice(tagDir.length)
+        chunk.tags.push(rest === `${name}/` ? name : [name, rest])
       }
       tagIndexes.push(tagIndex)
     }
