@@ -1,7 +1,8 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { readTree } from '../helpers.js'
 import { writeSearchIndexFiles } from '../../src/build/search-files.js'
 import { StagingWriter } from '../../src/build/staging-writer.js'
 import { createBookmark } from '../../src/model/tree.js'
@@ -37,17 +38,6 @@ function writerAt(name: string, previous?: string): StagingWriter {
   const dir = path.join(tmp, name)
   mkdirSync(dir)
   return new StagingWriter(dir, previous)
-}
-
-/** Every file below `root`, by relative path with `/`. */
-function readTree(root: string): Map<string, string> {
-  const files = new Map<string, string>()
-  for (const entry of readdirSync(root, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile()) continue
-    const full = path.join(entry.parentPath, entry.name)
-    files.set(path.relative(root, full).split(path.sep).join('/'), readFileSync(full, 'utf8'))
-  }
-  return files
 }
 
 /** What `searchIndexOutput` makes, as text by path. */
