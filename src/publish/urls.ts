@@ -75,15 +75,26 @@ export function siteUrls(base: string, origin: string, mode: 'absolute' | 'relat
  * for the same folder. A first segment with a `:` would read as a scheme, so it gets a `./`.
  */
 export function relativeFolder(to: string, from: string): string {
-  const target = to.split('/').slice(0, -1)
-  const here = from.split('/').slice(0, -1)
-  let shared = 0
-  while (shared < target.length && shared < here.length && target[shared] === here[shared]) shared++
-  const down = target.slice(shared).join('/')
-  const url = '../'.repeat(here.length - shared) + (down === '' ? '' : `${down}/`)
-  if (url === '') return './'
-  return shared === here.length && down.split('/')[0]!.includes(':') ? `./${url}` : url
+  // Scanned rather than split: this runs for every breadcrumb and folder link of every page.
+  let shared = 0 // just past the last `/` up to which the two agree
+  const limit = Math.min(to.length, from.length)
+  for (let index = 0; index < limit; index++) {
+    const code = to.charCodeAt(index)
+    if (code !== from.charCodeAt(index)) break
+    if (code === SLASH) shared = index + 1
+  }
+  let up = 0
+  for (let index = shared; index < from.length; index++) if (from.charCodeAt(index) === SLASH) up++
+  const down = to.slice(shared)
+  if (up === 0) {
+    if (down === '') return './'
+    const first = down.indexOf('/')
+    return down.lastIndexOf(':', first) === -1 ? down : `./${down}`
+  }
+  return '../'.repeat(up) + down
 }
+
+const SLASH = 0x2f
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')

@@ -4,8 +4,8 @@
  * date at `archive/undated/`.
  */
 import type { Element, ElementContent } from 'hast'
-import { h } from 'hastscript'
 import { breadcrumbsToHast } from './document.js'
+import { el } from './hast.js'
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
 
@@ -22,23 +22,33 @@ export function archiveIndexToHast(input: ArchiveIndexInput): ElementContent[] {
   const dated = input.years.reduce((sum, year) => sum + year.count, 0)
   const content: ElementContent[] = [
     breadcrumbsToHast(input.crumbs),
-    h('h1', 'Archive'),
-    h('p.folder-stats', `${plural(dated, 'bookmark')} by date added`),
+    el('h1', {}, 'Archive'),
+    el('p', { className: ['folder-stats'] }, `${plural(dated, 'bookmark')} by date added`),
   ]
-  if (input.years.length === 0) content.push(h('p.empty', 'No bookmark has a date.'))
+  if (input.years.length === 0) content.push(el('p', { className: ['empty'] }, 'No bookmark has a date.'))
   else
     content.push(
-      h(
-        'ol.archive-years',
+      el(
+        'ol',
+        { className: ['archive-years'] },
         input.years.map((year) =>
-          h('li', [
-            h('a.archive-year', { href: year.href }, String(year.year)),
+          el('li', {}, [
+            el('a', { className: ['archive-year'], href: year.href }, String(year.year)),
             ' ',
-            h('span.count', plural(year.count, 'bookmark')),
-            h(
-              'ul.archive-months',
+            el('span', { className: ['count'] }, plural(year.count, 'bookmark')),
+            el(
+              'ul',
+              { className: ['archive-months'] },
               year.months.flatMap((count, month) =>
-                count === 0 ? [] : [h('li', [MONTHS[month]!, ' ', h('span.count', String(count))])],
+                count === 0
+                  ? []
+                  : [
+                      el('li', {}, [
+                        MONTHS[month]!,
+                        ' ',
+                        el('span', { className: ['count'] }, String(count)),
+                      ]),
+                    ],
               ),
             ),
           ]),
@@ -47,10 +57,10 @@ export function archiveIndexToHast(input: ArchiveIndexInput): ElementContent[] {
     )
   if (input.undated !== undefined)
     content.push(
-      h('p.archive-undated', [
-        h('a', { href: input.undated.href }, 'Without a date'),
+      el('p', { className: ['archive-undated'] }, [
+        el('a', { href: input.undated.href }, 'Without a date'),
         ' ',
-        h('span.count', plural(input.undated.count, 'bookmark')),
+        el('span', { className: ['count'] }, plural(input.undated.count, 'bookmark')),
       ]),
     )
   return content
@@ -71,15 +81,19 @@ export function archivePageToHast(input: ArchivePageInput): ElementContent[] {
   const pages = input.pages
   return [
     breadcrumbsToHast(input.crumbs),
-    h(
+    el(
       'h1',
+      {},
       pages !== undefined && pages.current > 1
-        ? [input.title, h('span.page-number', ` (page ${pages.current} of ${pages.count})`)]
+        ? [
+            input.title,
+            el('span', { className: ['page-number'] }, ` (page ${pages.current} of ${pages.count})`),
+          ]
         : input.title,
     ),
-    h('p.folder-stats', plural(input.total, 'bookmark')),
-    h('h2.visually-hidden', 'Bookmarks'),
-    h('ul.entries', input.entries),
+    el('p', { className: ['folder-stats'] }, plural(input.total, 'bookmark')),
+    el('h2', { className: ['visually-hidden'] }, 'Bookmarks'),
+    el('ul', { className: ['entries'] }, input.entries),
     ...(pages === undefined ? [] : [pages.navigation]),
   ]
 }

@@ -10,6 +10,7 @@
  */
 import type { Element, ElementContent, Root } from 'hast'
 import { h } from 'hastscript'
+import { el } from './hast.js'
 import { serializeFragments, trustedNode } from './serialize.js'
 import { cleanText } from './text.js'
 
@@ -150,30 +151,48 @@ export function documentToHast(site: SiteContext, page: PageInput): Root {
   const shell = shellOf(site)
   const head: ElementContent[] = [
     shell.metas,
-    h('title', title),
+    el('title', {}, title),
     shell.links,
     ...(page.head ?? []),
-    ...(page.scripts ?? []).map((script) => h('script', { type: 'module', src: site.url(script) })),
+    ...(page.scripts ?? []).map((script) => el('script', { type: 'module', src: site.url(script) })),
     ...(site.head?.(page) ?? []),
   ]
   const body: ElementContent[] = [
     shell.skip,
-    h('header.site-header', [
-      h(
-        'a.site-title',
-        isHome ? { href: site.url(''), 'aria-current': 'page' } : { href: site.url('') },
+    el('header', { className: HEADER_CLASS }, [
+      el(
+        'a',
+        isHome
+          ? { className: SITE_TITLE_CLASS, href: site.url(''), ariaCurrent: 'page' }
+          : { className: SITE_TITLE_CLASS, href: site.url('') },
         cleanText(site.siteTitle),
       ),
       shell.tools,
     ]),
-    h('main#main', page.sortable === true ? { tabIndex: -1, dataSortable: '' } : { tabIndex: -1 }, page.main),
-    h('footer.site-footer', [shell.footerNav, ...(site.footer?.(page) ?? [shell.builtWith])]),
+    el(
+      'main',
+      page.sortable === true ? { id: 'main', tabIndex: -1, dataSortable: '' } : { id: 'main', tabIndex: -1 },
+      page.main,
+    ),
+    el('footer', { className: FOOTER_CLASS }, [
+      shell.footerNav,
+      ...(site.footer?.(page) ?? [shell.builtWith]),
+    ]),
   ]
   return {
     type: 'root',
-    children: [{ type: 'doctype' }, h('html', { lang: site.lang }, [h('head', head), h('body', body)])],
+    children: [
+      { type: 'doctype' },
+      el('html', { lang: site.lang }, [el('head', {}, head), el('body', {}, body)]),
+    ],
   }
 }
+
+// Frozen, so the serializer writes each class attribute once (see fast-html.ts). Only the shell's:
+// a theme's `page` hook gets the main content and may change it.
+const HEADER_CLASS = Object.freeze(['site-header']) as string[]
+const SITE_TITLE_CLASS = Object.freeze(['site-title']) as string[]
+const FOOTER_CLASS = Object.freeze(['site-footer']) as string[]
 
 /** The search form: GET `search/?q=…`, a search input named by its `aria-label`. */
 function searchForm(site: SiteContext): Element {
@@ -201,20 +220,24 @@ const MAX_CRUMBS = 10
  */
 export function breadcrumbsToHast(crumbs: Array<{ title: string; href: string }>): Element {
   const link = (crumb: { title: string; href: string }, index: number): Element =>
-    index === crumbs.length - 1
-      ? h('li', h('a', { href: crumb.href, 'aria-current': 'page' }, cleanText(crumb.title) || 'Untitled'))
-      : h('li', h('a', { href: crumb.href }, cleanText(crumb.title) || 'Untitled'))
+    el('li', {}, [
+      el(
+        'a',
+        index === crumbs.length - 1 ? { href: crumb.href, ariaCurrent: 'page' } : { href: crumb.href },
+        cleanText(crumb.title) || 'Untitled',
+      ),
+    ])
   const items =
     crumbs.length <= MAX_CRUMBS
       ? crumbs.map(link)
       : [
           link(crumbs[0]!, 0),
-          h('li.gap', { title: `${crumbs.length - MAX_CRUMBS + 1} folders` }, '…'),
+          el('li', { className: ['gap'], title: `${crumbs.length - MAX_CRUMBS + 1} folders` }, '…'),
           ...crumbs
             .slice(crumbs.length - (MAX_CRUMBS - 2))
             .map((crumb, index) => link(crumb, crumbs.length - (MAX_CRUMBS - 2) + index)),
         ]
-  return h('nav.breadcrumbs', { 'aria-label': 'Breadcrumb' }, h('ol', items))
+  return el('nav', { className: ['breadcrumbs'], ariaLabel: 'Breadcrumb' }, [el('ol', {}, items)])
 }
 
 /**
@@ -230,24 +253,23 @@ export function paginationToHast(current: number, count: number, href: (page: nu
   const items: ElementContent[] = []
   let previous = 0
   for (const page of [...shown].sort((a, b) => a - b)) {
-    if (page > previous + 1) items.push(h('li.gap', { 'aria-hidden': 'true' }, '…'))
+    if (page > previous + 1) items.push(el('li', { className: ['gap'], ariaHidden: 'true' }, '…'))
     items.push(
-      h(
-        'li',
+      el('li', {}, [
         page === current
-          ? h('a', { href: href(page), 'aria-current': 'page' }, String(page))
-          : h('a', { href: href(page), 'aria-label': `Page ${page}` }, String(page)),
-      ),
+          ? el('a', { href: href(page), ariaCurrent: 'page' }, String(page))
+          : el('a', { href: href(page), ariaLabel: `Page ${page}` }, String(page)),
+      ]),
     )
     previous = page
   }
-  return h('nav.pagination', { 'aria-label': 'Pages' }, [
+  return el('nav', { className: ['pagination'], ariaLabel: 'Pages' }, [
     current > 1
-      ? h('a.previous', { href: href(current - 1), rel: ['prev'] }, '← Previous')
-      : h('span.previous.disabled', '← Previous'),
-    h('ol', items),
+      ? el('a', { className: ['previous'], href: href(current - 1), rel: ['prev'] }, '← Previous')
+      : el('span', { className: ['previous', 'disabled'] }, '← Previous'),
+    el('ol', {}, items),
     current < count
-      ? h('a.next', { href: href(current + 1), rel: ['next'] }, 'Next →')
-      : h('span.next.disabled', 'Next →'),
+      ? el('a', { className: ['next'], href: href(current + 1), rel: ['next'] }, 'Next →')
+      : el('span', { className: ['next', 'disabled'] }, 'Next →'),
   ])
 }

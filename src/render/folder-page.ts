@@ -3,8 +3,8 @@
  * entries in document order, separators kept between them.
  */
 import type { Element, ElementContent } from 'hast'
-import { h } from 'hastscript'
 import { breadcrumbsToHast } from './document.js'
+import { el } from './hast.js'
 import { cleanText } from './text.js'
 
 export interface SubfolderLink {
@@ -46,35 +46,42 @@ export function folderPageToHast(input: FolderPageInput): ElementContent[] {
   const heading = cleanText(input.title) || 'Untitled folder'
   const pages = input.pages
   content.push(
-    h(
+    el(
       'h1',
+      {},
       pages === undefined || pages.current === 1
         ? heading
-        : [heading, h('span.page-number', ` (page ${pages.current} of ${pages.count})`)],
+        : [heading, el('span', { className: ['page-number'] }, ` (page ${pages.current} of ${pages.count})`)],
     ),
   )
   const first = pages === undefined || pages.current === 1
-  if (first && input.lead !== undefined && input.lead !== '') content.push(h('p.lead', cleanText(input.lead)))
+  if (first && input.lead !== undefined && input.lead !== '')
+    content.push(el('p', { className: ['lead'] }, cleanText(input.lead)))
   if (first && input.description !== undefined && input.description !== '') {
-    content.push(h('p.folder-description', cleanText(input.description)))
+    content.push(el('p', { className: ['folder-description'] }, cleanText(input.description)))
   }
   if (first && input.extras !== undefined) content.push(...input.extras)
   const overview = first ? input.overview : undefined
   if (overview !== undefined) content.push(...overview)
-  else content.push(h('p.folder-stats', summary(input)))
+  else content.push(el('p', { className: ['folder-stats'] }, summary(input)))
   if (overview === undefined && first && input.subfolders.length > 0) {
     content.push(
-      h('nav.subfolders', { 'aria-label': 'Folders' }, [
-        h('h2.visually-hidden', 'Folders'),
-        h(
+      el('nav', { className: ['subfolders'], ariaLabel: 'Folders' }, [
+        el('h2', { className: ['visually-hidden'] }, 'Folders'),
+        el(
           'ul',
+          {},
           input.subfolders.map((sub) =>
-            h('li', [
-              h('a.folder-link', { href: sub.href }, cleanText(sub.title) || 'Untitled folder'),
+            el('li', {}, [
+              el(
+                'a',
+                { className: ['folder-link'], href: sub.href },
+                cleanText(sub.title) || 'Untitled folder',
+              ),
               ' ',
-              h(
-                'span.count',
-                { title: `${sub.count} bookmark${sub.count === 1 ? '' : 's'}` },
+              el(
+                'span',
+                { className: ['count'], title: `${sub.count} bookmark${sub.count === 1 ? '' : 's'}` },
                 String(sub.count),
               ),
             ]),
@@ -85,13 +92,17 @@ export function folderPageToHast(input: FolderPageInput): ElementContent[] {
   }
   const groups = splitAtSeparators(input.items)
   if (groups.length > 0) {
-    content.push(overview === undefined ? h('h2.visually-hidden', 'Bookmarks') : h('h2', 'Top level'))
+    content.push(
+      overview === undefined
+        ? el('h2', { className: ['visually-hidden'] }, 'Bookmarks')
+        : el('h2', {}, 'Top level'),
+    )
     groups.forEach((group, index) => {
-      if (index > 0) content.push(h('hr.separator'))
-      content.push(h('ul.entries', group))
+      if (index > 0) content.push(el('hr', { className: ['separator'] }))
+      content.push(el('ul', { className: ['entries'] }, group))
     })
   } else if (input.subfolders.length === 0 && overview === undefined) {
-    content.push(h('p.empty', 'This folder is empty.'))
+    content.push(el('p', { className: ['empty'] }, 'This folder is empty.'))
   }
   if (pages !== undefined) content.push(pages.navigation)
   return content

@@ -4,8 +4,8 @@
  * stays outside it, as a summary must not hold a link).
  */
 import type { Element, ElementContent } from 'hast'
-import { h } from 'hastscript'
 import { breadcrumbsToHast } from './document.js'
+import { el } from './hast.js'
 import { cleanText } from './text.js'
 
 export interface TreeNode {
@@ -30,22 +30,24 @@ export interface FolderTreeInput {
 export function folderTreeToHast(input: FolderTreeInput): ElementContent[] {
   const content: ElementContent[] = [
     breadcrumbsToHast(input.crumbs),
-    h('h1', 'Folders'),
-    h('p.folder-stats', `${input.total} folder${input.total === 1 ? '' : 's'}`),
+    el('h1', {}, 'Folders'),
+    el('p', { className: ['folder-stats'] }, `${input.total} folder${input.total === 1 ? '' : 's'}`),
   ]
   if (input.topLevel.count > 0)
     content.push(
-      h('p', [
-        h('a', { href: input.topLevel.href }, 'Top level'),
+      el('p', {}, [
+        el('a', { href: input.topLevel.href }, 'Top level'),
         ' ',
-        h('span.count', String(input.topLevel.count)),
+        el('span', { className: ['count'] }, String(input.topLevel.count)),
       ]),
     )
-  if (input.folders.length === 0) content.push(h('p.empty', 'This collection has no folders.'))
+  if (input.folders.length === 0)
+    content.push(el('p', { className: ['empty'] }, 'This collection has no folders.'))
   else
     content.push(
-      h(
-        'ul.folder-tree',
+      el(
+        'ul',
+        { className: ['folder-tree'] },
         input.folders.map((node) => nodeToHast(node, 0)),
       ),
     )
@@ -54,20 +56,25 @@ export function folderTreeToHast(input: FolderTreeInput): ElementContent[] {
 
 function nodeToHast(node: TreeNode, depth: number): Element {
   const label: Array<Element | string> = [
-    h('a.folder-link', { href: node.href }, cleanText(node.title) || 'Untitled folder'),
+    el('a', { className: ['folder-link'], href: node.href }, cleanText(node.title) || 'Untitled folder'),
     ' ',
-    h('span.count', { title: `${node.count} bookmark${node.count === 1 ? '' : 's'}` }, String(node.count)),
+    el(
+      'span',
+      { className: ['count'], title: `${node.count} bookmark${node.count === 1 ? '' : 's'}` },
+      String(node.count),
+    ),
   ]
-  if (node.children.length === 0) return h('li', label)
+  if (node.children.length === 0) return el('li', {}, label)
   // The link stays out of the summary (a link inside a summary is nested interaction).
   const sub = `${node.children.length} sub-folder${node.children.length === 1 ? '' : 's'}`
-  return h('li', [
+  return el('li', {}, [
     ...label,
     ' ',
-    h('details', depth === 0 ? { open: true } : {}, [
-      h('summary', sub),
-      h(
+    el('details', depth === 0 ? { open: true } : {}, [
+      el('summary', {}, sub),
+      el(
         'ul',
+        {},
         node.children.map((child) => nodeToHast(child, depth + 1)),
       ),
     ]),

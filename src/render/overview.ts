@@ -4,7 +4,7 @@
  * the most used tags, each section linking to the page that has all of it.
  */
 import type { Element, ElementContent } from 'hast'
-import { h } from 'hastscript'
+import { el } from './hast.js'
 import { cleanText } from './text.js'
 
 export interface OverviewFolder {
@@ -48,45 +48,44 @@ export function overviewToHast(input: OverviewInput): ElementContent[] {
   ]
   if (stats.first !== undefined && stats.last !== undefined)
     facts.push(stats.first === stats.last ? `added ${stats.first}` : `added ${stats.first} to ${stats.last}`)
-  const content: ElementContent[] = [h('p.folder-stats', facts.join(' · '))]
+  const content: ElementContent[] = [el('p', { className: ['folder-stats'] }, facts.join(' · '))]
   if (input.folders.length > 0)
     content.push(
-      h('section.overview', { 'aria-labelledby': 'folders-heading' }, [
-        h('h2#folders-heading', 'Folders'),
-        h('ul.folder-cards', input.folders.map(folderCard)),
-        h(
-          'p.more',
-          h(
+      el('section', { className: ['overview'], ariaLabelledBy: ['folders-heading'] }, [
+        el('h2', { id: 'folders-heading' }, 'Folders'),
+        el('ul', { className: ['folder-cards'] }, input.folders.map(folderCard)),
+        el('p', { className: ['more'] }, [
+          el(
             'a',
             { href: input.foldersHref },
             input.moreFolders > 0
               ? `All folders (${input.moreFolders} more at the top level)`
               : 'All folders',
           ),
-        ),
+        ]),
       ]),
     )
   if (input.recent !== undefined)
     content.push(
-      h('section.overview', { 'aria-labelledby': 'recent-heading' }, [
-        h('h2#recent-heading', input.recent.heading),
-        h('ul.entries', input.recent.entries),
-        h('p.more', h('a', { href: input.recent.href }, input.recent.label)),
+      el('section', { className: ['overview'], ariaLabelledBy: ['recent-heading'] }, [
+        el('h2', { id: 'recent-heading' }, input.recent.heading),
+        el('ul', { className: ['entries'] }, input.recent.entries),
+        el('p', { className: ['more'] }, [el('a', { href: input.recent.href }, input.recent.label)]),
       ]),
     )
   if (input.pick !== undefined)
     content.push(
-      h('section.overview.pick', { 'aria-labelledby': 'pick-heading' }, [
-        h('h2#pick-heading', 'From your collection'),
-        h('ul.entries', [input.pick.entry]),
+      el('section', { className: ['overview', 'pick'], ariaLabelledBy: ['pick-heading'] }, [
+        el('h2', { id: 'pick-heading' }, 'From your collection'),
+        el('ul', { className: ['entries'] }, [input.pick.entry]),
       ]),
     )
   if (input.tags.length > 0)
     content.push(
-      h('section.overview', { 'aria-labelledby': 'tags-heading' }, [
-        h('h2#tags-heading', 'Most used tags'),
-        h('ul.tag-cloud', input.tags.map(tagItem)),
-        h('p.more', h('a', { href: input.tagsHref }, 'All tags')),
+      el('section', { className: ['overview'], ariaLabelledBy: ['tags-heading'] }, [
+        el('h2', { id: 'tags-heading' }, 'Most used tags'),
+        el('ul', { className: ['tag-cloud'] }, input.tags.map(tagItem)),
+        el('p', { className: ['more'] }, [el('a', { href: input.tagsHref }, 'All tags')]),
       ]),
     )
   return content
@@ -94,27 +93,28 @@ export function overviewToHast(input: OverviewInput): ElementContent[] {
 
 function folderCard(folder: OverviewFolder): Element {
   const children: Array<Element | string> = folder.children.map((child) =>
-    h('li', [
-      h('a', { href: child.href }, cleanText(child.title) || 'Untitled folder'),
+    el('li', {}, [
+      el('a', { href: child.href }, cleanText(child.title) || 'Untitled folder'),
       ' ',
-      h('span.count', String(child.count)),
+      el('span', { className: ['count'] }, String(child.count)),
     ]),
   )
-  if (folder.more > 0) children.push(h('li.more', h('a', { href: folder.href }, `${folder.more} more…`)))
-  return h('li', [
-    h('a.folder-link', { href: folder.href }, cleanText(folder.title) || 'Untitled folder'),
+  if (folder.more > 0)
+    children.push(el('li', { className: ['more'] }, [el('a', { href: folder.href }, `${folder.more} more…`)]))
+  return el('li', {}, [
+    el('a', { className: ['folder-link'], href: folder.href }, cleanText(folder.title) || 'Untitled folder'),
     ' ',
-    h('span.count', { title: plural(folder.count, 'bookmark') }, String(folder.count)),
-    ...(children.length > 0 ? [h('ul', children)] : []),
+    el('span', { className: ['count'], title: plural(folder.count, 'bookmark') }, String(folder.count)),
+    ...(children.length > 0 ? [el('ul', {}, children)] : []),
   ])
 }
 
 /** A tag in a cloud: its link sized by use (`s1`…`s5`) and its count. */
 export function tagItem(tag: { tag: string; href: string; count: number; size: number }): Element {
-  return h('li', { className: [`s${tag.size}`] }, [
-    h('a', { rel: ['tag'], href: tag.href }, cleanText(tag.tag)),
+  return el('li', { className: [`s${tag.size}`] }, [
+    el('a', { rel: ['tag'], href: tag.href }, cleanText(tag.tag)),
     ' ',
-    h('span.count', String(tag.count)),
+    el('span', { className: ['count'] }, String(tag.count)),
   ])
 }
 

@@ -5,6 +5,7 @@
 import type { Element, ElementContent } from 'hast'
 import { h } from 'hastscript'
 import { breadcrumbsToHast } from './document.js'
+import { el } from './hast.js'
 import { tagItem, tagSize } from './overview.js'
 import { cleanText } from './text.js'
 
@@ -27,21 +28,24 @@ export interface TagPageInput {
 export function tagPageToHast(input: TagPageInput): ElementContent[] {
   const count = input.total ?? input.entries.length
   const pages = input.pages
-  const heading: Array<Element | string> = ['Tag: ', h('span.tag-name', cleanText(input.tag))]
+  const heading: Array<Element | string> = [
+    'Tag: ',
+    el('span', { className: ['tag-name'] }, cleanText(input.tag)),
+  ]
   if (pages !== undefined && pages.current > 1)
-    heading.push(h('span.page-number', ` (page ${pages.current} of ${pages.count})`))
+    heading.push(el('span', { className: ['page-number'] }, ` (page ${pages.current} of ${pages.count})`))
   return [
     breadcrumbsToHast(input.crumbs),
-    h('h1', heading),
-    h('p.folder-stats', [
+    el('h1', {}, heading),
+    el('p', { className: ['folder-stats'] }, [
       `${count} bookmark${count === 1 ? '' : 's'}`,
       ...(input.searchUrl === undefined
         ? []
-        : [' · ', h('a.tag-search', { href: input.searchUrl }, 'Search within this tag')]),
+        : [' · ', el('a', { className: ['tag-search'], href: input.searchUrl }, 'Search within this tag')]),
     ]),
     ...relatedToHast(input.related ?? []),
-    h('h2.visually-hidden', 'Bookmarks'),
-    h('ul.entries', input.entries),
+    el('h2', { className: ['visually-hidden'] }, 'Bookmarks'),
+    el('ul', { className: ['entries'] }, input.entries),
     ...(pages === undefined ? [] : [pages.navigation]),
   ]
 }
@@ -50,12 +54,13 @@ export function tagPageToHast(input: TagPageInput): ElementContent[] {
 function relatedToHast(related: Array<{ tag: string; href: string; count: number }>): Element[] {
   if (related.length === 0) return []
   return [
-    h('nav.related-tags', { 'aria-label': 'Related tags' }, [
-      h('span.related-label', 'Often with: '),
-      h(
-        'ul.tags',
+    el('nav', { className: ['related-tags'], ariaLabel: 'Related tags' }, [
+      el('span', { className: ['related-label'] }, 'Often with: '),
+      el(
+        'ul',
+        { className: ['tags'] },
         related.map(({ tag, href, count }) =>
-          h('li', [h('a', { rel: ['tag'], href, title: `${count} in common` }, cleanText(tag))]),
+          el('li', {}, [el('a', { rel: ['tag'], href, title: `${count} in common` }, cleanText(tag))]),
         ),
       ),
     ]),
@@ -90,8 +95,9 @@ export function tagIndexToHast(input: TagIndexInput): ElementContent[] {
   )
   const max = input.tags.reduce((most, tag) => Math.max(most, tag.count), 1)
   content.push(
-    h(
-      'ul.tag-index.tag-cloud',
+    el(
+      'ul',
+      { className: ['tag-index', 'tag-cloud'] },
       input.tags.map((tag) => tagItem({ ...tag, size: tagSize(tag.count, max) })),
     ),
   )

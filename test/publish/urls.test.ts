@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { relativeFolder, siteUrls } from '../../src/publish/urls.js'
+import { random } from '../formats/netscape-edits.js'
 
 describe('relativeFolder', () => {
   it('should go up past what two folders share, then down', () => {
@@ -29,6 +30,25 @@ describe('relativeFolder', () => {
       expect(new URL(relativeFolder(to, from), `https://me.example/base/${from}`).pathname).toBe(
         new URL(`https://me.example/base/${to}`).pathname,
       )
+  })
+
+  it('should resolve to the absolute path for random folders that share prefixes of names', () => {
+    const rand = random(7)
+    const names = ['a', 'ab', 'b', 'a:b', 'a:c', 'x:', 'page', '2', '%C3%A9']
+    const folder = (): string =>
+      Array.from(
+        { length: Math.floor(rand() * 5) },
+        () => `${names[Math.floor(rand() * names.length)]!}/`,
+      ).join('')
+    for (let index = 0; index < 2000; index++) {
+      const to = folder()
+      const from = rand() < 0.3 ? to + folder() : folder()
+      const url = relativeFolder(to, from)
+      expect(url.split('/')[0], `${to} from ${from}`).not.toContain(':')
+      expect(new URL(url, `https://me.example/base/${from}`).pathname, `${to} from ${from}`).toBe(
+        new URL(`https://me.example/base/${to}`).pathname,
+      )
+    }
   })
 })
 
