@@ -6,6 +6,7 @@
  * day. Tag links are serialized once too. Pure.
  */
 import type { ElementContent } from 'hast'
+import { formatW3cDate } from '../model/dates.js'
 import type { Bookmark } from '../model/tree.js'
 import type { SiteInput } from '../publish/site-input.js'
 import { serializeFragment, serializeHast, trustedNode, type TrustedHtml } from '../render/serialize.js'
@@ -186,8 +187,7 @@ export function createEntries(
       return
     }
     out.push(entry.compactOpen, entry.bytes.subarray(entry.headStart, entry.headEnd))
-    if (bookmark.added !== undefined) out.push(pieces.published(bookmark.added))
-    out.push(LI_END)
+    out.push(pieces.compactEnd(bookmark.added))
   }
   return {
     entryFor: (bookmark) => rendered(bookmark).bytes,
@@ -233,6 +233,7 @@ class EntryPieces {
   private readonly fullOpens = new Map<string[], Map<string | undefined, string>>()
   private readonly compactOpens = new Map<string[], Uint8Array>()
   private readonly days = new Map<number, Uint8Array>()
+  private dateMarkup: [string, string] | undefined
 
   private readonly arena: Utf8Arena
 
@@ -255,15 +256,35 @@ class EntryPieces {
     return bytes
   }
 
-  published(added: number): Uint8Array {
-    // One UTC day, one short date: its day alone (`publishedToHast`).
+  /**
+   * A compact entry's end: its short date, then `</li>`; one for each UTC day (a compact date is
+   * its day alone, see `publishedToHast`). The date's markup is the serializer's, made once with a
+   * stand-in day that each day's text replaces (digits and `-`, which need no escaping).
+   */
+  compactEnd(added: number | undefined): Uint8Array {
+    if (added === undefined) return LI_END
     const day = Math.floor(added / 86_400_000)
     let bytes = this.days.get(day)
-    if (bytes === undefined)
-      this.days.set(day, (bytes = this.arena.encode(serializeNodes(publishedToHast(added, 'compact')))))
+    if (bytes === undefined) {
+      const [before, after] = (this.dateMarkup ??= compactDateMarkup())
+      bytes = this.arena.encode(`${before}${formatW3cDate(added).slice(0, 10)}${after}</li>`)
+      this.days.set(day, bytes)
+    }
     return bytes
   }
 }
+
+/** A compact date's markup before and after its day's text. */
+function compactDateMarkup(): [string, string] {
+  const html = serializeNodes(publishedToHast(STAND_IN_DAY, 'compact'))
+  const at = html.indexOf(STAND_IN_TEXT)
+  if (at === -1 || html.indexOf(STAND_IN_TEXT, at + 1) !== -1)
+    throw new Error(`Unexpected compact date: ${html}`)
+  return [html.slice(0, at), html.slice(at + STAND_IN_TEXT.length)]
+}
+
+const STAND_IN_DAY = Date.UTC(2000, 0, 1)
+const STAND_IN_TEXT = '2000-01-01'
 
 /** Largest block of the arena. */
 const BLOCK_SIZE = 1 << 22
