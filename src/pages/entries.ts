@@ -156,9 +156,10 @@ export function createEntries(
     const parts = entryParts(bookmark, entryContext, 'full')
     const open = pieces.fullOpen(parts.className, parts.letter)
     const head = serializeNodes(parts.head)
-    const rest = serializeNodes(
-      parts.added === undefined ? parts.tail : [...publishedToHast(parts.added, 'full'), ...parts.tail],
-    )
+    const rest =
+      parts.added === undefined
+        ? serializeNodes(parts.tail)
+        : `${pieces.fullDate(parts.added)}${serializeNodes(parts.tail)}`
     const headStart = Buffer.byteLength(open)
     return {
       bytes: arena.encode(`${open}${head}${rest}</li>`),
@@ -233,7 +234,8 @@ class EntryPieces {
   private readonly fullOpens = new Map<string[], Map<string | undefined, string>>()
   private readonly compactOpens = new Map<string[], Uint8Array>()
   private readonly days = new Map<number, Uint8Array>()
-  private dateMarkup: [string, string] | undefined
+  private fullMarkup: string[] | undefined
+  private compactMarkup: string[] | undefined
 
   private readonly arena: Utf8Arena
 
@@ -257,16 +259,26 @@ class EntryPieces {
   }
 
   /**
+   * A full entry's date (`publishedToHast`): the serializer's markup, made once for a stand-in date
+   * whose instant and day each date's replace (digits, `-`, `:`, `T`, `Z` and `.`, which need no
+   * escaping), instead of a tree made and serialized for every entry.
+   */
+  fullDate(added: number): string {
+    const [before, between, after] = (this.fullMarkup ??= dateMarkup('full'))
+    const iso = formatW3cDate(added)
+    return `${before}${iso}${between}${iso.slice(0, 10)}${after}`
+  }
+
+  /**
    * A compact entry's end: its short date, then `</li>`; one for each UTC day (a compact date is
-   * its day alone, see `publishedToHast`). The date's markup is the serializer's, made once with a
-   * stand-in day that each day's text replaces (digits and `-`, which need no escaping).
+   * its day alone, see `publishedToHast`), made likewise.
    */
   compactEnd(added: number | undefined): Uint8Array {
     if (added === undefined) return LI_END
     const day = Math.floor(added / 86_400_000)
     let bytes = this.days.get(day)
     if (bytes === undefined) {
-      const [before, after] = (this.dateMarkup ??= compactDateMarkup())
+      const [before, after] = (this.compactMarkup ??= dateMarkup('compact'))
       bytes = this.arena.encode(`${before}${formatW3cDate(added).slice(0, 10)}${after}</li>`)
       this.days.set(day, bytes)
     }
@@ -274,17 +286,28 @@ class EntryPieces {
   }
 }
 
-/** A compact date's markup before and after its day's text. */
-function compactDateMarkup(): [string, string] {
-  const html = serializeNodes(publishedToHast(STAND_IN_DAY, 'compact'))
-  const at = html.indexOf(STAND_IN_TEXT)
-  if (at === -1 || html.indexOf(STAND_IN_TEXT, at + 1) !== -1)
-    throw new Error(`Unexpected compact date: ${html}`)
-  return [html.slice(0, at), html.slice(at + STAND_IN_TEXT.length)]
+/**
+ * A date's markup in `form`, cut around a stand-in date's values: the instant (full form only)
+ * and the day, in the order they come.
+ */
+function dateMarkup(form: EntryForm): string[] {
+  const html = serializeNodes(publishedToHast(STAND_IN_DATE, form))
+  const pieces: string[] = []
+  let from = 0
+  for (const value of form === 'full' ? [STAND_IN_ISO, STAND_IN_DAY] : [STAND_IN_DAY]) {
+    const at = html.indexOf(value, from)
+    if (at === -1) throw new Error(`Unexpected date markup: ${html}`)
+    pieces.push(html.slice(from, at))
+    from = at + value.length
+  }
+  pieces.push(html.slice(from))
+  if (pieces.some((piece) => piece.includes(STAND_IN_DAY))) throw new Error(`Unexpected date markup: ${html}`)
+  return pieces
 }
 
-const STAND_IN_DAY = Date.UTC(2000, 0, 1)
-const STAND_IN_TEXT = '2000-01-01'
+const STAND_IN_DATE = Date.UTC(2000, 0, 1)
+const STAND_IN_ISO = '2000-01-01T00:00:00Z'
+const STAND_IN_DAY = '2000-01-01'
 
 /** Largest block of the arena. */
 const BLOCK_SIZE = 1 << 22

@@ -37,6 +37,7 @@ function bookmarks(): Bookmark[] {
     made('No link', undefined, { added: -1 }),
     made('Year 50', 'https://old.example/', { added: new Date(0).setUTCFullYear(50, 5, 6) }),
     made('Milliseconds', 'https://ms.example/', { added: Date.UTC(1999, 1, 2, 3, 4, 5, 678) }),
+    made('Year 12000', 'https://future.example/', { added: Date.UTC(12000, 0, 1, 2, 3, 4, 5) }),
     made('Dead', 'https://dead.example/', { added: Date.UTC(2019, 4, 5) }),
     made('Moved', 'https://moved.example/', { tags: ['web'] }),
     made('Iconic', 'https://icon.example/', { added: Date.UTC(2022, 1, 3) }),
