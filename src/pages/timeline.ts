@@ -74,20 +74,53 @@ function makeTimeline(routes: SiteRoutes): Timeline {
 }
 
 /**
- * Bookmarks by date added, newest first, equal dates in the order given: sorted on a typed array
- * of their dates (comparing bookmarks' own properties, reached through their many object shapes,
- * costs several times more).
+ * Bookmarks by date added, newest first, equal dates in the order given: a stable radix sort of
+ * their dates' bits (a comparison sort calls back for each of n log n comparisons: 0.7 s for a
+ * million bookmarks, against a few tens of milliseconds).
  */
 function newestFirst(bookmarks: readonly Bookmark[]): Bookmark[] {
-  const added = new Float64Array(bookmarks.length)
-  const order = new Uint32Array(bookmarks.length)
-  for (let index = 0; index < bookmarks.length; index++) {
-    added[index] = bookmarks[index]!.added!
-    order[index] = index
+  const count = bookmarks.length
+  const dates = new Float64Array(count)
+  // `+ 0` makes -0 a 0, so the two tie as equal dates do.
+  for (let index = 0; index < count; index++) dates[index] = bookmarks[index]!.added! + 0
+  // A double's bits, read as an unsigned number, order like the number when it is positive, and
+  // the other way round when it is negative. Made into keys that order newest first: a negative
+  // date's bits as they are, a positive one's inverted, its sign bit left clear.
+  const words = new Uint32Array(dates.buffer)
+  for (let index = 0; index < count; index++) {
+    const high = 2 * index + HIGH
+    if (words[high]! >>> 31 === 0) {
+      words[high] = ~words[high]! & 0x7fffffff
+      words[2 * index + LOW] = ~words[2 * index + LOW]!
+    }
   }
-  order.sort((a, b) => added[b]! - added[a]! || a - b)
+  let order = new Uint32Array(count)
+  let spare = new Uint32Array(count)
+  for (let index = 0; index < count; index++) order[index] = index
+  const starts = new Uint32Array(RADIX + 1)
+  // Four stable passes of 16 bits, the lowest first; a pass where every key has the same digit
+  // (the top bits of dates from the same decades) changes nothing and is skipped.
+  for (let pass = 0; pass < 4; pass++) {
+    const word = pass < 2 ? LOW : HIGH
+    const shift = (pass % 2) * 16
+    starts.fill(0)
+    for (let index = 0; index < count; index++) starts[((words[2 * index + word]! >>> shift) & 0xffff) + 1]++
+    if (count === 0 || starts[((words[word]! >>> shift) & 0xffff) + 1] === count) continue
+    for (let digit = 1; digit <= RADIX; digit++) starts[digit]! += starts[digit - 1]!
+    for (let at = 0; at < count; at++) {
+      const index = order[at]!
+      spare[starts[(words[2 * index + word]! >>> shift) & 0xffff]!++] = index
+    }
+    ;[order, spare] = [spare, order]
+  }
   return Array.from(order, (index) => bookmarks[index]!)
 }
+
+const RADIX = 1 << 16
+/** Where a double's low and high 32 bits are in its two words (the machine's byte order). */
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1
+const LOW = LITTLE_ENDIAN ? 0 : 1
+const HIGH = 1 - LOW
 
 /** Dates of the years 1–9999 only: their paths are four digits or fewer. */
 const FIRST = new Date(0).setUTCFullYear(1, 0, 1)

@@ -21,6 +21,11 @@ function collection(seed: number): Folder {
     Date.UTC(9999, 11, 31, 23, 59, 59),
     Date.UTC(10000, 0, 1),
     Number.NaN,
+    -0,
+    0.25,
+    -0.5,
+    Date.UTC(2024, 0, 31) + 0.001,
+    Date.UTC(2024, 0, 31) - 0.001,
   ]
   const tags = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p']
   const root = createFolder('Bookmarks')
