@@ -4,10 +4,12 @@
 // and a JSON fetcher are passed in.
 //
 // The index is written at build time as `assets/search/index.json` and a directory beside it:
-//   index.json       meta: the directory's id, document count, average field lengths, the first
-//                    term of every term shard, the number of result chunks, the flags published
-//   <id>/lengths.json  per-document field lengths (ranking words needs them)
-//   <id>/t<N>.json   term shard N: a contiguous slice of the sorted term list with its postings
+//   index.json       meta: the directory's id, document count, the first term of every term
+//                    shard, the number of result chunks, the flags published
+//   <id>/t<N>.json   term shard N: a contiguous slice of the sorted term list with its postings:
+//                    each term's documents best first, with its score in each (see `scoreLevel`),
+//                    its best HEAD_DOCS (index.ts) only; `more` lists the terms with more
+//   <id>/t<N>-<P>.json the rest of the postings of term P of shard N
 //   <id>/d<N>.json   result chunk N: title, link, folder and tags of documents N*chunk … N*chunk+chunk-1
 //   <id>/tags.json, hosts.json (+ parts -<N>), folders.json, years.json, dates.json, flags.json:
 //                    what the operators and the facets read (see src/site-files/search/filters.ts)
@@ -18,16 +20,17 @@
 //
 // Terms live in MiniSearch's SearchableMap (a radix tree with prefix and edit-distance lookup), their
 // postings stay in the compact form they were downloaded in, and scoring is MiniSearch's (BM25+ per
-// field, field boosts, prefix and typo weights, every word must match), computed over typed arrays:
+// field, field boosts, prefix and typo weights, every word must match): the build works out each
+// term's score in each document (to within 0.14%), the browser weighs and adds them up over typed arrays:
 // a word found in 20,000 bookmarks costs a few milliseconds, with no object per hit. Operators are
 // masks over the documents, applied while scoring, so the best results are the best that pass.
 import {
-  FIELDS,
   INDEX_VERSION,
-  SEARCH_OPTIONS,
+  SCORE_LEVEL_ONE,
   chunkFolder,
   chunkTag,
   decodePostings,
+  levelScore,
   processTerm,
   readResult,
 } from './search-terms.js'
@@ -53,8 +56,7 @@ const FACET_FILES = ['tags', 'hosts', 'folders', 'years']
 /** Facet values shown per kind, at most. */
 export const FACET_LIMIT = 8
 
-/** MiniSearch's defaults: BM25+ parameters and the weights of prefix and typo matches. */
-const BM25 = { k: 1.2, b: 0.7, d: 0.5 }
+/** MiniSearch's defaults: the weights of prefix and typo matches. */
 const PREFIX_WEIGHT = 0.375
 /**
  * Weight of a near spelling: below the lowest a completion can weigh (PREFIX_WEIGHT / 1.3), so a
@@ -89,6 +91,11 @@ export function createSearchEngine({ SearchableMap, fetchJson, indexUrl }) {
   const chunks = new Map()
   /** @type {any} term → postings as downloaded */
   const terms = new SearchableMap()
+  /**
+   * The terms whose postings are their best documents only: where the rest is, and how many.
+   * @type {Map<string, { url: string, rest: number, loading?: Promise<void> }>}
+   */
+  const partial = new Map()
   /** @type {Scorer} */
   let scorer
   /** @type {Promise<void> | undefined} */
@@ -100,14 +107,12 @@ export function createSearchEngine({ SearchableMap, fetchJson, indexUrl }) {
       base = `${directory}${data.id}/`
       return data
     }))
-  /** The scorer, once the field lengths it ranks by are downloaded (queries of words only need it). */
+  /** The scorer, once the meta is downloaded. */
   const loadScorer = () => {
     if (scorerPromise === undefined) {
-      scorerPromise = meta().then((data) =>
-        fetchJson(`${base}lengths.json`).then((/** @type {any} */ file) => {
-          scorer = new Scorer(data, file.lengths)
-        }),
-      )
+      scorerPromise = meta().then((data) => {
+        scorer = new Scorer(data)
+      })
       scorerPromise.catch(() => (scorerPromise = undefined))
     }
     return scorerPromise
@@ -121,10 +126,14 @@ export function createSearchEngine({ SearchableMap, fetchJson, indexUrl }) {
   const loadShard = (index) => {
     let loading = shards.get(index)
     if (loading === undefined) {
-      loading = fetchJson(`${base}t${index}.json`).then((/** @type {any} */ shard) => {
+      const url = `${base}t${index}`
+      loading = fetchJson(`${url}.json`).then((/** @type {any} */ shard) => {
         const list = shard.terms
         for (let position = 0; position < list.length; position++)
           terms.set(list[position], decodePostings(shard.postings[position]))
+        const more = shard.more ?? []
+        for (let at = 0; at < more.length; at += 2)
+          partial.set(list[more[at]], { url: `${url}-${more[at]}.json`, rest: more[at + 1] })
       })
       shards.set(index, loading)
       loading.catch(() => shards.delete(index))
@@ -146,6 +155,26 @@ export function createSearchEngine({ SearchableMap, fetchJson, indexUrl }) {
     for (let index = first; index <= last; index++) wanted.push(index)
     return wanted
   }
+
+  /**
+   * Download the rest of the postings of those of `list` that have only their best documents.
+   * @param {Iterable<string>} list
+   */
+  const completeTerms = (list) =>
+    Promise.all(
+      [...new Set(list)].flatMap((term) => {
+        const entry = partial.get(term)
+        if (entry === undefined) return []
+        if (entry.loading === undefined) {
+          entry.loading = fetchJson(entry.url).then((/** @type {any} */ file) => {
+            terms.set(term, joinPostings(terms.get(term), decodePostings(file.postings)))
+            partial.delete(term)
+          })
+          entry.loading.catch(() => (entry.loading = undefined))
+        }
+        return [entry.loading]
+      }),
+    )
 
   /** @type {Map<string, Promise<any>>} filter files by kind */
   const filterFiles = new Map()
@@ -232,6 +261,7 @@ export function createSearchEngine({ SearchableMap, fetchJson, indexUrl }) {
       ...(clauses.length > 0 ? [loadScorer()] : []),
     ]
     await Promise.all(loading)
+    await completeTerms([...termsUsed(terms, clauses, isPrefix, false), ...negativeWords])
     // A years file without years (too long a span) sends the query to the days.
     if (plan.kinds.has('years') && (await loadFilter('years')).years === null) plan.kinds.add('dates')
     const filters = plan.kinds.size === 0 ? undefined : await filterData(plan.kinds)
@@ -273,11 +303,13 @@ export function createSearchEngine({ SearchableMap, fetchJson, indexUrl }) {
           .map(loadShard),
       ),
     )
+    await completeTerms(termsUsed(terms, clauses, isPrefix, true))
     result = scorer.search(terms, clauses, isPrefix, true, allow, mixed)
     if (result.total === 0 && shards.size < starts.length) {
       await Promise.all(
         starts.map((/** @type {string} */ _start, /** @type {number} */ index) => loadShard(index)),
       )
+      await completeTerms(termsUsed(terms, clauses, isPrefix, true))
       result = scorer.search(terms, clauses, isPrefix, true, allow, mixed)
     }
     if (result.total === 0) result.suggestion = await suggest(text, words, starts)
@@ -411,7 +443,7 @@ export function createSearchEngine({ SearchableMap, fetchJson, indexUrl }) {
     documents,
     facets,
     facetCost,
-    /** Download the meta and the field lengths ahead of the first query. */
+    /** Download the meta ahead of the first query. */
     prepare: () => loadScorer(),
     /** Number of term shards downloaded so far (for tests and the benchmark). */
     get loadedShards() {
@@ -710,12 +742,12 @@ function decodeGaps(gaps) {
 }
 
 /**
- * Ascending ids as postings of the title field, matched with a small weight: a filter that is
- * one of the alternatives of a word clause (`grid OR #css`).
+ * Ascending ids as postings of score 1, matched with a small weight: a filter that is one of the
+ * alternatives of a word clause (`grid OR #css`).
  * @param {number[]} ids
  */
 function encodeIds(ids) {
-  const postings = [0, ids.length]
+  const postings = [SCORE_LEVEL_ONE, ids.length]
   let previous = -1
   for (const id of ids) {
     postings.push(id - previous)
@@ -725,7 +757,9 @@ function encodeIds(ids) {
 }
 
 /**
- * Mark every document of a term's postings (in any field) as not allowed.
+ * Mark every document of a term's postings as not allowed.
+ * Postings: `[level, n, gap, …, drop, n, gap, …]`, each score level's documents (see `writeRanked`
+ * in postings.ts), best first.
  * @param {number[]} postings
  * @param {Uint8Array} allow
  */
@@ -735,31 +769,64 @@ function clearDocuments(postings, allow) {
     at++
     const n = postings[at++]
     let id = -1
-    for (let j = 0; j < n; j++) {
-      id += postings[at++]
-      if (at < postings.length && postings[at] < 0) at++
-      allow[id] = 0
-    }
+    for (let j = 0; j < n; j++) allow[(id += postings[at++])] = 0
   }
 }
 
 /**
- * About how many documents a term is in (the largest count of its fields).
+ * How many documents of a term's postings are downloaded.
  * @param {number[]} postings
  */
 function documentCount(postings) {
-  let most = 0
-  let at = 0
-  while (at < postings.length) {
-    at++
-    const n = postings[at++]
-    most = Math.max(most, n)
-    for (let j = 0; j < n; j++) {
-      at++
-      if (at < postings.length && postings[at] < 0) at++
+  let count = 0
+  for (let at = 1; at < postings.length; at += postings[at] + 2) count += postings[at]
+  return count
+}
+
+/**
+ * The lowest score level of a term's postings (its last group's).
+ * @param {number[]} postings
+ */
+function lastLevel(postings) {
+  let level = Infinity
+  for (let at = 0; at < postings.length; at += postings[at + 1] + 2)
+    level = level === Infinity ? postings[at] : level - postings[at]
+  return level
+}
+
+/**
+ * A term's best documents followed by the rest: the rest's first level becomes a drop from the
+ * best ones' last.
+ * @param {number[]} head
+ * @param {number[]} rest
+ */
+function joinPostings(head, rest) {
+  if (rest.length === 0) return head
+  const joined = head.concat(rest)
+  joined[head.length] = lastLevel(head) - rest[0]
+  return joined
+}
+
+/**
+ * The terms a search of `clauses` scores: each word, the completions of a prefix, the near
+ * spellings when `fuzzy` (see `Scorer.search`).
+ * @param {any} terms the SearchableMap
+ * @param {string[][]} clauses
+ * @param {(index: number, word: string) => boolean} isPrefix
+ * @param {boolean} fuzzy
+ * @returns {string[]}
+ */
+function termsUsed(terms, clauses, isPrefix, fuzzy) {
+  const used = []
+  clauses.forEach((clause, index) => {
+    for (const word of clause) {
+      used.push(word)
+      if (isPrefix(index, word)) for (const [term] of terms.atPrefix(word)) used.push(term)
+      if (fuzzy && word.length >= 4)
+        for (const [term] of nearTerms(terms, word, Math.round(word.length * FUZZY))) used.push(term)
     }
-  }
-  return most
+  })
+  return used
 }
 
 /**
@@ -888,21 +955,9 @@ function everyDocument(allow, count) {
 
 /** BM25+ scoring of encoded postings over typed arrays, reused from query to query. */
 class Scorer {
-  /**
-   * @param {any} data the meta
-   * @param {Array<number[] | 0>} lengths `lengths.json`'s: per field, each document's length
-   */
-  constructor(data, lengths) {
+  /** @param {any} data the meta */
+  constructor(data) {
     const count = data.count
-    this.count = count
-    /** @type {Array<Uint8Array | undefined>} per field, each document's length (undefined: 1) */
-    this.lengths = lengths.map((/** @type {number[] | 0} */ column) =>
-      column === 0 ? undefined : Uint8Array.from(column),
-    )
-    /** @type {number[]} */
-    this.average = data.average
-    /** @type {number[]} */
-    this.boosts = FIELDS.map((field) => SEARCH_OPTIONS.boost[field] ?? 1)
     this.total = new Float64Array(count)
     this.word = new Float64Array(count)
     this.matches = new Uint16Array(count)
@@ -1048,37 +1103,29 @@ class Scorer {
   }
 
   /**
-   * Add one term's weighted BM25+ scores to `word` (scores of the current query word), recording
-   * in `found` the documents seen for the first time for this word.
-   * Postings: `[fieldId, n, gap, (-frequency), gap, …]` per field, ids as gaps from -1.
+   * Add one term's weighted scores to `word` (scores of the current query word), recording in
+   * `found` the documents seen for the first time for this word.
+   * Postings: `[level, n, gap, …, drop, n, gap, …]` (see `clearDocuments`).
    * @param {number[]} postings
    * @param {number} weight
    * @param {number} wordIndex
    * @param {number} found how many documents `found` holds so far
    */
   scorePostings(postings, weight, wordIndex, found) {
-    const { word, matches, count, allow } = this
+    const { word, matches, allow } = this
     const list = this.found
-    const { k, b, d } = BM25
     let at = 0
+    let level = 0
     while (at < postings.length) {
-      const field = postings[at++]
+      level = at === 0 ? postings[at++] : level - postings[at++]
       const n = postings[at++]
-      const lengths = this.lengths[field]
-      const average = this.average[field]
-      const factor = weight * this.boosts[field]
-      const idf = Math.log(1 + (count - n + 0.5) / (n + 0.5))
+      const score = weight * levelScore(level)
       let id = -1
       for (let j = 0; j < n; j++) {
         id += postings[at++]
-        let frequency = 1
-        if (at < postings.length && postings[at] < 0) frequency = -postings[at++]
         // Only documents that matched every earlier word, and that the filters let through, can
         // still be hits.
         if (matches[id] !== wordIndex || (allow !== undefined && allow[id] === 0)) continue
-        const length = lengths === undefined ? 1 : lengths[id]
-        const score =
-          factor * idf * (d + (frequency * (k + 1)) / (frequency + k * (1 - b + (b * length) / average)))
         if (word[id] === 0) list[found++] = id
         word[id] += score
       }
