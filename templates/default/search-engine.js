@@ -40,7 +40,8 @@ import { foldLabel, parseQuery, queryWords } from './search-query.js'
  * @typedef {{ title: string, href: string, folder: { path: string, url: string } | undefined,
  *   tags: Array<{ tag: string, url: string }> }} ResultDocument
  * @typedef {{ ids: Int32Array, scores: Float64Array, total: number, all: Int32Array, terms: string[],
- *   matched: string[], fuzzy: boolean, notices: string[], filtered: boolean, suggestion?: string }} SearchResult
+ *   matched: string[], fuzzy: boolean, notices: string[], filtered: boolean, suggestion?: string,
+ *   partial?: boolean, complete?: () => Promise<SearchResult> }} SearchResult
  * @typedef {{ value: string, label: string, count: number }} Facet
  * @typedef {{ tags: Facet[], folders: Facet[], hosts: Facet[], years: Facet[] }} Facets
  * @typedef {import('./search-query.js').QueryTerm} QueryTerm
@@ -73,6 +74,11 @@ const FILTER_WEIGHT = 0.1
 const FUZZY = 0.2
 /** Results ranked and returned, at most (the count covers them all). */
 export const RESULT_LIMIT = 200
+/**
+ * Results a query answered from its common words' best documents must have settled (see
+ * `settledRanks`): what the search page shows first.
+ */
+export const FIRST_RESULTS = 20
 /** Matched words reported for highlighting, at most. */
 const MATCHED_LIMIT = 64
 
@@ -235,10 +241,17 @@ export function createSearchEngine({ SearchableMap, fetchJson, indexUrl }) {
    * more are matched with typo tolerance. A query of operators only lists every match, in the
    * collection's order. Downloads only what the query needs: the term shards of its words, the
    * filter files of its operators.
+   * A query of one clause of words and no operator is first answered from the best documents
+   * of its common words (see `settledRanks`): when they settle the first results, the result is
+   * `partial` (its total a lower bound) and `complete()` gives the whole one, downloading the rest
+   * of their postings; `options.complete` asks for the whole one at once. In a partial result,
+   * a completion of the word being typed counts in its best documents only (HEAD_DOCS, index.ts):
+   * a short prefix (`gui`: `guide`, `guitar`) reads a bounded number of bytes and documents.
    * @param {string} text
+   * @param {{ complete?: boolean }} [options]
    * @returns {Promise<SearchResult>}
    */
-  async function search(text) {
+  async function search(text, options = {}) {
     const data = await meta().catch((error) => {
       retry()
       throw error
@@ -261,7 +274,9 @@ export function createSearchEngine({ SearchableMap, fetchJson, indexUrl }) {
       ...(clauses.length > 0 ? [loadScorer()] : []),
     ]
     await Promise.all(loading)
-    await completeTerms([...termsUsed(terms, clauses, isPrefix, false), ...negativeWords])
+    const quick =
+      options.complete !== true && clauses.length === 1 && !plan.filtered && plan.mixed[0]?.length === 0
+    if (!quick) await completeTerms([...termsUsed(terms, clauses, isPrefix, false), ...negativeWords])
     // A years file without years (too long a span) sends the query to the days.
     if (plan.kinds.has('years') && (await loadFilter('years')).years === null) plan.kinds.add('dates')
     const filters = plan.kinds.size === 0 ? undefined : await filterData(plan.kinds)
@@ -283,13 +298,39 @@ export function createSearchEngine({ SearchableMap, fetchJson, indexUrl }) {
     const finish = async (result) => {
       const checked =
         plan.phrases.length + plan.negativePhrases.length > 0 ? await checkPhrases(result, plan) : result
-      return { ...checked, terms: words, notices, filtered: plan.filtered }
+      const rest = /** @type {SearchResult & { allScores?: unknown }} */ ({ ...checked })
+      delete rest.allScores
+      return { partial: false, ...rest, terms: words, notices, filtered: plan.filtered }
     }
     if (clauses.length === 0) {
       if (!plan.filtered) return finish({ ...emptyResult(), fuzzy: false })
       return finish({ ...everyDocument(allow, data.count), fuzzy: false })
     }
     let result = scorer.search(terms, clauses, isPrefix, false, allow, mixed)
+    if (quick && result.total > 0) {
+      const bounds = partialBounds(terms, partial, clauses[0])
+      const common = termsUsed(terms, clauses, isPrefix, false).filter((term) => partial.has(term))
+      if (common.length > 0) {
+        const settled = settledRanks(result, bounds)
+        // At least as many documents match as the commonest word or completion has.
+        let rest = 0
+        for (const term of common)
+          rest = Math.max(rest, documentCount(terms.get(term)) + (partial.get(term)?.rest ?? 0))
+        if (settled >= Math.min(FIRST_RESULTS, Math.max(result.total, rest))) {
+          return finish({
+            ...result,
+            ids: result.ids.slice(0, settled),
+            scores: result.scores.slice(0, settled),
+            total: Math.max(result.total, rest),
+            fuzzy: false,
+            partial: true,
+            complete: () => search(text, { complete: true }),
+          })
+        }
+        await completeTerms(termsUsed(terms, clauses, isPrefix, false))
+        result = scorer.search(terms, clauses, isPrefix, false, allow, mixed)
+      }
+    }
     if (result.total > 0 || !words.some((word) => word.length >= 4)) {
       if (result.total === 0) result.suggestion = await suggest(text, words, starts)
       return finish({ ...result, fuzzy: false })
@@ -420,6 +461,7 @@ export function createSearchEngine({ SearchableMap, fetchJson, indexUrl }) {
    * @returns {Promise<Facets>}
    */
   async function facets(result) {
+    if (result.partial && result.complete !== undefined) result = await result.complete()
     const data = await meta()
     const kinds = new Set(FACET_FILES)
     if ((await loadFilter('years')).years === null) kinds.add('dates')
@@ -1051,6 +1093,9 @@ class Scorer {
       }
     }
     const all = touched.slice(0, hits).sort()
+    // Every hit's score, by `all`, for `settledRanks`.
+    const allScores = new Float64Array(hits)
+    for (let k = 0; k < hits; k++) allScores[k] = total[all[k]] * need
     // The best RESULT_LIMIT by a bounded min-heap (the weakest kept on top): no sort of every hit.
     const limit = Math.min(RESULT_LIMIT, hits)
     const heap = new Int32Array(limit)
@@ -1099,7 +1144,7 @@ class Scorer {
       sortedIds[k] = heap[order[k]]
       sortedScores[k] = heapScore[order[k]]
     }
-    return { ids: sortedIds, scores: sortedScores, total: hits, all, matched: [...matched] }
+    return { ids: sortedIds, scores: sortedScores, total: hits, all, allScores, matched: [...matched] }
   }
 
   /**
@@ -1208,4 +1253,85 @@ function upperBound(sorted, value) {
     else high = middle
   }
   return low
+}
+
+/**
+ * What the documents not downloaded of a clause's common words can add to a score: per word of
+ * the clause that has only its best documents, the score of its lowest level (any other document
+ * scores at most that), its best documents, the last of them, and how many documents it has in
+ * all. A completion of the word being typed counts in its best documents only (see `search`).
+ * @param {any} terms the SearchableMap
+ * @param {Map<string, { rest: number, best?: Set<number>, last?: number, bound?: number }>} partial
+ * @param {string[]} clause
+ * @returns {Array<{ bound: number, best: Set<number>, last: number, count: number }>}
+ */
+function partialBounds(terms, partial, clause) {
+  const bounds = []
+  for (const word of clause) {
+    const entry = partial.get(word)
+    if (entry === undefined) continue
+    if (entry.best === undefined) {
+      const postings = terms.get(word)
+      const best = new Set()
+      let id = -1
+      for (let at = 0; at < postings.length;) {
+        const n = postings[at + 1]
+        id = -1
+        for (let k = 0; k < n; k++) best.add((id += postings[at + 2 + k]))
+        at += n + 2
+      }
+      entry.best = best
+      entry.last = id
+      entry.bound = levelScore(lastLevel(postings))
+    }
+    bounds.push({
+      bound: /** @type {number} */ (entry.bound),
+      best: entry.best,
+      last: /** @type {number} */ (entry.last),
+      count: entry.best.size + entry.rest,
+    })
+  }
+  return bounds
+}
+
+/**
+ * How many of the best results of a search over some terms' best documents only are certain to
+ * be the best of the whole search, in that order: result r is when no other document can reach
+ * its score, counting for each document what the terms whose best it is not among could add
+ * (`partialBounds`), and for a document seen nowhere all of them. A document missing from one
+ * term's best at that term's lowest level comes after its last (they are in id order).
+ * @param {SearchResult & { allScores: Float64Array }} result
+ * @param {Array<{ bound: number, best: Set<number>, last: number }>} bounds
+ */
+function settledRanks(result, bounds) {
+  const { all, allScores, ids } = result
+  // Per hit, the most it could score.
+  const most = Float64Array.from(allScores)
+  for (const { bound, best } of bounds)
+    for (let k = 0; k < all.length; k++) if (!best.has(all[k])) most[k] += bound
+  let unseen = 0
+  for (const { bound } of bounds) unseen += bound
+  const rank = new Map()
+  ids.forEach((id, index) => rank.set(id, index))
+  // Per rank, the most any hit ranked below it (or not among the ranked) could score.
+  const below = new Float64Array(ids.length + 1).fill(-Infinity)
+  const belowId = new Float64Array(ids.length + 1).fill(Infinity)
+  /** @param {number} at @param {number} score @param {number} id */
+  const raise = (at, score, id) => {
+    if (score > below[at] || (score === below[at] && id < belowId[at])) {
+      below[at] = score
+      belowId[at] = id
+    }
+  }
+  for (let k = 0; k < all.length; k++) raise(rank.get(all[k]) ?? ids.length, most[k], all[k])
+  for (let at = ids.length - 1; at >= 0; at--) raise(at, below[at + 1], belowId[at + 1])
+  let settled = 0
+  for (; settled < ids.length; settled++) {
+    const score = result.scores[settled]
+    const id = ids[settled]
+    // Beaten by a hit below it, or possibly by a document no best list has.
+    if (!worse(below[settled + 1], belowId[settled + 1], score, id)) break
+    if (!(score > unseen || (score === unseen && bounds.length === 1 && id <= bounds[0].last))) break
+  }
+  return settled
 }

@@ -2,7 +2,11 @@ import fc from 'fast-check'
 import MiniSearch from 'minisearch'
 import SearchableMap from 'minisearch/SearchableMap'
 import { describe, expect, it } from 'vitest'
-import { createSearchEngine, type SearchEngine } from '../../../templates/default/search-engine.js'
+import {
+  FIRST_RESULTS,
+  createSearchEngine,
+  type SearchEngine,
+} from '../../../templates/default/search-engine.js'
 import {
   FIELDS,
   LENGTH_FIELDS,
@@ -278,20 +282,67 @@ describe('search index and engine', () => {
 
   it('should find the same with the best documents of a term in its shard and the rest apart', async () => {
     const input = inputOf(corpus(3000))
-    const whole = engineOf(buildSearchIndex(input, { shardBytes: 2048 }))
-    const split = buildSearchIndex(input, { shardBytes: 2048, headDocs: 16 })
-    const rests = split.files.filter((file) => /\/t\d+-\d+\.json$/.test(file.path))
-    expect(rests.length).toBeGreaterThan(3)
-    const { engine, fetched } = engineOf(split)
-    for (const query of ['gamma', 'gam', 'alpha bet', 'zeta -eta', 'epsilo', 'qamma', 'delta #reference']) {
-      const expected = await whole.engine.search(query)
-      const actual = await engine.search(query)
-      expect(actual.total, query).toBe(expected.total)
-      expect([...actual.ids], query).toEqual([...expected.ids])
-      expect([...actual.scores], query).toEqual([...expected.scores])
-      expect([...actual.all], query).toEqual([...expected.all])
+    const whole = engineOf(buildSearchIndex(input, { shardBytes: 2048 })).engine
+    // The last word typed is a prefix too, unless a space follows it.
+    const queries = [
+      'gamma ',
+      'gam',
+      'alpha',
+      'alpha ',
+      'theta ',
+      'alpha bet',
+      'zeta -eta',
+      'epsilo',
+      'qamma',
+      'delta #reference',
+    ]
+    let partial = 0
+    let wholeWords = 0
+    for (const headDocs of [16, 100, 400]) {
+      const split = buildSearchIndex(input, { shardBytes: 2048, headDocs })
+      expect(split.files.filter((file) => /\/t\d+-\d+\.json$/.test(file.path)).length).toBeGreaterThan(3)
+      const { engine, fetched } = engineOf(split)
+      for (const query of queries) {
+        const expected = await whole.search(query)
+        const first = await engine.search(query)
+        const actual = first.partial === true ? await first.complete!() : first
+        expect(actual.total, query).toBe(expected.total)
+        expect([...actual.ids], query).toEqual([...expected.ids])
+        expect([...actual.scores], query).toEqual([...expected.scores])
+        expect([...actual.all], query).toEqual([...expected.all])
+        if (first.partial !== true) continue
+        partial++
+        expect(first.ids.length).toBeGreaterThanOrEqual(Math.min(FIRST_RESULTS, expected.total))
+        expect(first.total).toBeLessThanOrEqual(expected.total)
+        const found = new Set(expected.all)
+        for (const id of first.ids) expect(found.has(id)).toBe(true)
+        // A whole word: the best ones for certain, at least those a page shows first. (Completions
+        // of a word being typed count in their best documents only.)
+        if (!query.endsWith(' ')) continue
+        wholeWords++
+        expect([...first.ids], query).toEqual([...expected.ids.slice(0, first.ids.length)])
+        expect([...first.scores], query).toEqual([...expected.scores.slice(0, first.ids.length)])
+      }
+      expect(fetched.some((url) => /\/t\d+-\d+\.json$/.test(url))).toBe(true)
     }
-    expect(fetched.some((url) => /\/t\d+-\d+\.json$/.test(url))).toBe(true)
+    expect(partial).toBeGreaterThan(wholeWords)
+    expect(wholeWords).toBeGreaterThan(0)
+  })
+
+  it('should answer a common word from its best documents, downloading the rest only when asked', async () => {
+    const built = buildSearchIndex(inputOf(corpus(3000)), { shardBytes: 2048, headDocs: 400 })
+    const { engine, fetched } = engineOf(built)
+    const first = await engine.search('reference')
+    expect(first.partial).toBe(true)
+    expect(first.ids.length).toBeGreaterThanOrEqual(FIRST_RESULTS)
+    expect(fetched.filter((url) => /\/t\d+-\d+\.json$/.test(url))).toEqual([])
+    const whole = await first.complete!()
+    expect(whole.partial).toBe(false)
+    expect(whole.total).toBeGreaterThan(400)
+    expect(fetched.filter((url) => /\/t\d+-\d+\.json$/.test(url)).length).toBe(1)
+    // The facets count every result: they need the whole result.
+    const facets = await engine.facets(first)
+    expect(facets.folders).toEqual([])
   })
 
   it('should find a typo in the first letter by looking in every shard', async () => {
