@@ -193,6 +193,7 @@ export function createSearchEngine({ SearchableMap, fetchJson, indexUrl }) {
     if (loading === undefined) {
       loading = fetchJson(`${base}${kind}.json`).then((/** @type {any} */ file) => {
         if (kind === 'tags' || kind === 'folders') file.folded = file.names.map(foldLabel)
+        if (kind === 'dates') file.days = decodePostings(file.days)
         // Tags and hosts come in parts, downloaded as needed (`loadParts`).
         if (file.parts !== undefined) file.docs = new Array(file.names.length)
         return file
@@ -223,8 +224,8 @@ export function createSearchEngine({ SearchableMap, fetchJson, indexUrl }) {
         let loading = filterFiles.get(key)
         if (loading === undefined) {
           loading = fetchJson(`${base}${key}.json`).then((/** @type {any} */ chunk) => {
-            chunk.docs.forEach((/** @type {number[]} */ docs, /** @type {number} */ offset) => {
-              file.docs[parts[part] + offset] = docs
+            chunk.docs.forEach((/** @type {string} */ docs, /** @type {number} */ offset) => {
+              file.docs[parts[part] + offset] = decodePostings(docs)
             })
           })
           filterFiles.set(key, loading)
