@@ -9,7 +9,8 @@
 // - readyMs: meta downloaded (read) and parsed, engine ready for the first query (median of runs);
 // - firstResultMs: from nothing loaded to the first query's 20 results in hand (median of runs);
 // - query latency (p50/p95/max) for prefix queries as they are typed (each word's first 3, 4, 5…
-//   letters) and for whole words, once their shards are loaded: the time a keystroke costs;
+//   letters) and for whole words, once their shards are loaded: the time a keystroke costs; how
+//   many were answered from their common words' best documents (`partialQueries`);
 // - typo queries (one letter changed) and how many found their word; the same for two neighbouring
 //   letters swapped (one edit under optimal string alignment);
 // - operator queries (`#tag`, `site:`, `folder:`, dates, exclusions, OR, with and without words):
@@ -132,13 +133,15 @@ const engine = createSearchEngine({ SearchableMap, fetchJson: fetcher(), indexUr
 await engine.prepare()
 const prefixTimes = []
 const wordTimes = []
+let partialQueries = 0
 for (const { word } of words) {
   for (let length = 3; length <= word.length; length++) {
     const query = word.slice(0, length)
     await engine.search(query) // loads the shards it needs: a download, not what a keystroke costs
     const started = performance.now()
-    await engine.search(query)
+    const { partial } = await engine.search(query)
     const ms = performance.now() - started
+    if (partial) partialQueries++
     if (length === word.length) wordTimes.push(ms)
     else prefixTimes.push(ms)
   }
@@ -288,6 +291,8 @@ console.log(
     readyMs: round(median(ready)),
     firstResultMs: round(median(first)),
     prefixQueries: prefixTimes.length,
+    // Prefix and word queries answered from their common words' best documents.
+    partialQueries,
     prefixP50Ms: round(percentile(prefixTimes, 50)),
     prefixP95Ms: round(percentile(prefixTimes, 95)),
     prefixMaxMs: round(Math.max(...prefixTimes)),
