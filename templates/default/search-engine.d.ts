@@ -63,6 +63,7 @@ export declare function createSearchEngine(options: {
 export declare const RESULT_LIMIT: number
 export declare const FACET_LIMIT: number
 export declare const FIRST_RESULTS: number
+export declare const PREFIX_TERMS: number
 export declare function queryTerms(query: string): string[]
 /** Terms within `maxDistance` edits (optimal string alignment: a swap of neighbours is one edit). */
 export declare function nearTerms(

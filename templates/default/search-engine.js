@@ -75,6 +75,12 @@ const FUZZY = 0.2
 /** Results ranked and returned, at most (the count covers them all). */
 export const RESULT_LIMIT = 200
 /**
+ * Completions of a prefix a search counts, at most: the commonest (a short prefix of a million
+ * bookmarks' words has thousands, most in a bookmark or two).
+ */
+export const PREFIX_TERMS = 50
+
+/**
  * Results a query answered from its common words' best documents must have settled (see
  * `settledRanks`): what the search page shows first.
  */
@@ -93,6 +99,12 @@ export function createSearchEngine({ SearchableMap, fetchJson, indexUrl }) {
   let metaPromise
   /** @type {Map<number, Promise<void>>} */
   const shards = new Map()
+  /** @type {Map<number, { list: string[], counts: Int32Array }>} loaded shards' terms and document counts */
+  const shardTerms = new Map()
+  /** @type {string[]} first terms of the shards, once the meta is loaded */
+  let shardStarts = []
+  /** @type {Map<string, Array<[string, number[]]>>} `completionsOf`, until a download changes them */
+  const completionCache = new Map()
   /** @type {Map<number, Promise<any>>} */
   const chunks = new Map()
   /** @type {any} term → postings as downloaded */
@@ -111,13 +123,14 @@ export function createSearchEngine({ SearchableMap, fetchJson, indexUrl }) {
     (metaPromise ??= fetchJson(indexUrl).then((data) => {
       if (data?.version !== INDEX_VERSION) throw new Error('the index was built by another bookgen version')
       base = `${directory}${data.id}/`
+      shardStarts = data.shards
       return data
     }))
   /** The scorer, once the meta is downloaded. */
   const loadScorer = () => {
     if (scorerPromise === undefined) {
       scorerPromise = meta().then((data) => {
-        scorer = new Scorer(data)
+        scorer = new Scorer(data, completionsOf)
       })
       scorerPromise.catch(() => (scorerPromise = undefined))
     }
@@ -135,11 +148,19 @@ export function createSearchEngine({ SearchableMap, fetchJson, indexUrl }) {
       const url = `${base}t${index}`
       loading = fetchJson(`${url}.json`).then((/** @type {any} */ shard) => {
         const list = shard.terms
-        for (let position = 0; position < list.length; position++)
-          terms.set(list[position], decodePostings(shard.postings[position]))
+        const counts = new Int32Array(list.length)
+        for (let position = 0; position < list.length; position++) {
+          const postings = decodePostings(shard.postings[position])
+          terms.set(list[position], postings)
+          counts[position] = documentCount(postings)
+        }
         const more = shard.more ?? []
-        for (let at = 0; at < more.length; at += 2)
+        for (let at = 0; at < more.length; at += 2) {
           partial.set(list[more[at]], { url: `${url}-${more[at]}.json`, rest: more[at + 1] })
+          counts[more[at]] += more[at + 1]
+        }
+        shardTerms.set(index, { list, counts })
+        completionCache.clear()
       })
       shards.set(index, loading)
       loading.catch(() => shards.delete(index))
@@ -175,12 +196,51 @@ export function createSearchEngine({ SearchableMap, fetchJson, indexUrl }) {
           entry.loading = fetchJson(entry.url).then((/** @type {any} */ file) => {
             terms.set(term, joinPostings(terms.get(term), decodePostings(file.postings)))
             partial.delete(term)
+            completionCache.clear()
           })
           entry.loading.catch(() => (entry.loading = undefined))
         }
         return [entry.loading]
       }),
     )
+
+  /**
+   * The completions of `word` a search counts (the terms loaded that start with it and are
+   * longer): the PREFIX_TERMS in the most documents when there are more (ties in code-unit
+   * order), read from the shards' sorted term lists, not the radix tree: a short prefix of a
+   * million bookmarks' words has thousands.
+   * @param {string} word
+   * @returns {Array<[string, number[]]>}
+   */
+  const completionsOf = (word) => {
+    const known = completionCache.get(word)
+    if (known !== undefined) return known
+    /** @type {string[]} */
+    const found = []
+    /** @type {number[]} */
+    const counts = []
+    for (const index of shardsFor(shardStarts, word, true)) {
+      const shard = shardTerms.get(index)
+      if (shard === undefined) continue
+      const { list } = shard
+      for (let at = lowerBound(list, word); at < list.length && list[at].startsWith(word); at++) {
+        if (list[at].length === word.length) continue
+        found.push(list[at])
+        counts.push(shard.counts[at])
+      }
+    }
+    let keep = found.map((_, at) => at)
+    if (found.length > PREFIX_TERMS) {
+      const least = Int32Array.from(counts).sort()[found.length - PREFIX_TERMS]
+      const above = keep.filter((at) => counts[at] > least)
+      const ties = keep.filter((at) => counts[at] === least).slice(0, PREFIX_TERMS - above.length)
+      keep = [...above, ...ties].sort((a, b) => a - b)
+    }
+    /** @type {Array<[string, number[]]>} */
+    const kept = keep.map((at) => [found[at], terms.get(found[at])])
+    completionCache.set(word, kept)
+    return kept
+  }
 
   /** @type {Map<string, Promise<any>>} filter files by kind */
   const filterFiles = new Map()
@@ -277,7 +337,8 @@ export function createSearchEngine({ SearchableMap, fetchJson, indexUrl }) {
     await Promise.all(loading)
     const quick =
       options.complete !== true && clauses.length === 1 && !plan.filtered && plan.mixed[0]?.length === 0
-    if (!quick) await completeTerms([...termsUsed(terms, clauses, isPrefix, false), ...negativeWords])
+    if (!quick)
+      await completeTerms([...termsUsed(terms, completionsOf, clauses, isPrefix, false), ...negativeWords])
     // A years file without years (too long a span) sends the query to the days.
     if (plan.kinds.has('years') && (await loadFilter('years')).years === null) plan.kinds.add('dates')
     const filters = plan.kinds.size === 0 ? undefined : await filterData(plan.kinds)
@@ -310,7 +371,9 @@ export function createSearchEngine({ SearchableMap, fetchJson, indexUrl }) {
     let result = scorer.search(terms, clauses, isPrefix, false, allow, mixed)
     if (quick && result.total > 0) {
       const bounds = partialBounds(terms, partial, clauses[0])
-      const common = termsUsed(terms, clauses, isPrefix, false).filter((term) => partial.has(term))
+      const common = termsUsed(terms, completionsOf, clauses, isPrefix, false).filter((term) =>
+        partial.has(term),
+      )
       if (common.length > 0) {
         const settled = settledRanks(result, bounds)
         // At least as many documents match as the commonest word or completion has.
@@ -328,7 +391,7 @@ export function createSearchEngine({ SearchableMap, fetchJson, indexUrl }) {
             complete: () => search(text, { complete: true }),
           })
         }
-        await completeTerms(termsUsed(terms, clauses, isPrefix, false))
+        await completeTerms(termsUsed(terms, completionsOf, clauses, isPrefix, false))
         result = scorer.search(terms, clauses, isPrefix, false, allow, mixed)
       }
     }
@@ -345,13 +408,13 @@ export function createSearchEngine({ SearchableMap, fetchJson, indexUrl }) {
           .map(loadShard),
       ),
     )
-    await completeTerms(termsUsed(terms, clauses, isPrefix, true))
+    await completeTerms(termsUsed(terms, completionsOf, clauses, isPrefix, true))
     result = scorer.search(terms, clauses, isPrefix, true, allow, mixed)
     if (result.total === 0 && shards.size < starts.length) {
       await Promise.all(
         starts.map((/** @type {string} */ _start, /** @type {number} */ index) => loadShard(index)),
       )
-      await completeTerms(termsUsed(terms, clauses, isPrefix, true))
+      await completeTerms(termsUsed(terms, completionsOf, clauses, isPrefix, true))
       result = scorer.search(terms, clauses, isPrefix, true, allow, mixed)
     }
     if (result.total === 0) result.suggestion = await suggest(text, words, starts)
@@ -854,17 +917,18 @@ function joinPostings(head, rest) {
  * The terms a search of `clauses` scores: each word, the completions of a prefix, the near
  * spellings when `fuzzy` (see `Scorer.search`).
  * @param {any} terms the SearchableMap
+ * @param {(word: string) => Array<[string, number[]]>} completions the completions of a prefix
  * @param {string[][]} clauses
  * @param {(index: number, word: string) => boolean} isPrefix
  * @param {boolean} fuzzy
  * @returns {string[]}
  */
-function termsUsed(terms, clauses, isPrefix, fuzzy) {
+function termsUsed(terms, completions, clauses, isPrefix, fuzzy) {
   const used = []
   clauses.forEach((clause, index) => {
     for (const word of clause) {
       used.push(word)
-      if (isPrefix(index, word)) for (const [term] of terms.atPrefix(word)) used.push(term)
+      if (isPrefix(index, word)) for (const [term] of completions(word)) used.push(term)
       if (fuzzy && word.length >= 4)
         for (const [term] of nearTerms(terms, word, Math.round(word.length * FUZZY))) used.push(term)
     }
@@ -998,9 +1062,13 @@ function everyDocument(allow, count) {
 
 /** BM25+ scoring of encoded postings over typed arrays, reused from query to query. */
 class Scorer {
-  /** @param {any} data the meta */
-  constructor(data) {
+  /**
+   * @param {any} data the meta
+   * @param {(word: string) => Array<[string, number[]]>} completions the completions of a prefix
+   */
+  constructor(data, completions) {
     const count = data.count
+    this.completions = completions
     this.total = new Float64Array(count)
     this.word = new Float64Array(count)
     this.matches = new Uint16Array(count)
@@ -1046,9 +1114,8 @@ class Scorer {
           if (matched.size < MATCHED_LIMIT) matched.add(word)
         }
         if (isPrefix(index, word)) {
-          for (const [term, postings] of terms.atPrefix(word)) {
+          for (const [term, postings] of this.completions(word)) {
             const distance = term.length - word.length
-            if (distance === 0) continue
             near?.delete(term)
             add(postings, (PREFIX_WEIGHT * term.length) / (term.length + 0.3 * distance))
             if (matched.size < MATCHED_LIMIT) matched.add(term)
@@ -1335,4 +1402,20 @@ function settledRanks(result, bounds) {
     if (!(score > unseen || (score === unseen && bounds.length === 1 && id <= bounds[0].last))) break
   }
   return settled
+}
+
+/**
+ * Index of the first element not less than `value` in a sorted array.
+ * @param {string[]} sorted
+ * @param {string} value
+ */
+function lowerBound(sorted, value) {
+  let low = 0
+  let high = sorted.length
+  while (low < high) {
+    const middle = (low + high) >>> 1
+    if (sorted[middle] < value) low = middle + 1
+    else high = middle
+  }
+  return low
 }

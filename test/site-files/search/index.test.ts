@@ -4,6 +4,7 @@ import SearchableMap from 'minisearch/SearchableMap'
 import { describe, expect, it } from 'vitest'
 import {
   FIRST_RESULTS,
+  PREFIX_TERMS,
   createSearchEngine,
   type SearchEngine,
 } from '../../../templates/default/search-engine.js'
@@ -343,6 +344,22 @@ describe('search index and engine', () => {
     // The facets count every result: they need the whole result.
     const facets = await engine.facets(first)
     expect(facets.folders).toEqual([])
+  })
+
+  it('should count the commonest completions of a prefix, PREFIX_TERMS at most', async () => {
+    // Word `preN` in N + 1 bookmarks: 60 completions of `pre`.
+    const bookmarks = Array.from({ length: 60 }, (_, word) =>
+      Array.from({ length: word + 1 }, (_, copy) =>
+        createBookmark(`pre${String(word).padStart(2, '0')} ${copy}`, `https://x.example/${word}/${copy}`),
+      ),
+    ).flat()
+    const { engine } = engineOf(buildSearchIndex(inputOf(bookmarks), { shardBytes: 512 }))
+    const { matched, total } = await engine.search('pre')
+    const expected = Array.from({ length: PREFIX_TERMS }, (_, at) => `pre${60 - PREFIX_TERMS + at}`)
+    expect(matched.slice().sort()).toEqual(expected)
+    expect(total).toBe(expected.reduce((sum, term) => sum + Number(term.slice(3)) + 1, 0))
+    // A longer prefix has fewer completions: all of them count.
+    expect((await engine.search('pre0')).matched.slice().sort()).toHaveLength(10)
   })
 
   it('should find a typo in the first letter by looking in every shard', async () => {
