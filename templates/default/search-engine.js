@@ -114,6 +114,14 @@ export function createSearchEngine({ SearchableMap, fetchJson, indexUrl }) {
    * @type {Map<string, { url: string, rest: number, loading?: Promise<void> }>}
    */
   const partial = new Map()
+  /**
+   * The whole postings of those, once downloaded: `terms` keeps their best documents, which a
+   * query answered from them (`partialBounds`) reads whether or not the rest is here.
+   * @type {Map<string, number[]>}
+   */
+  const whole = new Map()
+  /** Postings of a term, whole when downloaded. */
+  const wholeTerms = { get: (/** @type {string} */ term) => whole.get(term) ?? terms.get(term) }
   /** @type {Scorer} */
   let scorer
   /** @type {Promise<void> | undefined} */
@@ -191,12 +199,10 @@ export function createSearchEngine({ SearchableMap, fetchJson, indexUrl }) {
     Promise.all(
       [...new Set(list)].flatMap((term) => {
         const entry = partial.get(term)
-        if (entry === undefined) return []
+        if (entry === undefined || whole.has(term)) return []
         if (entry.loading === undefined) {
           entry.loading = fetchJson(entry.url).then((/** @type {any} */ file) => {
-            terms.set(term, joinPostings(terms.get(term), decodePostings(file.postings)))
-            partial.delete(term)
-            completionCache.clear()
+            whole.set(term, joinPostings(terms.get(term), decodePostings(file.postings)))
           })
           entry.loading.catch(() => (entry.loading = undefined))
         }
@@ -352,7 +358,7 @@ export function createSearchEngine({ SearchableMap, fetchJson, indexUrl }) {
       )
       if (indexes.length > 0) await loadParts(kind, indexes)
     }
-    const allow = allowed(plan, data, filters, terms)
+    const allow = allowed(plan, data, filters, wholeTerms)
     const mixed = plan.mixed.map((alternatives) =>
       alternatives.length === 0 ? undefined : encodeIds(filterIds(alternatives, data.count, filters)),
     )
@@ -368,7 +374,9 @@ export function createSearchEngine({ SearchableMap, fetchJson, indexUrl }) {
       if (!plan.filtered) return finish({ ...emptyResult(), fuzzy: false })
       return finish({ ...everyDocument(allow, data.count), fuzzy: false })
     }
+    scorer.whole = quick ? undefined : whole
     let result = scorer.search(terms, clauses, isPrefix, false, allow, mixed)
+    scorer.whole = whole
     if (quick && result.total > 0) {
       const bounds = partialBounds(terms, partial, clauses[0])
       const common = termsUsed(terms, completionsOf, clauses, isPrefix, false).filter((term) =>
@@ -1069,6 +1077,8 @@ class Scorer {
   constructor(data, completions) {
     const count = data.count
     this.completions = completions
+    /** @type {Map<string, number[]> | undefined} the terms' whole postings, if they count (see `search`) */
+    this.whole = undefined
     this.total = new Float64Array(count)
     this.word = new Float64Array(count)
     this.matches = new Uint16Array(count)
@@ -1108,7 +1118,7 @@ class Scorer {
         /** @type {Map<string, [number[], number]> | undefined} */
         let near
         if (fuzzy && word.length >= 4) near = nearTerms(terms, word, Math.round(word.length * FUZZY))
-        const exact = terms.get(word)
+        const exact = this.whole?.get(word) ?? terms.get(word)
         if (exact !== undefined) {
           add(exact, 1)
           if (matched.size < MATCHED_LIMIT) matched.add(word)
@@ -1117,14 +1127,17 @@ class Scorer {
           for (const [term, postings] of this.completions(word)) {
             const distance = term.length - word.length
             near?.delete(term)
-            add(postings, (PREFIX_WEIGHT * term.length) / (term.length + 0.3 * distance))
+            add(
+              this.whole?.get(term) ?? postings,
+              (PREFIX_WEIGHT * term.length) / (term.length + 0.3 * distance),
+            )
             if (matched.size < MATCHED_LIMIT) matched.add(term)
           }
         }
         if (near !== undefined) {
           for (const [term, [postings, distance]] of near) {
             if (distance === 0) continue
-            add(postings, (FUZZY_WEIGHT * term.length) / (term.length + distance))
+            add(this.whole?.get(term) ?? postings, (FUZZY_WEIGHT * term.length) / (term.length + distance))
             if (matched.size < MATCHED_LIMIT) matched.add(term)
           }
         }
