@@ -2,12 +2,15 @@
 //   node bench/search-child.mjs OUT_DIR
 // Loads the index with the browser's own engine (templates/default/search-engine.js) from the files
 // in OUT_DIR and prints JSON:
-// - bytes: the whole index raw and gzipped (total and per bookmark), and what the first query
-//   downloads (meta + shards + the result chunks of the first 20 hits);
+// - bytes: the whole index raw and gzipped (total and per bookmark; the shards, the rest of common
+//   words' postings, the result chunks), what the first query downloads (meta + shards + the
+//   result chunks of the first 20 hits) and what "Show more" then downloads (the rest of its
+//   common words' postings when the first answer was partial, and 20 more results' chunks);
 // - readyMs: meta downloaded (read) and parsed, engine ready for the first query (median of runs);
 // - firstResultMs: from nothing loaded to the first query's 20 results in hand (median of runs);
 // - query latency (p50/p95/max) for prefix queries as they are typed (each word's first 3, 4, 5…
-//   letters) and for whole words, once their shards are loaded: the time a keystroke costs;
+//   letters) and for whole words, once their shards are loaded: the time a keystroke costs; how
+//   many were answered from their common words' best documents (`partialQueries`);
 // - typo queries (one letter changed) and how many found their word; the same for two neighbouring
 //   letters swapped (one edit under optimal string alignment);
 // - operator queries (`#tag`, `site:`, `folder:`, dates, exclusions, OR, with and without words):
@@ -22,6 +25,7 @@ import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import SearchableMap from 'minisearch/SearchableMap'
 import { createSearchEngine } from '../templates/default/search-engine.js'
+import { decodePostings } from '../templates/default/search-terms.js'
 
 const out = process.argv[2]
 if (!out) {
@@ -55,6 +59,7 @@ const directory = path.join(out, 'assets/search', meta.id)
 let raw = 0
 let gzipped = 0
 let shardGz = 0
+let restGz = 0
 let chunkGz = 0
 for (const name of [
   ...readdirSync(directory).map((name) => path.join(directory, name)),
@@ -65,6 +70,7 @@ for (const name of [
   const size = gz(buffer)
   gzipped += size
   if (/\/t\d+\.json$/.test(name)) shardGz += size
+  if (/\/t\d+-\d+\.json$/.test(name)) restGz += size
   if (/\/d\d+\.json$/.test(name)) chunkGz += size
 }
 const metaBuffer = readFileSync(path.join(out, 'assets/search/index.json'))
@@ -92,6 +98,7 @@ const percentile = (values, p) => {
 const ready = []
 const first = []
 let firstBytes = { raw: 0, gzip: 0 }
+let moreBytes = { gzip: 0, files: 0 }
 for (let run = 0; run < RUNS; run++) {
   const word = words[run % words.length].word
   let started = performance.now()
@@ -101,15 +108,23 @@ for (let run = 0; run < RUNS; run++) {
   const served = []
   started = performance.now()
   const cold = createSearchEngine({ SearchableMap, fetchJson: fetcher(served), indexUrl })
-  const { ids } = await cold.search(word)
-  await cold.documents(ids.slice(0, RESULTS))
+  const result = await cold.search(word)
+  await cold.documents(result.ids.slice(0, RESULTS))
   first.push(performance.now() - started)
   if (run === 0) {
     firstBytes = {
+      query: word,
+      partial: result.partial === true,
       raw: served.reduce((sum, b) => sum + b.length, 0),
       gzip: served.reduce((sum, b) => sum + gz(b), 0),
       files: served.length,
     }
+    // "Show more": the whole result (the rest of its common words' postings) and 20 more results.
+    const before = served.length
+    const whole = result.partial === true ? await result.complete() : result
+    await cold.documents(whole.ids.slice(RESULTS, 2 * RESULTS))
+    const more = served.slice(before)
+    moreBytes = { gzip: more.reduce((sum, b) => sum + gz(b), 0), files: more.length }
   }
 }
 
@@ -118,13 +133,15 @@ const engine = createSearchEngine({ SearchableMap, fetchJson: fetcher(), indexUr
 await engine.prepare()
 const prefixTimes = []
 const wordTimes = []
+let partialQueries = 0
 for (const { word } of words) {
   for (let length = 3; length <= word.length; length++) {
     const query = word.slice(0, length)
     await engine.search(query) // loads the shards it needs: a download, not what a keystroke costs
     const started = performance.now()
-    await engine.search(query)
+    const { partial } = await engine.search(query)
     const ms = performance.now() - started
+    if (partial) partialQueries++
     if (length === word.length) wordTimes.push(ms)
     else prefixTimes.push(ms)
   }
@@ -179,8 +196,8 @@ const filterFile = (kind) => {
   const file = JSON.parse(readFileSync(path.join(directory, `${kind}.json`), 'utf8'))
   // Tags and hosts keep their documents in parts.
   if (file.parts !== undefined)
-    file.docs = file.parts.flatMap(
-      (_, part) => JSON.parse(readFileSync(path.join(directory, `${kind}-${part}.json`), 'utf8')).docs,
+    file.docs = file.parts.flatMap((_, part) =>
+      JSON.parse(readFileSync(path.join(directory, `${kind}-${part}.json`), 'utf8')).docs.map(decodePostings),
     )
   return file
 }
@@ -266,12 +283,16 @@ console.log(
       gzipPerBookmark: round(gzipped / meta.count),
       metaGzip: gz(metaBuffer),
       shardsGzip: shardGz,
+      restGzip: restGz,
       chunksGzip: chunkGz,
       firstQuery: firstBytes,
+      showMore: moreBytes,
     },
     readyMs: round(median(ready)),
     firstResultMs: round(median(first)),
     prefixQueries: prefixTimes.length,
+    // Prefix and word queries answered from their common words' best documents.
+    partialQueries,
     prefixP50Ms: round(percentile(prefixTimes, 50)),
     prefixP95Ms: round(percentile(prefixTimes, 95)),
     prefixMaxMs: round(Math.max(...prefixTimes)),

@@ -26,6 +26,13 @@ export interface SearchResult {
   filtered: boolean
   /** With no results: the query with an unknown word replaced by the nearest known one. */
   suggestion?: string
+  /**
+   * Whether the result was answered from its common words' best documents: `ids` are the best
+   * results for certain (at least the first FIRST_RESULTS), `total` and `all` what was seen.
+   */
+  partial?: boolean
+  /** For a partial result: the whole one (downloading the rest of its words' postings). */
+  complete?: () => Promise<SearchResult>
 }
 export interface Facet {
   /** What the operator matches (a tag, a folder's name, a host, a year). */
@@ -41,7 +48,7 @@ export interface Facets {
   years: Facet[]
 }
 export interface SearchEngine {
-  search(query: string): Promise<SearchResult>
+  search(query: string, options?: { complete?: boolean }): Promise<SearchResult>
   documents(ids: ArrayLike<number>): Promise<ResultDocument[]>
   facets(result: SearchResult): Promise<Facets>
   facetCost(): Promise<{ bytes: number; loaded: boolean }>
@@ -55,6 +62,8 @@ export declare function createSearchEngine(options: {
 }): SearchEngine
 export declare const RESULT_LIMIT: number
 export declare const FACET_LIMIT: number
+export declare const FIRST_RESULTS: number
+export declare const PREFIX_TERMS: number
 export declare function queryTerms(query: string): string[]
 /** Terms within `maxDistance` edits (optimal string alignment: a swap of neighbours is one edit). */
 export declare function nearTerms(

@@ -4,10 +4,12 @@
 // and a JSON fetcher are passed in.
 //
 // The index is written at build time as `assets/search/index.json` and a directory beside it:
-//   index.json       meta: the directory's id, document count, average field lengths, the first
-//                    term of every term shard, the number of result chunks, the flags published
-//   <id>/lengths.json  per-document field lengths (ranking words needs them)
-//   <id>/t<N>.json   term shard N: a contiguous slice of the sorted term list with its postings
+//   index.json       meta: the directory's id, document count, the first term of every term
+//                    shard, the number of result chunks, the flags published
+//   <id>/t<N>.json   term shard N: a contiguous slice of the sorted term list with its postings:
+//                    each term's documents best first, with its score in each (see `scoreLevel`),
+//                    its best HEAD_DOCS (index.ts) only; `more` lists the terms with more
+//   <id>/t<N>-<P>.json the rest of the postings of term P of shard N
 //   <id>/d<N>.json   result chunk N: title, link, folder and tags of documents N*chunk … N*chunk+chunk-1
 //   <id>/tags.json, hosts.json (+ parts -<N>), folders.json, years.json, dates.json, flags.json:
 //                    what the operators and the facets read (see src/site-files/search/filters.ts)
@@ -18,16 +20,17 @@
 //
 // Terms live in MiniSearch's SearchableMap (a radix tree with prefix and edit-distance lookup), their
 // postings stay in the compact form they were downloaded in, and scoring is MiniSearch's (BM25+ per
-// field, field boosts, prefix and typo weights, every word must match), computed over typed arrays:
+// field, field boosts, prefix and typo weights, every word must match): the build works out each
+// term's score in each document (to within 0.14%), the browser weighs and adds them up over typed arrays:
 // a word found in 20,000 bookmarks costs a few milliseconds, with no object per hit. Operators are
 // masks over the documents, applied while scoring, so the best results are the best that pass.
 import {
-  FIELDS,
   INDEX_VERSION,
-  SEARCH_OPTIONS,
+  SCORE_LEVEL_ONE,
   chunkFolder,
   chunkTag,
   decodePostings,
+  levelScore,
   processTerm,
   readResult,
 } from './search-terms.js'
@@ -37,7 +40,8 @@ import { foldLabel, parseQuery, queryWords } from './search-query.js'
  * @typedef {{ title: string, href: string, folder: { path: string, url: string } | undefined,
  *   tags: Array<{ tag: string, url: string }> }} ResultDocument
  * @typedef {{ ids: Int32Array, scores: Float64Array, total: number, all: Int32Array, terms: string[],
- *   matched: string[], fuzzy: boolean, notices: string[], filtered: boolean, suggestion?: string }} SearchResult
+ *   matched: string[], fuzzy: boolean, notices: string[], filtered: boolean, suggestion?: string,
+ *   partial?: boolean, complete?: () => Promise<SearchResult> }} SearchResult
  * @typedef {{ value: string, label: string, count: number }} Facet
  * @typedef {{ tags: Facet[], folders: Facet[], hosts: Facet[], years: Facet[] }} Facets
  * @typedef {import('./search-query.js').QueryTerm} QueryTerm
@@ -53,8 +57,7 @@ const FACET_FILES = ['tags', 'hosts', 'folders', 'years']
 /** Facet values shown per kind, at most. */
 export const FACET_LIMIT = 8
 
-/** MiniSearch's defaults: BM25+ parameters and the weights of prefix and typo matches. */
-const BM25 = { k: 1.2, b: 0.7, d: 0.5 }
+/** MiniSearch's defaults: the weights of prefix and typo matches. */
 const PREFIX_WEIGHT = 0.375
 /**
  * Weight of a near spelling: below the lowest a completion can weigh (PREFIX_WEIGHT / 1.3), so a
@@ -71,6 +74,17 @@ const FILTER_WEIGHT = 0.1
 const FUZZY = 0.2
 /** Results ranked and returned, at most (the count covers them all). */
 export const RESULT_LIMIT = 200
+/**
+ * Completions of a prefix a search counts, at most: the commonest (a short prefix of a million
+ * bookmarks' words has thousands, most in a bookmark or two).
+ */
+export const PREFIX_TERMS = 50
+
+/**
+ * Results a query answered from its common words' best documents must have settled (see
+ * `settledRanks`): what the search page shows first.
+ */
+export const FIRST_RESULTS = 20
 /** Matched words reported for highlighting, at most. */
 const MATCHED_LIMIT = 64
 
@@ -85,10 +99,29 @@ export function createSearchEngine({ SearchableMap, fetchJson, indexUrl }) {
   let metaPromise
   /** @type {Map<number, Promise<void>>} */
   const shards = new Map()
+  /** @type {Map<number, { list: string[], counts: Int32Array }>} loaded shards' terms and document counts */
+  const shardTerms = new Map()
+  /** @type {string[]} first terms of the shards, once the meta is loaded */
+  let shardStarts = []
+  /** @type {Map<string, Array<[string, number[]]>>} `completionsOf`, until a download changes them */
+  const completionCache = new Map()
   /** @type {Map<number, Promise<any>>} */
   const chunks = new Map()
   /** @type {any} term → postings as downloaded */
   const terms = new SearchableMap()
+  /**
+   * The terms whose postings are their best documents only: where the rest is, and how many.
+   * @type {Map<string, { url: string, rest: number, loading?: Promise<void> }>}
+   */
+  const partial = new Map()
+  /**
+   * The whole postings of those, once downloaded: `terms` keeps their best documents, which a
+   * query answered from them (`partialBounds`) reads whether or not the rest is here.
+   * @type {Map<string, number[]>}
+   */
+  const whole = new Map()
+  /** Postings of a term, whole when downloaded. */
+  const wholeTerms = { get: (/** @type {string} */ term) => whole.get(term) ?? terms.get(term) }
   /** @type {Scorer} */
   let scorer
   /** @type {Promise<void> | undefined} */
@@ -98,16 +131,15 @@ export function createSearchEngine({ SearchableMap, fetchJson, indexUrl }) {
     (metaPromise ??= fetchJson(indexUrl).then((data) => {
       if (data?.version !== INDEX_VERSION) throw new Error('the index was built by another bookgen version')
       base = `${directory}${data.id}/`
+      shardStarts = data.shards
       return data
     }))
-  /** The scorer, once the field lengths it ranks by are downloaded (queries of words only need it). */
+  /** The scorer, once the meta is downloaded. */
   const loadScorer = () => {
     if (scorerPromise === undefined) {
-      scorerPromise = meta().then((data) =>
-        fetchJson(`${base}lengths.json`).then((/** @type {any} */ file) => {
-          scorer = new Scorer(data, file.lengths)
-        }),
-      )
+      scorerPromise = meta().then((data) => {
+        scorer = new Scorer(data, completionsOf)
+      })
       scorerPromise.catch(() => (scorerPromise = undefined))
     }
     return scorerPromise
@@ -121,10 +153,22 @@ export function createSearchEngine({ SearchableMap, fetchJson, indexUrl }) {
   const loadShard = (index) => {
     let loading = shards.get(index)
     if (loading === undefined) {
-      loading = fetchJson(`${base}t${index}.json`).then((/** @type {any} */ shard) => {
+      const url = `${base}t${index}`
+      loading = fetchJson(`${url}.json`).then((/** @type {any} */ shard) => {
         const list = shard.terms
-        for (let position = 0; position < list.length; position++)
-          terms.set(list[position], decodePostings(shard.postings[position]))
+        const counts = new Int32Array(list.length)
+        for (let position = 0; position < list.length; position++) {
+          const postings = decodePostings(shard.postings[position])
+          terms.set(list[position], postings)
+          counts[position] = documentCount(postings)
+        }
+        const more = shard.more ?? []
+        for (let at = 0; at < more.length; at += 2) {
+          partial.set(list[more[at]], { url: `${url}-${more[at]}.json`, rest: more[at + 1] })
+          counts[more[at]] += more[at + 1]
+        }
+        shardTerms.set(index, { list, counts })
+        completionCache.clear()
       })
       shards.set(index, loading)
       loading.catch(() => shards.delete(index))
@@ -147,6 +191,63 @@ export function createSearchEngine({ SearchableMap, fetchJson, indexUrl }) {
     return wanted
   }
 
+  /**
+   * Download the rest of the postings of those of `list` that have only their best documents.
+   * @param {Iterable<string>} list
+   */
+  const completeTerms = (list) =>
+    Promise.all(
+      [...new Set(list)].flatMap((term) => {
+        const entry = partial.get(term)
+        if (entry === undefined || whole.has(term)) return []
+        if (entry.loading === undefined) {
+          entry.loading = fetchJson(entry.url).then((/** @type {any} */ file) => {
+            whole.set(term, joinPostings(terms.get(term), decodePostings(file.postings)))
+          })
+          entry.loading.catch(() => (entry.loading = undefined))
+        }
+        return [entry.loading]
+      }),
+    )
+
+  /**
+   * The completions of `word` a search counts (the terms loaded that start with it and are
+   * longer): the PREFIX_TERMS in the most documents when there are more (ties in code-unit
+   * order), read from the shards' sorted term lists, not the radix tree: a short prefix of a
+   * million bookmarks' words has thousands.
+   * @param {string} word
+   * @returns {Array<[string, number[]]>}
+   */
+  const completionsOf = (word) => {
+    const known = completionCache.get(word)
+    if (known !== undefined) return known
+    /** @type {string[]} */
+    const found = []
+    /** @type {number[]} */
+    const counts = []
+    for (const index of shardsFor(shardStarts, word, true)) {
+      const shard = shardTerms.get(index)
+      if (shard === undefined) continue
+      const { list } = shard
+      for (let at = lowerBound(list, word); at < list.length && list[at].startsWith(word); at++) {
+        if (list[at].length === word.length) continue
+        found.push(list[at])
+        counts.push(shard.counts[at])
+      }
+    }
+    let keep = found.map((_, at) => at)
+    if (found.length > PREFIX_TERMS) {
+      const least = Int32Array.from(counts).sort()[found.length - PREFIX_TERMS]
+      const above = keep.filter((at) => counts[at] > least)
+      const ties = keep.filter((at) => counts[at] === least).slice(0, PREFIX_TERMS - above.length)
+      keep = [...above, ...ties].sort((a, b) => a - b)
+    }
+    /** @type {Array<[string, number[]]>} */
+    const kept = keep.map((at) => [found[at], terms.get(found[at])])
+    completionCache.set(word, kept)
+    return kept
+  }
+
   /** @type {Map<string, Promise<any>>} filter files by kind */
   const filterFiles = new Map()
   /**
@@ -158,6 +259,7 @@ export function createSearchEngine({ SearchableMap, fetchJson, indexUrl }) {
     if (loading === undefined) {
       loading = fetchJson(`${base}${kind}.json`).then((/** @type {any} */ file) => {
         if (kind === 'tags' || kind === 'folders') file.folded = file.names.map(foldLabel)
+        if (kind === 'dates') file.days = decodePostings(file.days)
         // Tags and hosts come in parts, downloaded as needed (`loadParts`).
         if (file.parts !== undefined) file.docs = new Array(file.names.length)
         return file
@@ -188,8 +290,8 @@ export function createSearchEngine({ SearchableMap, fetchJson, indexUrl }) {
         let loading = filterFiles.get(key)
         if (loading === undefined) {
           loading = fetchJson(`${base}${key}.json`).then((/** @type {any} */ chunk) => {
-            chunk.docs.forEach((/** @type {number[]} */ docs, /** @type {number} */ offset) => {
-              file.docs[parts[part] + offset] = docs
+            chunk.docs.forEach((/** @type {string} */ docs, /** @type {number} */ offset) => {
+              file.docs[parts[part] + offset] = decodePostings(docs)
             })
           })
           filterFiles.set(key, loading)
@@ -206,10 +308,17 @@ export function createSearchEngine({ SearchableMap, fetchJson, indexUrl }) {
    * more are matched with typo tolerance. A query of operators only lists every match, in the
    * collection's order. Downloads only what the query needs: the term shards of its words, the
    * filter files of its operators.
+   * A query of one clause of words and no operator is first answered from the best documents
+   * of its common words (see `settledRanks`): when they settle the first results, the result is
+   * `partial` (its total a lower bound) and `complete()` gives the whole one, downloading the rest
+   * of their postings; `options.complete` asks for the whole one at once. In a partial result,
+   * a completion of the word being typed counts in its best documents only (HEAD_DOCS, index.ts):
+   * a short prefix (`gui`: `guide`, `guitar`) reads a bounded number of bytes and documents.
    * @param {string} text
+   * @param {{ complete?: boolean }} [options]
    * @returns {Promise<SearchResult>}
    */
-  async function search(text) {
+  async function search(text, options = {}) {
     const data = await meta().catch((error) => {
       retry()
       throw error
@@ -232,6 +341,10 @@ export function createSearchEngine({ SearchableMap, fetchJson, indexUrl }) {
       ...(clauses.length > 0 ? [loadScorer()] : []),
     ]
     await Promise.all(loading)
+    const quick =
+      options.complete !== true && clauses.length === 1 && !plan.filtered && plan.mixed[0]?.length === 0
+    if (!quick)
+      await completeTerms([...termsUsed(terms, completionsOf, clauses, isPrefix, false), ...negativeWords])
     // A years file without years (too long a span) sends the query to the days.
     if (plan.kinds.has('years') && (await loadFilter('years')).years === null) plan.kinds.add('dates')
     const filters = plan.kinds.size === 0 ? undefined : await filterData(plan.kinds)
@@ -245,7 +358,7 @@ export function createSearchEngine({ SearchableMap, fetchJson, indexUrl }) {
       )
       if (indexes.length > 0) await loadParts(kind, indexes)
     }
-    const allow = allowed(plan, data, filters, terms)
+    const allow = allowed(plan, data, filters, wholeTerms)
     const mixed = plan.mixed.map((alternatives) =>
       alternatives.length === 0 ? undefined : encodeIds(filterIds(alternatives, data.count, filters)),
     )
@@ -253,13 +366,43 @@ export function createSearchEngine({ SearchableMap, fetchJson, indexUrl }) {
     const finish = async (result) => {
       const checked =
         plan.phrases.length + plan.negativePhrases.length > 0 ? await checkPhrases(result, plan) : result
-      return { ...checked, terms: words, notices, filtered: plan.filtered }
+      const rest = /** @type {SearchResult & { allScores?: unknown }} */ ({ ...checked })
+      delete rest.allScores
+      return { partial: false, ...rest, terms: words, notices, filtered: plan.filtered }
     }
     if (clauses.length === 0) {
       if (!plan.filtered) return finish({ ...emptyResult(), fuzzy: false })
       return finish({ ...everyDocument(allow, data.count), fuzzy: false })
     }
+    scorer.whole = quick ? undefined : whole
     let result = scorer.search(terms, clauses, isPrefix, false, allow, mixed)
+    scorer.whole = whole
+    if (quick && result.total > 0) {
+      const bounds = partialBounds(terms, partial, clauses[0])
+      const common = termsUsed(terms, completionsOf, clauses, isPrefix, false).filter((term) =>
+        partial.has(term),
+      )
+      if (common.length > 0) {
+        const settled = settledRanks(result, bounds)
+        // At least as many documents match as the commonest word or completion has.
+        let rest = 0
+        for (const term of common)
+          rest = Math.max(rest, documentCount(terms.get(term)) + (partial.get(term)?.rest ?? 0))
+        if (settled >= Math.min(FIRST_RESULTS, Math.max(result.total, rest))) {
+          return finish({
+            ...result,
+            ids: result.ids.slice(0, settled),
+            scores: result.scores.slice(0, settled),
+            total: Math.max(result.total, rest),
+            fuzzy: false,
+            partial: true,
+            complete: () => search(text, { complete: true }),
+          })
+        }
+        await completeTerms(termsUsed(terms, completionsOf, clauses, isPrefix, false))
+        result = scorer.search(terms, clauses, isPrefix, false, allow, mixed)
+      }
+    }
     if (result.total > 0 || !words.some((word) => word.length >= 4)) {
       if (result.total === 0) result.suggestion = await suggest(text, words, starts)
       return finish({ ...result, fuzzy: false })
@@ -273,11 +416,13 @@ export function createSearchEngine({ SearchableMap, fetchJson, indexUrl }) {
           .map(loadShard),
       ),
     )
+    await completeTerms(termsUsed(terms, completionsOf, clauses, isPrefix, true))
     result = scorer.search(terms, clauses, isPrefix, true, allow, mixed)
     if (result.total === 0 && shards.size < starts.length) {
       await Promise.all(
         starts.map((/** @type {string} */ _start, /** @type {number} */ index) => loadShard(index)),
       )
+      await completeTerms(termsUsed(terms, completionsOf, clauses, isPrefix, true))
       result = scorer.search(terms, clauses, isPrefix, true, allow, mixed)
     }
     if (result.total === 0) result.suggestion = await suggest(text, words, starts)
@@ -388,6 +533,7 @@ export function createSearchEngine({ SearchableMap, fetchJson, indexUrl }) {
    * @returns {Promise<Facets>}
    */
   async function facets(result) {
+    if (result.partial && result.complete !== undefined) result = await result.complete()
     const data = await meta()
     const kinds = new Set(FACET_FILES)
     if ((await loadFilter('years')).years === null) kinds.add('dates')
@@ -411,7 +557,7 @@ export function createSearchEngine({ SearchableMap, fetchJson, indexUrl }) {
     documents,
     facets,
     facetCost,
-    /** Download the meta and the field lengths ahead of the first query. */
+    /** Download the meta ahead of the first query. */
     prepare: () => loadScorer(),
     /** Number of term shards downloaded so far (for tests and the benchmark). */
     get loadedShards() {
@@ -710,12 +856,12 @@ function decodeGaps(gaps) {
 }
 
 /**
- * Ascending ids as postings of the title field, matched with a small weight: a filter that is
- * one of the alternatives of a word clause (`grid OR #css`).
+ * Ascending ids as postings of score 1, matched with a small weight: a filter that is one of the
+ * alternatives of a word clause (`grid OR #css`).
  * @param {number[]} ids
  */
 function encodeIds(ids) {
-  const postings = [0, ids.length]
+  const postings = [SCORE_LEVEL_ONE, ids.length]
   let previous = -1
   for (const id of ids) {
     postings.push(id - previous)
@@ -725,7 +871,9 @@ function encodeIds(ids) {
 }
 
 /**
- * Mark every document of a term's postings (in any field) as not allowed.
+ * Mark every document of a term's postings as not allowed.
+ * Postings: `[level, n, gap, …, drop, n, gap, …]`, each score level's documents (see `writeRanked`
+ * in postings.ts), best first.
  * @param {number[]} postings
  * @param {Uint8Array} allow
  */
@@ -735,31 +883,65 @@ function clearDocuments(postings, allow) {
     at++
     const n = postings[at++]
     let id = -1
-    for (let j = 0; j < n; j++) {
-      id += postings[at++]
-      if (at < postings.length && postings[at] < 0) at++
-      allow[id] = 0
-    }
+    for (let j = 0; j < n; j++) allow[(id += postings[at++])] = 0
   }
 }
 
 /**
- * About how many documents a term is in (the largest count of its fields).
+ * How many documents of a term's postings are downloaded.
  * @param {number[]} postings
  */
 function documentCount(postings) {
-  let most = 0
-  let at = 0
-  while (at < postings.length) {
-    at++
-    const n = postings[at++]
-    most = Math.max(most, n)
-    for (let j = 0; j < n; j++) {
-      at++
-      if (at < postings.length && postings[at] < 0) at++
+  let count = 0
+  for (let at = 1; at < postings.length; at += postings[at] + 2) count += postings[at]
+  return count
+}
+
+/**
+ * The lowest score level of a term's postings (its last group's).
+ * @param {number[]} postings
+ */
+function lastLevel(postings) {
+  let level = Infinity
+  for (let at = 0; at < postings.length; at += postings[at + 1] + 2)
+    level = level === Infinity ? postings[at] : level - postings[at]
+  return level
+}
+
+/**
+ * A term's best documents followed by the rest: the rest's first level becomes a drop from the
+ * best ones' last.
+ * @param {number[]} head
+ * @param {number[]} rest
+ */
+function joinPostings(head, rest) {
+  if (rest.length === 0) return head
+  const joined = head.concat(rest)
+  joined[head.length] = lastLevel(head) - rest[0]
+  return joined
+}
+
+/**
+ * The terms a search of `clauses` scores: each word, the completions of a prefix, the near
+ * spellings when `fuzzy` (see `Scorer.search`).
+ * @param {any} terms the SearchableMap
+ * @param {(word: string) => Array<[string, number[]]>} completions the completions of a prefix
+ * @param {string[][]} clauses
+ * @param {(index: number, word: string) => boolean} isPrefix
+ * @param {boolean} fuzzy
+ * @returns {string[]}
+ */
+function termsUsed(terms, completions, clauses, isPrefix, fuzzy) {
+  const used = []
+  clauses.forEach((clause, index) => {
+    for (const word of clause) {
+      used.push(word)
+      if (isPrefix(index, word)) for (const [term] of completions(word)) used.push(term)
+      if (fuzzy && word.length >= 4)
+        for (const [term] of nearTerms(terms, word, Math.round(word.length * FUZZY))) used.push(term)
     }
-  }
-  return most
+  })
+  return used
 }
 
 /**
@@ -890,19 +1072,13 @@ function everyDocument(allow, count) {
 class Scorer {
   /**
    * @param {any} data the meta
-   * @param {Array<number[] | 0>} lengths `lengths.json`'s: per field, each document's length
+   * @param {(word: string) => Array<[string, number[]]>} completions the completions of a prefix
    */
-  constructor(data, lengths) {
+  constructor(data, completions) {
     const count = data.count
-    this.count = count
-    /** @type {Array<Uint8Array | undefined>} per field, each document's length (undefined: 1) */
-    this.lengths = lengths.map((/** @type {number[] | 0} */ column) =>
-      column === 0 ? undefined : Uint8Array.from(column),
-    )
-    /** @type {number[]} */
-    this.average = data.average
-    /** @type {number[]} */
-    this.boosts = FIELDS.map((field) => SEARCH_OPTIONS.boost[field] ?? 1)
+    this.completions = completions
+    /** @type {Map<string, number[]> | undefined} the terms' whole postings, if they count (see `search`) */
+    this.whole = undefined
     this.total = new Float64Array(count)
     this.word = new Float64Array(count)
     this.matches = new Uint16Array(count)
@@ -942,24 +1118,26 @@ class Scorer {
         /** @type {Map<string, [number[], number]> | undefined} */
         let near
         if (fuzzy && word.length >= 4) near = nearTerms(terms, word, Math.round(word.length * FUZZY))
-        const exact = terms.get(word)
+        const exact = this.whole?.get(word) ?? terms.get(word)
         if (exact !== undefined) {
           add(exact, 1)
           if (matched.size < MATCHED_LIMIT) matched.add(word)
         }
         if (isPrefix(index, word)) {
-          for (const [term, postings] of terms.atPrefix(word)) {
+          for (const [term, postings] of this.completions(word)) {
             const distance = term.length - word.length
-            if (distance === 0) continue
             near?.delete(term)
-            add(postings, (PREFIX_WEIGHT * term.length) / (term.length + 0.3 * distance))
+            add(
+              this.whole?.get(term) ?? postings,
+              (PREFIX_WEIGHT * term.length) / (term.length + 0.3 * distance),
+            )
             if (matched.size < MATCHED_LIMIT) matched.add(term)
           }
         }
         if (near !== undefined) {
           for (const [term, [postings, distance]] of near) {
             if (distance === 0) continue
-            add(postings, (FUZZY_WEIGHT * term.length) / (term.length + distance))
+            add(this.whole?.get(term) ?? postings, (FUZZY_WEIGHT * term.length) / (term.length + distance))
             if (matched.size < MATCHED_LIMIT) matched.add(term)
           }
         }
@@ -996,6 +1174,9 @@ class Scorer {
       }
     }
     const all = touched.slice(0, hits).sort()
+    // Every hit's score, by `all`, for `settledRanks`.
+    const allScores = new Float64Array(hits)
+    for (let k = 0; k < hits; k++) allScores[k] = total[all[k]] * need
     // The best RESULT_LIMIT by a bounded min-heap (the weakest kept on top): no sort of every hit.
     const limit = Math.min(RESULT_LIMIT, hits)
     const heap = new Int32Array(limit)
@@ -1044,41 +1225,33 @@ class Scorer {
       sortedIds[k] = heap[order[k]]
       sortedScores[k] = heapScore[order[k]]
     }
-    return { ids: sortedIds, scores: sortedScores, total: hits, all, matched: [...matched] }
+    return { ids: sortedIds, scores: sortedScores, total: hits, all, allScores, matched: [...matched] }
   }
 
   /**
-   * Add one term's weighted BM25+ scores to `word` (scores of the current query word), recording
-   * in `found` the documents seen for the first time for this word.
-   * Postings: `[fieldId, n, gap, (-frequency), gap, …]` per field, ids as gaps from -1.
+   * Add one term's weighted scores to `word` (scores of the current query word), recording in
+   * `found` the documents seen for the first time for this word.
+   * Postings: `[level, n, gap, …, drop, n, gap, …]` (see `clearDocuments`).
    * @param {number[]} postings
    * @param {number} weight
    * @param {number} wordIndex
    * @param {number} found how many documents `found` holds so far
    */
   scorePostings(postings, weight, wordIndex, found) {
-    const { word, matches, count, allow } = this
+    const { word, matches, allow } = this
     const list = this.found
-    const { k, b, d } = BM25
     let at = 0
+    let level = 0
     while (at < postings.length) {
-      const field = postings[at++]
+      level = at === 0 ? postings[at++] : level - postings[at++]
       const n = postings[at++]
-      const lengths = this.lengths[field]
-      const average = this.average[field]
-      const factor = weight * this.boosts[field]
-      const idf = Math.log(1 + (count - n + 0.5) / (n + 0.5))
+      const score = weight * levelScore(level)
       let id = -1
       for (let j = 0; j < n; j++) {
         id += postings[at++]
-        let frequency = 1
-        if (at < postings.length && postings[at] < 0) frequency = -postings[at++]
         // Only documents that matched every earlier word, and that the filters let through, can
         // still be hits.
         if (matches[id] !== wordIndex || (allow !== undefined && allow[id] === 0)) continue
-        const length = lengths === undefined ? 1 : lengths[id]
-        const score =
-          factor * idf * (d + (frequency * (k + 1)) / (frequency + k * (1 - b + (b * length) / average)))
         if (word[id] === 0) list[found++] = id
         word[id] += score
       }
@@ -1158,6 +1331,103 @@ function upperBound(sorted, value) {
   while (low < high) {
     const middle = (low + high) >>> 1
     if (sorted[middle] <= value) low = middle + 1
+    else high = middle
+  }
+  return low
+}
+
+/**
+ * What the documents not downloaded of a clause's common words can add to a score: per word of
+ * the clause that has only its best documents, the score of its lowest level (any other document
+ * scores at most that), its best documents, the last of them, and how many documents it has in
+ * all. A completion of the word being typed counts in its best documents only (see `search`).
+ * @param {any} terms the SearchableMap
+ * @param {Map<string, { rest: number, best?: Set<number>, last?: number, bound?: number }>} partial
+ * @param {string[]} clause
+ * @returns {Array<{ bound: number, best: Set<number>, last: number, count: number }>}
+ */
+function partialBounds(terms, partial, clause) {
+  const bounds = []
+  for (const word of clause) {
+    const entry = partial.get(word)
+    if (entry === undefined) continue
+    if (entry.best === undefined) {
+      const postings = terms.get(word)
+      const best = new Set()
+      let id = -1
+      for (let at = 0; at < postings.length;) {
+        const n = postings[at + 1]
+        id = -1
+        for (let k = 0; k < n; k++) best.add((id += postings[at + 2 + k]))
+        at += n + 2
+      }
+      entry.best = best
+      entry.last = id
+      entry.bound = levelScore(lastLevel(postings))
+    }
+    bounds.push({
+      bound: /** @type {number} */ (entry.bound),
+      best: entry.best,
+      last: /** @type {number} */ (entry.last),
+      count: entry.best.size + entry.rest,
+    })
+  }
+  return bounds
+}
+
+/**
+ * How many of the best results of a search over some terms' best documents only are certain to
+ * be the best of the whole search, in that order: result r is when no other document can reach
+ * its score, counting for each document what the terms whose best it is not among could add
+ * (`partialBounds`), and for a document seen nowhere all of them. A document missing from one
+ * term's best at that term's lowest level comes after its last (they are in id order).
+ * @param {SearchResult & { allScores: Float64Array }} result
+ * @param {Array<{ bound: number, best: Set<number>, last: number }>} bounds
+ */
+function settledRanks(result, bounds) {
+  const { all, allScores, ids } = result
+  // Per hit, the most it could score.
+  const most = Float64Array.from(allScores)
+  for (const { bound, best } of bounds)
+    for (let k = 0; k < all.length; k++) if (!best.has(all[k])) most[k] += bound
+  let unseen = 0
+  for (const { bound } of bounds) unseen += bound
+  const rank = new Map()
+  ids.forEach((id, index) => rank.set(id, index))
+  // Per rank, the most any hit ranked below it (or not among the ranked) could score.
+  const below = new Float64Array(ids.length + 1).fill(-Infinity)
+  const belowId = new Float64Array(ids.length + 1).fill(Infinity)
+  /** @param {number} at @param {number} score @param {number} id */
+  const raise = (at, score, id) => {
+    if (score > below[at] || (score === below[at] && id < belowId[at])) {
+      below[at] = score
+      belowId[at] = id
+    }
+  }
+  for (let k = 0; k < all.length; k++) raise(rank.get(all[k]) ?? ids.length, most[k], all[k])
+  for (let at = ids.length - 1; at >= 0; at--) raise(at, below[at + 1], belowId[at + 1])
+  let settled = 0
+  for (; settled < ids.length; settled++) {
+    const score = result.scores[settled]
+    const id = ids[settled]
+    // Beaten by a hit below it, or possibly by a document no best list has.
+    if (!worse(below[settled + 1], belowId[settled + 1], score, id)) break
+    if (!(score > unseen || (score === unseen && bounds.length === 1 && id <= bounds[0].last))) break
+  }
+  return settled
+}
+
+/**
+ * Index of the first element not less than `value` in a sorted array.
+ * @param {string[]} sorted
+ * @param {string} value
+ */
+function lowerBound(sorted, value) {
+  let low = 0
+  let high = sorted.length
+  while (low < high) {
+    const middle = (low + high) >>> 1
+    if (sorted[middle] < value) low = middle + 1
     else high = middle
   }
   return low

@@ -7,6 +7,19 @@ export declare const SEARCH_OPTIONS: {
   boost: Record<string, number>
   combineWith: 'AND' | 'OR'
 }
+export declare const BM25: { k: number; b: number; d: number }
+export declare const SCORE_LEVEL_STEPS: number
+export declare const SCORE_LEVEL_ONE: number
+export declare const MAX_SCORE_LEVEL: number
+export declare function scoreLevel(score: number): number
+export declare function levelScore(level: number): number
+export declare function fieldScore(
+  frequency: number,
+  matching: number,
+  count: number,
+  length: number,
+  average: number,
+): number
 export declare const STOP_WORDS: ReadonlySet<string>
 export declare function processTerm(term: string, fieldName?: string): string | null
 export declare function tokenize(text: string): string[]

@@ -2,7 +2,7 @@
 // (which queries), so the two can never disagree. Plain ES module, no dependencies.
 
 /** Version of the index layout; the browser refuses an index of another version. */
-export const INDEX_VERSION = 4
+export const INDEX_VERSION = 5
 
 /** Indexed fields, in the order documents carry them. */
 export const FIELDS = ['title', 'tags', 'folder', 'description', 'host', 'path']
@@ -23,6 +23,51 @@ export const MAX_FIELD_LENGTH = 63
 export const SEARCH_OPTIONS = {
   boost: { title: 3, tags: 2.5, folder: 1.2, description: 1, host: 1, path: 0.6 },
   combineWith: 'AND',
+}
+
+/** MiniSearch's defaults: the BM25+ parameters. */
+export const BM25 = { k: 1.2, b: 0.7, d: 0.5 }
+
+/**
+ * A term's score in a document, its BM25+ score summed over the fields it is in (field boosts
+ * included), is worked out by the build, where every field length is known, and shipped as a
+ * level: `2 ** ((level - SCORE_LEVEL_ONE) / SCORE_LEVEL_STEPS)`, a step of 0.27%, so the browser
+ * ranks without the documents' field lengths. Levels run from 0 to `MAX_SCORE_LEVEL`, three
+ * digits of a term's postings (see `POSTING_DIGITS`).
+ */
+export const SCORE_LEVEL_STEPS = 256
+export const SCORE_LEVEL_ONE = 4096
+export const MAX_SCORE_LEVEL = 8191
+
+/**
+ * The level of a score (see `SCORE_LEVEL_STEPS`).
+ * @param {number} score
+ */
+export function scoreLevel(score) {
+  const level = Math.round(Math.log2(score) * SCORE_LEVEL_STEPS) + SCORE_LEVEL_ONE
+  return level < 0 ? 0 : level > MAX_SCORE_LEVEL ? MAX_SCORE_LEVEL : level
+}
+
+/**
+ * The score a level stands for.
+ * @param {number} level
+ */
+export function levelScore(level) {
+  return 2 ** ((level - SCORE_LEVEL_ONE) / SCORE_LEVEL_STEPS)
+}
+
+/**
+ * A term's BM25+ score in one field of a document, as MiniSearch computes it.
+ * @param {number} frequency occurrences of the term in the field
+ * @param {number} matching documents with the term in that field
+ * @param {number} count documents in the index
+ * @param {number} length the field's length in the document
+ * @param {number} average the field's average length
+ */
+export function fieldScore(frequency, matching, count, length, average) {
+  const { k, b, d } = BM25
+  const idf = Math.log(1 + (count - matching + 0.5) / (matching + 0.5))
+  return idf * (d + (frequency * (k + 1)) / (frequency + k * (1 - b + (b * length) / average)))
 }
 
 /**

@@ -120,6 +120,16 @@ function main(input, results, status, more, notices, facets) {
   const show = async (count) => {
     if (current === undefined) return
     const searched = current
+    // A partial result has its best results only: the next ones need the whole result.
+    if (
+      searched.result.partial &&
+      searched.result.complete &&
+      searched.shown + count > searched.result.ids.length
+    ) {
+      const whole = await searched.result.complete()
+      if (current !== searched) return
+      searched.result = whole
+    }
     const { result, query } = searched
     const ids = result.ids.slice(searched.shown, searched.shown + count)
     const documents = await engine.documents(ids)
@@ -127,16 +137,17 @@ function main(input, results, status, more, notices, facets) {
     const words = [...result.terms, ...result.matched]
     results.append(...documents.map((document) => entry(document, words)))
     searched.shown += ids.length
-    more.hidden = searched.shown >= result.ids.length
+    more.hidden = searched.shown >= result.ids.length && !result.partial
     if (result.total === 0) {
       status.replaceChildren(...emptyMessage(query, result))
     } else {
       const near = result.fuzzy ? ' (including near spellings)' : ''
       const of =
         result.total > searched.shown
-          ? `, showing the ${result.terms.length === 0 ? 'first' : 'best'} ${searched.shown}${result.total > result.ids.length ? '; add a word to narrow it down' : ''}`
+          ? `, showing the ${result.terms.length === 0 ? 'first' : 'best'} ${searched.shown}${result.total > result.ids.length && !result.partial ? '; add a word to narrow it down' : ''}`
           : ''
-      status.textContent = `${result.total} result${result.total === 1 ? '' : 's'} for “${query}”${near}${of}`
+      const count = `${result.partial ? 'At least ' : ''}${result.total} result${result.total === 1 ? '' : 's'}`
+      status.textContent = `${count} for “${query}”${near}${of}`
     }
   }
 

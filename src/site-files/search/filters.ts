@@ -4,14 +4,16 @@
  * query downloads only the kinds it uses (`templates/default/search-engine.js` reads them):
  *
  * - `tags.json`: `{names, parts}`, every tag as written, sorted, and the index of the first name of
- *   each part: `tags-<N>.json` is `{docs}`, the documents (gaps from -1) of the names of part N,
- *   parts of about {@link PART_BYTES}, so `#tag` downloads the names and one part;
+ *   each part: `tags-<N>.json` is `{docs}`, the documents of the names of part N (each name's as
+ *   gaps from -1, in the digits of a term's postings: `POSTING_DIGITS`, search-terms.js), parts
+ *   of about {@link PART_BYTES}, so `#tag` downloads the names and one part;
  * - `hosts.json` and `hosts-<N>.json`: the same for hosts (lower case, without `www.`);
  * - `folders.json`: `{names, parents, runs}`, each folder's name and its parent's index (-1 for the
  *   top level), and the documents' folders as runs `[folder, count, …]` (documents come folder by
  *   folder, so a folder and the folders below it hold one range of documents);
  * - `dates.json`: `{first, days}`, each document's day added (days since 1970-01-01 UTC, less
- *   `first`; -1 without a date), for `after:`/`before:` to the month or the day;
+ *   `first`; -1 without a date), in the digits of a term's postings, for `after:`/`before:` to
+ *   the month or the day;
  * - `years.json`: `{first, years}`, each document's year added as one character of `years` (its
  *   offset from `first` in {@link YEAR_DIGITS}, a space without a date): what the year facets and
  *   `after:`/`before:` of whole years read, a fraction of `dates.json`; `years` is null when the
@@ -20,6 +22,7 @@
  */
 import type { SearchIndexInput } from './input.js'
 import { serializeJson } from './json.js'
+import { AsciiWriter } from './postings.js'
 import { splitHref } from './urls.js'
 
 /** The filter files, by kind (the file is `<kind>.json`, with parts `<kind>-<N>.json` for tags and hosts). */
@@ -84,7 +87,7 @@ export function filterFiles(input: SearchIndexInput): FilterFiles {
         runs,
       }),
     },
-    { kind: 'dates', name: 'dates', contents: `{"first":${first},"days":[${days.join(',')}]}` },
+    { kind: 'dates', name: 'dates', contents: `{"first":${first},"days":${digits(days)}}` },
     { kind: 'years', name: 'years', contents: yearsJson(days, first) },
     {
       kind: 'flags',
@@ -143,7 +146,7 @@ function invertedFiles(kind: 'tags' | 'hosts', map: ReadonlyMap<string, number[]
     bytes = 0
   }
   names.forEach((name, index) => {
-    const list = `[${gaps(map.get(name)!)}]`
+    const list = digits(gapList(map.get(name)!))
     if (bytes > 0 && bytes + list.length > PART_BYTES) close()
     if (lists.length === 0) parts.push(index)
     lists.push(list)
@@ -154,6 +157,27 @@ function invertedFiles(kind: 'tags' | 'hosts', map: ReadonlyMap<string, number[]
     { kind, name: kind, contents: `{"names":${serializeJson(names)},"parts":[${parts.join(',')}]}` },
     ...files,
   ]
+}
+
+/** Numbers as a JSON string of the digits of a term's postings (`decodePostings` reads them). */
+function digits(numbers: readonly number[]): string {
+  const out = new AsciiWriter()
+  out.byte(QUOTE)
+  for (const number of numbers) out.posting(number)
+  out.byte(QUOTE)
+  return out.text()
+}
+
+const QUOTE = 0x22
+
+/** Ascending ids as the gaps between them, the first from -1. */
+function gapList(ids: readonly number[]): number[] {
+  let previous = -1
+  return ids.map((id) => {
+    const gap = id - previous
+    previous = id
+    return gap
+  })
 }
 
 /** Ascending ids as the gaps between them, the first from -1. */

@@ -5,11 +5,14 @@
  *
  * - `index.json`: version, document count, average field lengths, the first term of every term
  *   shard: small, so that a query of operators only (`#tag`) downloads little before its filter;
- * - `lengths.json`: the per-document lengths of the fields whose length ranks (title, description,
- *   path), which scoring words needs;
  * - `t<N>.json`: term shards, contiguous slices of the sorted term list of about
- *   {@link SHARD_BYTES} each, with gap-encoded postings, so a query downloads only the shards its
- *   words (or the word being typed, as a prefix) can be in;
+ *   {@link SHARD_BYTES} each, so a query downloads only the shards its words (or the word being
+ *   typed, as a prefix) can be in. A term's postings are its documents best first, each with the
+ *   term's score in it (worked out here, where every field length is known: see `scoreLevel`),
+ *   grouped by score, ids gap-encoded within a group; a term in more than {@link HEAD_DOCS}
+ *   documents keeps its best {@link HEAD_DOCS} in the shard and the rest in `t<N>-<P>.json`
+ *   (`P` its position in the shard, listed in the shard's `more`), which the browser downloads
+ *   only when the best ones cannot settle a query;
  * - `d<N>.json`: what results show (title, link, folder path, tags), {@link CHUNK_SIZE} documents
  *   per file, so showing twenty results downloads at most twenty small files; each chunk lists
  *   the folders and tags its documents name once, a folder below another as its name and the
@@ -39,11 +42,16 @@ export {
   type SearchIndexInput,
 } from './input.js'
 import { escapeJson, serializeJson } from './json.js'
-import { AsciiWriter, COMMA, FIELD, PostingsBuilder } from './postings.js'
+import { AsciiWriter, COMMA, FIELD, PostingsBuilder, type ScoreStats } from './postings.js'
 import { plainHttpUrl, splitPlainHttpUrl, writePathWords } from './urls.js'
 
 /** Target size of a term shard's JSON, before compression (gzip takes it to about a third). */
 export const SHARD_BYTES = 48 * 1024
+/**
+ * Documents a term keeps in its shard, its best: a word in more of them (a common word at a
+ * million bookmarks is in hundreds of thousands) has the rest in a file of its own.
+ */
+export const HEAD_DOCS = 4096
 /** Documents per result chunk. */
 export const CHUNK_SIZE = 32
 /** Where the index directories live, below the base. */
@@ -84,13 +92,20 @@ export interface SearchChunk {
 
 export interface SearchShard {
   terms: string[]
-  /** Each term's postings as digits (`decodePostings`, search-terms.js). */
+  /** Each term's postings (its best documents) as digits (`decodePostings`, search-terms.js). */
   postings: string[]
+  /** `[position, documents, …]`: the terms with more documents in `t<N>-<position>.json`, and how many. */
+  more: number[]
+}
+
+/** The rest of a term's postings (`t<N>-<P>.json`). */
+export interface SearchTail {
+  postings: string
 }
 
 export interface SearchIndexFiles {
   meta: SearchIndexMeta
-  /** What `lengths.json` holds. */
+  /** The field lengths the scores were worked out from (not a file: the scores are in the postings). */
   lengths: FieldLengths
   /** Path of the meta file below the base. */
   metaPath: string
@@ -105,10 +120,19 @@ export interface SearchIndexFiles {
  */
 export function buildSearchIndex(
   input: SearchIndexInput,
-  options: { shardBytes?: number } = {},
+  options: { shardBytes?: number; headDocs?: number } = {},
 ): SearchIndexFiles {
-  return makeSearchIndex(input, options.shardBytes ?? SHARD_BYTES, (text) => text) as SearchIndexFiles
+  const sizes = { shardBytes: options.shardBytes ?? SHARD_BYTES, headDocs: options.headDocs ?? HEAD_DOCS }
+  return makeSearchIndex(input, sizes, (text) => text) as SearchIndexFiles
 }
+
+/** How the term list is cut: bytes per shard, documents a term keeps in its shard. */
+export interface IndexSizes {
+  shardBytes: number
+  headDocs: number
+}
+
+const SIZES: IndexSizes = { shardBytes: SHARD_BYTES, headDocs: HEAD_DOCS }
 
 /**
  * The index's files for a build: the same as `buildSearchIndex`'s, with the shards and chunks kept
@@ -119,15 +143,15 @@ export function buildSearchIndex(
 export function searchIndexOutput(
   input: SearchIndexInput,
 ): Array<{ path: string; contents: string | Uint8Array }> {
-  return makeSearchIndex(input, SHARD_BYTES, (text) => UTF8.encode(text)).files
+  return makeSearchIndex(input, SIZES, (text) => UTF8.encode(text)).files
 }
 
 function makeSearchIndex(
   input: SearchIndexInput,
-  shardBytes: number,
+  sizes: IndexSizes,
   keep: (text: string) => string | Uint8Array,
 ): Omit<SearchIndexFiles, 'files'> & { files: Array<{ path: string; contents: string | Uint8Array }> } {
-  const parts = searchIndexParts(input, shardBytes, keep)
+  const parts = searchIndexParts(input, sizes, keep)
   const bodies: IndexBody[] = []
   let step = parts.next()
   for (; step.done !== true; step = parts.next()) bodies.push(step.value)
@@ -153,15 +177,15 @@ export interface SearchIndexEnd {
 }
 
 /**
- * The index's files one at a time, as each is made: first `lengths.json`, then the term shards,
- * the result chunks and the filter files, each `{name, contents}` in the index directory, whose
+ * The index's files one at a time, as each is made: first the term shards (each followed by the
+ * rest of its common terms' postings), then the result chunks and the filter files, each `{name, contents}` in the index directory, whose
  * name (a hash of them all) is known only at the end, with the meta file that names it. A build
  * writes each file as it comes (into a folder it renames at the end) rather than holding them all:
  * 325 MB at a million bookmarks.
  */
 export function* searchIndexParts(
   input: SearchIndexInput,
-  shardBytes: number = SHARD_BYTES,
+  sizes: IndexSizes = SIZES,
   keep: (text: string) => string | Uint8Array = (text) => text,
 ): Generator<IndexBody, SearchIndexEnd> {
   const count = input.documents.length
@@ -177,20 +201,24 @@ export function* searchIndexParts(
   // Terms in code-unit order, the order `<` compares in the browser (and the order of `sort()`
   // without a comparator, which compares strings by code units too, without calling back into JS).
   const sortedTerms = postings.terms.slice().sort()
-  const { bounds, ids } = shardBounds(sortedTerms, postings, shardBytes)
+  const { bounds, ids } = shardBounds(sortedTerms, postings, sizes)
   const starts = bounds.length === 0 ? [''] : bounds.map((bound) => sortedTerms[bound]!)
-  // The hash covers the shards' first terms and the lengths, then every file after them, in order:
-  // the shards' bounds are worked out first, so each file can go as soon as it is hashed.
+  // The hash covers the shards' first terms, then every file after them, in order: the shards'
+  // bounds are worked out first, so each file can go as soon as it is hashed.
   const hash = createHash('sha256')
-  const lengthsJson = JSON.stringify(lengths)
-  hash.update(`${INDEX_VERSION}\u0000${starts.join('\u0000')}\u0000${lengthsJson}`)
-  yield { name: 'lengths.json', contents: `{"lengths":${lengthsJson}}` }
+  hash.update(`${INDEX_VERSION}\u0000${starts.join('\u0000')}`)
   const hashed = (body: IndexBody): IndexBody => {
     hash.update(body.contents)
     return body
   }
   // Each shard and chunk is serialized as soon as it is complete, so that its pieces die young.
-  for (const body of shardFiles(sortedTerms, ids, bounds, postings, keep)) yield hashed(body)
+  const stats = { count, lengths, average }
+  for (const body of shardFiles(sortedTerms, ids, bounds, postings, {
+    stats,
+    headDocs: sizes.headDocs,
+    keep,
+  }))
+    yield hashed(body)
   let chunks = 0
   const tagDir = tagDirectory(input.tags)
   for (const body of chunkFiles(input, tagDir, keep)) {
@@ -275,7 +303,7 @@ function indexDocuments(input: SearchIndexInput, postings: PostingsBuilder): Fie
 function shardBounds(
   sorted: readonly string[],
   postings: PostingsBuilder,
-  shardBytes: number,
+  { shardBytes, headDocs }: IndexSizes,
 ): { bounds: number[]; ids: Int32Array } {
   const bounds: number[] = []
   const ids = new Int32Array(sorted.length)
@@ -284,8 +312,8 @@ function shardBounds(
     const term = sorted[index]!
     const termId = postings.idOf(term)
     ids[index] = termId
-    // About two characters a number (most gaps and counts are below 1,024).
-    const size = term.length + 4 + postings.encodedLength(termId) * 2
+    // About two characters a document (most gaps are below 1,024), its best `headDocs` only.
+    const size = term.length + 6 + Math.min(headDocs, postings.documentEstimate(termId)) * 2
     if (bytes > 0 && bytes + size > shardBytes) bytes = 0
     if (bytes === 0) bounds.push(index)
     bytes += size
@@ -294,8 +322,9 @@ function shardBounds(
 }
 
 /**
- * The term shards (see `shardBounds`; one empty shard when there is no term). The postings are
- * written as text (see `PostingsBuilder.write`): millions of small numbers, which as arrays for
+ * The term shards (see `shardBounds`; one empty shard when there is no term), each followed by the
+ * rest of the postings of its terms in more than `headDocs` documents. The postings are written as
+ * text (see `PostingsBuilder.writeRanked`): millions of small numbers, which as arrays for
  * JSON.stringify would cost more to build than to serialize, and in base 32 as strings, a little
  * over half their JSON size.
  */
@@ -304,20 +333,32 @@ function* shardFiles(
   ids: Int32Array,
   bounds: readonly number[],
   postings: PostingsBuilder,
-  keep: (text: string) => string | Uint8Array,
+  options: { stats: ScoreStats; headDocs: number; keep: (text: string) => string | Uint8Array },
 ): Generator<IndexBody> {
+  const { stats, headDocs, keep } = options
   const shardPostings = new AsciiWriter()
+  const tail = new AsciiWriter()
   const ends = bounds.length === 0 ? [0] : [...bounds.slice(1), sorted.length]
   for (let shard = 0; shard < ends.length; shard++) {
     const from = bounds[shard] ?? 0
+    const more: number[] = []
+    const tails: IndexBody[] = []
     for (let index = from; index < ends[shard]!; index++) {
       if (index > from) shardPostings.byte(COMMA)
-      postings.write(ids[index]!, shardPostings)
+      const keys = postings.rank(ids[index]!, stats)
+      const head = Math.min(headDocs, keys.length)
+      postings.writeRanked(keys, 0, head, shardPostings)
+      if (head === keys.length) continue
+      more.push(index - from, keys.length - head)
+      postings.writeRanked(keys, head, keys.length, tail)
+      tails.push({ name: `t${shard}-${index - from}.json`, contents: keep(`{"postings":${tail.text()}}`) })
+      tail.clear()
     }
-    // Exactly `serializeJson({terms, postings})`: the postings are strings of letters, digits, `-` and `_`.
-    const contents = `{"terms":${serializeJson(sorted.slice(from, ends[shard]))},"postings":[${shardPostings.text()}]}`
+    // Exactly `serializeJson({terms, postings, more})`: the postings are strings of letters, digits, `-` and `_`.
+    const contents = `{"terms":${serializeJson(sorted.slice(from, ends[shard]))},"postings":[${shardPostings.text()}],"more":[${more.join(',')}]}`
     shardPostings.clear()
     yield { name: `t${shard}.json`, contents: keep(contents) }
+    yield* tails
   }
 }
 

@@ -3,7 +3,16 @@
  * shards: see `PostingsBuilder`.
  */
 import { Buffer } from 'node:buffer'
-import { FIELDS, POSTING_DIGITS, processTerm, tokenize } from '#search-terms'
+import {
+  FIELDS,
+  MAX_SCORE_LEVEL,
+  POSTING_DIGITS,
+  SEARCH_OPTIONS,
+  fieldScore,
+  processTerm,
+  scoreLevel,
+  tokenize,
+} from '#search-terms'
 import { ASCII_SEPARATOR, FNV_OFFSET, FNV_PRIME, SEEN, TERM, TokenCache, UNKNOWN } from './tokens.js'
 import { plainHost } from './urls.js'
 
@@ -17,6 +26,20 @@ export const FIELD = Object.fromEntries(FIELDS.map((field, index) => [field, ind
 
 /** Number of indexed fields: the stride of the per-(term, field) slots below. */
 const FIELD_COUNT = FIELDS.length
+/** Each field's boost, by field id. */
+const BOOSTS = FIELDS.map((field) => (SEARCH_OPTIONS.boost as Record<string, number>)[field] ?? 1)
+/** What a ranked document's level is multiplied by in its key (see `PostingsBuilder.rank`). */
+const RANK_SHIFT = 2 ** 32
+
+/** What scoring a term needs besides its postings. */
+export interface ScoreStats {
+  /** Documents in the index. */
+  count: number
+  /** Per field, each document's length, or 0 when the field's length does not rank (1). */
+  lengths: ReadonlyArray<ArrayLike<number> | 0>
+  /** Per field, its average length. */
+  average: readonly number[]
+}
 
 /**
  * Terms and their postings while indexing, built for speed at 100,000 documents (two million
@@ -56,6 +79,9 @@ export class PostingsBuilder {
   private readonly labels = FIELDS.map(() => new Map<string, Int32Array>())
   /** The terms of hosts by host name (see {@link addPlainHost}). */
   private readonly plainHosts = new Map<string, Int32Array>()
+  /** Per document, the score of the term being ranked, and the documents it has one (see {@link rank}). */
+  private scores: Float64Array | undefined
+  private rankedDocs: Int32Array | undefined
 
   /** `documents`: how many will be added, to size the occurrence arrays (grown if need be). */
   constructor(documents: number) {
@@ -218,57 +244,87 @@ export class PostingsBuilder {
   }
 
   /**
-   * How many numbers {@link write} writes for a term: two per field it occurs in, one per document,
-   * one more per document where it occurs more than once. Call once every document is added.
+   * About how many documents a term is in: its documents summed over the fields it occurs in (a
+   * document in two fields counts twice). Call once every document is added.
    */
-  encodedLength(termId: number): number {
+  documentEstimate(termId: number): number {
     this.grouped ??= this.group()
     const { starts, ids } = this.grouped
     const base = termId * FIELD_COUNT
-    let size = 0
+    let documents = 0
     for (let fieldId = 0; fieldId < FIELD_COUNT; fieldId++) {
       const end = starts[base + fieldId + 1]!
-      let at = starts[base + fieldId]!
-      if (at === end) continue
-      size += 3
-      while (++at < end) {
-        if (ids[at] !== ids[at - 1]) size++
-        else if (at - 1 === starts[base + fieldId] || ids[at - 2] !== ids[at]) size++
-      }
+      const from = starts[base + fieldId]!
+      for (let at = from; at < end; at++) if (at === from || ids[at] !== ids[at - 1]) documents++
     }
-    return size
+    return documents
   }
 
   /**
-   * A term's postings, the numbers `[fieldId, n, gap, (-frequency), gap, …]` per field it occurs in
-   * (see search-engine.js): `n` documents, each as the gap from the previous one (the first from
-   * -1), followed by `-frequency` when the term occurs more than once in that document's field;
-   * written as a JSON string of their digits (`POSTING_DIGITS`, search-terms.js). Call once every
-   * document is added.
+   * A term's documents, best first: each as `(MAX_SCORE_LEVEL - level) * 2^32 + id`, ascending, where
+   * `level` is the term's score in the document (BM25+ summed over its fields, with their boosts,
+   * as MiniSearch scores a term; see `scoreLevel`). Read them with {@link writeRanked}. Valid
+   * until the next call. Call once every document is added.
    */
-  write(termId: number, out: AsciiWriter): void {
+  rank(termId: number, stats: ScoreStats): Float64Array {
     this.grouped ??= this.group()
     const { starts, ids } = this.grouped
+    const scores = (this.scores ??= new Float64Array(stats.count))
+    const docs = (this.rankedDocs ??= new Int32Array(stats.count))
     const base = termId * FIELD_COUNT
-    out.byte(QUOTE)
+    let found = 0
     for (let fieldId = 0; fieldId < FIELD_COUNT; fieldId++) {
       const end = starts[base + fieldId + 1]!
-      let at = starts[base + fieldId]!
-      if (at === end) continue
-      // The count comes before the documents: counted first.
-      let documents = 1
-      for (let next = at + 1; next < end; next++) if (ids[next] !== ids[next - 1]) documents++
-      out.posting(fieldId)
-      out.posting(documents)
-      let previous = -1
+      const from = starts[base + fieldId]!
+      if (from === end) continue
+      let matching = 1
+      for (let next = from + 1; next < end; next++) if (ids[next] !== ids[next - 1]) matching++
+      const lengths = stats.lengths[fieldId]
+      const average = stats.average[fieldId]!
+      const boost = BOOSTS[fieldId]!
+      let at = from
       while (at < end) {
         const id = ids[at]!
         let frequency = 1
         while (++at < end && ids[at] === id) frequency++
+        const length = lengths === 0 || lengths === undefined ? 1 : lengths[id]!
+        if (scores[id] === 0) docs[found++] = id
+        scores[id] += boost * fieldScore(frequency, matching, stats.count, length, average)
+      }
+    }
+    const keys = new Float64Array(found)
+    for (let index = 0; index < found; index++) {
+      const id = docs[index]!
+      keys[index] = (MAX_SCORE_LEVEL - scoreLevel(scores[id]!)) * RANK_SHIFT + id
+      scores[id] = 0
+    }
+    return keys.sort()
+  }
+
+  /**
+   * Documents `[from, to)` of a term's ranked documents (`rank`), as the numbers
+   * `[level, n, gap, …, drop, n, gap, …]`: each level's documents (the first level as it is, each
+   * next one as how far it is below the previous), their number and their ids as gaps (the first
+   * from -1); written as a JSON string of their digits (`POSTING_DIGITS`, search-terms.js).
+   */
+  writeRanked(keys: Float64Array, from: number, to: number, out: AsciiWriter): void {
+    out.byte(QUOTE)
+    let previousLevel = -1
+    let at = from
+    while (at < to) {
+      const rank = Math.floor(keys[at]! / RANK_SHIFT)
+      let end = at + 1
+      while (end < to && Math.floor(keys[end]! / RANK_SHIFT) === rank) end++
+      const level = MAX_SCORE_LEVEL - rank
+      out.posting(previousLevel < 0 ? level : previousLevel - level)
+      out.posting(end - at)
+      let previous = -1
+      for (; at < end; at++) {
+        const id = keys[at]! - rank * RANK_SHIFT
         out.posting(id - previous)
-        if (frequency > 1) out.posting(-frequency)
         previous = id
       }
+      previousLevel = level
     }
     out.byte(QUOTE)
   }

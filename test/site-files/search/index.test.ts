@@ -2,14 +2,21 @@ import fc from 'fast-check'
 import MiniSearch from 'minisearch'
 import SearchableMap from 'minisearch/SearchableMap'
 import { describe, expect, it } from 'vitest'
-import { createSearchEngine, type SearchEngine } from '../../../templates/default/search-engine.js'
+import {
+  FIRST_RESULTS,
+  PREFIX_TERMS,
+  createSearchEngine,
+  type SearchEngine,
+} from '../../../templates/default/search-engine.js'
 import {
   FIELDS,
   LENGTH_FIELDS,
   MAX_FIELD_LENGTH,
   SEARCH_OPTIONS,
   decodePostings,
+  fieldScore,
   processTerm,
+  scoreLevel,
   splitUrl,
   tokenize,
 } from '#search-terms'
@@ -21,6 +28,7 @@ import {
   type SearchIndexFiles,
   type SearchIndexInput,
   type SearchShard,
+  type SearchTail,
 } from '../../../src/site-files/search/index.js'
 import { serializeJson } from '../../../src/site-files/search/json.js'
 import { AsciiWriter } from '../../../src/site-files/search/postings.js'
@@ -200,10 +208,12 @@ describe('search index and engine', () => {
     expect(out.text()).toHaveLength(1 + 4) // where JSON took `12,40000`
   })
 
-  it('should score exactly as MiniSearch does on the same statistics', async () => {
+  it('should score as MiniSearch does on the same statistics, to within a score level', async () => {
     const bookmarks = corpus(600)
     const built = buildSearchIndex(inputOf(bookmarks))
     const { engine } = engineOf(built)
+    // A term's score in a document ships as a level, 2^(1/256) apart: each is within half a step.
+    const tolerance = 2 ** (1 / 512) - 1
     // MiniSearch over the same documents, with the lengths the index ships (capped, 1 for labels).
     const reference = new MiniSearch({ fields: [...FIELDS], processTerm, tokenize })
     reference.addAll(
@@ -241,10 +251,19 @@ describe('search index and engine', () => {
       expect(actual.total, query).toBe(expected.length)
       expect(actual.total, query).toBeGreaterThan(0)
       const scores = new Map(expected.map((hit) => [hit.id as number, hit.score]))
-      actual.ids.forEach((id, rank) =>
-        expect(actual.scores[rank], `${query} #${id}`).toBeCloseTo(scores.get(id)!, 9),
-      )
+      actual.ids.forEach((id, rank) => {
+        const score = scores.get(id)!
+        expect(Math.abs(actual.scores[rank]! - score), `${query} #${id}`).toBeLessThanOrEqual(
+          score * tolerance,
+        )
+      })
       expect([...actual.scores]).toEqual([...actual.scores].sort((a, b) => b - a))
+      // Ranked as MiniSearch ranks, but where two scores are within the tolerance of each other.
+      for (let rank = 1; rank < actual.ids.length; rank++) {
+        const above = scores.get(actual.ids[rank - 1]!)!
+        const below = scores.get(actual.ids[rank]!)!
+        expect(below, `${query} #${rank}`).toBeLessThanOrEqual(above * (1 + 2 * tolerance))
+      }
     }
   })
 
@@ -260,6 +279,87 @@ describe('search index and engine', () => {
     const whole = engineOf(buildSearchIndex(inputOf(corpus(3000)), { shardBytes: 1 << 30 })).engine
     expect((await whole.search('gamma')).total).toBe(total)
     expect((await whole.search('gam')).total).toBe((await engine.search('gam')).total)
+  })
+
+  it('should find the same with the best documents of a term in its shard and the rest apart', async () => {
+    const input = inputOf(corpus(3000))
+    const whole = engineOf(buildSearchIndex(input, { shardBytes: 2048 })).engine
+    // The last word typed is a prefix too, unless a space follows it.
+    const queries = [
+      'gamma ',
+      'gam',
+      'alpha',
+      'alpha ',
+      'theta ',
+      'alpha bet',
+      'zeta -eta',
+      'epsilo',
+      'qamma',
+      'delta #reference',
+    ]
+    let partial = 0
+    let wholeWords = 0
+    for (const headDocs of [16, 100, 400]) {
+      const split = buildSearchIndex(input, { shardBytes: 2048, headDocs })
+      expect(split.files.filter((file) => /\/t\d+-\d+\.json$/.test(file.path)).length).toBeGreaterThan(3)
+      const { engine, fetched } = engineOf(split)
+      for (const query of queries) {
+        const expected = await whole.search(query)
+        const first = await engine.search(query)
+        const actual = first.partial === true ? await first.complete!() : first
+        expect(actual.total, query).toBe(expected.total)
+        expect([...actual.ids], query).toEqual([...expected.ids])
+        expect([...actual.scores], query).toEqual([...expected.scores])
+        expect([...actual.all], query).toEqual([...expected.all])
+        if (first.partial !== true) continue
+        partial++
+        expect(first.ids.length).toBeGreaterThanOrEqual(Math.min(FIRST_RESULTS, expected.total))
+        expect(first.total).toBeLessThanOrEqual(expected.total)
+        const found = new Set(expected.all)
+        for (const id of first.ids) expect(found.has(id)).toBe(true)
+        // A whole word: the best ones for certain, at least those a page shows first. (Completions
+        // of a word being typed count in their best documents only.)
+        if (!query.endsWith(' ')) continue
+        wholeWords++
+        expect([...first.ids], query).toEqual([...expected.ids.slice(0, first.ids.length)])
+        expect([...first.scores], query).toEqual([...expected.scores.slice(0, first.ids.length)])
+      }
+      expect(fetched.some((url) => /\/t\d+-\d+\.json$/.test(url))).toBe(true)
+    }
+    expect(partial).toBeGreaterThan(wholeWords)
+    expect(wholeWords).toBeGreaterThan(0)
+  })
+
+  it('should answer a common word from its best documents, downloading the rest only when asked', async () => {
+    const built = buildSearchIndex(inputOf(corpus(3000)), { shardBytes: 2048, headDocs: 400 })
+    const { engine, fetched } = engineOf(built)
+    const first = await engine.search('reference')
+    expect(first.partial).toBe(true)
+    expect(first.ids.length).toBeGreaterThanOrEqual(FIRST_RESULTS)
+    expect(fetched.filter((url) => /\/t\d+-\d+\.json$/.test(url))).toEqual([])
+    const whole = await first.complete!()
+    expect(whole.partial).toBe(false)
+    expect(whole.total).toBeGreaterThan(400)
+    expect(fetched.filter((url) => /\/t\d+-\d+\.json$/.test(url)).length).toBe(1)
+    // The facets count every result: they need the whole result.
+    const facets = await engine.facets(first)
+    expect(facets.folders).toEqual([])
+  })
+
+  it('should count the commonest completions of a prefix, PREFIX_TERMS at most', async () => {
+    // Word `preN` in N + 1 bookmarks: 60 completions of `pre`.
+    const bookmarks = Array.from({ length: 60 }, (_, word) =>
+      Array.from({ length: word + 1 }, (_, copy) =>
+        createBookmark(`pre${String(word).padStart(2, '0')} ${copy}`, `https://x.example/${word}/${copy}`),
+      ),
+    ).flat()
+    const { engine } = engineOf(buildSearchIndex(inputOf(bookmarks), { shardBytes: 512 }))
+    const { matched, total } = await engine.search('pre')
+    const expected = Array.from({ length: PREFIX_TERMS }, (_, at) => `pre${60 - PREFIX_TERMS + at}`)
+    expect(matched.slice().sort()).toEqual(expected)
+    expect(total).toBe(expected.reduce((sum, term) => sum + Number(term.slice(3)) + 1, 0))
+    // A longer prefix has fewer completions: all of them count.
+    expect((await engine.search('pre0')).matched.slice().sort()).toHaveLength(10)
   })
 
   it('should find a typo in the first letter by looking in every shard', async () => {
@@ -325,12 +425,13 @@ describe('search index fast paths', () => {
     expect(shards.some((file) => file.contents.includes('\\u003c'))).toBe(true)
   })
 
-  it('should index terms, postings and field lengths exactly as MiniSearch does', () => {
+  it('should index terms, their scores and field lengths as MiniSearch does', () => {
     fc.assert(
       fc.property(
         fc.array(document, { maxLength: 40 }),
         fc.integer({ min: 1, max: 400 }),
-        (documents, shardBytes) => {
+        fc.integer({ min: 1, max: 6 }),
+        (documents, shardBytes, headDocs) => {
           const input: SearchIndexInput = {
             documents: documents.map(({ bookmark, folder }) => ({ bookmark, href: bookmark.href, folder })),
             folders: FOLDER_NAMES.map((name, index) => ({
@@ -340,8 +441,8 @@ describe('search index fast paths', () => {
             })),
             tags: [],
           }
-          const built = buildSearchIndex(input, { shardBytes })
-          expect(indexOf(built)).toEqual(miniSearchIndexOf(input))
+          const built = buildSearchIndex(input, { shardBytes, headDocs })
+          expect(indexOf(built)).toEqual(miniSearchIndexOf(input, built.meta.average))
         },
       ),
       { numRuns: 300 },
@@ -349,44 +450,65 @@ describe('search index fast paths', () => {
   })
 })
 
-/** The terms, postings and field lengths an index's files hold. */
+/** The terms, each with its documents' score levels, and the field lengths an index's files hold. */
 function indexOf(built: SearchIndexFiles): {
-  terms: Record<string, Record<number, Record<number, number>>>
+  terms: Record<string, Record<number, number>>
   lengths: number[][]
 } {
-  const terms: Record<string, Record<number, Record<number, number>>> = {}
+  const terms: Record<string, Record<number, number>> = {}
+  const files = new Map(built.files.map((file) => [file.path, file.contents]))
   const shards = built.files.filter((file) => /\/t\d+\.json$/.test(file.path))
   expect(shards.length).toBe(built.meta.shards.length)
   let previous: string | undefined
   for (const [index, file] of shards.entries()) {
     const shard = JSON.parse(file.contents) as SearchShard
     expect(shard.terms[0] ?? '').toBe(built.meta.shards[index])
+    const more = new Map<number, number>()
+    for (let at = 0; at < shard.more.length; at += 2) more.set(shard.more[at]!, shard.more[at + 1]!)
     shard.terms.forEach((term, at) => {
       // In code-unit order across the shards: the browser looks terms up by that order.
       if (previous !== undefined) expect(previous < term, `${previous} < ${term}`).toBe(true)
       previous = term
-      const fields: Record<number, Record<number, number>> = {}
-      const postings = decodePostings(shard.postings[at]!)
-      for (let i = 0; i < postings.length;) {
-        const fieldId = postings[i++]!
-        const count = postings[i++]!
-        const documents: Record<number, number> = {}
-        let id = -1
-        for (let n = 0; n < count; n++) {
-          id += postings[i++]!
-          documents[id] = postings[i]! < 0 ? -postings[i++]! : 1
-        }
-        fields[fieldId] = documents
+      const documents: Record<number, number> = {}
+      const lists = [shard.postings[at]!]
+      const rest = more.get(at)
+      if (rest !== undefined) {
+        const tail = JSON.parse(files.get(file.path.replace(/\.json$/, `-${at}.json`))!) as SearchTail
+        lists.push(tail.postings)
       }
-      terms[term] = fields
+      let last = Infinity
+      for (const list of lists) {
+        const postings = decodePostings(list)
+        let level = -1
+        let count = 0
+        for (let i = 0; i < postings.length;) {
+          level = level < 0 ? postings[i++]! : level - postings[i++]!
+          // Best first: each level below the previous one (the rest starts at most at the last).
+          expect(level).toBeLessThanOrEqual(last)
+          last = level
+          const n = postings[i++]!
+          let id = -1
+          for (let k = 0; k < n; k++) {
+            id += postings[i++]!
+            expect(documents[id]).toBeUndefined()
+            documents[id] = level
+            count++
+          }
+        }
+        if (list !== lists[0]) expect(count).toBe(rest)
+      }
+      terms[term] = documents
     })
   }
   const lengths = built.lengths.flatMap((column) => (column === 0 ? [] : [column]))
   return { terms, lengths }
 }
 
-/** What MiniSearch makes of the same documents. */
-function miniSearchIndexOf(input: SearchIndexInput): ReturnType<typeof indexOf> {
+/**
+ * What MiniSearch makes of the same documents: each term's documents with the level of its
+ * score in them (BM25+ over its fields, with their boosts, from MiniSearch's own statistics).
+ */
+function miniSearchIndexOf(input: SearchIndexInput, average: readonly number[]): ReturnType<typeof indexOf> {
   const reference = new MiniSearch({ fields: [...FIELDS], processTerm, tokenize })
   reference.addAll(
     input.documents.map(({ bookmark, folder }, id) => ({
@@ -399,12 +521,34 @@ function miniSearchIndexOf(input: SearchIndexInput): ReturnType<typeof indexOf> 
     })),
   )
   const json = reference.toJSON()
-  const terms: Record<string, Record<number, Record<number, number>>> = {}
-  for (const [term, fields] of json.index) terms[term] = fields
+  const ranked = FIELDS.map((field) => LENGTH_FIELDS.includes(field))
+  const lengthOf = (id: number, field: number): number =>
+    ranked[field] ? Math.min(MAX_FIELD_LENGTH, json.fieldLength[id]![field]!) : 1
+  const terms: Record<string, Record<number, number>> = {}
+  for (const [term, fields] of json.index) {
+    const scores: Record<number, number> = {}
+    for (let field = 0; field < FIELDS.length; field++) {
+      const documents = fields[field]
+      if (documents === undefined) continue
+      const matching = Object.keys(documents).length
+      const boost = SEARCH_OPTIONS.boost[FIELDS[field]!] ?? 1
+      for (const [id, frequency] of Object.entries(documents)) {
+        const score =
+          boost *
+          fieldScore(
+            frequency,
+            matching,
+            input.documents.length,
+            lengthOf(Number(id), field),
+            average[field]!,
+          )
+        scores[Number(id)] = (scores[Number(id)] ?? 0) + score
+      }
+    }
+    terms[term] = Object.fromEntries(Object.entries(scores).map(([id, score]) => [id, scoreLevel(score)]))
+  }
   const lengths = LENGTH_FIELDS.map((field) =>
-    input.documents.map((_document, id) =>
-      Math.min(MAX_FIELD_LENGTH, json.fieldLength[id]![FIELDS.indexOf(field)]!),
-    ),
+    input.documents.map((_document, id) => lengthOf(id, FIELDS.indexOf(field))),
   )
   return { terms, lengths }
 }
