@@ -4,6 +4,7 @@
  * for. Pure.
  */
 import type { Bookmark } from '../model/tree.js'
+import { substituted } from './delta.js'
 import type { SiteRoutes } from './routes.js'
 
 export interface ArchiveYear {
@@ -40,6 +41,43 @@ export function timelineOf(routes: SiteRoutes): Timeline {
   return timeline
 }
 
+/** The timeline made for `routes`, if one was. */
+export function madeTimeline(routes: SiteRoutes): Timeline | undefined {
+  return made.get(routes)
+}
+
+/**
+ * Watch mode: `routes` (patched from earlier routes, see `patchRoutes`) have the timeline
+ * `previous` with each pair's first bookmark replaced by its second, when every pair has the same
+ * date: made so, instead of sorting every bookmark again. False when a date changed.
+ */
+export function carryTimeline(
+  routes: SiteRoutes,
+  previous: Timeline,
+  pairs: ReadonlyArray<[Bookmark, Bookmark]>,
+): boolean {
+  if (pairs.some(([a, b]) => !Object.is(a.added, b.added))) return false
+  const dated = pairs.filter(([a]) => isDatable(a))
+  const undated = pairs.filter(([a]) => !isDatable(a))
+  const years = previous.years.map((year) => {
+    const mine = dated.filter(([a]) => new Date(a.added!).getUTCFullYear() === year.year)
+    if (mine.length === 0) return year
+    const bookmarks = substituted(year.bookmarks, mine)
+    return bookmarks === undefined ? undefined : { ...year, bookmarks }
+  })
+  const timeline = {
+    all: substituted(previous.all, pairs),
+    dated: substituted(previous.dated, dated),
+    undated: substituted(previous.undated, undated),
+    years,
+  }
+  if (timeline.all === undefined || timeline.dated === undefined || timeline.undated === undefined)
+    return false
+  if (years.includes(undefined)) return false
+  made.set(routes, timeline as Timeline)
+  return true
+}
+
 function makeTimeline(routes: SiteRoutes): Timeline {
   const all: Bookmark[] = []
   for (const route of routes.folders)
@@ -69,19 +107,43 @@ function makeTimeline(routes: SiteRoutes): Timeline {
 const FIRST = new Date(0).setUTCFullYear(1, 0, 1)
 const AFTER_LAST = Date.UTC(10000, 0, 1)
 
+/** The archive list that shows `bookmark`: its year's, or the undated one. */
+export function archiveListOf(bookmark: Bookmark): string {
+  return isDatable(bookmark) ? `archive/${new Date(bookmark.added!).getUTCFullYear()}/` : UNDATED_PATH
+}
+
 function isDatable(bookmark: Bookmark): boolean {
   const added = bookmark.added
   return added !== undefined && Number.isFinite(added) && added >= FIRST && added < AFTER_LAST
 }
 
+/** Each tag's related tags, as `relatedTagsOf` made them, by the routes they were made from. */
+const relatedMade = new WeakMap<SiteRoutes, RelatedTags>()
+
+export type RelatedTags = Map<string, Array<{ tag: string; count: number }>>
+
 /**
  * For each tag, the tags most often found on the same bookmarks (at most `limit`, most shared
- * first, then by name), to narrow a tag page down.
+ * first, then by name), to narrow a tag page down. Made once for the same routes (and the
+ * default limit), or carried over from earlier routes with the same tags (see `carryRelatedTags`).
  */
-export function relatedTagsOf(
-  routes: SiteRoutes,
-  limit = 12,
-): Map<string, Array<{ tag: string; count: number }>> {
+export function relatedTagsOf(routes: SiteRoutes, limit = 12): RelatedTags {
+  if (limit !== 12) return makeRelatedTags(routes, limit)
+  let related = relatedMade.get(routes)
+  if (related === undefined) relatedMade.set(routes, (related = makeRelatedTags(routes, limit)))
+  return related
+}
+
+/**
+ * Watch mode: `routes` have the same tags on the same bookmarks as `previous` (an edit that changed
+ * no tag, see `patchRoutes`), so the same related tags, if they were made.
+ */
+export function carryRelatedTags(routes: SiteRoutes, previous: SiteRoutes): void {
+  const related = relatedMade.get(previous)
+  if (related !== undefined) relatedMade.set(routes, related)
+}
+
+function makeRelatedTags(routes: SiteRoutes, limit: number): RelatedTags {
   const related = new Map<string, Array<{ tag: string; count: number }>>()
   for (const route of routes.tags) {
     const counts = new Map<string, number>()
