@@ -259,7 +259,7 @@ export class DevBuilder {
     }
     // Keep the hashes of site files already written, so an unchanged one is not rewritten.
     for (const [file, previous] of this.outputs) {
-      if (siteFileKey(plan.siteFiles, file) !== undefined) outputs.set(file, previous)
+      if (!outputs.has(file) && siteFileKey(plan.siteFiles, file) !== undefined) outputs.set(file, previous)
     }
     this.outputs = outputs
     return { written, removed }
@@ -299,9 +299,11 @@ export class DevBuilder {
   async staleSources(candidates: Iterable<string>): Promise<Array<{ file: string; hash: string }>> {
     const stale: Array<{ file: string; hash: string }> = []
     for (const file of new Set(candidates)) {
+      const read = this.lastRead.get(file) ?? this.sources.bytesOf(file)
+      // Compared in memory kept for the purpose (see `IncrementalParser.differs`); a stale file is read again for its hash.
+      if (read !== undefined && (await this.sources.differs(file, read)) !== true) continue
       const bytes = await readFile(file).catch(() => undefined)
       if (bytes === undefined) continue
-      const read = this.lastRead.get(file) ?? this.sources.bytesOf(file)
       if (read === undefined || !bytes.equals(read)) stale.push({ file, hash: contentHash(bytes) })
     }
     return stale

@@ -37,6 +37,11 @@ export interface KnownChanges {
    * object as last build's exactly when that is the same.
    */
   tree: object
+  /**
+   * The folders the edit made anew (those on the way down to what it changed): the others, the
+   * same objects under the same titles, have the same pages. Undefined when any may have changed.
+   */
+  folders: ReadonlySet<Folder> | undefined
   /** The tags whose pages may have changed; undefined when any may have. */
   tags: ReadonlySet<string> | undefined
   /** The archive lists (`archive/2024/`, `archive/undated/`) whose pages may have changed; undefined when any may have. */

@@ -163,7 +163,7 @@ function planShape(
   const patched = delta === undefined ? undefined : patchRoutes(previous!.routes, delta)
   const routes = patched ?? planRoutes(input.root)
   const totals = countBookmarks(routes, previous?.totals)
-  let changes: KnownChanges = { tree: {}, tags: undefined, lists: undefined }
+  let changes: KnownChanges = { tree: {}, folders: undefined, tags: undefined, lists: undefined }
   let stats: PlanStats
   if (patched !== undefined && delta !== undefined && previous !== undefined) {
     stats = { ...previous.stats, icons: 0 }
@@ -175,6 +175,7 @@ function planShape(
     )
     changes = {
       tree: sameSizes ? previous.tree : {},
+      folders: new Set(delta.folders.map(([, folder]) => folder)),
       tags: new Set(delta.bookmarks.flatMap(([bookmark]) => bookmark.tags)),
       lists: carried ? new Set(delta.bookmarks.map(([bookmark]) => archiveListOf(bookmark))) : undefined,
     }
@@ -226,7 +227,7 @@ function* generateFiles(
   if (plan !== undefined && memo !== undefined) {
     // Pages are known unchanged only under the same settings and titles as last build.
     if (entries.reset || plan.globalKey !== globalKey)
-      changes = { tree: {}, tags: undefined, lists: undefined }
+      changes = { tree: {}, folders: undefined, tags: undefined, lists: undefined }
     memo.plan = { ...plan, globalKey, tree: changes.tree }
   }
   const check = createPageCheck(
@@ -260,7 +261,8 @@ function* generateFiles(
   })
   context.resume()
   for (const kind of PAGE_KINDS) yield* PRODUCERS[kind.name](context)
-  check.prune()
+  // An edit that kept the tree's shape (its changes known) keeps every page's path: nothing to forget.
+  if (changes.tags === undefined) check.prune()
   entries.prune()
   if (options.deferSiteFiles === true) return
   for (const [path, produce] of siteFiles) {

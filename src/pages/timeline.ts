@@ -75,6 +75,15 @@ export function carryTimeline(
     return false
   if (years.includes(undefined)) return false
   made.set(routes, timeline as Timeline)
+  // The bookmarks with a link, carried over too while every pair has one or neither has.
+  const linked = linkedMade.get(previous)
+  if (linked !== undefined && pairs.every(([a, b]) => isLinked(a) === isLinked(b))) {
+    const carried = substituted(
+      linked,
+      pairs.filter(([a]) => isLinked(a)),
+    )
+    if (carried !== undefined) linkedMade.set(timeline as Timeline, carried)
+  }
   return true
 }
 
@@ -160,13 +169,21 @@ function makeRelatedTags(routes: SiteRoutes, limit: number): RelatedTags {
   return related
 }
 
+/** The bookmarks with a link of each timeline, in document order (see `rediscoveryOf`). */
+const linkedMade = new WeakMap<Timeline, Bookmark[]>()
+
+function isLinked(bookmark: Bookmark): boolean {
+  return bookmark.href !== undefined && bookmark.href !== ''
+}
+
 /**
- * The bookmark the home page brings back on `day` (epoch milliseconds): one of the bookmarks
- * with a link, picked by a hash of the day number, so each day has its own and every build of
- * that day the same.
+ * The bookmark the home page brings back on `day` (epoch milliseconds): one of the timeline's
+ * bookmarks with a link, picked by a hash of the day number, so each day has its own and every
+ * build of that day the same.
  */
-export function rediscoveryOf(bookmarks: readonly Bookmark[], day: number): Bookmark | undefined {
-  const linked = bookmarks.filter((bookmark) => bookmark.href !== undefined && bookmark.href !== '')
+export function rediscoveryOf(timeline: Timeline, day: number): Bookmark | undefined {
+  let linked = linkedMade.get(timeline)
+  if (linked === undefined) linkedMade.set(timeline, (linked = timeline.all.filter(isLinked)))
   if (linked.length === 0) return undefined
   let hash = Math.floor(day / 86_400_000) >>> 0
   hash = Math.imul(hash ^ (hash >>> 16), 0x45d9f3b) >>> 0
