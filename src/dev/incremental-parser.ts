@@ -29,6 +29,12 @@ export class IncrementalParser implements SourceParser {
   private readonly spare = new Map<string, Uint8Array>()
   /** Memory this parser handed out: only that is ever reused. */
   private readonly owned = new WeakSet<ArrayBufferLike>()
+  /** From this size a source's memory is reused (see `REUSE_BYTES`). */
+  private readonly reuseBytes: number
+
+  constructor(options: { reuseBytes?: number } = {}) {
+    this.reuseBytes = options.reuseBytes ?? REUSE_BYTES
+  }
   /** Size and modification time of files about to be read, taken before reading them. */
   private readonly seen = new Map<string, { size: number; mtimeMs: number }>()
 
@@ -50,7 +56,7 @@ export class IncrementalParser implements SourceParser {
     const spare = this.spare.get(file)
     this.spare.delete(file)
     if (spare !== undefined && spare.byteLength >= size) return spare.subarray(0, size)
-    if (size < REUSE_BYTES) return new Uint8Array(size)
+    if (size < this.reuseBytes) return new Uint8Array(size)
     // Room to grow by a sixteenth, so that the next versions of a file being edited fit.
     const memory = new ArrayBuffer(size + (size >> 4))
     this.owned.add(memory)
