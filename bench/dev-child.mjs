@@ -97,7 +97,9 @@ async function findPage(title) {
     const url = queue.shift()
     if (seen.has(url)) continue
     seen.add(url)
-    const body = await (await fetch(url)).text()
+    let body
+    while ((body = await fetchText(url)) === undefined)
+      await new Promise((resolve) => setTimeout(resolve, 50))
     if (body.includes(`>${title}</a>`)) return url
     for (const match of body.matchAll(/class="folder-link" href="([^"]+)"/g))
       queue.push(new URL(match[1], url).href)

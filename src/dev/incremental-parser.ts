@@ -20,6 +20,9 @@ interface Kept {
   state: SourceState
 }
 
+/** Bytes compared between two looks at the event loop (see `differs`). */
+const COMPARE_BYTES = 1 << 24
+
 /** From this size a source's memory is reused from one version to the next. */
 export const REUSE_BYTES = 1 << 20
 
@@ -83,7 +86,14 @@ export class IncrementalParser implements SourceParser {
       let done = 0
       for (let read = 1; read > 0 && done < bytes.byteLength; done += read)
         ({ bytesRead: read } = await handle.read(bytes, done, bytes.byteLength - done, done))
-      return done !== than.byteLength || !Buffer.from(than).equals(bytes.subarray(0, done))
+      if (done !== than.byteLength) return true
+      // A slice at a time, so that requests are served meanwhile.
+      for (let at = 0; at < done; at += COMPARE_BYTES) {
+        const end = Math.min(done, at + COMPARE_BYTES)
+        if (Buffer.compare(than.subarray(at, end), bytes.subarray(at, end)) !== 0) return true
+        await new Promise((resolve) => setImmediate(resolve))
+      }
+      return false
     } catch {
       return undefined
     } finally {
