@@ -121,7 +121,12 @@ function mutate(bytes: Uint8Array, mutations: Mutation[]): Uint8Array {
   return data
 }
 
-const SAFE_URL = /^(?:https?:|mailto:|ftp:|\/|#)/i
+/**
+ * A URL a page may hold: a link of a safe scheme, a path under the site, a fragment, or a folder
+ * relative to the page (`./`, `../../`, `web/`: breadcrumbs, sub-folders, page links), whose
+ * segments have no `:`, so none reads as a scheme.
+ */
+const SAFE_URL = /^(?:https?:|mailto:|ftp:|\/|#|(?:[^:/?#]+\/)+$)/i
 
 /** Parse, and if that succeeds build the site in memory; assert the outcome is clean and safe. */
 function checkCase(bytes: Uint8Array, file: string): void {

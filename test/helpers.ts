@@ -1,5 +1,5 @@
 /** Shared test helpers: fixture paths, parsing fixtures, and trees without source places. */
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Collection, Folder, Node } from '../src/model/tree.js'
@@ -73,4 +73,15 @@ export function siteInputFor(root: Folder, changes: Partial<SiteInput> = {}): Si
     links: undefined,
     ...changes,
   }
+}
+
+/** Every file below `root`, by its path relative to it with `/`, as text (`latin1`: bytes as they are). */
+export function readTree(root: string, encoding: 'utf8' | 'latin1' = 'utf8'): Map<string, string> {
+  const files = new Map<string, string>()
+  for (const entry of readdirSync(root, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue
+    const full = path.join(entry.parentPath, entry.name)
+    files.set(path.relative(root, full).split(path.sep).join('/'), readFileSync(full, encoding))
+  }
+  return files
 }

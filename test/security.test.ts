@@ -48,7 +48,9 @@ const HOSTILE_XBEL = `<?xml version="1.0"?>
 </xbel>
 `
 
-const SAFE_SCHEMES = /^(https?:|mailto:|ftp:|\/|#)/i
+// A link of a safe scheme, a path under the site, a fragment, or a folder relative to the page
+// (`./`, `../../`, `web/`: breadcrumbs, sub-folders, page links) whose segments have no `:`.
+const SAFE_SCHEMES = /^(https?:|mailto:|ftp:|\/|#|([^:/?#]+\/)+$)/i
 
 let dir: string
 let out: string

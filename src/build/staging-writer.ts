@@ -15,6 +15,7 @@ import {
   openSync,
   readFileSync,
   readSync,
+  renameSync,
   writeSync,
   writevSync,
 } from 'node:fs'
@@ -153,6 +154,31 @@ export class StagingWriter {
     copyFileSync(from, target, constants.COPYFILE_EXCL)
     this.written.bytes += lstatSync(from).size
     this.written.files++
+  }
+
+  /**
+   * Rename a folder this writer filled (`from`, below the staging folder) to `to`, which must not
+   * exist: a folder whose name is known only once its files are written (the search index's).
+   */
+  moveDirectory(from: string, to: string): void {
+    const source = targetPath(this.root, from)
+    const target = targetPath(this.root, to)
+    this.ensureDirectory(path.dirname(target))
+    renameSync(source, target)
+    for (const directory of this.directories)
+      if (directory === source || directory.startsWith(source + path.sep)) this.directories.delete(directory)
+  }
+
+  /** The previous build's file at `relative` as text (a regular file, no symbolic link on the way), if any. */
+  previousText(relative: string): string | undefined {
+    targetPath(this.root, relative)
+    const file = this.previousFile(relative)
+    if (file === undefined) return undefined
+    try {
+      return readFileSync(file.fd, 'utf8')
+    } finally {
+      closeSync(file.fd)
+    }
   }
 
   private ensureDirectory(directory: string): void {

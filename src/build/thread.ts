@@ -34,16 +34,16 @@ import {
   SEARCH_DIR,
   searchableBookmarks,
   searchableColumns,
-  searchIndexOutput,
   type SearchableColumns,
   type SearchIndexInput,
 } from '../site-files/search/index.js'
 import { searchDocuments } from '../site-files/input.js'
 import {
   claimAll,
-  produceSiteFiles,
   runProducers,
   SEARCH_PRODUCER,
+  searchIndexInput,
+  siteFileProducers,
   searchTags,
   type Claim,
   type Producer,
@@ -52,6 +52,7 @@ import {
 } from '../site-files/index.js'
 import type { OutputFile } from '../model/output.js'
 import type { StagingWriter, WriteResult } from './output.js'
+import { writeSearchIndexFiles } from './search-files.js'
 
 /** Below this many bytes of sources the site files are made inline. */
 export const WORKER_THRESHOLD_BYTES = 512 * 1024
@@ -249,12 +250,10 @@ export function writeSearchIndex(
   const searchIndex = (): OutputFile[] => {
     const bookmarks = searchableBookmarks(message.columns)
     const documents = searchDocuments(bookmarks, message.folderOf, message.allowFileLinks)
-    return searchIndexOutput({
-      documents,
-      folders: message.folders,
-      tags: message.tagPages,
-      dead: message.dead,
-    })
+    return writeSearchIndexFiles(
+      { documents, folders: message.folders, tags: message.tagPages, dead: message.dead },
+      writer,
+    )
   }
   const producers: Array<[string, Producer]> = []
   producers[SEARCH_PRODUCER] = [SEARCH_DIR, searchIndex]
@@ -273,8 +272,11 @@ export function writeSiteFiles(
   writer: StagingWriter,
   claim: Claim = claimAll(),
 ): SiteFilesResult {
-  const timings = produceSiteFiles(
-    input,
+  const producers = [...siteFileProducers(input)]
+  // The search index is written file by file as it is made, not handed over whole.
+  producers[SEARCH_PRODUCER] = [SEARCH_DIR, () => writeSearchIndexFiles(searchIndexInput(input), writer)]
+  const timings = runProducers(
+    producers,
     (files) => {
       for (const file of files) writer.write(file)
     },

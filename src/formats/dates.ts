@@ -31,6 +31,8 @@ export function parseEpochDate(raw: string): DateResult {
         reason: `${value} is too large to be a date in seconds, milliseconds or microseconds`,
       }
     const ms = Math.floor(number / scale) * 1000
+    // A fraction of the first second (`0.000001`) is the same instant as 0: no date either.
+    if (ms <= 0) return { ok: false, reason: `${value} is not after 1970` }
     if (ms > LATEST) return { ok: false, reason: `${value} is after the year 2200` }
     if (scale === 1) return { ok: true, value: ms }
     return {

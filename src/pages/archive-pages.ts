@@ -45,13 +45,12 @@ export function* archivePages(context: PageContext): Generator<OutputFile> {
     bookmarks: year.bookmarks,
   }))
   if (undated.length > 0) lists.push({ title: 'Without a date', path: UNDATED_PATH, bookmarks: undated })
-  for (const list of lists) yield* listPages(context, list, [home, archive])
+  for (const list of lists) yield* listPages(context, list)
 }
 
 function* listPages(
   context: PageContext,
   list: { title: string; path: string; bookmarks: Bookmark[] },
-  crumbs: Array<{ title: string; href: string }>,
 ): Generator<OutputFile> {
   const lists = context.changes.lists
   if (lists !== undefined && !lists.has(list.path)) {
@@ -61,6 +60,7 @@ function* listPages(
       return
     }
   }
+  const link = context.urls.link
   const chunks = paginate(list.bookmarks, context.input.pageSize)
   for (let index = 0; index < chunks.length; index++) {
     const number = index + 1
@@ -81,9 +81,13 @@ function* listPages(
       list.title,
       archivePageToHast({
         title: list.title,
-        crumbs: [...crumbs, { title: list.title, href: context.urls.path(list.path) }],
+        crumbs: [
+          { title: context.input.siteTitle, href: link('', path) },
+          { title: 'Archive', href: link(ARCHIVE_PATH, path) },
+          { title: list.title, href: link(list.path, path) },
+        ],
         entries: [
-          trustedBytesNode(chunk.filter((item) => item !== 'separator').map(context.entries.compactFor)),
+          trustedBytesNode(context.entries.compactEntries(chunk.filter((item) => item !== 'separator'))),
         ],
         total: list.bookmarks.length,
         pages: pagesNavigation(context, list.path, number, chunks.length),

@@ -1,13 +1,22 @@
 /**
  * Bookmark entries, each rendered and serialized once per build (or once across builds, in watch
- * mode) and encoded as UTF-8 once: a page holds its entries' bytes, so a bookmark shown on each of
- * its tags' pages and in the archive costs one rendering of its compact form (see `EntryForm`),
- * and one of its full form for its folder's page. Tag links likewise. Pure.
+ * mode) and encoded as UTF-8 once: a page holds its entries' bytes. A bookmark's compact form (see
+ * `EntryForm`), which its tags' pages and the archive show, is made of its full form's bytes: the
+ * same head between another `<li>` tag and its short date, shared by every entry of that colour and
+ * day. Tag links are serialized once too. Pure.
  */
+import type { ElementContent } from 'hast'
 import type { Bookmark } from '../model/tree.js'
 import type { SiteInput } from '../publish/site-input.js'
-import { serializeFragment, trustedNode, type TrustedHtml } from '../render/serialize.js'
-import { bookmarkToHast, type EntryContext, type EntryForm } from '../render/xfolk.js'
+import { serializeFragment, serializeHast, trustedNode, type TrustedHtml } from '../render/serialize.js'
+import {
+  bookmarkToHast,
+  entryParts,
+  entryPartsToHast,
+  publishedToHast,
+  type EntryContext,
+  type EntryForm,
+} from '../render/xfolk.js'
 import type { SiteUrls } from '../publish/urls.js'
 import type { SiteRoutes } from './routes.js'
 
@@ -17,8 +26,8 @@ export interface RenderCache {
    * Entries' HTML, encoded as UTF-8 (see `Utf8Arena`), by bookmark: watch mode keeps a bookmark
    * whose content did not change the same object from one build to the next (see `PageMemo`).
    */
-  entries: WeakMap<Bookmark, Uint8Array>
-  /** The same for the compact entries (tag and archive pages). */
+  entries: WeakMap<Bookmark, RenderedEntry>
+  /** Compact entries a theme's `entry` hook made (without one, they come from `entries`). */
   compact: WeakMap<Bookmark, Uint8Array>
   /** Each tag's list item (its link), serialized once, by tag. */
   tagItems: Map<string, TrustedHtml>
@@ -29,6 +38,20 @@ export interface RenderCache {
    * path changed (slugs settled anew) makes the cache start afresh. A new tag changes nothing cached.
    */
   tagPaths: Map<string, string>
+}
+
+/** A bookmark's full entry, and what its compact entry is made of. */
+interface RenderedEntry {
+  /** The full entry's HTML as UTF-8. */
+  bytes: Uint8Array
+  /**
+   * Where the head the compact entry shares (see `EntryParts`) starts and ends in `bytes`; -1 for an
+   * entry a theme's `entry` hook made, whose compact form is its own.
+   */
+  headStart: number
+  headEnd: number
+  /** The compact entry's `<li …>` tag, as UTF-8 (shared by the entries that have the same one). */
+  compactOpen: Uint8Array
 }
 
 /** An empty render cache. */
@@ -46,8 +69,11 @@ export function createRenderCache(): RenderCache {
 export interface Entries {
   /** The entry of a bookmark, as UTF-8 (its folder's page, the home page). */
   entryFor(bookmark: Bookmark): Uint8Array
-  /** Its compact entry, as UTF-8 (tag and archive pages: without its tags). */
-  compactFor(bookmark: Bookmark): Uint8Array
+  /**
+   * The compact entries of these bookmarks, as UTF-8 in parts (tag and archive pages: without
+   * their descriptions and tags).
+   */
+  compactEntries(bookmarks: readonly Bookmark[]): Uint8Array[]
   /** How tags and icons are linked (aliases are rendered with it too). */
   context: EntryContext
   /** What the entries depend on besides the bookmark (base, language, link settings). */
@@ -56,6 +82,11 @@ export interface Entries {
   reset: boolean
   /** Keep only the tags this site has, so the cache never grows past one site's worth. */
   prune(): void
+  /**
+   * Let go of the cached entries (a one-shot build, once the last page kind showing them in bulk
+   * is written, so their bytes can be collected); one asked for again is rendered again.
+   */
+  release(): void
 }
 
 /**
@@ -106,41 +137,133 @@ export function createEntries(
     ...(input.links === undefined ? {} : { linkOf: (url: string) => input.links!.marked.get(url) }),
   }
   const arena = new Utf8Arena()
-  const render = (bookmark: Bookmark, form: EntryForm): Uint8Array => {
-    if (theme.entry === undefined)
-      return arena.encode(serializeFragment(bookmarkToHast(bookmark, entryContext, form)).html)
+  const hooked = (bookmark: Bookmark, form: EntryForm): Uint8Array => {
     // The hook may change what it gets: a copy, without the entries' shared (frozen) class lists.
-    const entry = theme.entry(
+    const entry = theme.entry!(
       bookmark,
       () => structuredClone(bookmarkToHast(bookmark, entryContext, form)),
       form,
     )
     return arena.encode(serializeFragment(entry).html)
   }
-  const cached = (form: EntryForm) => {
-    const entries = form === 'full' ? cache.entries : cache.compact
-    return (bookmark: Bookmark): Uint8Array => {
-      let entry = entries.get(bookmark)
-      if (entry === undefined) {
-        entry = render(bookmark, form)
-        entries.set(bookmark, entry)
-      }
-      return entry
+  const pieces = new EntryPieces(arena)
+  const render = (bookmark: Bookmark): RenderedEntry => {
+    if (theme.entry !== undefined)
+      return { bytes: hooked(bookmark, 'full'), headStart: -1, headEnd: -1, compactOpen: NO_BYTES }
+    // Serialized in parts, and encoded as one: the same bytes as the whole `<li>` serialized (HTML
+    // serializes an element's children one after the other), with the head's place in them known.
+    const parts = entryParts(bookmark, entryContext, 'full')
+    const open = pieces.fullOpen(parts.className, parts.letter)
+    const head = serializeNodes(parts.head)
+    const rest = serializeNodes(
+      parts.added === undefined ? parts.tail : [...publishedToHast(parts.added, 'full'), ...parts.tail],
+    )
+    const headStart = Buffer.byteLength(open)
+    return {
+      bytes: arena.encode(`${open}${head}${rest}</li>`),
+      headStart,
+      headEnd: headStart + Buffer.byteLength(head),
+      compactOpen: pieces.compactOpen(parts.className),
     }
   }
+  const rendered = (bookmark: Bookmark): RenderedEntry => {
+    let entry = cache.entries.get(bookmark)
+    if (entry === undefined) {
+      entry = render(bookmark)
+      cache.entries.set(bookmark, entry)
+    }
+    return entry
+  }
+  const compactFor = (bookmark: Bookmark, out: Uint8Array[]): void => {
+    const entry = rendered(bookmark)
+    if (entry.headStart < 0) {
+      let compact = cache.compact.get(bookmark)
+      if (compact === undefined) {
+        compact = hooked(bookmark, 'compact')
+        cache.compact.set(bookmark, compact)
+      }
+      out.push(compact)
+      return
+    }
+    out.push(entry.compactOpen, entry.bytes.subarray(entry.headStart, entry.headEnd))
+    if (bookmark.added !== undefined) out.push(pieces.published(bookmark.added))
+    out.push(LI_END)
+  }
   return {
-    entryFor: cached('full'),
-    compactFor: cached('compact'),
+    entryFor: (bookmark) => rendered(bookmark).bytes,
+    compactEntries(bookmarks) {
+      const out: Uint8Array[] = []
+      for (const bookmark of bookmarks) compactFor(bookmark, out)
+      return out
+    },
     context: entryContext,
     key: context,
     reset,
     prune() {
       for (const tag of tagItems.keys()) if (!routes.tagRoute.has(tag)) tagItems.delete(tag)
     },
+    release() {
+      cache.entries = new WeakMap()
+      cache.compact = new WeakMap()
+    },
   }
 }
 
 const UTF8_ENCODER = new TextEncoder()
+const NO_BYTES = new Uint8Array(0)
+const LI_END = UTF8_ENCODER.encode('</li>')
+
+/** `<li …>`: an entry with no children, serialized, without its end tag. */
+function openTag(className: string[], letter: string | undefined): string {
+  const entry = entryPartsToHast({ className, letter, head: [], added: undefined, tail: [] }, 'full')
+  return serializeHast(entry).slice(0, -'</li>'.length)
+}
+
+/** Siblings serialized, as their parent would serialize them. */
+function serializeNodes(nodes: ElementContent[]): string {
+  return nodes.length === 0 ? '' : serializeHast({ type: 'root', children: nodes })
+}
+
+/**
+ * The parts that many entries share, each made once: the `<li …>` tags (one for each class list, a
+ * shared frozen array, and monogram letter) and the compact entries' short dates (one for each
+ * day: a compact date is its day alone).
+ */
+class EntryPieces {
+  private readonly fullOpens = new Map<string[], Map<string | undefined, string>>()
+  private readonly compactOpens = new Map<string[], Uint8Array>()
+  private readonly days = new Map<number, Uint8Array>()
+
+  private readonly arena: Utf8Arena
+
+  constructor(arena: Utf8Arena) {
+    this.arena = arena
+  }
+
+  fullOpen(className: string[], letter: string | undefined): string {
+    let byLetter = this.fullOpens.get(className)
+    if (byLetter === undefined) this.fullOpens.set(className, (byLetter = new Map()))
+    let tag = byLetter.get(letter)
+    if (tag === undefined) byLetter.set(letter, (tag = openTag(className, letter)))
+    return tag
+  }
+
+  compactOpen(className: string[]): Uint8Array {
+    let bytes = this.compactOpens.get(className)
+    if (bytes === undefined)
+      this.compactOpens.set(className, (bytes = this.arena.encode(openTag(className, undefined))))
+    return bytes
+  }
+
+  published(added: number): Uint8Array {
+    // One UTC day, one short date: its day alone (`publishedToHast`).
+    const day = Math.floor(added / 86_400_000)
+    let bytes = this.days.get(day)
+    if (bytes === undefined)
+      this.days.set(day, (bytes = this.arena.encode(serializeNodes(publishedToHast(added, 'compact')))))
+    return bytes
+  }
+}
 
 /** Largest block of the arena. */
 const BLOCK_SIZE = 1 << 22

@@ -84,13 +84,8 @@ function* pagesOfFolder(
   const { input, check, totals } = context
   const folder = route.folder
   const isRoot = route.parent === undefined
-  const { subfolders, items } = contentsOf(context, folder)
-  const crumbs = isRoot
-    ? []
-    : trailOf(route).map((item, index) => ({
-        title: index === 0 ? input.siteTitle : item.title,
-        href: context.urls.path(context.routes.folderRoute.get(item)!.path),
-      }))
+  const { subfolders, items } = contentsOf(context, route)
+  const trail = isRoot ? [] : trailOf(route)
   const chunks = paginate(items, input.pageSize)
   const direct = items.filter((item) => item !== 'separator').length
   if (check.memo !== undefined && folderKey !== undefined)
@@ -99,6 +94,11 @@ function* pagesOfFolder(
     const number = index + 1
     const path = pagePath(route.path, number)
     const chunk = chunks[index]!
+    // Each link near the page is relative to it where that is shorter (see `SiteUrls.link`).
+    const crumbs = trail.map((item, index) => ({
+      title: index === 0 ? input.siteTitle : item.title,
+      href: context.urls.link(context.routes.folderRoute.get(item)!.path, path),
+    }))
     const parts = [
       'folder',
       number,
@@ -140,11 +140,15 @@ function* pagesOfFolder(
   }
 }
 
-/** A folder's sub-folders (as links with their sizes) and its items, in order. */
+/**
+ * A folder's sub-folders (as links with their sizes, from its first page, the one that lists them)
+ * and its items, in order.
+ */
 function contentsOf(
   context: PageContext,
-  folder: Folder,
+  route: FolderRoute,
 ): { subfolders: SubfolderLink[]; items: Array<Bookmark | Alias | 'separator'> } {
+  const folder = route.folder
   const subfolders: SubfolderLink[] = []
   const items: Array<Bookmark | Alias | 'separator'> = []
   for (const child of folder.children) {
@@ -153,7 +157,7 @@ function contentsOf(
         const childRoute = context.routes.folderRoute.get(child)!
         subfolders.push({
           title: child.title,
-          href: context.urls.path(childRoute.path),
+          href: context.urls.link(childRoute.path, route.path),
           count: context.totals.get(child) ?? 0,
         })
         break
@@ -232,7 +236,9 @@ export function pagesNavigation(
   return {
     current: number,
     count,
-    navigation: paginationToHast(number, count, (n) => context.urls.path(pagePath(path, n))),
+    navigation: paginationToHast(number, count, (n) =>
+      context.urls.link(pagePath(path, n), pagePath(path, number)),
+    ),
   }
 }
 

@@ -99,6 +99,13 @@ export const THEME_ASSETS: readonly AssetCopy[] = [
   { path: 'assets/searchable-map.js', source: 'npm:minisearch/dist/es/SearchableMap.js' },
 ]
 
+/**
+ * The last kind of page (in the order of `PAGE_KINDS`) that shows entries in bulk: full entries on
+ * folder pages, compact ones (made of the full ones' bytes) on tag and archive pages. The home
+ * page's few entries that come after are rendered again.
+ */
+const LAST_SHOWING_ENTRIES: PageKindName = 'archive'
+
 /** The producer of each kind of page (see `PAGE_KINDS`). */
 const PRODUCERS: Readonly<Record<PageKindName, (context: PageContext) => Generator<OutputFile>>> = {
   folders: folderPages,
@@ -260,7 +267,13 @@ function* generateFiles(
     timing,
   })
   context.resume()
-  for (const kind of PAGE_KINDS) yield* PRODUCERS[kind.name](context)
+  for (const kind of PAGE_KINDS) {
+    yield* PRODUCERS[kind.name](context)
+    // A one-shot build keeps no entry past the last kind of page that shows them: their bytes
+    // (about 0.5 KB a bookmark) go before the next pages and the site files are made. Watch mode
+    // keeps them for the next build.
+    if (options.cache === undefined && kind.name === LAST_SHOWING_ENTRIES) entries.release()
+  }
   // An edit that kept the tree's shape (its changes known) keeps every page's path: nothing to forget.
   if (changes.tags === undefined) check.prune()
   entries.prune()

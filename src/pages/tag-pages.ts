@@ -14,8 +14,7 @@ import { operatorFor } from '#search-query'
 /** Every tag's pages, in tag order. */
 export function* tagPages(context: PageContext): Generator<OutputFile> {
   const url = context.urls.path
-  const home = { title: context.input.siteTitle, href: url('') }
-  const tagsCrumb = { title: 'Tags', href: url('tags/') }
+  const link = context.urls.link
   const { changes, check } = context
   for (const tagRoute of context.routes.tags) {
     if (changes.tags !== undefined && !changes.tags.has(tagRoute.tag)) {
@@ -54,16 +53,20 @@ export function* tagPages(context: PageContext): Generator<OutputFile> {
         `Tag: ${tagRoute.tag}`,
         tagPageToHast({
           tag: tagRoute.tag,
-          crumbs: [home, tagsCrumb, { title: tagRoute.tag, href: url(tagRoute.path) }],
+          crumbs: [
+            { title: context.input.siteTitle, href: link('', path) },
+            { title: 'Tags', href: link('tags/', path) },
+            { title: tagRoute.tag, href: link(tagRoute.path, path) },
+          ],
           entries: [
-            trustedBytesNode(chunk.filter((item) => item !== 'separator').map(context.entries.compactFor)),
+            trustedBytesNode(context.entries.compactEntries(chunk.filter((item) => item !== 'separator'))),
           ],
           total: tagRoute.bookmarks.length,
           pages: pagesNavigation(context, tagRoute.path, number, chunks.length),
           searchUrl: `${url('search/')}?q=${encodeURIComponent(operatorFor('tag', tagRoute.tag))}`,
           related: (context.relatedTags.get(tagRoute.tag) ?? []).map((related) => ({
             tag: related.tag,
-            href: url(context.routes.tagRoute.get(related.tag)!.path),
+            href: link(context.routes.tagRoute.get(related.tag)!.path, path),
             count: related.count,
           })),
         }),

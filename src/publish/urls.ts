@@ -22,6 +22,15 @@ export interface SiteUrls {
   /** The absolute URL of a path below the base: `https://me.github.io/base/tags/`. */
   absolute(path: string): string
   /**
+   * The shorter of `path(to)` and the relative URL of the folder `to` from the page at `from`
+   * (both folders below the base, `''` the home page): a folder page's breadcrumbs, sub-folders
+   * and page links point near it, where `../` says in three bytes what the base and the whole
+   * path say in a hundred. `path(to)` in relative mode, where `localize` makes every link relative.
+   *
+   * @example link('a/', 'a/b/c/') // → '../../'
+   */
+  link(to: string, from: string): string
+  /**
    * A page's HTML with its links under the base made relative to the page at `from` (a path below
    * the base, `''` for the home page); the HTML as it is unless `relative`.
    *
@@ -40,6 +49,12 @@ export function siteUrls(base: string, origin: string, mode: 'absolute' | 'relat
     relative,
     path: (path) => `${base}${path}`,
     absolute: (path) => new URL(`${base}${path}`, origin).href,
+    link(to, from) {
+      const absolute = `${base}${to}`
+      if (relative) return absolute
+      const near = relativeFolder(to, from)
+      return near.length < absolute.length ? near : absolute
+    },
     localize(html, from) {
       if (!relative) return html
       const up = '../'.repeat(from.split('/').length - 1)
@@ -52,6 +67,22 @@ export function siteUrls(base: string, origin: string, mode: 'absolute' | 'relat
       })
     },
   }
+}
+
+/**
+ * The relative URL of the folder `to` from the folder `from` (paths below the base ending in `/`,
+ * or `''`): `../` for each folder of `from` past what the two share, then the rest of `to`; `./`
+ * for the same folder. A first segment with a `:` would read as a scheme, so it gets a `./`.
+ */
+export function relativeFolder(to: string, from: string): string {
+  const target = to.split('/').slice(0, -1)
+  const here = from.split('/').slice(0, -1)
+  let shared = 0
+  while (shared < target.length && shared < here.length && target[shared] === here[shared]) shared++
+  const down = target.slice(shared).join('/')
+  const url = '../'.repeat(here.length - shared) + (down === '' ? '' : `${down}/`)
+  if (url === '') return './'
+  return shared === here.length && down.split('/')[0]!.includes(':') ? `./${url}` : url
 }
 
 function escapeRegExp(text: string): string {

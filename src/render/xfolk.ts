@@ -101,9 +101,45 @@ export type EntryForm = 'full' | 'compact'
 
 /** Render one bookmark as an xFolk/h-entry list item. */
 export function bookmarkToHast(bookmark: Bookmark, context: EntryContext, form: EntryForm = 'full'): Element {
+  return entryPartsToHast(entryParts(bookmark, context, form), form)
+}
+
+/**
+ * An entry in the parts its two forms share or not: a compact entry is its full entry's `<li>` with
+ * other properties, the same `head`, the date in its short form, and no `tail` (see
+ * `pages/entries.ts`, which makes the compact form from the full one's bytes this way).
+ */
+export interface EntryParts {
+  /** The `<li>`'s classes: one of a few shared, frozen lists (its colour, whether it is dead). */
+  className: string[]
+  /** Its monogram's letter: the full form's `data-m`. */
+  letter: string | undefined
+  /** The icon, the link (or name, or bookmarklet code), its host and its link health. */
+  head: ElementContent[]
+  /** When it was added: the date after the head. */
+  added: number | undefined
+  /** The full form's description and tag list (empty when made for the compact form). */
+  tail: ElementContent[]
+}
+
+/** The entry `bookmarkToHast` renders, from its parts. */
+export function entryPartsToHast(parts: EntryParts, form: EntryForm): Element {
+  const children = [...parts.head]
+  if (parts.added !== undefined) children.push(...publishedToHast(parts.added, form))
+  if (form === 'full') children.push(...parts.tail)
+  // A compact entry's badge is its host's colour alone (a dot), without the letter.
+  const properties: Properties =
+    form === 'full' && parts.letter !== undefined
+      ? { className: parts.className, dataM: parts.letter }
+      : { className: parts.className }
+  return element('li', properties, children)
+}
+
+/** The parts of a bookmark's entry (its `tail` only when `form` is full). */
+export function entryParts(bookmark: Bookmark, context: EntryContext, form: EntryForm = 'full'): EntryParts {
   const href = safeHref(bookmark.href, { allowFile: context.allowFileLinks })
   const title = cleanText(bookmark.title) || cleanText(bookmark.href ?? '') || 'Untitled'
-  const children: ElementContent[] = []
+  const head: ElementContent[] = []
   const host = href === undefined ? undefined : displayHost(href)
   const icon = context.iconUrl?.(bookmark)
   // The monogram is drawn by the stylesheet from the entry's hue class and `data-m` (its letter),
@@ -111,7 +147,7 @@ export function bookmarkToHast(bookmark: Bookmark, context: EntryContext, form: 
   // reads. A compact entry has the hue alone, drawn as a dot.
   const monogram = icon === undefined && host !== undefined ? monogramOf(host) : undefined
   if (icon !== undefined) {
-    children.push(
+    head.push(
       element(
         'img',
         { className: FAVICON_CLASS, src: icon, alt: '', width: 16, height: 16, loading: 'lazy' },
@@ -122,15 +158,14 @@ export function bookmarkToHast(bookmark: Bookmark, context: EntryContext, form: 
 
   let dead = false
   if (href !== undefined) {
-    children.push(element('a', { className: LINK_CLASS, href }, [text(title)]))
-    if (host !== undefined)
-      children.push(text(' '), element('span', { className: DOMAIN_CLASS }, [text(host)]))
+    head.push(element('a', { className: LINK_CLASS, href }, [text(title)]))
+    if (host !== undefined) head.push(text(' '), element('span', { className: DOMAIN_CLASS }, [text(host)]))
     const link = context.linkOf?.(bookmark.href!)
-    if (link !== undefined) dead = linkHealthToHast(bookmark, href, link, children)
+    if (link !== undefined) dead = linkHealthToHast(bookmark, href, link, head)
   } else {
-    children.push(element('span', { className: NAME_CLASS }, [text(title)]))
+    head.push(element('span', { className: NAME_CLASS }, [text(title)]))
     if (isBookmarklet(bookmark.href)) {
-      children.push(
+      head.push(
         text(' '),
         element('details', { className: BOOKMARKLET_CLASS }, [
           element('summary', {}, [text('Bookmarklet')]),
@@ -138,32 +173,39 @@ export function bookmarkToHast(bookmark: Bookmark, context: EntryContext, form: 
         ]),
       )
     } else if (bookmark.href !== undefined && bookmark.href !== '') {
-      children.push(text(' '), element('code', { className: ['url'] }, [text(cleanText(bookmark.href))]))
+      head.push(text(' '), element('code', { className: ['url'] }, [text(cleanText(bookmark.href))]))
     }
   }
-  if (bookmark.added !== undefined) children.push(text(' '), publishedToHast(bookmark.added, form))
+  const tail: ElementContent[] = []
   if (form === 'full') {
     if (bookmark.description !== undefined && bookmark.description !== '')
-      children.push(element('p', { className: DESCRIPTION_CLASS }, [text(cleanText(bookmark.description))]))
-    if (bookmark.tags.length > 0) children.push(tagListToHast(bookmark.tags, context))
+      tail.push(element('p', { className: DESCRIPTION_CLASS }, [text(cleanText(bookmark.description))]))
+    if (bookmark.tags.length > 0) tail.push(tagListToHast(bookmark.tags, context))
   }
-  if (monogram === undefined)
-    return element('li', { className: dead ? DEAD_ENTRY_CLASS : ENTRY_CLASS }, children)
-  const className = HUED_ENTRY_CLASSES[monogram.hue]![dead ? 1 : 0]!
-  // A compact entry's badge is its host's colour alone (a dot), without the letter.
-  return element('li', form === 'full' ? { className, dataM: monogram.letter } : { className }, children)
+  const added = bookmark.added
+  const className =
+    monogram === undefined
+      ? dead
+        ? DEAD_ENTRY_CLASS
+        : ENTRY_CLASS
+      : HUED_ENTRY_CLASSES[monogram.hue]![dead ? 1 : 0]!
+  return { className, letter: monogram?.letter, head, added, tail }
 }
 
 /**
- * `<time class="dt-published">`: the day shown, and in a full entry the instant in `datetime`; a
- * compact entry has the day alone (its text is then its value, for HTML and microformats alike).
+ * A space and `<time class="dt-published">`: the day shown, and in a full entry the instant in
+ * `datetime`; a compact entry has the day alone (its text is then its value, for HTML and
+ * microformats alike, and it depends on the day alone).
  */
-function publishedToHast(added: number, form: EntryForm): Element {
+export function publishedToHast(added: number, form: EntryForm): ElementContent[] {
   const iso = formatW3cDate(added)
   const day = [text(iso.slice(0, 10))]
-  return form === 'full'
-    ? element('time', { className: PUBLISHED_CLASS, dateTime: iso }, day)
-    : element('time', { className: PUBLISHED_CLASS }, day)
+  return [
+    text(' '),
+    form === 'full'
+      ? element('time', { className: PUBLISHED_CLASS, dateTime: iso }, day)
+      : element('time', { className: PUBLISHED_CLASS }, day),
+  ]
 }
 
 /**

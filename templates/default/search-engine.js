@@ -21,7 +21,16 @@
 // field, field boosts, prefix and typo weights, every word must match), computed over typed arrays:
 // a word found in 20,000 bookmarks costs a few milliseconds, with no object per hit. Operators are
 // masks over the documents, applied while scoring, so the best results are the best that pass.
-import { FIELDS, INDEX_VERSION, SEARCH_OPTIONS, processTerm, readResult } from './search-terms.js'
+import {
+  FIELDS,
+  INDEX_VERSION,
+  SEARCH_OPTIONS,
+  chunkFolder,
+  chunkTag,
+  decodePostings,
+  processTerm,
+  readResult,
+} from './search-terms.js'
 import { foldLabel, parseQuery, queryWords } from './search-query.js'
 
 /**
@@ -115,7 +124,7 @@ export function createSearchEngine({ SearchableMap, fetchJson, indexUrl }) {
       loading = fetchJson(`${base}t${index}.json`).then((/** @type {any} */ shard) => {
         const list = shard.terms
         for (let position = 0; position < list.length; position++)
-          terms.set(list[position], shard.postings[position])
+          terms.set(list[position], decodePostings(shard.postings[position]))
       })
       shards.set(index, loading)
       loading.catch(() => shards.delete(index))
@@ -368,7 +377,7 @@ export function createSearchEngine({ SearchableMap, fetchJson, indexUrl }) {
         return loading
       }),
     )
-    return list.map((id, index) => resultDocument(loaded[index], id % size))
+    return list.map((id, index) => resultDocument(loaded[index], id % size, data.tagDir))
   }
 
   /**
@@ -1125,16 +1134,16 @@ function worse(score, id, otherScore, otherId) {
 /**
  * @param {any} chunk
  * @param {number} offset
+ * @param {string} tagDir
  * @returns {ResultDocument}
  */
-function resultDocument(chunk, offset) {
+function resultDocument(chunk, offset, tagDir) {
   const { title, href, folder, tags } = readResult(chunk.docs[offset])
-  const folderEntry = chunk.folders[folder]
   return {
     title,
     href,
-    folder: folderEntry === undefined ? undefined : { path: folderEntry[0], url: folderEntry[1] },
-    tags: tags.map((/** @type {number} */ tag) => ({ tag: chunk.tags[tag][0], url: chunk.tags[tag][1] })),
+    folder: chunkFolder(chunk.folders, folder),
+    tags: tags.map((/** @type {number} */ tag) => chunkTag(chunk.tags[tag], tagDir)),
   }
 }
 

@@ -24,3 +24,13 @@ export interface ResultRecord {
 export declare const RESULT_FIELDS: ReadonlyArray<keyof ResultRecord>
 export declare function resultRecord(result: ResultRecord): Array<ResultRecord[keyof ResultRecord]>
 export declare function readResult(record: ReadonlyArray<unknown>): ResultRecord
+export declare const POSTING_DIGITS: string
+export declare function decodePostings(text: string): number[]
+export declare function chunkFolder(
+  folders: ReadonlyArray<ReadonlyArray<string | number>>,
+  index: number,
+): { path: string; url: string } | undefined
+export declare function chunkTag(
+  entry: string | ReadonlyArray<string>,
+  tagDir: string,
+): { tag: string; url: string }

@@ -1,6 +1,7 @@
 // theme.js: the light/dark switch. Loaded (blocking, and tiny) in <head> so that a saved choice
-// applies before the first paint; then it shows and wires the header's toggle button. Without
-// JavaScript, or until the reader chooses, the system setting (prefers-color-scheme) applies.
+// applies before the first paint; then it adds the toggle button to the header (pages do not carry
+// it: it only works with JavaScript). Without JavaScript, or until the reader chooses, the system
+// setting (prefers-color-scheme) applies.
 ;(function () {
   var KEY = 'bookgen-theme'
   var root = document.documentElement
@@ -19,14 +20,17 @@
   }
 
   document.addEventListener('DOMContentLoaded', function () {
-    var button = document.querySelector('.theme-toggle')
-    if (!button) return
+    var header = document.querySelector('.site-header')
+    if (!header) return
+    var button = document.createElement('button')
+    button.type = 'button'
+    button.className = 'theme-toggle'
     // The label says where a click goes: "Light mode" while dark, "Dark mode" while light.
     function label() {
       button.textContent = isDark() ? 'Light mode' : 'Dark mode'
     }
-    button.hidden = false
     label()
+    header.appendChild(button)
     button.addEventListener('click', function () {
       var next = isDark() ? 'light' : 'dark'
       root.setAttribute('data-theme', next)

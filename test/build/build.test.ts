@@ -5,6 +5,7 @@ import os from 'node:os'
 import path from 'node:path'
 import type { Element } from 'hast'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { readTree } from '../helpers.js'
 import { resolveConfig, type UserConfig } from '../../src/config/options.js'
 import { BookgenError } from '../../src/model/errors.js'
 import { build } from '../../src/build/index.js'
@@ -43,17 +44,6 @@ function allText(root: string): string {
     .filter((file) => statSync(file).isFile())
     .map((file) => readFileSync(file, 'utf8'))
     .join('\n')
-}
-
-/** Every file below `root`, by path relative to it, as bytes in a string. */
-function treeOf(root: string): Map<string, string> {
-  const files = new Map<string, string>()
-  for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
-    const file = path.join(entry.parentPath, entry.name)
-    if (entry.isFile())
-      files.set(path.relative(root, file).split(path.sep).join('/'), readFileSync(file, 'latin1'))
-  }
-  return files
 }
 
 /** Whether the staging folder a build of `outDir` is writing has `file` yet. */
@@ -136,7 +126,7 @@ describe('build', () => {
       expect(result.siteFilesInWorker).toBe(worker !== 'none')
       expect(result.madeInWorker.includes('assets/search/')).toBe(worker !== 'none')
       if (worker === 'search') expect(result.madeInWorker).toEqual(['assets/search/'])
-      sites.set(worker, treeOf(outDir))
+      sites.set(worker, readTree(outDir, 'latin1'))
     }
     expect(sites.get('none')!.size).toBeGreaterThan(20)
     expect(sites.get('search')).toEqual(sites.get('none'))

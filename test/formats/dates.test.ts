@@ -16,7 +16,17 @@ describe('parseEpochDate', () => {
   })
 
   it('should treat 0, negative, non-numeric and absurd values as absent', () => {
-    for (const value of ['0', '-1', '', 'invaliddate', '99999999999999999999', '1e400', '7258118401']) {
+    for (const value of [
+      '0',
+      '0.000001',
+      '0.9',
+      '-1',
+      '',
+      'invaliddate',
+      '99999999999999999999',
+      '1e400',
+      '7258118401',
+    ]) {
       expect(parseEpochDate(value).ok, value).toBe(false)
     }
   })

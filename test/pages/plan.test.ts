@@ -119,7 +119,13 @@ describe('planSite', () => {
       if (!path.endsWith('.html')) continue
       const doc = page(String(file.contents))
       for (const href of [...doc.attr('[href]', 'href'), ...doc.attr('[src]', 'src')]) {
-        expect(href, `${path}: ${href}`).toMatch(/^(\/sub\/|https?:|mailto:|ftp:|#)/)
+        // A relative link (breadcrumbs, sub-folders, page links: a path, no scheme) stays under the base.
+        const relative = /^[^:/?#]+(\/|$)/.test(href)
+        if (!relative) expect(href, `${path}: ${href}`).toMatch(/^(\/sub\/|https?:|mailto:|ftp:|#)/)
+        else {
+          const resolved = new URL(href, `https://me.example/sub/${path.replace(/index\.html$/, '')}`)
+          expect(resolved.pathname, `${path}: ${href}`).toMatch(/^\/sub\//)
+        }
       }
     }
     const home = page(html(files, 'index.html'))
@@ -152,12 +158,11 @@ describe('planSite', () => {
     expect(tree.text('.folder-tree .folder-link')).toEqual(['Development', 'Web', 'Tags', 'Café', 'Cafe'])
     const web = page(html(files, 'development/web/index.html'))
     expect(web.text('.breadcrumbs a')).toEqual(['My <Links>', 'Development', 'Web'])
-    expect(web.attr('.breadcrumbs a', 'href')).toEqual([
-      '/sub/',
-      '/sub/development/',
-      '/sub/development/web/',
-    ])
-    expect(web.attr('.breadcrumbs [aria-current=page]', 'href')).toEqual(['/sub/development/web/'])
+    // Each link is the shorter of its absolute path and its path relative to the page.
+    expect(web.attr('.breadcrumbs a', 'href')).toEqual(['/sub/', '../', './'])
+    expect(web.attr('.breadcrumbs [aria-current=page]', 'href')).toEqual(['./'])
+    const development = page(html(files, 'development/index.html'))
+    expect(development.attr('.subfolders a.folder-link', 'href')).toEqual(['web/'])
   })
 
   it('should render an alias as a distinct link to its target', () => {

@@ -42,7 +42,9 @@ describe('documentToHast', () => {
     expect(doc.text('title')).toEqual(['Links'])
     expect(doc.attr('.site-title', 'aria-current')).toEqual(['page'])
     expect(doc.attr('script[type=module]', 'src')).toEqual(['/b/assets/site.js', '/b/assets/x.js'])
-    expect(doc.attr('.theme-toggle', 'hidden')).toEqual([''])
+    // The light/dark switch is added by theme.js (test/browser/accessibility.test.ts).
+    expect(doc.all('.theme-toggle')).toHaveLength(0)
+    expect(doc.attr('#search-q', 'aria-label')).toEqual(['Search bookmarks'])
   })
 })
 

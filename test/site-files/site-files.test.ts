@@ -2,11 +2,12 @@
  * The site files (search index, feed, sitemap, exports) come out the same whether they are built
  * inline or in a worker thread, and a build uses the worker for large sites only.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { readTree } from '../helpers.js'
 import { resolveConfig } from '../../src/config/options.js'
 import { loadSources, prepareSite } from '../../src/build/index.js'
 import type { OutputFile } from '../../src/model/output.js'
@@ -57,17 +58,6 @@ function madeInline(data: SiteFilesInput): Map<string, string> {
   const produced: OutputFile[] = []
   produceSiteFiles(data, (files) => produced.push(...files))
   return asText(produced)
-}
-
-/** Every file below `dir`, by path relative to it. */
-function readTree(dir: string): Map<string, string> {
-  const files = new Map<string, string>()
-  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile()) continue
-    const full = path.join(entry.parentPath, entry.name)
-    files.set(path.relative(dir, full).split(path.sep).join('/'), readFileSync(full, 'utf8'))
-  }
-  return files
 }
 
 describe('site files', () => {

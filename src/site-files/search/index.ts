@@ -11,7 +11,10 @@
  *   {@link SHARD_BYTES} each, with gap-encoded postings, so a query downloads only the shards its
  *   words (or the word being typed, as a prefix) can be in;
  * - `d<N>.json`: what results show (title, link, folder path, tags), {@link CHUNK_SIZE} documents
- *   per file, so showing twenty results downloads at most twenty small files;
+ *   per file, so showing twenty results downloads at most twenty small files; each chunk lists
+ *   the folders and tags its documents name once, a folder below another as its name and the
+ *   rest of its URL, a tag as its name when its page is `<tagDir><name>/` (see `chunkFolder` and
+ *   `chunkTag` in search-terms.js);
  * - `tags.json`, `hosts.json` (and their parts), `folders.json`, `dates.json`, `years.json`,
  *   `flags.json`: what the query operators and the facets read of every document, one kind per
  *   file (see `filters.ts`).
@@ -65,21 +68,24 @@ export interface SearchIndexMeta {
   flags: string[]
   /** Bytes the facets download (their filter files, before compression). */
   facetBytes: number
+  /** Where the tag pages are (`/base/tags/`): a chunk's tags are named below it (see `chunkTag`). */
+  tagDir: string
 }
 
 /** One result chunk. */
 export interface SearchChunk {
   /** Each document's result, as `resultRecord` writes it. */
   docs: Array<ReturnType<typeof resultRecord>>
-  /** [path, url] */
-  folders: Array<[string, string]>
-  /** [tag, url] */
-  tags: Array<[string, string]>
+  /** `[path, url]`, or `[name, rest of the URL, parent]` (see `chunkFolder`). */
+  folders: Array<[string, string] | [string, string, number]>
+  /** The tag, or `[tag, its URL after tagDir]` (see `chunkTag`). */
+  tags: Array<string | [string, string]>
 }
 
 export interface SearchShard {
   terms: string[]
-  postings: number[][]
+  /** Each term's postings as digits (`decodePostings`, search-terms.js). */
+  postings: string[]
 }
 
 export interface SearchIndexFiles {
@@ -107,7 +113,7 @@ export function buildSearchIndex(
 /**
  * The index's files for a build: the same as `buildSearchIndex`'s, with the shards and chunks kept
  * as UTF-8 from the moment each is made. They are all held until the last is made (the folder is
- * named by their hash): 325 MB of text at a million bookmarks, in two bytes per character wherever
+ * named by their hash): 178 MB of text at a million bookmarks, in two bytes per character wherever
  * a chunk has one emoji.
  */
 export function searchIndexOutput(
@@ -121,6 +127,43 @@ function makeSearchIndex(
   shardBytes: number,
   keep: (text: string) => string | Uint8Array,
 ): Omit<SearchIndexFiles, 'files'> & { files: Array<{ path: string; contents: string | Uint8Array }> } {
+  const parts = searchIndexParts(input, shardBytes, keep)
+  const bodies: IndexBody[] = []
+  let step = parts.next()
+  for (; step.done !== true; step = parts.next()) bodies.push(step.value)
+  const { meta, lengths, metaFile } = step.value
+  const directory = `${SEARCH_DIR}${meta.id}/`
+  return {
+    meta,
+    lengths,
+    metaPath: metaFile.path,
+    files: [
+      metaFile,
+      ...bodies.map((body) => ({ path: `${directory}${body.name}`, contents: body.contents })),
+    ],
+  }
+}
+
+/** What `searchIndexParts` returns once every file of the index directory is made. */
+export interface SearchIndexEnd {
+  meta: SearchIndexMeta
+  lengths: FieldLengths
+  /** `index.json`, which names the directory (`meta.id`, a hash of every file in it). */
+  metaFile: { path: string; contents: string }
+}
+
+/**
+ * The index's files one at a time, as each is made: first `lengths.json`, then the term shards,
+ * the result chunks and the filter files, each `{name, contents}` in the index directory, whose
+ * name (a hash of them all) is known only at the end, with the meta file that names it. A build
+ * writes each file as it comes (into a folder it renames at the end) rather than holding them all:
+ * 325 MB at a million bookmarks.
+ */
+export function* searchIndexParts(
+  input: SearchIndexInput,
+  shardBytes: number = SHARD_BYTES,
+  keep: (text: string) => string | Uint8Array = (text) => text,
+): Generator<IndexBody, SearchIndexEnd> {
   const count = input.documents.length
   const postings = new PostingsBuilder(count)
   const lengths = indexDocuments(input, postings)
@@ -131,18 +174,33 @@ function makeSearchIndex(
     for (const length of column) sum += length
     return sum / count || 1
   })
-  // Each shard and chunk is serialized as soon as it is complete, so that its pieces die young.
-  const { starts, bodies } = shardFiles(postings, shardBytes, keep)
-  const chunks = chunkFiles(input, bodies, keep)
-  const filters = filterFiles(input)
-  for (const file of filters.files) bodies.push({ name: `${file.name}.json`, contents: file.contents })
-
+  // Terms in code-unit order, the order `<` compares in the browser (and the order of `sort()`
+  // without a comparator, which compares strings by code units too, without calling back into JS).
+  const sortedTerms = postings.terms.slice().sort()
+  const { bounds, ids } = shardBounds(sortedTerms, postings, shardBytes)
+  const starts = bounds.length === 0 ? [''] : bounds.map((bound) => sortedTerms[bound]!)
+  // The hash covers the shards' first terms and the lengths, then every file after them, in order:
+  // the shards' bounds are worked out first, so each file can go as soon as it is hashed.
   const hash = createHash('sha256')
   const lengthsJson = JSON.stringify(lengths)
   hash.update(`${INDEX_VERSION}\u0000${starts.join('\u0000')}\u0000${lengthsJson}`)
-  for (const body of bodies) hash.update(body.contents)
+  yield { name: 'lengths.json', contents: `{"lengths":${lengthsJson}}` }
+  const hashed = (body: IndexBody): IndexBody => {
+    hash.update(body.contents)
+    return body
+  }
+  // Each shard and chunk is serialized as soon as it is complete, so that its pieces die young.
+  for (const body of shardFiles(sortedTerms, ids, bounds, postings, keep)) yield hashed(body)
+  let chunks = 0
+  const tagDir = tagDirectory(input.tags)
+  for (const body of chunkFiles(input, tagDir, keep)) {
+    chunks++
+    yield hashed(body)
+  }
+  const filters = filterFiles(input)
+  for (const file of filters.files) yield hashed({ name: `${file.name}.json`, contents: file.contents })
+
   const id = hash.digest('base64url').slice(0, 12)
-  const directory = `${SEARCH_DIR}${id}/`
   const meta: SearchIndexMeta = {
     version: INDEX_VERSION,
     id,
@@ -154,23 +212,14 @@ function makeSearchIndex(
     chunks,
     flags: filters.flags,
     facetBytes: filters.facetBytes,
+    tagDir,
   }
-  const metaPath = `${SEARCH_DIR}index.json`
-  const metaJson = `{"version":${INDEX_VERSION},"id":${JSON.stringify(id)},"count":${count},"fields":${JSON.stringify(FIELDS)},"average":${JSON.stringify(average)},"shards":${JSON.stringify(starts)},"chunk":${CHUNK_SIZE},"chunks":${chunks},"flags":${JSON.stringify(filters.flags)},"facetBytes":${filters.facetBytes}}`
-  return {
-    meta,
-    lengths,
-    metaPath,
-    files: [
-      { path: metaPath, contents: escapeJson(metaJson) },
-      { path: `${directory}lengths.json`, contents: `{"lengths":${lengthsJson}}` },
-      ...bodies.map((body) => ({ path: `${directory}${body.name}`, contents: body.contents })),
-    ],
-  }
+  const metaJson = `{"version":${INDEX_VERSION},"id":${JSON.stringify(id)},"count":${count},"fields":${JSON.stringify(FIELDS)},"average":${JSON.stringify(average)},"shards":${JSON.stringify(starts)},"chunk":${CHUNK_SIZE},"chunks":${chunks},"flags":${JSON.stringify(filters.flags)},"facetBytes":${filters.facetBytes},"tagDir":${JSON.stringify(tagDir)}}`
+  return { meta, lengths, metaFile: { path: `${SEARCH_DIR}index.json`, contents: escapeJson(metaJson) } }
 }
 
 /** A file of the index directory: its name and contents. */
-interface IndexBody {
+export interface IndexBody {
   name: string
   contents: string | Uint8Array
 }
@@ -220,83 +269,129 @@ function indexDocuments(input: SearchIndexInput, postings: PostingsBuilder): Fie
 }
 
 /**
- * The term shards, contiguous slices of the sorted terms of about `shardBytes` each, and the first
- * term of each. The postings are written as text (see `PostingsBuilder.write`): millions of small
- * numbers, which as arrays for JSON.stringify would cost more to build than to serialize.
+ * Where the term shards start: contiguous slices of the sorted terms of about `shardBytes` each
+ * (the index in `sorted` of each one's first term; none when there is no term), and each term's id.
  */
-function shardFiles(
+function shardBounds(
+  sorted: readonly string[],
   postings: PostingsBuilder,
   shardBytes: number,
-  keep: (text: string) => string | Uint8Array,
-): { starts: string[]; bodies: IndexBody[] } {
-  // Terms in code-unit order, the order `<` compares in the browser (and the order of `sort()`
-  // without a comparator, which compares strings by code units too, without calling back into JS).
-  const sortedTerms = postings.terms.slice().sort()
-  const bodies: IndexBody[] = []
-  const starts: string[] = []
-  let shardTerms: string[] = []
-  const shardPostings = new AsciiWriter()
+): { bounds: number[]; ids: Int32Array } {
+  const bounds: number[] = []
+  const ids = new Int32Array(sorted.length)
   let bytes = 0
-  const closeShard = (): void => {
-    // Exactly `serializeJson({terms, postings})`: the postings are digits, commas, brackets and minus signs.
-    const contents = `{"terms":${serializeJson(shardTerms)},"postings":[${shardPostings.text()}]}`
-    bodies.push({ name: `t${bodies.length}.json`, contents: keep(contents) })
-    shardTerms = []
-    shardPostings.clear()
-    bytes = 0
-  }
-  for (const term of sortedTerms) {
+  for (let index = 0; index < sorted.length; index++) {
+    const term = sorted[index]!
     const termId = postings.idOf(term)
-    const size = term.length + 4 + postings.encodedLength(termId) * 3
-    if (bytes > 0 && bytes + size > shardBytes) closeShard()
-    if (shardTerms.length === 0) starts.push(term)
-    else shardPostings.byte(COMMA)
-    shardTerms.push(term)
-    postings.write(termId, shardPostings)
+    ids[index] = termId
+    // About two characters a number (most gaps and counts are below 1,024).
+    const size = term.length + 4 + postings.encodedLength(termId) * 2
+    if (bytes > 0 && bytes + size > shardBytes) bytes = 0
+    if (bytes === 0) bounds.push(index)
     bytes += size
   }
-  if (shardTerms.length > 0 || bodies.length === 0) {
-    if (shardTerms.length === 0) starts.push('')
-    closeShard()
-  }
-  return { starts, bodies }
+  return { bounds, ids }
 }
 
-/** Append the result chunks to `bodies`; returns how many there are. */
-function chunkFiles(
-  input: SearchIndexInput,
-  bodies: IndexBody[],
+/**
+ * The term shards (see `shardBounds`; one empty shard when there is no term). The postings are
+ * written as text (see `PostingsBuilder.write`): millions of small numbers, which as arrays for
+ * JSON.stringify would cost more to build than to serialize, and in base 32 as strings, a little
+ * over half their JSON size.
+ */
+function* shardFiles(
+  sorted: readonly string[],
+  ids: Int32Array,
+  bounds: readonly number[],
+  postings: PostingsBuilder,
   keep: (text: string) => string | Uint8Array,
-): number {
+): Generator<IndexBody> {
+  const shardPostings = new AsciiWriter()
+  const ends = bounds.length === 0 ? [0] : [...bounds.slice(1), sorted.length]
+  for (let shard = 0; shard < ends.length; shard++) {
+    const from = bounds[shard] ?? 0
+    for (let index = from; index < ends[shard]!; index++) {
+      if (index > from) shardPostings.byte(COMMA)
+      postings.write(ids[index]!, shardPostings)
+    }
+    // Exactly `serializeJson({terms, postings})`: the postings are strings of letters, digits, `-` and `_`.
+    const contents = `{"terms":${serializeJson(sorted.slice(from, ends[shard]))},"postings":[${shardPostings.text()}]}`
+    shardPostings.clear()
+    yield { name: `t${shard}.json`, contents: keep(contents) }
+  }
+}
+
+/**
+ * The folder every tag page is in (`/base/tags/`), so that chunks name a tag's page by what follows
+ * it; `''` when the tags' URLs share none.
+ */
+function tagDirectory(tags: SearchIndexInput['tags']): string {
+  let directory: string | undefined
+  for (const { url } of tags) {
+    const own = url.slice(0, url.lastIndexOf('/', url.length - 2) + 1)
+    if (directory === undefined) directory = own
+    else if (directory !== own) return ''
+  }
+  return directory ?? ''
+}
+
+/** The result chunks, `d0.json` on. */
+function* chunkFiles(
+  input: SearchIndexInput,
+  tagDir: string,
+  keep: (text: string) => string | Uint8Array,
+): Generator<IndexBody> {
   const count = input.documents.length
   const tagUrls = new Map(input.tags.map((entry) => [entry.tag, entry.url]))
   let chunks = 0
   for (let start = 0; start < count; start += CHUNK_SIZE) {
-    const chunk = chunkOf(input, tagUrls, start, Math.min(count, start + CHUNK_SIZE))
-    bodies.push({ name: `d${chunks++}.json`, contents: keep(serializeJson(chunk)) })
+    const chunk = chunkOf(input, tagUrls, tagDir, start, Math.min(count, start + CHUNK_SIZE))
+    yield { name: `d${chunks++}.json`, contents: keep(serializeJson(chunk)) }
   }
-  return chunks
 }
 
 /** What results show for documents [start, end), with the folders and tags they name. */
 function chunkOf(
   input: SearchIndexInput,
   tagUrls: ReadonlyMap<string, string>,
+  tagDir: string,
   start: number,
   end: number,
 ): SearchChunk {
   const chunk: SearchChunk = { docs: [], folders: [], tags: [] }
   const folders = new Map<number, number>()
   const tags = new Map<string, number>()
+  /** The chunk's index of folder `folder`, added with its ancestors (see `chunkFolder`). */
+  const folderIndexOf = (folder: number): number => {
+    let index = folders.get(folder)
+    if (index !== undefined) return index
+    const entry = input.folders[folder]
+    const path = cleanText(entry?.title ?? '')
+    const url = entry?.url ?? ''
+    const parent = entry?.parent === undefined || entry.parent < 0 ? undefined : input.folders[entry.parent]
+    const above = parent === undefined ? undefined : cleanText(parent.title)
+    const name =
+      above === undefined
+        ? undefined
+        : above === ''
+          ? path
+          : path.startsWith(`${above} › `)
+            ? path.slice(above.length + 3)
+            : undefined
+    if (parent !== undefined && name !== undefined && url.startsWith(parent.url) && url !== parent.url) {
+      const parentIndex = folderIndexOf(entry!.parent!)
+      index = chunk.folders.length
+      chunk.folders.push([name, url.slice(parent.url.length), parentIndex])
+    } else {
+      index = chunk.folders.length
+      chunk.folders.push([path, url])
+    }
+    folders.set(folder, index)
+    return index
+  }
   for (let id = start; id < end; id++) {
     const { bookmark, href, folder } = input.documents[id]!
-    let folderIndex = folders.get(folder)
-    if (folderIndex === undefined) {
-      const entry = input.folders[folder]
-      folderIndex = chunk.folders.length
-      folders.set(folder, folderIndex)
-      chunk.folders.push([cleanText(entry?.title ?? ''), entry?.url ?? ''])
-    }
+    const folderIndex = folderIndexOf(folder)
     const tagIndexes: number[] = []
     for (const tag of bookmark.tags) {
       const url = tagUrls.get(tag)
@@ -305,7 +400,9 @@ function chunkOf(
       if (tagIndex === undefined) {
         tagIndex = chunk.tags.length
         tags.set(tag, tagIndex)
-        chunk.tags.push([cleanText(tag), url])
+        const name = cleanText(tag)
+        const rest = url.slice(tagDir.length)
+        chunk.tags.push(rest === `${name}/` ? name : [name, rest])
       }
       tagIndexes.push(tagIndex)
     }

@@ -3,7 +3,7 @@
  * shards: see `PostingsBuilder`.
  */
 import { Buffer } from 'node:buffer'
-import { FIELDS, processTerm, tokenize } from '#search-terms'
+import { FIELDS, POSTING_DIGITS, processTerm, tokenize } from '#search-terms'
 import { ASCII_SEPARATOR, FNV_OFFSET, FNV_PRIME, SEEN, TERM, TokenCache, UNKNOWN } from './tokens.js'
 import { plainHost } from './urls.js'
 
@@ -240,17 +240,17 @@ export class PostingsBuilder {
   }
 
   /**
-   * A term's postings as the JSON array `[fieldId, n, gap, (-frequency), gap, …]` per field it
-   * occurs in (see search-engine.js): `n` documents, each as the gap from the previous one (the
-   * first from -1), followed by `-frequency` when the term occurs more than once in that
-   * document's field. Call once every document is added.
+   * A term's postings, the numbers `[fieldId, n, gap, (-frequency), gap, …]` per field it occurs in
+   * (see search-engine.js): `n` documents, each as the gap from the previous one (the first from
+   * -1), followed by `-frequency` when the term occurs more than once in that document's field;
+   * written as a JSON string of their digits (`POSTING_DIGITS`, search-terms.js). Call once every
+   * document is added.
    */
   write(termId: number, out: AsciiWriter): void {
     this.grouped ??= this.group()
     const { starts, ids } = this.grouped
     const base = termId * FIELD_COUNT
-    out.byte(OPEN_BRACKET)
-    let first = true
+    out.byte(QUOTE)
     for (let fieldId = 0; fieldId < FIELD_COUNT; fieldId++) {
       const end = starts[base + fieldId + 1]!
       let at = starts[base + fieldId]!
@@ -258,26 +258,19 @@ export class PostingsBuilder {
       // The count comes before the documents: counted first.
       let documents = 1
       for (let next = at + 1; next < end; next++) if (ids[next] !== ids[next - 1]) documents++
-      if (!first) out.byte(COMMA)
-      first = false
-      out.int(fieldId)
-      out.byte(COMMA)
-      out.int(documents)
+      out.posting(fieldId)
+      out.posting(documents)
       let previous = -1
       while (at < end) {
         const id = ids[at]!
         let frequency = 1
         while (++at < end && ids[at] === id) frequency++
-        out.byte(COMMA)
-        out.int(id - previous)
-        if (frequency > 1) {
-          out.byte(COMMA)
-          out.int(-frequency)
-        }
+        out.posting(id - previous)
+        if (frequency > 1) out.posting(-frequency)
         previous = id
       }
     }
-    out.byte(CLOSE_BRACKET)
+    out.byte(QUOTE)
   }
 
   /** One occurrence of term `term` (-1 for a dropped token: none) in field `fieldId` of document `id`. */
@@ -327,8 +320,9 @@ export class PostingsBuilder {
 }
 
 export const COMMA = 0x2c
-const OPEN_BRACKET = 0x5b
-const CLOSE_BRACKET = 0x5d
+const QUOTE = 0x22
+/** `POSTING_DIGITS` as bytes. */
+const DIGITS = Uint8Array.from(POSTING_DIGITS, (digit) => digit.charCodeAt(0))
 
 /** ASCII text written byte by byte (JSON numbers and punctuation), read back as one string. */
 export class AsciiWriter {
@@ -357,6 +351,16 @@ export class AsciiWriter {
       bytes[--at] = 0x30 + n - quotient * 10
       n = quotient
     } while (n > 0)
+  }
+
+  /** A number of a term's postings as `decodePostings` reads it (search-terms.js). */
+  posting(value: number): void {
+    if (this.length + 8 > this.bytes.length) this.grow()
+    const zigzag = value >= 0 ? value * 2 : -value * 2 - 1
+    let shift = 0
+    while (shift < 30 && zigzag >>> (shift + 5) > 0) shift += 5
+    for (; shift > 0; shift -= 5) this.bytes[this.length++] = DIGITS[32 + ((zigzag >>> shift) & 31)]!
+    this.bytes[this.length++] = DIGITS[zigzag & 31]!
   }
 
   text(): string {

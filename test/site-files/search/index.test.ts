@@ -8,6 +8,7 @@ import {
   LENGTH_FIELDS,
   MAX_FIELD_LENGTH,
   SEARCH_OPTIONS,
+  decodePostings,
   processTerm,
   splitUrl,
   tokenize,
@@ -16,11 +17,13 @@ import { createBookmark, type Bookmark } from '../../../src/model/tree.js'
 import { cleanText } from '../../../src/render/text.js'
 import {
   buildSearchIndex,
+  type SearchChunk,
   type SearchIndexFiles,
   type SearchIndexInput,
   type SearchShard,
 } from '../../../src/site-files/search/index.js'
 import { serializeJson } from '../../../src/site-files/search/json.js'
+import { AsciiWriter } from '../../../src/site-files/search/postings.js'
 import { splitHref } from '../../../src/site-files/search/urls.js'
 
 const folders = [{ title: 'Cooking › Bread', name: 'Bread', url: '/cooking/bread/' }]
@@ -111,6 +114,90 @@ describe('search index and engine', () => {
         tags: [{ tag: 'reference', url: '/tags/reference/' }],
       },
     ])
+  })
+
+  it('should name shared folders and tags once in a chunk, and give results their whole path and URLs', async () => {
+    const a = Object.assign(createBookmark('Alpha', 'https://a.example/'), { tags: ['café', 'go'] })
+    const b = Object.assign(createBookmark('Beta', 'https://b.example/'), { tags: ['go'] })
+    const c = Object.assign(createBookmark('Gamma', 'https://c.example/'), { tags: [] })
+    const d = Object.assign(createBookmark('Delta', 'https://d.example/'), { tags: ['café'] })
+    const input: SearchIndexInput = {
+      documents: [
+        { bookmark: a, href: a.href, folder: 2 },
+        { bookmark: b, href: b.href, folder: 3 },
+        { bookmark: c, href: c.href, folder: 0 },
+        { bookmark: d, href: d.href, folder: 4 },
+      ],
+      folders: [
+        { title: '', name: '', url: '/b/', parent: -1 },
+        { title: 'Cooking', name: 'Cooking', url: '/b/cooking/', parent: 0 },
+        { title: 'Cooking › Bread', name: 'Bread', url: '/b/cooking/bread/', parent: 1 },
+        { title: 'Cooking › Cakes', name: 'Cakes', url: '/b/cooking/cakes/', parent: 1 },
+        // A path and URL that do not continue their parent's (not made by bookgen): written whole.
+        { title: 'Elsewhere', name: 'Elsewhere', url: '/other/', parent: 1 },
+      ],
+      tags: [
+        { tag: 'café', url: '/b/tags/cafe/' },
+        { tag: 'go', url: '/b/tags/go/' },
+      ],
+    }
+    const built = buildSearchIndex(input)
+    expect(built.meta.tagDir).toBe('/b/tags/')
+    const chunk = JSON.parse(
+      built.files.find((file) => file.path.endsWith('/d0.json'))!.contents,
+    ) as SearchChunk
+    expect(chunk.folders).toEqual([
+      ['', '/b/'],
+      ['Cooking', 'cooking/', 0],
+      ['Bread', 'bread/', 1],
+      ['Cakes', 'cakes/', 1],
+      ['Elsewhere', '/other/'],
+    ])
+    expect(chunk.tags).toEqual([['café', 'cafe/'], 'go'])
+    expect(chunk.docs[2]).toEqual(['Gamma', '//c.example/', 0])
+    const { engine } = engineOf(built)
+    expect(await engine.documents([0, 1, 2, 3])).toEqual([
+      {
+        title: 'Alpha',
+        href: 'https://a.example/',
+        folder: { path: 'Cooking › Bread', url: '/b/cooking/bread/' },
+        tags: [
+          { tag: 'café', url: '/b/tags/cafe/' },
+          { tag: 'go', url: '/b/tags/go/' },
+        ],
+      },
+      {
+        title: 'Beta',
+        href: 'https://b.example/',
+        folder: { path: 'Cooking › Cakes', url: '/b/cooking/cakes/' },
+        tags: [{ tag: 'go', url: '/b/tags/go/' }],
+      },
+      { title: 'Gamma', href: 'https://c.example/', folder: { path: '', url: '/b/' }, tags: [] },
+      {
+        title: 'Delta',
+        href: 'https://d.example/',
+        folder: { path: 'Elsewhere', url: '/other/' },
+        tags: [{ tag: 'café', url: '/b/tags/cafe/' }],
+      },
+    ])
+  })
+
+  it('should write postings as digits that read back as the same numbers', () => {
+    const cases = [
+      [0, 1, 0],
+      [31, 32, -1, -16, -17, 1023, 1024, 40_000, -40_000, 2_000_000],
+      ...fc.sample(fc.array(fc.integer({ min: -(2 ** 29), max: 2 ** 29 }), { maxLength: 50 }), 200),
+    ]
+    for (const numbers of cases) {
+      const out = new AsciiWriter()
+      for (const number of numbers) out.posting(number)
+      const text = out.text()
+      expect(text).toMatch(/^[A-Za-z0-9_-]*$/)
+      expect(decodePostings(text)).toEqual(numbers)
+    }
+    const out = new AsciiWriter()
+    for (const number of [12, 40_000]) out.posting(number)
+    expect(out.text()).toHaveLength(1 + 4) // where JSON took `12,40000`
   })
 
   it('should score exactly as MiniSearch does on the same statistics', async () => {
@@ -279,7 +366,7 @@ function indexOf(built: SearchIndexFiles): {
       if (previous !== undefined) expect(previous < term, `${previous} < ${term}`).toBe(true)
       previous = term
       const fields: Record<number, Record<number, number>> = {}
-      const postings = shard.postings[at]!
+      const postings = decodePostings(shard.postings[at]!)
       for (let i = 0; i < postings.length;) {
         const fieldId = postings[i++]!
         const count = postings[i++]!
