@@ -1,11 +1,22 @@
 // bench/dev-child.mjs: edit-to-served latency of `bookgen dev` on FILE: start a dev session,
 // then EDITS times change one bookmark's title in the source and time until the server serves
-// the page with the new title; also a save with no change, which must write no file. Prints JSON.
+// the page with the new title, and the CPU time the process spent meanwhile; also a save with no
+// change, which must write no file. Prints JSON.
 // The saves write the file whole, as an editor does, from the bytes read once: no copy of a large
 // file's text in this process (which is the dev server's too) to weigh on its memory.
-import { closeSync, cpSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs'
+import {
+  closeSync,
+  cpSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { Session } from 'node:inspector/promises'
 import { startDev } from '../dist/dev/index.js'
 
 const [file, editsArg = '7'] = process.argv.slice(2)
@@ -33,11 +44,22 @@ const before = bytes.subarray(0, at)
 const after = bytes.subarray(at + Buffer.byteLength(original))
 const firstPage = await findPage(original)
 
+// DEV_CPU_PROF=FILE: a CPU profile of the edits and the save with no change (not the first build).
+const profile = process.env.DEV_CPU_PROF
+const inspector = profile === undefined || profile === '' ? undefined : new Session()
+if (inspector !== undefined) {
+  inspector.connect()
+  await inspector.post('Profiler.enable')
+  await inspector.post('Profiler.start')
+}
+
 const latencies = []
+const cpus = []
 let current = original
 for (let i = 1; i <= edits; i++) {
   const next = `${original} edit${i}`
   const t0 = performance.now()
+  const cpu0 = process.cpuUsage()
   save(next)
   for (;;) {
     const body = await fetchText(firstPage)
@@ -45,16 +67,26 @@ for (let i = 1; i <= edits; i++) {
     await new Promise((resolve) => setTimeout(resolve, 2))
   }
   latencies.push(performance.now() - t0)
+  cpus.push(cpuMs(cpu0))
   current = next
 }
 // A save with no change writes no file (after the last edit's events have settled).
 await new Promise((resolve) => setTimeout(resolve, 500))
 const pending = session.nextBuild()
+const cpu0 = process.cpuUsage()
 save(current)
 const unchanged = await pending
+const unchangedCpuMs = cpuMs(cpu0)
+if (inspector !== undefined) {
+  const { profile: taken } = await inspector.post('Profiler.stop')
+  writeFileSync(profile, JSON.stringify(taken))
+  inspector.disconnect()
+}
 await session.close()
 rmSync(dir, { recursive: true, force: true })
 
+const median = (values) => values.toSorted((a, b) => a - b)[Math.floor((values.length - 1) / 2)]
+const inOrder = latencies.map(Math.round)
 latencies.sort((a, b) => a - b)
 console.log(
   JSON.stringify({
@@ -63,11 +95,20 @@ console.log(
     edits,
     medianMs: Math.round(latencies[Math.floor((latencies.length - 1) / 2)]),
     maxMs: Math.round(latencies.at(-1)),
-    latenciesMs: latencies.map(Math.round),
+    latenciesMs: inOrder,
+    cpuMedianMs: Math.round(median(cpus)),
+    cpuMs: cpus.map(Math.round),
     unchangedWrites: unchanged.ok ? unchanged.written.length : -1,
+    unchangedCpuMs: Math.round(unchangedCpuMs),
     maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
   }),
 )
+
+/** CPU time of this process (every thread: the server, its builds, this harness) since `from`, in ms. */
+function cpuMs(from) {
+  const { user, system } = process.cpuUsage(from)
+  return (user + system) / 1000
+}
 
 /** Write the source whole, with `title` as the first bookmark's title. */
 function save(title) {

@@ -246,7 +246,7 @@ if (!opt['no-dev']) {
     const result = { bookmarks: size, ...JSON.parse(child.stdout) }
     dev.push(result)
     log(
-      `dev ${String(size).padEnd(7)} edit-to-served median ${result.medianMs} ms, max ${result.maxMs} ms over ${result.edits} edits; initial build ${result.initialMs} ms; a save with no change wrote ${result.unchangedWrites} files; peak RSS ${result.maxRssMb} MB`,
+      `dev ${String(size).padEnd(7)} edit-to-served median ${result.medianMs} ms, max ${result.maxMs} ms over ${result.edits} edits (CPU median ${result.cpuMedianMs} ms); initial build ${result.initialMs} ms; a save with no change wrote ${result.unchangedWrites} files (CPU ${result.unchangedCpuMs} ms); peak RSS ${result.maxRssMb} MB`,
     )
   }
 }
