@@ -59,16 +59,18 @@ export function sameTags(pairs: ReadonlyArray<[Bookmark, Bookmark]>): boolean {
 }
 
 /**
- * `list` with each pair's first object replaced by its second, wherever it is (a copy when anything
- * is replaced); undefined when a first object is not in `list`.
+ * The change of `list` that puts each pair's second object wherever its first is, to be made once
+ * every list concerned is known to take it (several lists change together or not at all);
+ * undefined when a first object is not in `list`. In place: no copy of a list of a million.
  */
-export function substituted<T>(list: readonly T[], pairs: ReadonlyArray<[T, T]>): T[] | undefined {
-  let copy: T[] | undefined
+export function substitution<T>(list: T[], pairs: ReadonlyArray<[T, T]>): (() => void) | undefined {
+  const places: Array<[number, T]> = []
   for (const [a, b] of pairs) {
-    let index = (copy ?? list).indexOf(a)
+    let index = list.indexOf(a)
     if (index < 0) return undefined
-    copy ??= list.slice()
-    for (; index >= 0; index = copy.indexOf(a, index + 1)) copy[index] = b
+    for (; index >= 0; index = list.indexOf(a, index + 1)) places.push([index, b])
   }
-  return copy ?? list.slice()
+  return () => {
+    for (const [index, b] of places) list[index] = b
+  }
 }

@@ -3,7 +3,7 @@
  * pages at `tags/<tag>/`, all under the configured base. Pure: takes the tree, returns the map.
  */
 import type { Bookmark, Folder } from '../model/tree.js'
-import { sameTags, substituted, type ShapeDelta } from './delta.js'
+import { sameTags, substitution, type ShapeDelta } from './delta.js'
 import { assignSlugs } from './slug.js'
 
 /** Top-level names the site itself uses; a folder called "Tags" gets `tags-2/`. */
@@ -114,7 +114,7 @@ function compareTags(a: string, b: string): number {
 /**
  * The routes of the tree that `delta` made from the tree of `routes` (watch mode): the same paths
  * and tags, so the folders' routes are updated in place (the routes of the folders below keep
- * pointing at them) and the tags' lists get the new bookmarks. `routes` is then the new tree's and
+ * pointing at them) and the tags' lists get the new bookmarks, in place. `routes` is then the new tree's and
  * must not be used for the old one. Undefined, and `routes` left as it was, when the edit changed
  * a bookmark's tags or a folder is not in `routes`: then the routes are planned anew.
  */
@@ -129,14 +129,14 @@ export function patchRoutes(routes: SiteRoutes, delta: ShapeDelta): SiteRoutes |
       else if (!pairs.includes(pair)) pairs.push(pair)
     }
   }
-  const lists = new Map<TagRoute, Bookmark[]>()
+  const changes: Array<() => void> = []
   for (const [tag, pairs] of byTag) {
     const route = routes.tagRoute.get(tag)
-    const list = route === undefined ? undefined : substituted(route.bookmarks, pairs)
-    if (route === undefined || list === undefined) return undefined
-    lists.set(route, list)
+    const change = route === undefined ? undefined : substitution(route.bookmarks, pairs)
+    if (change === undefined) return undefined
+    changes.push(change)
   }
-  for (const [route, list] of lists) route.bookmarks = list
+  for (const change of changes) change()
   for (const [before, after] of delta.folders) {
     const route = routes.folderRoute.get(before)!
     routes.folderRoute.delete(before)

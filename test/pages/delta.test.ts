@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createBookmark, createFolder, type Bookmark, type Folder } from '../../src/model/tree.js'
-import { sameTags, shapeDelta, substituted } from '../../src/pages/delta.js'
+import { sameTags, shapeDelta, substitution } from '../../src/pages/delta.js'
 import { patchRoutes, planRoutes, type SiteRoutes } from '../../src/pages/routes.js'
 import { carryTimeline, relatedTagsOf, timelineOf } from '../../src/pages/timeline.js'
 
@@ -86,14 +86,23 @@ describe('shapeDelta', () => {
     expect(shapeDelta(all.before, all.after, 3)?.bookmarks).toHaveLength(3)
   })
 
-  it('should tell whether tags are the same, and replace objects in a copy of a list', () => {
+  it('should tell whether tags are the same, and replace objects in a list once told to', () => {
     const a = bookmark('a', ['x'])
     expect(sameTags([[a, { ...a }]])).toBe(true)
     expect(sameTags([[a, { ...a, tags: ['x', 'y'] }]])).toBe(false)
     const list = [1, 2, 3, 2]
-    expect(substituted(list, [[2, 5]])).toEqual([1, 5, 3, 5])
+    const change = substitution(list, [[2, 5]])!
     expect(list).toEqual([1, 2, 3, 2])
-    expect(substituted(list, [[7, 5]])).toBeUndefined()
+    change()
+    expect(list).toEqual([1, 5, 3, 5])
+    expect(substitution(list, [[7, 5]])).toBeUndefined()
+    expect(
+      substitution(list, [
+        [5, 6],
+        [7, 8],
+      ]),
+    ).toBeUndefined()
+    expect(list).toEqual([1, 5, 3, 5])
   })
 })
 
