@@ -300,8 +300,16 @@ export class DevBuilder {
     const stale: Array<{ file: string; hash: string }> = []
     for (const file of new Set(candidates)) {
       const read = this.lastRead.get(file) ?? this.sources.bytesOf(file)
-      // Compared in memory kept for the purpose (see `IncrementalParser.differs`); a stale file is read again for its hash.
-      if (read !== undefined && (await this.sources.differs(file, read)) !== true) continue
+      if (read !== undefined) {
+        // Compared, and hashed when stale, in memory kept for the purpose (see `IncrementalParser.differs`).
+        let hash: string | undefined
+        const differs = await this.sources.differs(file, read, (bytes) => (hash = contentHash(bytes)))
+        if (differs === false) continue
+        if (hash !== undefined) {
+          stale.push({ file, hash })
+          continue
+        }
+      }
       const bytes = await readFile(file).catch(() => undefined)
       if (bytes === undefined) continue
       if (read === undefined || !bytes.equals(read)) stale.push({ file, hash: contentHash(bytes) })

@@ -73,27 +73,34 @@ export class IncrementalParser implements SourceParser {
 
   /**
    * Whether `file` on disk now holds other bytes than `than` (read into the spare memory, given
-   * back after); undefined when it cannot be read.
+   * back after); undefined when it cannot be read. When it does, `seen` (if given) is shown the
+   * bytes read, valid only during the call: the stale check hashes them there rather than read a
+   * file of hundreds of megabytes again into new memory.
    */
-  async differs(file: string, than: Uint8Array): Promise<boolean | undefined> {
+  async differs(
+    file: string,
+    than: Uint8Array,
+    seen?: (bytes: Uint8Array) => void,
+  ): Promise<boolean | undefined> {
     const handle = await open(file).catch(() => undefined)
     if (handle === undefined) return undefined
     let bytes: Uint8Array | undefined
     try {
       const { size } = await handle.stat()
-      if (size !== than.byteLength) return true
+      if (size !== than.byteLength && seen === undefined) return true
       bytes = this.memory(file, size + 1)
       let done = 0
       for (let read = 1; read > 0 && done < bytes.byteLength; done += read)
         ({ bytesRead: read } = await handle.read(bytes, done, bytes.byteLength - done, done))
-      if (done !== than.byteLength) return true
+      let same = done === than.byteLength
       // A slice at a time, so that requests are served meanwhile.
-      for (let at = 0; at < done; at += COMPARE_BYTES) {
+      for (let at = 0; same && at < done; at += COMPARE_BYTES) {
         const end = Math.min(done, at + COMPARE_BYTES)
-        if (Buffer.compare(than.subarray(at, end), bytes.subarray(at, end)) !== 0) return true
+        same = Buffer.compare(than.subarray(at, end), bytes.subarray(at, end)) === 0
         await new Promise((resolve) => setImmediate(resolve))
       }
-      return false
+      if (!same) seen?.(bytes.subarray(0, done))
+      return !same
     } catch {
       return undefined
     } finally {

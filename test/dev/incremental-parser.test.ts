@@ -53,5 +53,17 @@ describe('IncrementalParser', () => {
     expect(memories.size).toBeLessThan(versions.length - 1)
     writeFileSync(file, versions[0]!)
     expect(await parser.differs(file, parser.bytesOf(file)!)).toBe(true)
+    // The stale check is shown what the file holds now (to hash it there), also at another size.
+    for (const text of [versions[0]!, `${versions[0]!}<!-- longer -->`]) {
+      writeFileSync(file, text)
+      let seen: string | undefined
+      const differs = await parser.differs(file, parser.bytesOf(file)!, (bytes) => {
+        seen = Buffer.from(bytes).toString('utf8')
+      })
+      expect(differs).toBe(true)
+      expect(seen).toBe(text)
+    }
+    writeFileSync(file, parser.bytesOf(file)!)
+    expect(await parser.differs(file, parser.bytesOf(file)!, () => expect.unreachable())).toBe(false)
   })
 })
