@@ -123,7 +123,8 @@ export async function loadSources(config: ResolvedConfig, options: LoadOptions =
       }
       const started = performance.now()
       // In shared memory: the worker thread that makes the site files gets the same bytes, not a copy.
-      const bytes = await readSourceBytes(file, name, { shared: true })
+      const memory = parser.memory === undefined ? undefined : (size: number) => parser.memory!(file, size)
+      const bytes = await readSourceBytes(file, name, { shared: true, memory })
       read += performance.now() - started
       loaded.push({ file, name, bytes })
     } catch (error) {

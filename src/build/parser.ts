@@ -27,6 +27,8 @@ export interface SourceParser {
   forget(file: string): void
   /** The sources are now `files`: let go of anything kept for others. */
   retain(files: readonly string[]): void
+  /** Memory to read `size` bytes of `file` into (see `ReadSourceOptions.memory`); default: new memory. */
+  memory?(file: string, size: number): Uint8Array
 }
 
 /**

@@ -31,6 +31,11 @@ export interface ReadSourceOptions {
    * bytes rather than a copy (35 MB for a 100k-bookmark XBEL file). Default: `false`.
    */
   shared?: boolean | undefined
+  /**
+   * Memory to read a regular file of `size` bytes into (`size` bytes long), instead of new memory:
+   * watch mode reuses the memory of a version it no longer needs (see `IncrementalParser.memory`).
+   */
+  memory?: ((size: number) => Uint8Array) | undefined
 }
 
 /** The environment variable that sets the largest source a build reads, in MiB. */
@@ -96,7 +101,7 @@ export async function readSourceBytes(
     const info = await handle.stat()
     if (info.isFile()) {
       if (info.size > limit) throw tooLarge(name, `The file is ${size(info.size)}`, limit, why)
-      return await readRegular(handle, info.size, name, { limit, why }, options.shared === true)
+      return await readRegular(handle, info.size, name, { limit, why }, options)
     }
     if (info.isFIFO() || info.isCharacterDevice()) {
       const what = info.isFIFO() ? 'this pipe' : 'this device'
@@ -123,9 +128,11 @@ async function readRegular(
   size: number,
   name: string,
   limit: Bound,
-  shared: boolean,
+  options: ReadSourceOptions,
 ): Promise<Uint8Array> {
-  const bytes = new Uint8Array(shared ? new SharedArrayBuffer(size) : new ArrayBuffer(size))
+  const bytes =
+    options.memory?.(size) ??
+    new Uint8Array(options.shared === true ? new SharedArrayBuffer(size) : new ArrayBuffer(size))
   for (let done = 0; done < bytes.byteLength;) {
     const { bytesRead } = await handle.read(bytes, done, bytes.byteLength - done, done)
     if (bytesRead === 0) return await readBounded(handle, name, limit, 'the file', true)

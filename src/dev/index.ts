@@ -15,6 +15,7 @@ import { isDynamicPattern } from 'tinyglobby'
 import { resolveConfig, type InlineConfig, type ResolvedConfig } from '../config/options.js'
 import { loadConfigFile } from '../config/load.js'
 import { BookgenError, isBookgenError } from '../model/errors.js'
+import type { Warning } from '../model/tree.js'
 import { DevBuilder, type DevBuildResult } from './builder.js'
 import { createRebuildQueue } from './queue.js'
 import { startDevServer, type DevServer } from './server.js'
@@ -65,7 +66,7 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
   const log = options.log ?? (() => {})
   let { config, dependencies } = await loadDevConfig(options)
   let builder = new DevBuilder(config)
-  const shown: WarningsShown = { key: '' }
+  const shown: WarningsShown = { messages: [], formatted: new WeakMap() }
   const initial = await builder.rebuild(new Set(), { signal: options.signal })
   report(initial, log, true, shown)
 
@@ -287,9 +288,17 @@ function report(
         : `✓ rebuilt in ${Math.round(result.ms)} ms: ${changed === 0 ? 'nothing changed' : `${plural(changed, 'file')} updated`}`,
     )
     // The warnings, when they are not the ones already shown (each save would repeat them).
-    const key = result.warnings.map((warning) => formatMessage(warningMessage(warning))).join('\n')
-    if (key !== shown.key && result.warnings.length > 0) log(formatWarnings(result.warnings).trimEnd())
-    shown.key = key
+    const messages = result.warnings.map((warning) => {
+      let message = shown.formatted.get(warning)
+      if (message === undefined)
+        shown.formatted.set(warning, (message = formatMessage(warningMessage(warning))))
+      return message
+    })
+    const same =
+      messages.length === shown.messages.length &&
+      messages.every((message, i) => message === shown.messages[i])
+    if (!same && result.warnings.length > 0) log(formatWarnings(result.warnings).trimEnd())
+    shown.messages = messages
   } else {
     for (const line of formatError(result.error, '✗ ')) log(line)
     log('  (serving the last good site; fix the file and save to rebuild)')
@@ -298,5 +307,11 @@ function report(
 
 /** The warnings last printed, so that a rebuild with the same ones does not print them again. */
 interface WarningsShown {
-  key: string
+  messages: string[]
+  /**
+   * Each warning's message, by warning: a rebuild gives most of them again as the same objects
+   * (sources parsed again only where they changed, notes on repeated URLs kept), so a save at a
+   * million bookmarks does not format tens of thousands of messages to find they are the same.
+   */
+  formatted: WeakMap<Warning, string>
 }

@@ -11,7 +11,8 @@ import { archiveIndexToHast, archivePageToHast } from '../render/archive-page.js
 import { trustedBytesNode } from '../render/serialize.js'
 import type { PageContext } from './context.js'
 import { pagesNavigation } from './folder-pages.js'
-import { paginate, pagePath } from './paths.js'
+import { keptPages } from './memo.js'
+import { pageCount, paginate, pagePath } from './paths.js'
 import { UNDATED_PATH } from './timeline.js'
 
 /** The archive's index, then every year's pages (newest year first), then the undated ones. */
@@ -51,6 +52,14 @@ function* listPages(
   context: PageContext,
   list: { title: string; path: string; bookmarks: Bookmark[] },
 ): Generator<OutputFile> {
+  const lists = context.changes.lists
+  if (lists !== undefined && !lists.has(list.path)) {
+    const kept = keptPages(context.check, list.path, pageCount(list.bookmarks.length, context.input.pageSize))
+    if (kept !== undefined) {
+      yield* kept
+      return
+    }
+  }
   const link = context.urls.link
   const chunks = paginate(list.bookmarks, context.input.pageSize)
   for (let index = 0; index < chunks.length; index++) {

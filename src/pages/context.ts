@@ -27,6 +27,27 @@ export interface PlanTimings {
   search: number
 }
 
+/**
+ * What planning knows changed since the last build (watch mode, when an edit kept the tree's shape:
+ * see `shapeDelta`), so that pages it did not touch are not looked at one by one.
+ */
+export interface KnownChanges {
+  /**
+   * Stands for what the folder tree page shows (every folder's title, path and size): the same
+   * object as last build's exactly when that is the same.
+   */
+  tree: object
+  /**
+   * The folders the edit made anew (those on the way down to what it changed): the others, the
+   * same objects under the same titles, have the same pages. Undefined when any may have changed.
+   */
+  folders: ReadonlySet<Folder> | undefined
+  /** The tags whose pages may have changed; undefined when any may have. */
+  tags: ReadonlySet<string> | undefined
+  /** The archive lists (`archive/2024/`, `archive/undated/`) whose pages may have changed; undefined when any may have. */
+  lists: ReadonlySet<string> | undefined
+}
+
 /** Counts of the planned site. */
 export interface PlanStats {
   folderPages: number
@@ -46,6 +67,8 @@ export interface PageContext {
   readonly icons: Icons
   readonly check: PageCheck
   readonly stats: PlanStats
+  /** What planning knows changed since the last build (watch mode). */
+  readonly changes: KnownChanges
   /** The bookmarks by date added (made when first asked for). */
   readonly timeline: Timeline
   /** The site's exports, plain or gzipped (see `exportsGzipped`). */
@@ -72,6 +95,7 @@ export function createPageContext(parts: {
   icons: Icons
   check: PageCheck
   stats: PlanStats
+  changes: KnownChanges
   timing: { clock: () => number; timings: PlanTimings } | undefined
 }): PageContext {
   const { timing, ...shared } = parts
@@ -127,11 +151,23 @@ export function createPageContext(parts: {
   }
 }
 
-/** Bookmarks with a URL in each folder and below (post-order over the document-order folder list). */
-export function countBookmarks(routes: SiteRoutes): Map<Folder, number> {
+/**
+ * Bookmarks with a URL in each folder and below (post-order over the document-order folder list).
+ * Watch mode passes the last build's counts: a folder that is the same object holds the same
+ * bookmarks (see `PageMemo`), so only the folders an edit made anew are counted.
+ */
+export function countBookmarks(
+  routes: SiteRoutes,
+  previous?: ReadonlyMap<Folder, number>,
+): Map<Folder, number> {
   const totals = new Map<Folder, number>()
   for (let i = routes.folders.length - 1; i >= 0; i--) {
     const route = routes.folders[i]!
+    const known = previous?.get(route.folder)
+    if (known !== undefined) {
+      totals.set(route.folder, known)
+      continue
+    }
     let total = 0
     for (const child of route.folder.children) {
       if (child.type === 'bookmark' && child.href !== undefined) total++

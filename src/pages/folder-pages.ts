@@ -23,29 +23,56 @@ export function* folderPages(context: PageContext): Generator<OutputFile> {
   const { check } = context
   // Ancestors' titles by folder, for the folder memo's key (breadcrumbs show them).
   const trails = new Map<Folder, string>()
+  const made = context.changes.folders
   for (const route of context.routes.folders) {
     let folderKey: string | undefined
     // The home page shows the whole collection and the day's pick: it is always made anew.
     if (check.memo !== undefined && route.parent !== undefined) {
-      const trail =
-        route.parent === undefined
-          ? ''
-          : `${trails.get(route.parent.folder)}\u0000${route.parent.folder.title}`
-      trails.set(route.folder, trail)
-      folderKey = `${check.globalKey}\u0001${trail}`
+      // A folder the edit did not touch, under the same settings and ancestors' titles: no key to check.
+      const kept =
+        made === undefined || made.has(route.folder) ? undefined : check.memo.folders.get(route.path)
+      if (kept !== undefined && kept.folder === route.folder) {
+        yield* keptFolder(context, kept)
+        continue
+      }
+      folderKey = `${check.globalKey}\u0001${trailKey(trails, route)}`
       const memo = check.memo.folders.get(route.path)
       if (memo !== undefined && memo.folder === route.folder && memo.key === folderKey) {
-        for (const bookmark of memo.icons) context.icons.urlOf(bookmark)
-        for (const file of memo.pages) {
-          check.seen.add(file)
-          yield { path: file, contents: '', unchanged: true }
-        }
-        yield* context.takeIcons()
+        yield* keptFolder(context, memo)
         continue
       }
     }
     yield* pagesOfFolder(context, route, folderKey)
   }
+}
+
+/**
+ * The titles of a folder's ancestors as one string (its breadcrumbs show them), kept in `trails`
+ * by folder: parents come first in document order, so each is one step from its parent's, but a
+ * parent that was skipped (kept unchanged) is worked out here, from the nearest one known.
+ */
+function trailKey(trails: Map<Folder, string>, route: FolderRoute): string {
+  const missing: FolderRoute[] = []
+  let at: FolderRoute | undefined = route
+  for (; at !== undefined && !trails.has(at.folder); at = at.parent) missing.push(at)
+  for (let index = missing.length - 1; index >= 0; index--) {
+    const { folder, parent } = missing[index]!
+    trails.set(folder, parent === undefined ? '' : `${trails.get(parent.folder)}\u0000${parent.folder.title}`)
+  }
+  return trails.get(route.folder)!
+}
+
+/** The pages of a folder that did not change, as they are (their favicons named again). */
+function* keptFolder(
+  context: PageContext,
+  memo: { pages: readonly string[]; icons: readonly Bookmark[] },
+): Generator<OutputFile> {
+  for (const bookmark of memo.icons) context.icons.urlOf(bookmark)
+  for (const file of memo.pages) {
+    context.check.seen.add(file)
+    yield { path: file, contents: '', unchanged: true }
+  }
+  yield* context.takeIcons()
 }
 
 /** One folder's pages. */

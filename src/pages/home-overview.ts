@@ -55,7 +55,7 @@ export function homeOverview(context: PageContext): ElementContent[] {
             label: 'All folders',
           }
         : undefined
-  const picked = rediscoveryOf(timeline.all, context.input.buildDay)
+  const picked = rediscoveryOf(timeline, context.input.buildDay)
   const byUse = [...routes.tags].sort((a, b) => b.bookmarks.length - a.bookmarks.length).slice(0, TAGS)
   const max = byUse[0]?.bookmarks.length ?? 1
   const day = (time: number | undefined) =>

@@ -17,6 +17,7 @@ import {
   countBookmarks,
   countDocuments,
   createPageContext,
+  type KnownChanges,
   type PageContext,
   type PlanStats,
   type PlanTimings,
@@ -32,7 +33,10 @@ import { createIcons } from './icons.js'
 import { PAGE_KINDS, type PageKindName } from './kinds.js'
 import { createPageCheck, type PageMemo } from './memo.js'
 import { entryCount, pageCount } from './paths.js'
-import { planRoutes, type SiteRoutes } from './routes.js'
+import { patchRoutes, planRoutes, type SiteRoutes } from './routes.js'
+import { shapeDelta } from './delta.js'
+import { archiveListOf, carryRelatedTags, carryTimeline, madeTimeline } from './timeline.js'
+import type { Folder } from '../model/tree.js'
 import { tagPages } from './tag-pages.js'
 import { treePage } from './tree-page.js'
 
@@ -117,17 +121,8 @@ const PRODUCERS: Readonly<Record<PageKindName, (context: PageContext) => Generat
 export function planSite(input: SiteInput, options: PlanOptions = {}): SitePlan {
   const clock = options.clock
   const t0 = clock?.() ?? 0
-  const routes = planRoutes(input.root)
+  const { routes, totals, stats, changes } = planShape(input, options.pageKeys)
   const timings: PlanTimings = { routes: (clock?.() ?? 0) - t0, render: 0, search: 0 }
-  const stats: PlanStats = {
-    folderPages: routes.folders.reduce(
-      (sum, route) => sum + pageCount(entryCount(route.folder), input.pageSize),
-      0,
-    ),
-    tagPages: routes.tags.reduce((sum, tag) => sum + pageCount(tag.bookmarks.length, input.pageSize), 0),
-    bookmarks: countDocuments(routes),
-    icons: 0,
-  }
   // Made when first asked for: a build whose site files come from a worker thread, and watch mode
   // until they are requested, never need them here.
   let siteData: SiteFilesInput | undefined
@@ -139,7 +134,8 @@ export function planSite(input: SiteInput, options: PlanOptions = {}): SitePlan 
   })
   const timing = clock === undefined ? undefined : { clock, timings }
   const files: Iterable<OutputFile> = {
-    [Symbol.iterator]: () => generateFiles(input, options, routes, stats, siteFiles, timing),
+    [Symbol.iterator]: () =>
+      generateFiles(input, options, { routes, totals, stats, changes }, siteFiles, timing),
   }
   const assets = THEME_ASSETS.map((asset) =>
     asset.path === 'assets/style.css' && input.theme.stylesheet !== undefined
@@ -158,20 +154,74 @@ export function planSite(input: SiteInput, options: PlanOptions = {}): SitePlan 
   }
 }
 
+/**
+ * The routes, counts and page counts of the site. Watch mode (a page memo) keeps them for the next
+ * build: an edit that kept the tree's shape (see `shapeDelta`) and no bookmark's tags changed
+ * patches them, and what depends on them (the timeline, the related tags) is carried over, instead
+ * of walking the whole collection again; its `changes` then say which tag and archive pages may
+ * have changed.
+ */
+function planShape(
+  input: SiteInput,
+  memo: PageMemo | undefined,
+): { routes: SiteRoutes; totals: Map<Folder, number>; stats: PlanStats; changes: KnownChanges } {
+  const previous = memo?.plan
+  const delta = previous === undefined ? undefined : shapeDelta(previous.root, input.root)
+  const patched = delta === undefined ? undefined : patchRoutes(previous!.routes, delta)
+  const routes = patched ?? planRoutes(input.root)
+  const totals = countBookmarks(routes, previous?.totals)
+  let changes: KnownChanges = { tree: {}, folders: undefined, tags: undefined, lists: undefined }
+  let stats: PlanStats
+  if (patched !== undefined && delta !== undefined && previous !== undefined) {
+    stats = { ...previous.stats, icons: 0 }
+    carryRelatedTags(routes, previous.routes)
+    const timeline = madeTimeline(previous.routes)
+    const carried = timeline !== undefined && carryTimeline(routes, timeline, delta.bookmarks)
+    const sameSizes = delta.folders.every(
+      ([before, after]) => previous.totals.get(before) === totals.get(after),
+    )
+    changes = {
+      tree: sameSizes ? previous.tree : {},
+      folders: new Set(delta.folders.map(([, folder]) => folder)),
+      tags: new Set(delta.bookmarks.flatMap(([bookmark]) => bookmark.tags)),
+      lists: carried ? new Set(delta.bookmarks.map(([bookmark]) => archiveListOf(bookmark))) : undefined,
+    }
+  } else {
+    stats = {
+      folderPages: routes.folders.reduce(
+        (sum, route) => sum + pageCount(entryCount(route.folder), input.pageSize),
+        0,
+      ),
+      tagPages: routes.tags.reduce((sum, tag) => sum + pageCount(tag.bookmarks.length, input.pageSize), 0),
+      bookmarks: countDocuments(routes),
+      icons: 0,
+    }
+  }
+  if (memo !== undefined) {
+    const { folderPages, tagPages, bookmarks } = stats
+    // The key is set once the pages are planned (see `generateFiles`).
+    const globalKey = patched === undefined ? undefined : previous?.globalKey
+    const kept = { folderPages, tagPages, bookmarks }
+    memo.plan = { root: input.root, routes, totals, stats: kept, tree: changes.tree, globalKey }
+  }
+  return { routes, totals, stats, changes }
+}
+
 function* generateFiles(
   input: SiteInput,
   options: PlanOptions,
-  routes: SiteRoutes,
-  stats: PlanStats,
+  shape: { routes: SiteRoutes; totals: Map<Folder, number>; stats: PlanStats; changes: KnownChanges },
   siteFiles: Map<string, () => OutputFile | OutputFile[]>,
   timing: { clock: () => number; timings: PlanTimings } | undefined,
 ): Generator<OutputFile> {
+  const { routes, totals, stats } = shape
   const urls = siteUrls(input.base, input.siteOrigin, input.urls)
   const icons = createIcons(urls)
   const entries = createEntries(input, routes, urls, options.cache ?? createRenderCache(), (bookmark) =>
     icons.urlOf(bookmark),
   )
   const memo = options.pageKeys
+  const plan = memo?.plan
   if (entries.reset) memo?.clear()
   const globalKey = JSON.stringify([
     entries.key,
@@ -180,6 +230,13 @@ function* generateFiles(
     input.feedLimit > 0,
     input.pageSize,
   ])
+  let changes = shape.changes
+  if (plan !== undefined && memo !== undefined) {
+    // Pages are known unchanged only under the same settings and titles as last build.
+    if (entries.reset || plan.globalKey !== globalKey)
+      changes = { tree: {}, folders: undefined, tags: undefined, lists: undefined }
+    memo.plan = { ...plan, globalKey, tree: changes.tree }
+  }
   const check = createPageCheck(
     memo,
     globalKey,
@@ -201,11 +258,12 @@ function* generateFiles(
     input,
     routes,
     urls,
-    totals: countBookmarks(routes),
+    totals,
     entries,
     icons,
     check,
     stats,
+    changes,
     timing,
   })
   context.resume()
@@ -216,7 +274,8 @@ function* generateFiles(
     // keeps them for the next build.
     if (options.cache === undefined && kind.name === LAST_SHOWING_ENTRIES) entries.release()
   }
-  check.prune()
+  // An edit that kept the tree's shape (its changes known) keeps every page's path: nothing to forget.
+  if (changes.tags === undefined) check.prune()
   entries.prune()
   if (options.deferSiteFiles === true) return
   for (const [path, produce] of siteFiles) {

@@ -3,6 +3,7 @@
  * pages at `tags/<tag>/`, all under the configured base. Pure: takes the tree, returns the map.
  */
 import type { Bookmark, Folder } from '../model/tree.js'
+import { sameTags, substitution, type ShapeDelta } from './delta.js'
 import { assignSlugs } from './slug.js'
 
 /** Top-level names the site itself uses; a folder called "Tags" gets `tags-2/`. */
@@ -108,4 +109,39 @@ function compareTags(a: string, b: string): number {
   const la = a.toLowerCase()
   const lb = b.toLowerCase()
   return la < lb ? -1 : la > lb ? 1 : a < b ? -1 : a > b ? 1 : 0
+}
+
+/**
+ * The routes of the tree that `delta` made from the tree of `routes` (watch mode): the same paths
+ * and tags, so the folders' routes are updated in place (the routes of the folders below keep
+ * pointing at them) and the tags' lists get the new bookmarks, in place. `routes` is then the new tree's and
+ * must not be used for the old one. Undefined, and `routes` left as it was, when the edit changed
+ * a bookmark's tags or a folder is not in `routes`: then the routes are planned anew.
+ */
+export function patchRoutes(routes: SiteRoutes, delta: ShapeDelta): SiteRoutes | undefined {
+  if (!sameTags(delta.bookmarks)) return undefined
+  for (const [before] of delta.folders) if (!routes.folderRoute.has(before)) return undefined
+  const byTag = new Map<string, Array<[Bookmark, Bookmark]>>()
+  for (const pair of delta.bookmarks) {
+    for (const tag of pair[0].tags) {
+      const pairs = byTag.get(tag)
+      if (pairs === undefined) byTag.set(tag, [pair])
+      else if (!pairs.includes(pair)) pairs.push(pair)
+    }
+  }
+  const changes: Array<() => void> = []
+  for (const [tag, pairs] of byTag) {
+    const route = routes.tagRoute.get(tag)
+    const change = route === undefined ? undefined : substitution(route.bookmarks, pairs)
+    if (change === undefined) return undefined
+    changes.push(change)
+  }
+  for (const change of changes) change()
+  for (const [before, after] of delta.folders) {
+    const route = routes.folderRoute.get(before)!
+    routes.folderRoute.delete(before)
+    route.folder = after
+    routes.folderRoute.set(after, route)
+  }
+  return { ...routes }
 }

@@ -7,21 +7,31 @@ import { trustedBytesNode } from '../render/serialize.js'
 import { tagPageToHast } from '../render/tag-pages.js'
 import type { PageContext } from './context.js'
 import { pagesNavigation } from './folder-pages.js'
-import { paginate, pagePath } from './paths.js'
+import { keptPages } from './memo.js'
+import { pageCount, paginate, pagePath } from './paths.js'
 import { operatorFor } from '#search-query'
 
 /** Every tag's pages, in tag order. */
 export function* tagPages(context: PageContext): Generator<OutputFile> {
   const url = context.urls.path
   const link = context.urls.link
+  const { changes, check } = context
   for (const tagRoute of context.routes.tags) {
+    if (changes.tags !== undefined && !changes.tags.has(tagRoute.tag)) {
+      const count = pageCount(tagRoute.bookmarks.length, context.input.pageSize)
+      const kept = keptPages(check, tagRoute.path, count)
+      if (kept !== undefined) {
+        yield* kept
+        continue
+      }
+    }
     const chunks = paginate(tagRoute.bookmarks, context.input.pageSize)
     for (let index = 0; index < chunks.length; index++) {
       const number = index + 1
       const path = pagePath(tagRoute.path, number)
       const chunk = chunks[index]!
       if (
-        context.check.unchanged(
+        check.unchanged(
           path,
           [
             'tag',

@@ -4,6 +4,7 @@
  * for. Pure.
  */
 import type { Bookmark } from '../model/tree.js'
+import { substitution } from './delta.js'
 import type { SiteRoutes } from './routes.js'
 
 export interface ArchiveYear {
@@ -38,6 +39,54 @@ export function timelineOf(routes: SiteRoutes): Timeline {
   let timeline = made.get(routes)
   if (timeline === undefined) made.set(routes, (timeline = makeTimeline(routes)))
   return timeline
+}
+
+/** The timeline made for `routes`, if one was. */
+export function madeTimeline(routes: SiteRoutes): Timeline | undefined {
+  return made.get(routes)
+}
+
+/**
+ * Watch mode: `routes` (patched from earlier routes, see `patchRoutes`) have the timeline
+ * `previous` with each pair's first bookmark replaced by its second, when every pair has the same
+ * date: `previous` is made so, in place, and becomes theirs, instead of sorting every bookmark
+ * again (its lists are not copied either: on this machine, new memory for a copy of a million-item
+ * list costs a few hundred milliseconds). False, and `previous` left as it was, when a date changed.
+ */
+export function carryTimeline(
+  routes: SiteRoutes,
+  previous: Timeline,
+  pairs: ReadonlyArray<[Bookmark, Bookmark]>,
+): boolean {
+  if (pairs.some(([a, b]) => !Object.is(a.added, b.added))) return false
+  const dated = pairs.filter(([a]) => isDatable(a))
+  const changes = [
+    substitution(previous.all, pairs),
+    substitution(previous.dated, dated),
+    substitution(
+      previous.undated,
+      pairs.filter(([a]) => !isDatable(a)),
+    ),
+  ]
+  for (const year of previous.years) {
+    const mine = dated.filter(([a]) => new Date(a.added!).getUTCFullYear() === year.year)
+    if (mine.length > 0) changes.push(substitution(year.bookmarks, mine))
+  }
+  if (changes.includes(undefined)) return false
+  // The bookmarks with a link, carried over too while every pair has one or neither has.
+  const linked = linkedMade.get(previous)
+  const linkedChange =
+    linked !== undefined && pairs.every(([a, b]) => isLinked(a) === isLinked(b))
+      ? substitution(
+          linked,
+          pairs.filter(([a]) => isLinked(a)),
+        )
+      : undefined
+  for (const change of changes) change!()
+  if (linkedChange === undefined) linkedMade.delete(previous)
+  else linkedChange()
+  made.set(routes, previous)
+  return true
 }
 
 function makeTimeline(routes: SiteRoutes): Timeline {
@@ -126,19 +175,43 @@ const HIGH = 1 - LOW
 const FIRST = new Date(0).setUTCFullYear(1, 0, 1)
 const AFTER_LAST = Date.UTC(10000, 0, 1)
 
+/** The archive list that shows `bookmark`: its year's, or the undated one. */
+export function archiveListOf(bookmark: Bookmark): string {
+  return isDatable(bookmark) ? `archive/${new Date(bookmark.added!).getUTCFullYear()}/` : UNDATED_PATH
+}
+
 function isDatable(bookmark: Bookmark): boolean {
   const added = bookmark.added
   return added !== undefined && Number.isFinite(added) && added >= FIRST && added < AFTER_LAST
 }
 
+/** Each tag's related tags, as `relatedTagsOf` made them, by the routes they were made from. */
+const relatedMade = new WeakMap<SiteRoutes, RelatedTags>()
+
+export type RelatedTags = Map<string, Array<{ tag: string; count: number }>>
+
 /**
  * For each tag, the tags most often found on the same bookmarks (at most `limit`, most shared
- * first, then by name), to narrow a tag page down.
+ * first, then by name), to narrow a tag page down. Made once for the same routes (and the
+ * default limit), or carried over from earlier routes with the same tags (see `carryRelatedTags`).
  */
-export function relatedTagsOf(
-  routes: SiteRoutes,
-  limit = 12,
-): Map<string, Array<{ tag: string; count: number }>> {
+export function relatedTagsOf(routes: SiteRoutes, limit = 12): RelatedTags {
+  if (limit !== 12) return makeRelatedTags(routes, limit)
+  let related = relatedMade.get(routes)
+  if (related === undefined) relatedMade.set(routes, (related = makeRelatedTags(routes, limit)))
+  return related
+}
+
+/**
+ * Watch mode: `routes` have the same tags on the same bookmarks as `previous` (an edit that changed
+ * no tag, see `patchRoutes`), so the same related tags, if they were made.
+ */
+export function carryRelatedTags(routes: SiteRoutes, previous: SiteRoutes): void {
+  const related = relatedMade.get(previous)
+  if (related !== undefined) relatedMade.set(routes, related)
+}
+
+function makeRelatedTags(routes: SiteRoutes, limit: number): RelatedTags {
   // Counted by tag number in one reused array (a map of counts per tag was most of the cost).
   const number = new Map<string, number>()
   routes.tags.forEach((route, index) => number.set(route.tag, index))
@@ -194,13 +267,21 @@ function mostShared(
   return top
 }
 
+/** The bookmarks with a link of each timeline, in document order (see `rediscoveryOf`). */
+const linkedMade = new WeakMap<Timeline, Bookmark[]>()
+
+function isLinked(bookmark: Bookmark): boolean {
+  return bookmark.href !== undefined && bookmark.href !== ''
+}
+
 /**
- * The bookmark the home page brings back on `day` (epoch milliseconds): one of the bookmarks
- * with a link, picked by a hash of the day number, so each day has its own and every build of
- * that day the same.
+ * The bookmark the home page brings back on `day` (epoch milliseconds): one of the timeline's
+ * bookmarks with a link, picked by a hash of the day number, so each day has its own and every
+ * build of that day the same.
  */
-export function rediscoveryOf(bookmarks: readonly Bookmark[], day: number): Bookmark | undefined {
-  const linked = bookmarks.filter((bookmark) => bookmark.href !== undefined && bookmark.href !== '')
+export function rediscoveryOf(timeline: Timeline, day: number): Bookmark | undefined {
+  let linked = linkedMade.get(timeline)
+  if (linked === undefined) linkedMade.set(timeline, (linked = timeline.all.filter(isLinked)))
   if (linked.length === 0) return undefined
   let hash = Math.floor(day / 86_400_000) >>> 0
   hash = Math.imul(hash ^ (hash >>> 16), 0x45d9f3b) >>> 0

@@ -7,6 +7,11 @@ import { folderTreeToHast, type TreeNode } from '../render/folder-tree.js'
 import type { PageContext } from './context.js'
 
 export function* treePage(context: PageContext): Generator<OutputFile> {
+  // Watch mode: the same folders, paths and sizes as last build (see `KnownChanges.tree`).
+  if (context.check.unchangedSince(TREE_PATH, ['folders'], context.changes.tree)) {
+    yield { path: `${TREE_PATH}index.html`, contents: '', unchanged: true }
+    return
+  }
   const url = context.urls.path
   const routes = context.routes.folders
   // Nodes are made in reverse document order, so a folder's sub-folders exist before it does.
