@@ -1,6 +1,13 @@
 /** Shared setup for real-browser tests: Debian's Chromium driven by playwright-core. */
-import { existsSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { chromium, type Browser, type Page } from 'playwright-core'
+import { build } from '../../src/build/index.js'
+import { resolveConfig } from '../../src/config/options.js'
+import { startStaticServer } from '../../src/serve.js'
+import { REPO_ROOT } from '../helpers.js'
 
 export const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium'
 export const hasChromium = existsSync(CHROMIUM)
@@ -34,4 +41,74 @@ export function collectErrors(page: Page, errors: string[]): void {
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text())
   })
+}
+
+/** A site built into a temporary folder, served as GitHub Pages would, and a Chromium to browse it. */
+export interface ServedSite {
+  /** The temporary folder (sources written there, the site in `site/`). */
+  dir: string
+  /** The built site's folder. */
+  site: string
+  /** The server's URL of the site (under its base), e.g. `http://127.0.0.1:PORT/sub/`. */
+  url: string
+  browser: Browser
+  /** Close the browser and the server, and remove the folder. */
+  close(): Promise<void>
+}
+
+/**
+ * Build the sources `sources(dir)` returns (it may write them into `dir`, a new temporary folder
+ * named after `prefix`) under `base`, serve the site, and launch Chromium.
+ */
+export async function servedSite(options: {
+  prefix: string
+  base: string
+  sources: (dir: string) => string[]
+  cwd?: string
+}): Promise<ServedSite> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), options.prefix))
+  const site = path.join(dir, 'site')
+  const config = resolveConfig(
+    {},
+    { sources: options.sources(dir), outDir: site, base: options.base },
+    { cwd: options.cwd ?? dir },
+  )
+  await build(config)
+  const server = await startStaticServer({ root: config.outDir, base: config.base })
+  const browser = await launchChromium()
+  return {
+    dir,
+    site,
+    url: server.url,
+    browser,
+    async close() {
+      await browser.close()
+      await server.close()
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** A generated Netscape file of `bookmarks` bookmarks (`bench/gen.mjs`, seed 5, a tree) at `file`. */
+export function generatedSource(file: string, bookmarks: number): string {
+  execFileSync(process.execPath, [
+    path.join(REPO_ROOT, 'bench', 'gen.mjs'),
+    ...['--format', 'netscape', '--bookmarks', String(bookmarks), '--seed', '5', '--shape', 'tree'],
+    ...['--out', file],
+  ])
+  return file
+}
+
+/** A new page of `browser` at `url`, its errors going into `errors`, and the paths it requests. */
+export async function openPage(
+  browser: Browser,
+  url: string,
+  errors: string[],
+): Promise<{ page: Page; requests: string[] }> {
+  const page = await browser.newPage()
+  const requests: string[] = []
+  collectErrors(page, errors)
+  page.on('request', (request) => requests.push(new URL(request.url()).pathname))
+  await page.goto(url)
+  return { page, requests }
 }

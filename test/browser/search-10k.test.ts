@@ -3,56 +3,35 @@
  * served under `/sub/`. A title word, the same word with one letter changed, and what the first
  * search downloads, gzipped as a static host serves it.
  */
-import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import os from 'node:os'
+import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { resolveConfig } from '../../src/config/options.js'
-import { startStaticServer, type StaticServer } from '../../src/serve.js'
-import { build } from '../../src/build/index.js'
-import { REPO_ROOT } from '../helpers.js'
-import { collectErrors, hasChromium, launchChromium } from './chromium.js'
+import { collectErrors, generatedSource, hasChromium, servedSite, type ServedSite } from './chromium.js'
 
 /** The budget for everything the first search downloads (Pagefind: under 300 KB for 10,000 pages). */
 const FIRST_SEARCH_BUDGET = 400 * 1024
 
 describe.skipIf(!hasChromium)('search on a 10k-bookmark site in Chromium', () => {
-  let dir: string
-  let server: StaticServer
-  let browser: Browser
+  let served: ServedSite
   let word: string
   let title: string
   const errors: string[] = []
 
   beforeAll(async () => {
-    dir = mkdtempSync(path.join(os.tmpdir(), 'bookgen-search10k-'))
-    const source = path.join(dir, 'bookmarks.html')
-    execFileSync(process.execPath, [
-      path.join(REPO_ROOT, 'bench', 'gen.mjs'),
-      ...['--format', 'netscape', '--bookmarks', '10000', '--seed', '5', '--shape', 'tree', '--out', source],
-    ])
-    const config = resolveConfig(
-      {},
-      { sources: [source], outDir: path.join(dir, 'site'), base: '/sub/' },
-      { cwd: dir },
-    )
-    await build(config)
-    ;({ word, title } = rareTitleWord(path.join(dir, 'site')))
-    server = await startStaticServer({ root: config.outDir, base: config.base })
-    browser = await launchChromium()
+    served = await servedSite({
+      prefix: 'bookgen-search10k-',
+      base: '/sub/',
+      sources: (dir) => [generatedSource(path.join(dir, 'bookmarks.html'), 10_000)],
+    })
+    ;({ word, title } = rareTitleWord(served.site))
   }, 120_000)
-  afterAll(async () => {
-    await browser?.close()
-    await server?.close()
-    if (dir) rmSync(dir, { recursive: true, force: true })
-  })
+  afterAll(() => served?.close())
 
   /** Open `url`, recording page errors and the gzipped size of every response. */
   async function open(url: string): Promise<{ page: Page; downloads: Map<string, number> }> {
-    const page = await browser.newPage()
+    const page = await served.browser.newPage()
     const downloads = new Map<string, number>()
     collectErrors(page, errors)
     page.on('response', async (response) => {
@@ -66,7 +45,7 @@ describe.skipIf(!hasChromium)('search on a 10k-bookmark site in Chromium', () =>
   const titles = (page: Page) => page.locator('#search-results .taggedlink').allTextContents()
 
   it('should show the bookmark whose title contains a word from ?q=', async () => {
-    const { page, downloads } = await open(`${server.url}search/?q=${encodeURIComponent(word)}`)
+    const { page, downloads } = await open(`${served.url}search/?q=${encodeURIComponent(word)}`)
     await page.locator('#search-results .xfolkentry').first().waitFor()
     expect(await titles(page)).toContain(title)
     await page.waitForLoadState('networkidle')
@@ -82,7 +61,7 @@ describe.skipIf(!hasChromium)('search on a 10k-bookmark site in Chromium', () =>
   it('should show it with one letter of the word changed', async () => {
     const at = Math.floor(word.length / 2)
     const typo = word.slice(0, at) + (word[at] === 'x' ? 'q' : 'x') + word.slice(at + 1)
-    const { page } = await open(`${server.url}search/?q=${encodeURIComponent(typo)}`)
+    const { page } = await open(`${served.url}search/?q=${encodeURIComponent(typo)}`)
     await page.locator('#search-results .xfolkentry').first().waitFor()
     expect(await titles(page)).toContain(title)
     const marked = await page.locator('#search-results mark').allTextContents()
@@ -91,7 +70,7 @@ describe.skipIf(!hasChromium)('search on a 10k-bookmark site in Chromium', () =>
   })
 
   it('should find by tag and offer more results', async () => {
-    const { page } = await open(`${server.url}search/?q=programming`)
+    const { page } = await open(`${served.url}search/?q=programming`)
     await page.locator('#search-results .xfolkentry').first().waitFor()
     expect(await page.locator('#search-results .xfolkentry').count()).toBe(20)
     expect(
@@ -106,7 +85,7 @@ describe.skipIf(!hasChromium)('search on a 10k-bookmark site in Chromium', () =>
   })
 
   it('should not download the index on a folder page', async () => {
-    const { page, downloads } = await open(server.url)
+    const { page, downloads } = await open(served.url)
     await page.waitForLoadState('networkidle')
     expect([...downloads.keys()].filter((name) => name.includes('/assets/search/'))).toEqual([])
     await page.close()

@@ -4,20 +4,14 @@
  * and what the first search downloads with its facets, gzipped as a static host serves it. The
  * expected sets come from the same engine run in Node over the built files.
  */
-import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import os from 'node:os'
+import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import SearchableMap from 'minisearch/SearchableMap'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { resolveConfig } from '../../src/config/options.js'
-import { startStaticServer, type StaticServer } from '../../src/serve.js'
-import { build } from '../../src/build/index.js'
 import { createSearchEngine, type SearchEngine } from '../../templates/default/search-engine.js'
-import { REPO_ROOT } from '../helpers.js'
-import { collectErrors, hasChromium, launchChromium } from './chromium.js'
+import { collectErrors, generatedSource, hasChromium, servedSite, type ServedSite } from './chromium.js'
 
 /** The issue's budget for everything the first search of a word downloads at 10,000 bookmarks. */
 const FIRST_SEARCH_BUDGET = 300 * 1024
@@ -25,42 +19,31 @@ const TAG = 'programming'
 const HOST = 'wikipedia.org'
 
 describe.skipIf(!hasChromium)('the query language on a 10k-bookmark site in Chromium', () => {
-  let dir: string
+  let served: ServedSite
   let site: string
-  let server: StaticServer
-  let browser: Browser
   let engine: SearchEngine
   let page: Page
   const errors: string[] = []
 
   beforeAll(async () => {
-    dir = mkdtempSync(path.join(os.tmpdir(), 'bookgen-query10k-'))
-    const source = path.join(dir, 'bookmarks.html')
-    execFileSync(process.execPath, [
-      path.join(REPO_ROOT, 'bench', 'gen.mjs'),
-      ...['--format', 'netscape', '--bookmarks', '10000', '--seed', '5', '--shape', 'tree', '--out', source],
-    ])
-    site = path.join(dir, 'site')
-    const config = resolveConfig({}, { sources: [source], outDir: site, base: '/sub/' }, { cwd: dir })
-    await build(config)
+    served = await servedSite({
+      prefix: 'bookgen-query10k-',
+      base: '/sub/',
+      sources: (dir) => [generatedSource(path.join(dir, 'bookmarks.html'), 10_000)],
+    })
+    site = served.site
     engine = createSearchEngine({
       SearchableMap,
       indexUrl: '/sub/assets/search/index.json',
       fetchJson: async (url) =>
         JSON.parse(readFileSync(path.join(site, url.slice('/sub/'.length)), 'utf8')) as unknown,
     })
-    server = await startStaticServer({ root: config.outDir, base: config.base })
-    browser = await launchChromium()
-    page = await browser.newPage()
+    page = await served.browser.newPage()
     collectErrors(page, errors)
   }, 120_000)
-  afterAll(async () => {
-    await browser?.close()
-    await server?.close()
-    if (dir) rmSync(dir, { recursive: true, force: true })
-  })
+  afterAll(() => served?.close())
 
-  const searchUrl = (query: string) => `${server.url}search/?q=${encodeURIComponent(query)}`
+  const searchUrl = (query: string) => `${served.url}search/?q=${encodeURIComponent(query)}`
   const titles = () => page.locator('#search-results .taggedlink').allTextContents()
 
   /** Type `query` into the search box and wait for its results (or its empty state). */
@@ -128,7 +111,7 @@ describe.skipIf(!hasChromium)('the query language on a 10k-bookmark site in Chro
   it('should give #tag results that all carry the tag, as many as the tag page lists', async () => {
     await type(`#${TAG}`)
     const count = await total()
-    const tagPage = await (await fetch(`${server.url}tags/${TAG}/`)).text()
+    const tagPage = await (await fetch(`${served.url}tags/${TAG}/`)).text()
     expect(count).toBe(Number(/(\d+) bookmarks/.exec(tagPage)?.[1]))
     const shown = await page.locator('#search-results .xfolkentry').all()
     expect(shown.length).toBe(Math.min(20, count))
@@ -179,9 +162,9 @@ describe.skipIf(!hasChromium)('the query language on a 10k-bookmark site in Chro
     for (const facet of facets) expect((await expected(facet.q)).total, facet.q).toBe(facet.count)
     const folder = page.locator('#search-facets a.facet[href*="folder%3A"]').first()
     const href = (await folder.getAttribute('href')) ?? ''
-    const narrowed = new URL(href, server.url).searchParams.get('q') ?? ''
+    const narrowed = new URL(href, served.url).searchParams.get('q') ?? ''
     const count = facets.find((facet) => facet.q === narrowed)!.count
-    expect(new URL(href, server.url).pathname).toBe('/sub/search/')
+    expect(new URL(href, served.url).pathname).toBe('/sub/search/')
     await folder.click()
     await page.waitForFunction(
       (q) => document.getElementById('search-status')?.textContent?.includes(`“${q}”`),
@@ -201,7 +184,7 @@ describe.skipIf(!hasChromium)('the query language on a 10k-bookmark site in Chro
   })
 
   it('should jump to search with / from a folder page, and clear with one Escape', async () => {
-    await page.goto(server.url)
+    await page.goto(served.url)
     await page.keyboard.press('/')
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('search-q')
     await page.goto(searchUrl(TAG))
@@ -215,7 +198,7 @@ describe.skipIf(!hasChromium)('the query language on a 10k-bookmark site in Chro
   })
 
   it(`should download at most ${FIRST_SEARCH_BUDGET / 1024} KB gzipped for a first search with its facets`, async () => {
-    const fresh = await browser.newPage()
+    const fresh = await served.browser.newPage()
     collectErrors(fresh, errors)
     const downloads = new Map<string, number>()
     fresh.on('response', async (response) => {

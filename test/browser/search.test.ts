@@ -2,57 +2,31 @@
  * The search page in a real browser: the example site built under a sub-path, served as GitHub
  * Pages would, searched by URL (`?q=`), by typing, and with the keyboard.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { resolveConfig } from '../../src/config/options.js'
-import { startStaticServer, type StaticServer } from '../../src/serve.js'
-import { build } from '../../src/build/index.js'
 import { REPO_ROOT } from '../helpers.js'
-import { collectErrors, hasChromium, launchChromium } from './chromium.js'
+import { hasChromium, openPage, servedSite, type ServedSite } from './chromium.js'
 
 describe.skipIf(!hasChromium)('search page in Chromium', () => {
-  let dir: string
-  let server: StaticServer
-  let browser: Browser
+  let served: ServedSite
   const errors: string[] = []
 
   beforeAll(async () => {
-    dir = mkdtempSync(path.join(os.tmpdir(), 'bookgen-search-'))
-    const config = resolveConfig(
-      {},
-      {
-        sources: ['example/bookmarks.html', 'example/reading-list.xbel'],
-        outDir: path.join(dir, 'site'),
-        base: '/sub/path/',
-      },
-      { cwd: REPO_ROOT },
-    )
-    await build(config)
-    server = await startStaticServer({ root: config.outDir, base: config.base })
-    browser = await launchChromium()
+    served = await servedSite({
+      prefix: 'bookgen-search-',
+      base: '/sub/path/',
+      cwd: REPO_ROOT,
+      sources: () => ['example/bookmarks.html', 'example/reading-list.xbel'],
+    })
   })
-  afterAll(async () => {
-    await browser?.close()
-    await server?.close()
-    rmSync(dir, { recursive: true, force: true })
-  })
+  afterAll(() => served?.close())
 
-  async function open(url: string): Promise<{ page: Page; requests: string[] }> {
-    const page = await browser.newPage()
-    const requests: string[] = []
-    collectErrors(page, errors)
-    page.on('request', (request) => requests.push(new URL(request.url()).pathname))
-    await page.goto(url)
-    return { page, requests }
-  }
+  const open = (url: string) => openPage(served.browser, url, errors)
 
   const titles = (page: Page) => page.locator('#search-results .taggedlink').allTextContents()
 
   it('should show the bookmark whose title contains the word from ?q=', async () => {
-    const { page } = await open(`${server.url}search/?q=flexbox`)
+    const { page } = await open(`${served.url}search/?q=flexbox`)
     await page.locator('#search-results .xfolkentry').first().waitFor()
     expect(await titles(page)).toContain('A Complete Guide to Flexbox | CSS-Tricks')
     expect(await page.locator('#search-status').textContent()).toMatch(/result/)
@@ -61,17 +35,17 @@ describe.skipIf(!hasChromium)('search page in Chromium', () => {
   })
 
   it('should tolerate a typo and ignore accents', async () => {
-    const { page } = await open(`${server.url}search/?q=flexbix`)
+    const { page } = await open(`${served.url}search/?q=flexbix`)
     await page.locator('#search-results .xfolkentry').first().waitFor()
     expect(await titles(page)).toContain('A Complete Guide to Flexbox | CSS-Tricks')
-    await page.goto(`${server.url}search/?q=creme`)
+    await page.goto(`${served.url}search/?q=creme`)
     await page.locator('#search-results .xfolkentry').first().waitFor()
     expect(await titles(page)).toContain('Crème brûlée — Wikipedia')
     await page.close()
   })
 
   it('should search as you type, keep the query in the URL and move through results with the keyboard', async () => {
-    const { page } = await open(`${server.url}search/`)
+    const { page } = await open(`${served.url}search/`)
     await page.keyboard.press('/')
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('search-q')
     await page.keyboard.type('kyoto')
@@ -88,7 +62,7 @@ describe.skipIf(!hasChromium)('search page in Chromium', () => {
   })
 
   it('should say so when nothing matches', async () => {
-    const { page } = await open(`${server.url}search/?q=zzzzqqqq`)
+    const { page } = await open(`${served.url}search/?q=zzzzqqqq`)
     await page.waitForFunction(() =>
       /No results/.test(document.getElementById('search-status')?.textContent ?? ''),
     )
@@ -97,7 +71,7 @@ describe.skipIf(!hasChromium)('search page in Chromium', () => {
   })
 
   it('should show results with their folder and tags, and link them under the base path', async () => {
-    const { page } = await open(`${server.url}search/?q=wcag`)
+    const { page } = await open(`${served.url}search/?q=wcag`)
     await page.locator('#search-results .xfolkentry').first().waitFor()
     expect(await page.locator('#search-results .folder-path').first().getAttribute('href')).toMatch(
       /^\/sub\/path\/.+\/$/,
@@ -109,7 +83,7 @@ describe.skipIf(!hasChromium)('search page in Chromium', () => {
   })
 
   it('should not download the index on ordinary pages, and the form should reach the search page', async () => {
-    const { page, requests } = await open(server.url)
+    const { page, requests } = await open(served.url)
     expect(requests.some((request) => request.includes('/assets/search/'))).toBe(false)
     await page.fill('#search-q', 'rust')
     await Promise.all([page.waitForURL(/\/sub\/path\/search\/\?q=rust/), page.press('#search-q', 'Enter')])
