@@ -2,8 +2,8 @@
  * Worker-thread entry (see `site-files-thread.ts`). In parse mode it parses the sources it was
  * started with, prepares the site as the main thread does, makes the site files it claims and
  * writes each into the staging folder. In search mode it waits for what the search index and the
- * exports are made from, and makes those it claims. Its one message is what it wrote and how long each part took; a failure is
- * thrown, and reaches the main thread as the worker's error.
+ * exports are made from, and makes those it claims. Its one message is what it wrote and how long
+ * each part took; a failure is thrown, and reaches the main thread as the worker's error.
  */
 import { parentPort, workerData } from 'node:worker_threads'
 import type { SearchMessage, SiteFilesJob, SiteFilesResult } from './thread.js'
