@@ -306,8 +306,9 @@ function dateMarkup(form: EntryForm): string[] {
 }
 
 const STAND_IN_DATE = Date.UTC(2000, 0, 1)
-const STAND_IN_ISO = '2000-01-01T00:00:00Z'
-const STAND_IN_DAY = '2000-01-01'
+/** Its instant and its day, as `publishedToHast` writes them. */
+const STAND_IN_ISO = formatW3cDate(STAND_IN_DATE)
+const STAND_IN_DAY = STAND_IN_ISO.slice(0, 10)
 
 /** Largest block of the arena. */
 const BLOCK_SIZE = 1 << 22
