@@ -9,12 +9,9 @@
  *   beside the main thread doing the same, which costs less than copying a model of a hundred
  *   thousand objects from one thread to the other, and it can then make any of the site files.
  * - For mid-sized ones, parsing twice costs more than it saves: the two parses, each on code
- *   not yet optimized, slow each other down. The worker then makes the search index and the
- *   exports (the largest of the files) from what the main thread sends it (`sendSearch`) once it
- *   has prepared the site: a few fields per bookmark for the index, quick to copy, and the
- *   published collection for the exports (copying it costs the main thread about a fifth of
- *   writing the exports itself, and the main thread, rendering the pages, is the longer of the
- *   two: on 10k bookmarks the worker was idle for the last third of the build).
+ *   not yet optimized, slow each other down. The worker then makes the search index only (the
+ *   largest of the files), from the documents the main thread sends it (`sendSearch`) once it
+ *   has prepared the site: a few fields per bookmark, quick to copy.
  *
  * It writes its files straight into the build's staging folder. Small sites make them inline,
  * where starting a thread would cost more than it saves.
@@ -43,7 +40,6 @@ import {
 import { searchDocuments } from '../site-files/input.js'
 import {
   claimAll,
-  exportProducers,
   runProducers,
   SEARCH_PRODUCER,
   searchIndexInput,
@@ -55,7 +51,6 @@ import {
   type SiteFilesRun,
 } from '../site-files/index.js'
 import type { OutputFile } from '../model/output.js'
-import type { Collection } from '../model/tree.js'
 import type { StagingWriter, WriteResult } from './output.js'
 import { writeSearchIndexFiles } from './search-files.js'
 
@@ -98,7 +93,7 @@ export interface ParseJob extends JobBase {
   links?: SiteLinks | undefined
 }
 
-/** Make the search index and the exports, those it can claim, from what `SiteFilesWorker.sendSearch` sends. */
+/** Make the search index, if it can claim it, from what `SiteFilesWorker.sendSearch` sends. */
 export interface SearchJob extends JobBase {
   mode: 'search'
 }
@@ -120,8 +115,6 @@ export interface SearchMessage {
   allowFileLinks: boolean
   folders: SearchIndexInput['folders']
   tagPages: SearchIndexInput['tags']
-  /** The published collection, for the exports (none when the site has none). */
-  exports: { collection: Collection; gzip: boolean } | undefined
 }
 
 /**
@@ -165,9 +158,8 @@ export interface SiteFilesWorker {
   mode: SiteFilesJob['mode']
   result: Promise<SiteFilesResult>
   /**
-   * (Search mode) Send what the search index and the exports are made from: the fields of each
-   * bookmark the index reads, their folders, the tags, and the published collection. `count` is
-   * how many site files `site` makes.
+   * (Search mode) Send what the search index is made from: the fields of each bookmark the index
+   * reads, their folders and the tags. `count` is how many site files `site` makes.
    */
   sendSearch(site: SiteFilesInput, count: number): void
   stop(): void
@@ -232,10 +224,6 @@ export function startSiteFilesWorker(job: SiteFilesJob): SiteFilesWorker | undef
         allowFileLinks: site.allowFileLinks,
         folders: site.folders,
         tagPages: searchTags(site),
-        exports:
-          site.exportCollection === undefined
-            ? undefined
-            : { collection: site.exportCollection, gzip: site.gzipExports === true },
       }
       worker.postMessage(message)
     },
@@ -250,14 +238,14 @@ export function startSiteFilesWorker(job: SiteFilesJob): SiteFilesWorker | undef
 const NOTHING: SiteFilesResult['timings'] = { search: 0, other: 0, made: 0, keys: [], of: 0, parse: 0 }
 
 /**
- * (Search mode) The search index and the exports, written, those claimed (the main thread makes
- * those it got to first); no other file: `claimUpTo(count)` must hand out nothing past the first
- * `count` site files (`claimFrom(…, 'front', count)`).
+ * (Search mode) The search index, written, if `claim` hands it out (the main thread makes it itself
+ * when it got to it first); no other file: `claim` must hand out nothing after the search index
+ * (`claimFrom(…, 'front', SEARCH_PRODUCER + 1)`).
  */
-export function writeSentSiteFiles(
+export function writeSearchIndex(
   message: SearchMessage,
   writer: StagingWriter,
-  claimUpTo: (count: number) => Claim,
+  claim: Claim,
 ): SiteFilesResult {
   const searchIndex = (): OutputFile[] => {
     const bookmarks = searchableBookmarks(message.columns)
@@ -269,12 +257,10 @@ export function writeSentSiteFiles(
   }
   const producers: Array<[string, Producer]> = []
   producers[SEARCH_PRODUCER] = [SEARCH_DIR, searchIndex]
-  const exports = message.exports
-  if (exports !== undefined) producers.push(...exportProducers(() => exports.collection, exports.gzip))
   const timings = runProducers(
     producers,
     (files) => files.forEach((file) => writer.write(file)),
-    claimUpTo(producers.length),
+    claim,
     message.count,
   )
   return { written: writer.written, timings: { ...timings, parse: 0 } }

@@ -121,9 +121,13 @@ export function siteFileProducers(
   const producers = new Map<string, () => OutputFile | OutputFile[]>()
   // Largest first: two threads sharing the work (see `Claim`) then finish close together.
   producers.set(SEARCH_DIR, () => searchIndexOutput(searchIndexInput(input())))
-  if (exports)
-    for (const [path, produce] of exportProducers(() => input().exportCollection!, gzipExports))
-      producers.set(path, produce)
+  if (exports) {
+    for (const { siteExport } of siteExports()) {
+      const stream = (sink: (chunk: string) => void) => siteExport.stream(input().exportCollection!, sink)
+      const path = gzipExports ? `${siteExport.path}.gz` : siteExport.path
+      producers.set(path, () => (gzipExports ? gzippedFile(path, stream) : streamedFile(path, stream)))
+    }
+  }
   if (feed) {
     producers.set('feed.xml', () => {
       const site = input()
@@ -149,18 +153,6 @@ export function siteFileProducers(
     contents: sitemapToXml(input().pages.map(absolute)),
   }))
   return producers
-}
-
-/**
- * The exports' producers, by path, in `siteFileProducers`' order (right after the search index): a
- * search-mode worker, sent the collection, makes them from the same list (see `thread.ts`).
- */
-export function exportProducers(collection: () => Collection, gzip: boolean): Array<[string, Producer]> {
-  return siteExports().map(({ siteExport }) => {
-    const stream = (sink: (chunk: string) => void) => siteExport.stream(collection(), sink)
-    const path = gzip ? `${siteExport.path}.gz` : siteExport.path
-    return [path, () => (gzip ? gzippedFile(path, stream) : streamedFile(path, stream))]
-  })
 }
 
 /**

@@ -169,30 +169,23 @@ describe('site files', () => {
     expect(workerModeFor([source(NO_WORKER_BYTES / 2), source(NO_WORKER_BYTES / 2)])).toBeUndefined()
   })
 
-  it('should make the same search index and exports in a search-mode worker, from what is sent to it, and no other file', async () => {
+  it('should make the same search index in a search-mode worker, from the documents sent to it, and no other file', async () => {
     const { data } = await siteData()
-    for (const gzipExports of [false, true]) {
-      const site = { ...data, gzipExports }
-      const expected = madeInline(site)
-      const count = siteFileProducers(site).size
-      const dir = mkdtempSync(path.join(tmp, 'search-'))
-      const worker = startSiteFilesWorker({ mode: 'search', staging: dir })!
-      expect(worker.mode).toBe('search')
-      worker.sendSearch(site, count)
-      const there = await worker.result
-      const exports = gzipExports
-        ? ['bookmarks.html.gz', 'bookmarks.xbel.gz']
-        : ['bookmarks.html', 'bookmarks.xbel']
-      const sent = (file: string) => file.startsWith(SEARCH_DIR) || exports.includes(file)
-      const made = readTree(dir)
-      expect(exports.every((file) => made.has(file))).toBe(true)
-      expect(made).toEqual(new Map([...expected].filter(([file]) => sent(file))))
-      expect(there.timings).toMatchObject({ made: 3, of: count, parse: 0 })
-      expect(there.timings.search).toBeGreaterThan(0)
-    }
+    const expected = madeInline(data)
+    const count = siteFileProducers(data).size
+    const dir = mkdtempSync(path.join(tmp, 'search-'))
+    const worker = startSiteFilesWorker({ mode: 'search', staging: dir })!
+    expect(worker.mode).toBe('search')
+    worker.sendSearch(data, count)
+    const there = await worker.result
+    const made = readTree(dir)
+    expect([...made.keys()].every((file) => file.startsWith(SEARCH_DIR))).toBe(true)
+    expect(made).toEqual(new Map([...expected].filter(([file]) => file.startsWith(SEARCH_DIR))))
+    expect(there.timings).toMatchObject({ made: 1, of: count, parse: 0 })
+    expect(there.timings.search).toBeGreaterThan(0)
   }, 30_000)
 
-  it('should share the site files with a search-mode worker: it claims the search index and the exports, this thread the rest', async () => {
+  it('should share the site files with a search-mode worker: it claims the search index, this thread the rest', async () => {
     const { data } = await siteData()
     const expected = madeInline(data)
     const count = siteFileProducers(data).size
@@ -210,7 +203,7 @@ describe('site files', () => {
       const there = await worker.result
       expect(readTree(dir)).toEqual(expected)
       expect([here.timings.made, there.timings.made]).toEqual(
-        first === 'worker' ? [count - 3, 3] : [count, 0],
+        first === 'worker' ? [count - 1, 1] : [count, 0],
       )
     }
   }, 30_000)
