@@ -161,7 +161,9 @@ function invertedFiles(kind: 'tags' | 'hosts', map: ReadonlyMap<string, number[]
 
 /** Numbers as a JSON string of the digits of a term's postings (`decodePostings` reads them). */
 function digits(numbers: readonly number[]): string {
-  const out = new AsciiWriter()
+  // One writer for every list: a new one each time zeroed 64 KiB per host, tag and year.
+  const out = digitsWriter
+  out.clear()
   out.byte(QUOTE)
   for (const number of numbers) out.posting(number)
   out.byte(QUOTE)
@@ -169,6 +171,7 @@ function digits(numbers: readonly number[]): string {
 }
 
 const QUOTE = 0x22
+const digitsWriter = new AsciiWriter(1 << 12)
 
 /** Ascending ids as the gaps between them, the first from -1. */
 function gapList(ids: readonly number[]): number[] {

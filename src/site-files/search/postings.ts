@@ -382,8 +382,14 @@ const DIGITS = Uint8Array.from(POSTING_DIGITS, (digit) => digit.charCodeAt(0))
 
 /** ASCII text written byte by byte (JSON numbers and punctuation), read back as one string. */
 export class AsciiWriter {
-  private bytes = Buffer.alloc(1 << 16)
+  private bytes: Buffer
   private length = 0
+
+  /** `capacity`: the bytes it starts with (it grows as needed). */
+  constructor(capacity = 1 << 16) {
+    // Never read past `length`, so the bytes need not be zeroed.
+    this.bytes = Buffer.allocUnsafeSlow(Math.max(16, capacity))
+  }
 
   byte(byte: number): void {
     if (this.length === this.bytes.length) this.grow()
@@ -428,7 +434,7 @@ export class AsciiWriter {
   }
 
   private grow(): void {
-    const grown = Buffer.alloc(this.bytes.length * 2)
+    const grown = Buffer.allocUnsafeSlow(this.bytes.length * 2)
     this.bytes.copy(grown, 0, 0, this.length)
     this.bytes = grown
   }
