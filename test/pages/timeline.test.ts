@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { createBookmark, createFolder, type Bookmark, type Folder } from '../../src/model/tree.js'
 import { planRoutes } from '../../src/pages/routes.js'
-import { relatedTagsOf, timelineOf } from '../../src/pages/timeline.js'
+import { relatedTagsOf, timelineOf, WIDE_DIGITS_FROM } from '../../src/pages/timeline.js'
 import { random } from '../formats/netscape-edits.js'
 
 /** Dates on the edges of months, years and the calendar's ends, ties, and dates not to list. */
-function collection(seed: number): Folder {
+function collection(seed: number, size = 600): Folder {
   const next = random(seed)
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!
   const edges = [
@@ -31,7 +31,7 @@ function collection(seed: number): Folder {
   const root = createFolder('Bookmarks')
   const folders = [root, createFolder('One'), createFolder('Two')]
   root.children.push(folders[1]!, folders[2]!)
-  for (let index = 0; index < 600; index++) {
+  for (let index = 0; index < size; index++) {
     const bookmark: Bookmark = createBookmark(`B${index}`, `https://example.org/${index}`)
     const kind = next()
     if (kind < 0.3) bookmark.added = pick(edges)
@@ -74,8 +74,9 @@ function referenceTimeline(root: Folder) {
 
 describe('timelineOf', () => {
   it('should list the dated bookmarks newest first (ties in document order) by year and month, as a sort with a Date each does', () => {
-    for (const seed of [1, 2, 3, 4, 5]) {
-      const root = collection(seed)
+    // The last has enough dated bookmarks (about four in five) for the sort's wide digits.
+    for (const [seed, size] of [[1], [2], [3], [4], [5], [6, 2 * WIDE_DIGITS_FROM]]) {
+      const root = collection(seed!, size)
       const timeline = timelineOf(planRoutes(root))
       const expected = referenceTimeline(root)
       expect(timeline.dated.map((bookmark) => bookmark.title)).toEqual(expected.dated)
