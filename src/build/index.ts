@@ -190,6 +190,9 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
   // The output folder is checked, and a staging folder made, before any source is parsed: a large
   // build's site files are written into it from a worker thread started as soon as the sources are read.
   const files = await expandSources(config.sources, config.root)
+  // Whether a source is in a Git repository: asked now (git takes 10–25 ms to start and answer), so
+  // that the answer comes while the output folder is checked. It never rejects.
+  const historyAnswer = mayReadHistory(config, files)
   // What `bookgen check` found (never the network); read before the worker thread needs it.
   const links = await readSiteLinks(config, files)
   const staging = await createStaging({
@@ -208,7 +211,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
   }
   try {
     checkpoint()
-    const history = await mayReadHistory(config, files)
+    const history = await historyAnswer
     options.onStep?.(files.length === 1 ? 'reading the source' : `reading ${files.length} sources`)
     const { collections, timings: loading } = await loadSources(config, {
       files,
