@@ -44,8 +44,8 @@ export interface SiteFilesInput {
   folders: SearchIndexInput['folders']
   /** Tag names and their page paths below the base. */
   tags: Array<{ tag: string; path: string }>
-  /** Every page of the sitemap, as a path below the base. */
-  pages: string[]
+  /** Every page of the sitemap, as a path below the base (made when first asked for). */
+  readonly pages: string[]
   /** The published collection, written as `bookmarks.html` and `bookmarks.xbel`. */
   exportCollection?: Collection | undefined
   /** Whether the exports are written gzipped, as `bookmarks.html.gz` and `bookmarks.xbel.gz`. */
