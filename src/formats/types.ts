@@ -64,6 +64,6 @@ export interface SiteExport {
   readonly label: string
   /** Said after the link, in parentheses. */
   readonly note?: string | undefined
-  /** Write the collection chunk by chunk; what it cannot carry comes back as warnings. */
-  stream(collection: Collection, sink: (chunk: string) => void): Warning[]
+  /** Write the collection as UTF-8, chunk by chunk; what it cannot carry comes back as warnings. */
+  stream(collection: Collection, sink: (chunk: Uint8Array) => void): Warning[]
 }

@@ -123,7 +123,7 @@ export function siteFileProducers(
   producers.set(SEARCH_DIR, () => searchIndexOutput(searchIndexInput(input())))
   if (exports) {
     for (const { siteExport } of siteExports()) {
-      const stream = (sink: (chunk: string) => void) => siteExport.stream(input().exportCollection!, sink)
+      const stream = (sink: (chunk: Uint8Array) => void) => siteExport.stream(input().exportCollection!, sink)
       const path = gzipExports ? `${siteExport.path}.gz` : siteExport.path
       producers.set(path, () => (gzipExports ? gzippedFile(path, stream) : streamedFile(path, stream)))
     }
@@ -197,8 +197,8 @@ export function runProducers(
   return run
 }
 
-/** Text of a gzipped file compressed in one gzip member: about a megabyte. */
-const GZIP_MEMBER_CHARS = 1 << 20
+/** Bytes of a gzipped file compressed in one gzip member: about a megabyte. */
+const GZIP_MEMBER_BYTES = 1 << 20
 
 /**
  * A gzipped file written in chunks as `stream` makes its text: the text is compressed a megabyte
@@ -207,21 +207,21 @@ const GZIP_MEMBER_CHARS = 1 << 20
  * held whole, and no asynchronous compressor is needed. Level 6 (zlib's default): the same bytes
  * for the same text, build after build.
  */
-function gzippedFile(path: string, stream: (sink: (chunk: string) => void) => void): OutputFile {
+function gzippedFile(path: string, stream: (sink: (chunk: Uint8Array) => void) => void): OutputFile {
   const compressed = (sink: (chunk: Uint8Array) => void): void => {
-    let pending: string[] = []
+    let pending: Uint8Array[] = []
     let size = 0
     let members = 0
     const flush = (): void => {
-      sink(gzipSync(pending.join(''), { level: 6 }))
+      sink(gzipSync(Buffer.concat(pending, size), { level: 6 }))
       members++
       pending = []
       size = 0
     }
     stream((chunk) => {
       pending.push(chunk)
-      size += chunk.length
-      if (size >= GZIP_MEMBER_CHARS) flush()
+      size += chunk.byteLength
+      if (size >= GZIP_MEMBER_BYTES) flush()
     })
     if (size > 0 || members === 0) flush()
   }
@@ -241,18 +241,18 @@ function gzippedFile(path: string, stream: (sink: (chunk: string) => void) => vo
 }
 
 /** A file written in chunks as `stream` makes them (see `OutputFile.stream`). */
-function streamedFile(path: string, stream: (sink: (chunk: string) => void) => void): OutputFile {
-  let text: string | undefined
+function streamedFile(path: string, stream: (sink: (chunk: Uint8Array) => void) => void): OutputFile {
+  let bytes: Uint8Array | undefined
   return {
     path,
     stream,
-    get contents(): string {
-      if (text === undefined) {
-        const chunks: string[] = []
+    get contents(): Uint8Array {
+      if (bytes === undefined) {
+        const chunks: Uint8Array[] = []
         stream((chunk) => chunks.push(chunk))
-        text = chunks.join('')
+        bytes = Buffer.concat(chunks)
       }
-      return text
+      return bytes
     },
   }
 }

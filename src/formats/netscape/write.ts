@@ -8,7 +8,7 @@
 import { resolveAliases } from '../../model/aliases.js'
 import { formatEpochSeconds } from '../../model/dates.js'
 import type { Alias, Bookmark, Collection, Folder, Node, Place, Warning } from '../../model/tree.js'
-import { TextBuffer } from '../text-buffer.js'
+import { decodeChunks, Utf8Chunks } from '../utf8-chunks.js'
 
 export interface WriteResult {
   text: string
@@ -43,21 +43,21 @@ function deeper(indent: string): string {
 
 /** Serialize a collection as a Netscape bookmark file. */
 export function writeNetscape(collection: Collection): WriteResult {
-  const chunks: string[] = []
+  const chunks: Uint8Array[] = []
   const warnings = new NetscapeWriter(collection, (chunk) => chunks.push(chunk)).write()
-  return { text: chunks.join(''), warnings }
+  return { text: decodeChunks(chunks), warnings }
 }
 
 /**
- * The same file, handed to `sink` in chunks of about 128 KiB as it is made (the site's export is
- * written that way, never held whole). Returns the warnings.
+ * The same file as UTF-8, handed to `sink` in chunks of about 128 KiB as it is made (the site's
+ * export is written that way, never held whole). Returns the warnings.
  */
-export function streamNetscape(collection: Collection, sink: (chunk: string) => void): Warning[] {
+export function streamNetscape(collection: Collection, sink: (chunk: Uint8Array) => void): Warning[] {
   return new NetscapeWriter(collection, sink).write()
 }
 
 class NetscapeWriter {
-  private readonly out: TextBuffer
+  private readonly out: Utf8Chunks
   private readonly losses = new Map<string, { count: number; place: Place | undefined; message: string }>()
   private readonly collection: Collection
   /** Resolved at the first alias: most files have none. */
@@ -71,36 +71,40 @@ class NetscapeWriter {
   /** Control characters removed so far (they never reach the output). */
   private removed = 0
 
-  constructor(collection: Collection, sink: (chunk: string) => void) {
+  constructor(collection: Collection, sink: (chunk: Uint8Array) => void) {
     this.collection = collection
-    // Control characters (other than tab and line breaks) never reach an output file. Chunks
-    // before the first escaped value that had one cannot hold one.
-    this.out = new TextBuffer((chunk) => {
-      if (this.controls) {
-        const found = chunk.match(CONTROLS)
-        if (found !== null) {
-          this.removed += found.length
-          chunk = chunk.replace(CONTROLS, '')
-        }
+    this.out = new Utf8Chunks(sink)
+  }
+
+  /**
+   * Add `piece` to the output. Control characters (other than tab and line breaks) never reach an
+   * output file; pieces before the first escaped value that had one cannot hold one.
+   */
+  private push(piece: string): void {
+    if (this.controls) {
+      const found = piece.match(CONTROLS)
+      if (found !== null) {
+        this.removed += found.length
+        piece = piece.replace(CONTROLS, '')
       }
-      sink(chunk)
-    })
+    }
+    this.out.push(piece)
   }
 
   write(): Warning[] {
     const { collection } = this
     const root = collection.root
-    this.out.push(HEADER)
-    this.out.push(`<TITLE>${this.text(collection.title || root.title)}</TITLE>\n`)
+    this.push(HEADER)
+    this.push(`<TITLE>${this.text(collection.title || root.title)}</TITLE>\n`)
     let rootAttributes = ''
     if (root.added !== undefined) rootAttributes += ` ADD_DATE="${this.seconds(root.added, root.place)}"`
     if (root.modified !== undefined)
       rootAttributes += ` LAST_MODIFIED="${this.seconds(root.modified, root.place)}"`
     if (root.id !== undefined) rootAttributes += this.attribute('ALIASID', root.id)
     rootAttributes += this.unknownAttributes(root, ROOT_NAMES)
-    this.out.push(`<H1${rootAttributes}>${this.text(root.title)}</H1>\n`)
+    this.push(`<H1${rootAttributes}>${this.text(root.title)}</H1>\n`)
     if (root.description !== undefined && root.description !== '')
-      this.out.push(`<DD>${this.text(root.description)}\n`)
+      this.push(`<DD>${this.text(root.description)}\n`)
     this.noteFolderLosses(root)
     this.writeList(root, '')
     this.out.end()
@@ -119,19 +123,19 @@ class NetscapeWriter {
     const stack: Array<{ folder: Folder; index: number; indent: string; inner: string }> = [
       { folder, index: 0, indent, inner: deeper(indent) },
     ]
-    this.out.push(`${indent}<DL><p>\n`)
+    this.push(`${indent}<DL><p>\n`)
     while (stack.length > 0) {
       const top = stack[stack.length - 1]!
       if (top.index >= top.folder.children.length) {
         stack.pop()
-        this.out.push(`${top.indent}</DL><p>\n`)
+        this.push(`${top.indent}</DL><p>\n`)
         continue
       }
       const node = top.folder.children[top.index++]!
       const inner = top.inner
       if (node.type === 'folder') {
         this.writeFolderHeading(node, inner)
-        this.out.push(`${inner}<DL><p>\n`)
+        this.push(`${inner}<DL><p>\n`)
         stack.push({ folder: node, index: 0, indent: inner, inner: deeper(inner) })
       } else {
         this.writeLeaf(node, inner)
@@ -151,9 +155,9 @@ class NetscapeWriter {
     if (folder.iconUri !== undefined) attributes += this.attribute('ICON_URI', folder.iconUri)
     attributes += this.unknownAttributes(folder, FOLDER_NAMES)
     const folded = folder.folded === true ? ' FOLDED' : ''
-    this.out.push(`${indent}<DT><H3${folded}${attributes}>${this.text(folder.title)}</H3>\n`)
+    this.push(`${indent}<DT><H3${folded}${attributes}>${this.text(folder.title)}</H3>\n`)
     if (folder.description !== undefined && folder.description !== '') {
-      this.out.push(`${indent}<DD>${this.text(folder.description)}\n`)
+      this.push(`${indent}<DD>${this.text(folder.description)}\n`)
     }
     this.noteFolderLosses(folder)
   }
@@ -161,7 +165,7 @@ class NetscapeWriter {
   private writeLeaf(node: Exclude<Node, Folder>, indent: string): void {
     switch (node.type) {
       case 'separator':
-        this.out.push(`${indent}<HR>\n`)
+        this.push(`${indent}<HR>\n`)
         return
       case 'alias': {
         this.aliasTargets ??= resolveAliases([this.collection])
@@ -173,9 +177,7 @@ class NetscapeWriter {
         if (target.type === 'folder') {
           // Netscape only ever aliased bookmarks; an <A> without HREF keeps a folder alias for
           // readers that resolve ALIASOF (bookgen does), and browsers skip it.
-          this.out.push(
-            `${indent}<DT><A${this.attribute('ALIASOF', node.ref)}>${this.text(target.title)}</A>\n`,
-          )
+          this.push(`${indent}<DT><A${this.attribute('ALIASOF', node.ref)}>${this.text(target.title)}</A>\n`)
           return
         }
         this.writeBookmark(target, indent, node.ref)
@@ -228,10 +230,10 @@ class NetscapeWriter {
     if (aliasOf !== undefined) a += this.attribute('ALIASOF', aliasOf)
     else if (bookmark.id !== undefined) a += this.attribute('ALIASID', bookmark.id)
     if (bookmark.attributes !== undefined) a += this.unknownAttributes(bookmark, BOOKMARK_NAMES)
-    this.out.push(`${indent}<DT><A${a}>${this.text(bookmark.title)}</A>\n`)
+    this.push(`${indent}<DT><A${a}>${this.text(bookmark.title)}</A>\n`)
     if (aliasOf !== undefined) return
     if (bookmark.description !== undefined && bookmark.description !== '') {
-      this.out.push(`${indent}<DD>${this.text(bookmark.description)}\n`)
+      this.push(`${indent}<DD>${this.text(bookmark.description)}\n`)
     }
     if (bookmark.mimeType !== undefined)
       this.lose('mimeType', place, 'MIME types (Desktop Bookmark metadata)')

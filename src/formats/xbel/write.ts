@@ -17,7 +17,7 @@ import {
   MIME_NAMESPACE,
 } from './metadata.js'
 import { isXmlChar } from './xml-text.js'
-import { TextBuffer } from '../text-buffer.js'
+import { decodeChunks, Utf8Chunks } from '../utf8-chunks.js'
 import type {
   Alias,
   Bookmark,
@@ -77,21 +77,21 @@ function deeper(indent: string): string {
 
 /** Serialize a collection as XBEL. */
 export function writeXbel(collection: Collection): WriteResult {
-  const chunks: string[] = []
+  const chunks: Uint8Array[] = []
   const warnings = new XbelWriter(collection, (chunk) => chunks.push(chunk)).write()
-  return { text: chunks.join(''), warnings }
+  return { text: decodeChunks(chunks), warnings }
 }
 
 /**
- * The same file, handed to `sink` in chunks of about 128 KiB as it is made (the site's export is
- * written that way, never held whole). Returns the warnings.
+ * The same file as UTF-8, handed to `sink` in chunks of about 128 KiB as it is made (the site's
+ * export is written that way, never held whole). Returns the warnings.
  */
-export function streamXbel(collection: Collection, sink: (chunk: string) => void): Warning[] {
+export function streamXbel(collection: Collection, sink: (chunk: Uint8Array) => void): Warning[] {
   return new XbelWriter(collection, sink).write()
 }
 
 class XbelWriter {
-  private readonly out: TextBuffer
+  private readonly out: Utf8Chunks
   private readonly collection: Collection
   private readonly notes = new Map<string, { count: number; place: Place | undefined; message: string }>()
   private readonly kept = new Map<string, number>()
@@ -102,9 +102,9 @@ class XbelWriter {
   /** Ids written as other names (see `idNames`). */
   private ids: ReadonlyMap<string, string> = new Map()
 
-  constructor(collection: Collection, sink: (chunk: string) => void) {
+  constructor(collection: Collection, sink: (chunk: Uint8Array) => void) {
     this.collection = collection
-    this.out = new TextBuffer(sink)
+    this.out = new Utf8Chunks(sink)
   }
 
   write(): Warning[] {
