@@ -7,7 +7,7 @@
 import type { SiteInput } from '../publish/site-input.js'
 import type { SiteRoutes } from './routes.js'
 import { entryCount, pageCount, pagePath } from './paths.js'
-import { timelineOf, UNDATED_PATH } from './timeline.js'
+import { archiveCounts, archiveYearPath, UNDATED_PATH } from './timeline.js'
 
 export interface PageKind {
   readonly name: 'folders' | 'tags' | 'archive' | 'tree' | 'fixed' | 'links' | 'changes'
@@ -29,9 +29,9 @@ export const PAGE_KINDS = [
   {
     name: 'archive',
     sitemap: (routes, pageSize) => {
-      const { years, undated } = timelineOf(routes)
-      const lists = years.map((year) => ({ path: year.path, count: year.bookmarks.length }))
-      if (undated.length > 0) lists.push({ path: UNDATED_PATH, count: undated.length })
+      const { years, undated } = archiveCounts(routes)
+      const lists = years.map((year) => ({ path: archiveYearPath(year.year), count: year.count }))
+      if (undated > 0) lists.push({ path: UNDATED_PATH, count: undated })
       return ['archive/', ...lists.flatMap((list) => pagePaths(list.path, pageCount(list.count, pageSize)))]
     },
   },

@@ -28,6 +28,11 @@ export interface Timeline {
   years: ArchiveYear[]
 }
 
+/** Where the bookmarks added in `year` are listed. */
+export function archiveYearPath(year: number): string {
+  return `archive/${year}/`
+}
+
 /** Where the bookmarks without a date are listed. */
 export const UNDATED_PATH = 'archive/undated/'
 
@@ -112,7 +117,7 @@ function makeTimeline(routes: SiteRoutes): Timeline {
       date.setUTCFullYear(year, month, 1)
       monthStart = date.setUTCHours(0, 0, 0, 0)
       if (last === undefined || last.year !== year) {
-        last = { year, path: `archive/${year}/`, bookmarks: [], months: new Array<number>(12).fill(0) }
+        last = { year, path: archiveYearPath(year), bookmarks: [], months: new Array<number>(12).fill(0) }
         years.push(last)
       }
     }
@@ -120,6 +125,39 @@ function makeTimeline(routes: SiteRoutes): Timeline {
     last!.months[month]!++
   }
   return { all, dated, undated, years }
+}
+
+/**
+ * How many bookmarks each archive list shows (each year's, newest year first, then the undated
+ * ones'), as the timeline has them: the sitemap needs no more, and counting costs a few
+ * milliseconds where sorting takes a few hundred (100k bookmarks), when the timeline is not made.
+ */
+export function archiveCounts(routes: SiteRoutes): {
+  years: Array<{ year: number; count: number }>
+  undated: number
+} {
+  const timeline = made.get(routes)
+  if (timeline !== undefined)
+    return {
+      years: timeline.years.map((year) => ({ year: year.year, count: year.bookmarks.length })),
+      undated: timeline.undated.length,
+    }
+  const counts = new Map<number, number>()
+  const date = new Date(0)
+  let undated = 0
+  for (const route of routes.folders)
+    for (const child of route.folder.children) {
+      if (child.type !== 'bookmark') continue
+      if (!isDatable(child)) {
+        undated++
+        continue
+      }
+      date.setTime(child.added!)
+      const year = date.getUTCFullYear()
+      counts.set(year, (counts.get(year) ?? 0) + 1)
+    }
+  const years = [...counts].map(([year, count]) => ({ year, count })).sort((a, b) => b.year - a.year)
+  return { years, undated }
 }
 
 /**
@@ -185,7 +223,7 @@ const AFTER_LAST = Date.UTC(10000, 0, 1)
 
 /** The archive list that shows `bookmark`: its year's, or the undated one. */
 export function archiveListOf(bookmark: Bookmark): string {
-  return isDatable(bookmark) ? `archive/${new Date(bookmark.added!).getUTCFullYear()}/` : UNDATED_PATH
+  return isDatable(bookmark) ? archiveYearPath(new Date(bookmark.added!).getUTCFullYear()) : UNDATED_PATH
 }
 
 function isDatable(bookmark: Bookmark): boolean {

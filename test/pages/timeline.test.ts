@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createBookmark, createFolder, type Bookmark, type Folder } from '../../src/model/tree.js'
 import { planRoutes } from '../../src/pages/routes.js'
-import { relatedTagsOf, timelineOf, WIDE_DIGITS_FROM } from '../../src/pages/timeline.js'
+import { archiveCounts, relatedTagsOf, timelineOf, WIDE_DIGITS_FROM } from '../../src/pages/timeline.js'
 import { random } from '../formats/netscape-edits.js'
 
 /** Dates on the edges of months, years and the calendar's ends, ties, and dates not to list. */
@@ -91,6 +91,23 @@ describe('timelineOf', () => {
       expect(timeline.years.map((year) => year.path)).toEqual(
         expected.years.map((year) => `archive/${year.year}/`),
       )
+    }
+  })
+})
+
+describe('archiveCounts', () => {
+  it('should count each year and the undated as the timeline lists them, whether it is made or not', () => {
+    for (const seed of [1, 2, 3, 4, 5]) {
+      const root = collection(seed)
+      const expected = referenceTimeline(root)
+      const counts = {
+        years: expected.years.map((year) => ({ year: year.year, count: year.titles.length })),
+        undated: expected.undated.length,
+      }
+      const routes = planRoutes(root)
+      expect(archiveCounts(routes)).toEqual(counts)
+      timelineOf(routes)
+      expect(archiveCounts(routes)).toEqual(counts)
     }
   })
 })
