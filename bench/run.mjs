@@ -124,6 +124,17 @@ function searchOnce(out) {
   return JSON.parse(child.stdout)
 }
 
+/** Keystroke latency of the same site's search in Chromium (bench/search-browser.mjs); skipped without it. */
+function searchBrowserOnce(out) {
+  const child = spawnSync(process.execPath, [path.join(here, 'search-browser.mjs'), out], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 20,
+    timeout: 600_000,
+  })
+  if (child.status !== 0) throw new Error(`browser search benchmark on ${out} failed:\n${child.stderr}`)
+  return JSON.parse(child.stdout)
+}
+
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]
 
 const cases = []
@@ -187,7 +198,10 @@ for (const { format, size, shape } of cases) {
       total: +(pick('total') / Math.max(1, result.floor.totalMs)).toFixed(2),
     }
   }
-  if (format === 'netscape' && shape === 'tree') result.search = searchOnce(path.join(scratch, 'out'))
+  if (format === 'netscape' && shape === 'tree') {
+    result.search = searchOnce(path.join(scratch, 'out'))
+    result.search.chromium = searchBrowserOnce(path.join(scratch, 'out'))
+  }
   results.push(result)
   log(formatRow(result))
   log(`${''.padEnd(24)}${formatSizes(result.sizes)}`)
@@ -299,6 +313,7 @@ function formatSearch(s) {
     `(${s.shards} shards, ${s.chunks} chunks; meta ${kb(s.bytes.metaGzip)} gz); first query downloads ${kb(s.bytes.firstQuery.gzip)} gz in ${s.bytes.firstQuery.files} files\n` +
     `${''.padEnd(24)}        ready ${s.readyMs} ms, first result ${s.firstResultMs} ms; prefix query p50 ${s.prefixP50Ms} ms, p95 ${s.prefixP95Ms} ms (n=${s.prefixQueries}), whole word p95 ${s.wordP95Ms} ms; typos found ${s.typoFound}/${s.typoQueries} (median ${s.typoMedianMs} ms), swapped letters ${s.swapFound}/${s.swapQueries} (median ${s.swapMedianMs} ms)\n` +
     `${''.padEnd(24)}        operators p50 ${s.operatorP50Ms} ms, p95 ${s.operatorP95Ms} ms (n=${s.operatorQueries}), facets p95 ${s.facetsP95Ms} ms; a cold #tag downloads ${kb(s.tagQuery.gzip)} gz in ${s.tagQuery.files} files\n` +
+    `${''.padEnd(24)}        ${s.chromium.skipped ? `in Chromium: skipped (${s.chromium.skipped})` : `in ${s.chromium.browser}: first result ${s.chromium.firstResultMs} ms (local server); prefix query p50 ${s.chromium.prefixP50Ms} ms, p95 ${s.chromium.prefixP95Ms} ms, max ${s.chromium.prefixMaxMs} ms (n=${s.chromium.prefixQueries}); whole word p95 ${s.chromium.wordP95Ms} ms`}\n` +
     `${''.padEnd(24)}        first search in a browser: page+scripts ${kb(s.firstSearch.pageGzip)} + index ${kb(s.firstSearch.indexGzip)}${s.firstSearch.facetsWithFirst ? ` + facets ${kb(s.firstSearch.facetsGzip)}` : ''} = ${kb(s.firstSearch.totalGzip)} gz${s.firstSearch.facetsWithFirst ? '' : ` (facets on request: ${kb(s.firstSearch.facetsGzip)})`}`
   )
 }

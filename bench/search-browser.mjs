@@ -1,0 +1,112 @@
+// bench/search-browser.mjs: keystroke latency of the search in Chromium, on a built site.
+//   node bench/search-browser.mjs OUT_DIR [BASE]
+// Serves OUT_DIR under BASE (default /bench/, as bench/build-child.mjs builds it) on 127.0.0.1,
+// opens its search page in headless Chromium (Debian's, driven by playwright-core; CHROMIUM_PATH
+// names another) and runs the site's own engine (assets/search-engine.js) in the page, as
+// search.js does: each word's prefixes of 3+ letters as they are typed, then the whole word. A
+// prefix is searched once to download the shards it needs (a download, not what a keystroke costs),
+// then timed again. Also times the first query from a cold engine, downloads over the local
+// server included. The words are title words of real documents, taken from the result chunks
+// with the same seed as bench/search-child.mjs, which times the same engine in Node. Chromium's
+// clock in a page that is not cross-origin isolated ticks in steps of 0.1 ms: shorter queries
+// read 0 or 0.1 ms.
+// Prints JSON; `{ "skipped": reason }` where there is no Chromium.
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { chromium } from 'playwright-core'
+import { startStaticServer } from '../dist/serve.js'
+
+const [out, base = '/bench/'] = process.argv.slice(2)
+if (!out) {
+  console.error('usage: node bench/search-browser.mjs OUT_DIR [BASE]')
+  process.exit(2)
+}
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+if (!existsSync(executablePath)) {
+  console.log(JSON.stringify({ skipped: `no Chromium at ${executablePath}` }))
+  process.exit(0)
+}
+
+const meta = JSON.parse(readFileSync(path.join(out, 'assets/search/index.json'), 'utf8'))
+const directory = path.join(out, 'assets/search', meta.id)
+let seed = 42
+const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x80000000
+const words = []
+for (let attempt = 0; attempt < 400 && words.length < 120; attempt++) {
+  const chunk = JSON.parse(
+    readFileSync(path.join(directory, `d${Math.floor(random() * meta.chunks)}.json`), 'utf8'),
+  )
+  const doc = chunk.docs[Math.floor(random() * chunk.docs.length)]
+  const candidates = doc[0].split(/[^\p{L}\p{N}]+/u).filter((word) => word.length >= 5)
+  if (candidates.length > 0) words.push(candidates[Math.floor(random() * candidates.length)])
+}
+
+const server = await startStaticServer({ root: out, base })
+const browser = await chromium.launch({
+  executablePath,
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+})
+try {
+  const page = await browser.newPage()
+  await page.goto(`${server.url}search/`)
+  const times = await page.evaluate(
+    async ({ base, words }) => {
+      const { createSearchEngine } = await import(`${base}assets/search-engine.js`)
+      const { default: SearchableMap } = await import(`${base}assets/searchable-map.js`)
+      const fetchJson = async (url) => {
+        const response = await fetch(url)
+        if (!response.ok) throw new Error(`${url}: ${response.status}`)
+        return response.json()
+      }
+      const indexUrl = `${base}assets/search/index.json`
+      let started = performance.now()
+      const cold = createSearchEngine({ SearchableMap, fetchJson, indexUrl })
+      const first = await cold.search(words[0])
+      await cold.documents(first.ids.slice(0, 20))
+      const firstResultMs = performance.now() - started
+      const engine = createSearchEngine({ SearchableMap, fetchJson, indexUrl })
+      await engine.prepare()
+      const prefix = []
+      const whole = []
+      for (const word of words) {
+        for (let length = 3; length <= word.length; length++) {
+          const query = word.slice(0, length)
+          await engine.search(query)
+          started = performance.now()
+          await engine.search(query)
+          ;(length === word.length ? whole : prefix).push(performance.now() - started)
+        }
+      }
+      return { firstResultMs, prefix, whole }
+    },
+    { base, words },
+  )
+  const percentile = (values, p) => {
+    const sorted = [...values].sort((a, b) => a - b)
+    return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
+  }
+  const ms = (value) => +value.toFixed(2)
+  console.log(
+    JSON.stringify({
+      browser: `Chromium ${browser.version()}`,
+      words: words.length,
+      firstResultMs: ms(times.firstResultMs),
+      prefixQueries: times.prefix.length,
+      prefixP50Ms: ms(percentile(times.prefix, 50)),
+      prefixP95Ms: ms(percentile(times.prefix, 95)),
+      prefixMaxMs: ms(Math.max(...times.prefix)),
+      wordP95Ms: ms(percentile(times.whole, 95)),
+    }),
+  )
+} finally {
+  await browser.close()
+  await server.close()
+}
