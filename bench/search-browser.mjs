@@ -11,19 +11,18 @@
 // clock in a page that is not cross-origin isolated ticks in steps of 0.1 ms: shorter queries
 // read 0 or 0.1 ms.
 // Prints JSON; `{ "skipped": reason }` where there is no Chromium.
-import { existsSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { chromium } from 'playwright-core'
 import { startStaticServer } from '../dist/serve.js'
+import { CHROMIUM, hasChromium, launchChromium } from './chromium.mjs'
 
 const [out, base = '/bench/'] = process.argv.slice(2)
 if (!out) {
   console.error('usage: node bench/search-browser.mjs OUT_DIR [BASE]')
   process.exit(2)
 }
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-if (!existsSync(executablePath)) {
-  console.log(JSON.stringify({ skipped: `no Chromium at ${executablePath}` }))
+if (!hasChromium) {
+  console.log(JSON.stringify({ skipped: `no Chromium at ${CHROMIUM}` }))
   process.exit(0)
 }
 
@@ -42,18 +41,7 @@ for (let attempt = 0; attempt < 400 && words.length < 120; attempt++) {
 }
 
 const server = await startStaticServer({ root: out, base })
-const browser = await chromium.launch({
-  executablePath,
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-})
+const browser = await launchChromium()
 try {
   const page = await browser.newPage()
   await page.goto(`${server.url}search/`)

@@ -7,16 +7,15 @@
 // The example site is built from bookmarks.config.ts into a temporary folder, with
 // SOURCE_DATE_EPOCH fixed so the home page's pick is the same on every run. Set CHROMIUM_PATH to
 // use another Chromium than /usr/bin/chromium.
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { chromium } from 'playwright-core'
+import { CHROMIUM, hasChromium, launchChromium } from '../bench/chromium.mjs'
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-if (!existsSync(chromiumPath)) {
-  console.error(`screenshots: no Chromium at ${chromiumPath}; set CHROMIUM_PATH`)
+if (!hasChromium) {
+  console.error(`screenshots: no Chromium at ${CHROMIUM}; set CHROMIUM_PATH`)
   process.exit(1)
 }
 process.env.SOURCE_DATE_EPOCH ??= '1767225600' // 2026-01-01
@@ -37,10 +36,7 @@ const config = resolveConfig(
 )
 await build(config)
 const server = await startStaticServer({ root: config.outDir, base: config.base })
-const browser = await chromium.launch({
-  executablePath: chromiumPath,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-})
+const browser = await launchChromium()
 const pages = {
   home: '',
   folder: 'bookmarks-menu/development/',

@@ -1,38 +1,21 @@
 /** Shared setup for real-browser tests: Debian's Chromium driven by playwright-core. */
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
+import { CHROMIUM, hasChromium, launchChromium } from '../../bench/chromium.mjs'
 import { build } from '../../src/build/index.js'
 import { resolveConfig } from '../../src/config/options.js'
 import { startStaticServer } from '../../src/serve.js'
 import { REPO_ROOT } from '../helpers.js'
 
-export const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium'
-export const hasChromium = existsSync(CHROMIUM)
+export { CHROMIUM, hasChromium, launchChromium }
 
 if (!hasChromium) {
   console.warn(
     `\n⚠️  SKIPPING BROWSER TESTS: no Chromium at ${CHROMIUM}. Install it (apt-get install chromium) or set CHROMIUM_PATH; CI installs it.\n`,
   )
-}
-
-/** Launch headless Chromium with flags that suit a closed network and a root sandbox. */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-quic',
-    ],
-  })
 }
 
 /** Record the page's uncaught errors and console errors into `errors`. */
