@@ -11,10 +11,9 @@
 // clock in a page that is not cross-origin isolated ticks in steps of 0.1 ms: shorter queries
 // read 0 or 0.1 ms.
 // Prints JSON; `{ "skipped": reason }` where there is no Chromium.
-import { readFileSync } from 'node:fs'
-import path from 'node:path'
 import { startStaticServer } from '../dist/serve.js'
 import { CHROMIUM, hasChromium, launchChromium } from './chromium.mjs'
+import { percentile, queryWords } from './search-words.mjs'
 
 const [out, base = '/bench/'] = process.argv.slice(2)
 if (!out) {
@@ -26,19 +25,7 @@ if (!hasChromium) {
   process.exit(0)
 }
 
-const meta = JSON.parse(readFileSync(path.join(out, 'assets/search/index.json'), 'utf8'))
-const directory = path.join(out, 'assets/search', meta.id)
-let seed = 42
-const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x80000000
-const words = []
-for (let attempt = 0; attempt < 400 && words.length < 120; attempt++) {
-  const chunk = JSON.parse(
-    readFileSync(path.join(directory, `d${Math.floor(random() * meta.chunks)}.json`), 'utf8'),
-  )
-  const doc = chunk.docs[Math.floor(random() * chunk.docs.length)]
-  const candidates = doc[0].split(/[^\p{L}\p{N}]+/u).filter((word) => word.length >= 5)
-  if (candidates.length > 0) words.push(candidates[Math.floor(random() * candidates.length)])
-}
+const words = queryWords(out).words.map(({ word }) => word)
 
 const server = await startStaticServer({ root: out, base })
 const browser = await launchChromium()
@@ -77,10 +64,6 @@ try {
     },
     { base, words },
   )
-  const percentile = (values, p) => {
-    const sorted = [...values].sort((a, b) => a - b)
-    return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
-  }
   const ms = (value) => +value.toFixed(2)
   console.log(
     JSON.stringify({

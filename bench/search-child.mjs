@@ -26,6 +26,7 @@ import { gzipSync } from 'node:zlib'
 import SearchableMap from 'minisearch/SearchableMap'
 import { createSearchEngine } from '../templates/default/search-engine.js'
 import { decodePostings } from '../templates/default/search-terms.js'
+import { percentile, queryWords } from './search-words.mjs'
 
 const out = process.argv[2]
 if (!out) {
@@ -54,8 +55,9 @@ function fetcher(served, names) {
 const gz = (buffer) => gzipSync(buffer, { level: 9 }).length
 
 // Sizes of everything in the index.
-const meta = JSON.parse(readFileSync(path.join(out, 'assets/search/index.json'), 'utf8'))
-const directory = path.join(out, 'assets/search', meta.id)
+// The index, and the query words: title words of real documents, taken from the result chunks
+// (seeded choice).
+const { meta, directory, words, random } = queryWords(out)
 let raw = 0
 let gzipped = 0
 let shardGz = 0
@@ -75,24 +77,7 @@ for (const name of [
 }
 const metaBuffer = readFileSync(path.join(out, 'assets/search/index.json'))
 
-// Query words: title words of real documents, taken from the result chunks (seeded choice).
-let seed = 42
-const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x80000000
-const words = []
-for (let attempt = 0; attempt < 400 && words.length < 120; attempt++) {
-  const chunkNumber = Math.floor(random() * meta.chunks)
-  const chunk = JSON.parse(readFileSync(path.join(directory, `d${chunkNumber}.json`), 'utf8'))
-  const doc = chunk.docs[Math.floor(random() * chunk.docs.length)]
-  const candidates = doc[0].split(/[^\p{L}\p{N}]+/u).filter((word) => word.length >= 5)
-  if (candidates.length > 0)
-    words.push({ word: candidates[Math.floor(random() * candidates.length)], title: doc[0] })
-}
-
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
-}
 
 // Ready and first result, from a cold engine each run.
 const ready = []
