@@ -1,3 +1,5 @@
+import type { Warning } from '../model/tree.js'
+
 /**
  * An output file's text, built from many small pieces and encoded as UTF-8 as they come, into
  * chunks of about 128 KiB. Each chunk goes to `sink` as soon as it is full: a caller writing a file
@@ -67,4 +69,14 @@ const CHUNK_BYTES = 1 << 17
 /** The text that `Utf8Chunks` handed on as `chunks`. */
 export function decodeChunks(chunks: readonly Uint8Array[]): string {
   return Buffer.concat(chunks).toString('utf8')
+}
+
+/** A streamed file's whole text (what `stream` hands its sink), with the warnings it returns. */
+export function wholeText(stream: (sink: (chunk: Uint8Array) => void) => Warning[]): {
+  text: string
+  warnings: Warning[]
+} {
+  const chunks: Uint8Array[] = []
+  const warnings = stream((chunk) => chunks.push(chunk))
+  return { text: decodeChunks(chunks), warnings }
 }

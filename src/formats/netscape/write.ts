@@ -8,7 +8,7 @@
 import { resolveAliases } from '../../model/aliases.js'
 import { formatEpochSeconds } from '../../model/dates.js'
 import type { Alias, Bookmark, Collection, Folder, Node, Place, Warning } from '../../model/tree.js'
-import { decodeChunks, Utf8Chunks } from '../utf8-chunks.js'
+import { Utf8Chunks, wholeText } from '../utf8-chunks.js'
 
 export interface WriteResult {
   text: string
@@ -43,9 +43,7 @@ function deeper(indent: string): string {
 
 /** Serialize a collection as a Netscape bookmark file. */
 export function writeNetscape(collection: Collection): WriteResult {
-  const chunks: Uint8Array[] = []
-  const warnings = new NetscapeWriter(collection, (chunk) => chunks.push(chunk)).write()
-  return { text: decodeChunks(chunks), warnings }
+  return wholeText((sink) => new NetscapeWriter(collection, sink).write())
 }
 
 /**

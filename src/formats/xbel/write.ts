@@ -17,7 +17,7 @@ import {
   MIME_NAMESPACE,
 } from './metadata.js'
 import { isXmlChar } from './xml-text.js'
-import { decodeChunks, Utf8Chunks } from '../utf8-chunks.js'
+import { Utf8Chunks, wholeText } from '../utf8-chunks.js'
 import type {
   Alias,
   Bookmark,
@@ -77,9 +77,7 @@ function deeper(indent: string): string {
 
 /** Serialize a collection as XBEL. */
 export function writeXbel(collection: Collection): WriteResult {
-  const chunks: Uint8Array[] = []
-  const warnings = new XbelWriter(collection, (chunk) => chunks.push(chunk)).write()
-  return { text: decodeChunks(chunks), warnings }
+  return wholeText((sink) => new XbelWriter(collection, sink).write())
 }
 
 /**
