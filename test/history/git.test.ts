@@ -1,0 +1,56 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { mayBeInRepository, repositoryOf } from '../../src/history/git.js'
+import { createRepo } from './git-repo.js'
+
+describe('mayBeInRepository (asked before git is started)', () => {
+  const made: string[] = []
+  const tempDir = () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'bookgen-git-'))
+    made.push(dir)
+    return dir
+  }
+  afterEach(() => {
+    vi.unstubAllEnvs()
+    for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true })
+  })
+
+  it('is false for a folder with no .git in it or above, and repositoryOf answers undefined', async () => {
+    const dir = path.join(tempDir(), 'a', 'b')
+    mkdirSync(dir, { recursive: true })
+    vi.stubEnv('GIT_DIR', '')
+    expect(mayBeInRepository(dir)).toBe(false)
+    expect(await repositoryOf(path.join(dir, 'bookmarks.html'))).toBeUndefined()
+  })
+
+  it('finds a .git folder in a folder above, and a .git file (worktrees, submodules)', () => {
+    const top = tempDir()
+    const deep = path.join(top, 'x', 'y')
+    mkdirSync(deep, { recursive: true })
+    mkdirSync(path.join(top, '.git'))
+    expect(mayBeInRepository(deep)).toBe(true)
+    const other = tempDir()
+    writeFileSync(path.join(other, '.git'), 'gitdir: /elsewhere/.git/worktrees/other\n')
+    expect(mayBeInRepository(other)).toBe(true)
+  })
+
+  it('leaves the answer to git when GIT_DIR is set', () => {
+    vi.stubEnv('GIT_DIR', '/somewhere/.git')
+    expect(mayBeInRepository(tempDir())).toBe(true)
+  })
+
+  it('lets repositoryOf find a real repository from a sub-folder', async () => {
+    const repo = createRepo()
+    try {
+      mkdirSync(path.join(repo.dir, 'sub'))
+      repo.commit({ 'sub/bookmarks.html': '<DL></DL>' }, '2024-01-02T03:04:05Z')
+      const info = await repositoryOf(path.join(repo.dir, 'sub', 'bookmarks.html'))
+      expect(info?.top).toBe(path.resolve(repo.git('rev-parse', '--show-toplevel').trim()))
+      expect(info?.head).toMatch(/^[0-9a-f]{40}$/)
+    } finally {
+      repo.remove()
+    }
+  })
+})
