@@ -3,6 +3,7 @@
  * reported; with `dedupe` only the first is published, with the tags of all of them.
  */
 import { forEachNode, normalizeTags, type Bookmark, type Folder, type Node } from '../model/tree.js'
+import { plainUrlHref } from '../model/urls.js'
 import { copyBookmark, copyFolder, sameItems } from './copy.js'
 
 export interface Duplicate {
@@ -43,39 +44,13 @@ export function createDuplicateMemo(): DuplicateMemo {
 
 /** The comparison key of a URL: WHATWG-normalized when it parses (host case, default port…). */
 export function urlKey(href: string): string {
-  const simple = simpleUrlKey(href)
-  if (simple !== undefined) return simple
+  const plain = plainUrlHref(href)
+  if (plain !== undefined) return plain
   try {
     return new URL(href).href
   } catch {
     return href.trim()
   }
-}
-
-/**
- * URLs that `new URL` gives back as they are (but for the `/` an empty path gets): `http(s)://`, a
- * lowercase name of letters, digits and inner hyphens whose last label starts with a letter (so
- * not an IPv4 address), no port or user, then only characters kept as they are in a path, query
- * or fragment. A regular expression, because URLs are usually slices of a large source text,
- * which the engine's matcher reads much faster than character-by-character code.
- */
-const SIMPLE_URL =
-  /^https?:\/\/(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)*[a-z](?:[a-z0-9-]*[a-z0-9])?(?:[/?#][A-Za-z0-9\-._~!$&()*+,;=:@/%?#]*)?$/
-/** What the parser would still change: dot segments (`/.`, `/%2e`), punycode names (checked). */
-const NOT_SIMPLE = /\/\.|%2e|xn--/i
-
-/** `new URL(href).href` without parsing, for the plain URLs most bookmarks have; else undefined. */
-function simpleUrlKey(href: string): string | undefined {
-  if (!SIMPLE_URL.test(href) || NOT_SIMPLE.test(href)) return undefined
-  // The end of the host name: the first `/`, `?` or `#` after the scheme.
-  const from = href.charCodeAt(4) === 0x73 ? 8 : 7
-  let end = href.indexOf('/', from)
-  const query = href.indexOf('?', from)
-  const fragment = href.indexOf('#', from)
-  if (end === -1 || (query !== -1 && query < end)) end = query
-  if (end === -1 || (fragment !== -1 && fragment < end)) end = fragment
-  if (end === -1) return `${href}/`
-  return href.charCodeAt(end) === 0x2f ? href : `${href.slice(0, end)}/${href.slice(end)}`
 }
 
 /**

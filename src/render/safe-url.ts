@@ -4,6 +4,7 @@
  * entity decoding (done by the readers) and WHATWG URL parsing, its scheme is on the allow-list.
  * Everything else is shown as inert text.
  */
+import { plainUrlHref } from '../model/urls.js'
 
 /** Schemes that are always safe to link to. */
 const SAFE_SCHEMES = new Set(['http:', 'https:', 'mailto:', 'ftp:'])
@@ -21,6 +22,9 @@ export interface SafeUrlOptions {
  */
 export function safeHref(raw: string | undefined, options: SafeUrlOptions = {}): string | undefined {
   if (raw === undefined || raw === '') return undefined
+  // A plain http(s) URL (nearly all) is what the parser would give, and its scheme is safe.
+  const plain = plainUrlHref(raw)
+  if (plain !== undefined) return plain
   let url: URL
   try {
     url = new URL(raw)

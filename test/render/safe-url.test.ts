@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { isBookmarklet, safeHref } from '../../src/render/safe-url.js'
 
@@ -31,6 +32,32 @@ describe('safeHref', () => {
     ]
     for (const url of hostile) expect(safeHref(url), JSON.stringify(url)).toBeUndefined()
     expect(safeHref(undefined)).toBeUndefined()
+  })
+
+  it('should give what the URL parser gives, plain URLs (not parsed) included', () => {
+    const parsed = (href: string): string | undefined => {
+      try {
+        const url = new URL(href)
+        return ['http:', 'https:', 'mailto:', 'ftp:'].includes(url.protocol) ? url.href : undefined
+      } catch {
+        return undefined
+      }
+    }
+    const part = fc.stringMatching(/^[a-zA-Z0-9\-._~!$&'()*+,;=:@/%?#. \\^|[\]{}`"<>\u00e9]{0,24}$/)
+    const host = fc.stringMatching(/^[a-zA-Z0-9\-.]{0,16}$/)
+    fc.assert(
+      fc.property(
+        fc.constantFrom('http://', 'https://', 'HTTP://', 'https:/', 'ftp://', 'javascript://'),
+        host,
+        part,
+        (scheme, name, rest) => {
+          const href = `${scheme}${name}${rest}`
+          expect(safeHref(href), href).toBe(parsed(href))
+        },
+      ),
+      { numRuns: 3000 },
+    )
+    expect(safeHref('https://example.com')).toBe('https://example.com/')
   })
 
   it('should allow file: only when asked', () => {
