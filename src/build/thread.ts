@@ -26,7 +26,7 @@ import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { Worker } from 'node:worker_threads'
+import { Worker, type ResourceLimits } from 'node:worker_threads'
 import type { ResolvedConfig } from '../config/options.js'
 import type { SiteLinks } from '../links/site-links.js'
 import type { ReadSource } from './read.js'
@@ -295,7 +295,8 @@ export function writeSiteFiles(
 function spawn(job: SiteFilesJob): Worker | undefined {
   const here = path.dirname(fileURLToPath(import.meta.url))
   const compiled = path.join(here, 'worker.js')
-  if (existsSync(compiled)) return new Worker(compiled, { workerData: job })
+  const options = { workerData: job, resourceLimits: resourceLimitsFor(job) }
+  if (existsSync(compiled)) return new Worker(compiled, options)
   const source = path.join(here, 'worker.ts')
   if (!existsSync(source)) return undefined
   const jiti = path.join(
@@ -303,5 +304,18 @@ function spawn(job: SiteFilesJob): Worker | undefined {
     'lib',
     'jiti-register.mjs',
   )
-  return new Worker(source, { workerData: job, execArgv: ['--import', pathToFileURL(jiti).href] })
+  return new Worker(source, { ...options, execArgv: ['--import', pathToFileURL(jiti).href] })
 }
+
+/**
+ * A search-mode worker's young generation is kept to 8 MB (V8's default here is 48): the index's
+ * short-lived objects are collected sooner, in less memory that stays in the processor's caches.
+ * Measured against the default (`bench/build-child.mjs`, medians): 10k bookmarks 1,461 → 1,375 ms
+ * and a peak of 186 → 156 MB; 100k 6,865 → 6,662 ms and 535 → 502 MB. A parse-mode worker, whose
+ * objects (a whole tree) all live on, keeps the default: it was 4% slower with 8 MB.
+ */
+export function resourceLimitsFor(job: Pick<SiteFilesJob, 'mode'>): ResourceLimits {
+  return job.mode === 'search' ? { maxYoungGenerationSizeMb: SEARCH_WORKER_YOUNG_MB } : {}
+}
+
+const SEARCH_WORKER_YOUNG_MB = 8
