@@ -314,7 +314,7 @@ function spawn(job: SiteFilesJob): Worker | undefined {
  * and a peak of 186 → 156 MB; 100k 6,865 → 6,662 ms and 535 → 502 MB. A parse-mode worker, whose
  * objects (a whole tree) all live on, keeps the default: it was 4% slower with 8 MB.
  */
-export function resourceLimitsFor(job: Pick<SiteFilesJob, 'mode'>): ResourceLimits {
+function resourceLimitsFor(job: Pick<SiteFilesJob, 'mode'>): ResourceLimits {
   return job.mode === 'search' ? { maxYoungGenerationSizeMb: SEARCH_WORKER_YOUNG_MB } : {}
 }
 
