@@ -12,11 +12,13 @@ import type { SiteInput } from '../publish/site-input.js'
 import { serializeFragment, serializeHast, trustedNode, type TrustedHtml } from '../render/serialize.js'
 import {
   bookmarkToHast,
+  entryMarkup,
   entryParts,
   entryPartsToHast,
   publishedToHast,
   type EntryContext,
   type EntryForm,
+  type EntryMarkup,
 } from '../render/xfolk.js'
 import type { SiteUrls } from '../publish/urls.js'
 import type { SiteRoutes } from './routes.js'
@@ -153,13 +155,11 @@ export function createEntries(
       return { bytes: hooked(bookmark, 'full'), headStart: -1, headEnd: -1, compactOpen: NO_BYTES }
     // Serialized in parts, and encoded as one: the same bytes as the whole `<li>` serialized (HTML
     // serializes an element's children one after the other), with the head's place in them known.
-    const parts = entryParts(bookmark, entryContext, 'full')
+    // Most entries are written as HTML directly (`entryMarkup`), the others through their tree.
+    const parts = entryMarkup(bookmark, entryContext) ?? serializedParts(bookmark, entryContext)
     const open = pieces.fullOpen(parts.className, parts.letter)
-    const head = serializeNodes(parts.head)
-    const rest =
-      parts.added === undefined
-        ? serializeNodes(parts.tail)
-        : `${pieces.fullDate(parts.added)}${serializeNodes(parts.tail)}`
+    const head = parts.head
+    const rest = parts.added === undefined ? parts.tail : `${pieces.fullDate(parts.added)}${parts.tail}`
     const headStart = Buffer.byteLength(open)
     return {
       bytes: arena.encode(`${open}${head}${rest}</li>`),
@@ -218,6 +218,12 @@ const LI_END = UTF8_ENCODER.encode('</li>')
 function openTag(className: string[], letter: string | undefined): string {
   const entry = entryPartsToHast({ className, letter, head: [], added: undefined, tail: [] }, 'full')
   return serializeHast(entry).slice(0, -'</li>'.length)
+}
+
+/** A full entry's parts (`entryParts`), its head and tail serialized. */
+export function serializedParts(bookmark: Bookmark, context: EntryContext): EntryMarkup {
+  const parts = entryParts(bookmark, context, 'full')
+  return { ...parts, head: serializeNodes(parts.head), tail: serializeNodes(parts.tail) }
 }
 
 /** Siblings serialized, as their parent would serialize them. */

@@ -227,10 +227,12 @@ const ATTRIBUTE = /[\0"&'`]/
 const ATTRIBUTE_ALL = /[\0"&'`]/g
 const reference = (character: string): string => `&#x${character.charCodeAt(0).toString(16).toUpperCase()};`
 
-function escapeText(value: string): string {
+/** Text escaped as the serializer escapes a text node (`&` and `<`). */
+export function escapeText(value: string): string {
   return TEXT.test(value) ? value.replace(TEXT_ALL, reference) : value
 }
 
-function escapeAttribute(value: string): string {
+/** An attribute value escaped as the serializer escapes it (NUL, `"`, `&`, `'` and `` ` ``). */
+export function escapeAttribute(value: string): string {
   return ATTRIBUTE.test(value) ? value.replace(ATTRIBUTE_ALL, reference) : value
 }

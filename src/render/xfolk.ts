@@ -45,6 +45,8 @@ import { waybackUrl } from '../links/wayback.js'
 import { displayHost, MONOGRAM_HUES, monogramOf } from './host.js'
 import { isBookmarklet, safeHref } from './safe-url.js'
 import { cleanText } from './text.js'
+import { escapeAttribute, escapeText } from './fast-html.js'
+import { serializeHast } from './serialize.js'
 
 export interface EntryContext {
   /** URL of a tag's page. */
@@ -192,6 +194,63 @@ export function entryParts(bookmark: Bookmark, context: EntryContext, form: Entr
   return { className, letter: monogram?.letter, head, added, tail }
 }
 
+/** A full entry's head and tail as HTML (see `entryMarkup`). */
+export interface EntryMarkup {
+  className: string[]
+  letter: string | undefined
+  /** `EntryParts.head`, serialized. */
+  head: string
+  added: number | undefined
+  /** `EntryParts.tail` of the full form, serialized. */
+  tail: string
+}
+
+/**
+ * The full entry of a bookmark with a link (and no link-health note) written as HTML directly: the
+ * same bytes as `entryParts` serialized, without a tree made and walked for each of a build's
+ * entries (their garbage weighed on a large build's collector). `undefined` for any other entry
+ * (no safe link, a bookmarklet, a dead or moved link), which goes through `entryParts`; the tests
+ * hold the two equal on hostile input.
+ */
+export function entryMarkup(bookmark: Bookmark, context: EntryContext): EntryMarkup | undefined {
+  const href = safeHref(bookmark.href, { allowFile: context.allowFileLinks })
+  if (href === undefined || context.linkOf?.(bookmark.href!) !== undefined) return undefined
+  const title = cleanText(bookmark.title) || cleanText(bookmark.href ?? '') || 'Untitled'
+  const host = displayHost(href)
+  const icon = context.iconUrl?.(bookmark)
+  const monogram = icon === undefined && host !== undefined ? monogramOf(host) : undefined
+  let head = `${icon === undefined ? '' : `${FAVICON_OPEN}${escapeAttribute(icon)}${FAVICON_CLOSE}`}${LINK_OPEN}${escapeAttribute(href)}">${escapeText(title)}</a>`
+  if (host !== undefined) head += `${DOMAIN_OPEN}${escapeText(host)}</span>`
+  let tail = ''
+  if (bookmark.description !== undefined && bookmark.description !== '')
+    tail = `${DESCRIPTION_OPEN}${escapeText(cleanText(bookmark.description))}</p>`
+  if (bookmark.tags.length > 0) tail += tagListHtml(bookmark.tags, context)
+  const className = monogram === undefined ? ENTRY_CLASS : HUED_ENTRY_CLASSES[monogram.hue]![0]!
+  return { className, letter: monogram?.letter, head, added: bookmark.added, tail }
+}
+
+/** Markup around `entryMarkup`'s values, as the serializer writes the elements `entryParts` makes. */
+const FAVICON_OPEN = '<img class="favicon" src="'
+const FAVICON_CLOSE = '" alt="" width="16" height="16" loading="lazy">'
+const LINK_OPEN = '<a class="taggedlink u-bookmark-of p-name" href="'
+const DOMAIN_OPEN = ' <span class="domain">'
+const DESCRIPTION_OPEN = '<p class="description p-summary">'
+const TAGS_OPEN = '<ul class="tags" title="Tags">'
+
+/** `tagListToHast` as HTML. */
+function tagListHtml(tags: readonly string[], context: Pick<EntryContext, 'tagUrl' | 'tagItem'>): string {
+  let html = TAGS_OPEN
+  for (const tag of tags) {
+    const item = tagItemNode(tag, context)
+    // A serialized item (`trustedNode`) is a `raw` node, which hast's types do not name.
+    html +=
+      (item.type as string) === 'raw'
+        ? (item as unknown as { value: string }).value
+        : serializeHast(item as Element)
+  }
+  return `${html}</ul>`
+}
+
 /**
  * A space and `<time class="dt-published">`: the day shown, and in a full entry the instant in
  * `datetime`; a compact entry has the day alone (its text is then its value, for HTML and
@@ -257,18 +316,22 @@ export function tagListToHast(
   tags: readonly string[],
   context: Pick<EntryContext, 'tagUrl' | 'tagItem'>,
 ): Element {
-  const item = (tag: string): Element =>
+  return element(
+    'ul',
+    { className: TAGS_CLASS, title: 'Tags' },
+    tags.map((tag) => tagItemNode(tag, context)),
+  )
+}
+
+/** A tag's list item in an entry's tag list: from `context.tagItem` when there is one. */
+function tagItemNode(tag: string, context: Pick<EntryContext, 'tagUrl' | 'tagItem'>): ElementContent {
+  const item = (): Element =>
     element('li', {}, [
       element('a', { className: CATEGORY_CLASS, rel: ['tag'], href: context.tagUrl(tag) }, [
         text(cleanText(tag)),
       ]),
     ])
-  const tagItem = context.tagItem
-  return element(
-    'ul',
-    { className: TAGS_CLASS, title: 'Tags' },
-    tags.map((tag) => (tagItem === undefined ? item(tag) : tagItem(tag, () => item(tag)))),
-  )
+  return context.tagItem === undefined ? item() : context.tagItem(tag, item)
 }
 
 /** Render an alias: a visibly distinct link to the bookmark or folder it stands for. */
