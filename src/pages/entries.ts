@@ -221,7 +221,7 @@ function openTag(className: string[], letter: string | undefined): string {
 }
 
 /** A full entry's parts (`entryParts`), its head and tail serialized. */
-export function serializedParts(bookmark: Bookmark, context: EntryContext): EntryMarkup {
+function serializedParts(bookmark: Bookmark, context: EntryContext): EntryMarkup {
   const parts = entryParts(bookmark, context, 'full')
   return { ...parts, head: serializeNodes(parts.head), tail: serializeNodes(parts.tail) }
 }
