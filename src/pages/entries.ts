@@ -45,17 +45,22 @@ export interface RenderCache {
 
 /** A bookmark's full entry, and what its compact entry is made of. */
 interface RenderedEntry {
-  /** The full entry's HTML as UTF-8. */
-  bytes: Uint8Array
   /**
-   * Where the head the compact entry shares (see `EntryParts`) starts and ends in `bytes`; -1 for an
-   * entry a theme's `entry` hook made, whose compact form is its own.
+   * The full entry's HTML as UTF-8; undefined where only the head is kept (a one-shot build shows a
+   * full entry once, on its folder's page, and keeps the head for the pages that list it again).
    */
-  headStart: number
-  headEnd: number
+  bytes: Uint8Array | undefined
+  /**
+   * The head the compact entry shares (see `EntryParts`), as UTF-8 (within `bytes` when those are
+   * kept); undefined for an entry a theme's `entry` hook made, whose compact form is its own.
+   */
+  head: Uint8Array | undefined
   /** The compact entry's `<li …>` tag, as UTF-8 (shared by the entries that have the same one). */
   compactOpen: Uint8Array
 }
+
+/** How much of each entry a build keeps (see `createEntries`). */
+export type EntryKeeping = 'whole' | 'heads'
 
 /** An empty render cache. */
 export function createRenderCache(): RenderCache {
@@ -95,6 +100,12 @@ export interface Entries {
 /**
  * The build's entries: from `cache` where it still fits (same base, language, link settings and
  * tag paths), else rendered anew. `iconUrl` names a bookmark's stored favicon.
+ *
+ * `keep`: `'whole'` keeps each entry's bytes for the builds to come (watch mode); `'heads'` (a
+ * one-shot build, which shows each full entry once) keeps only the head its compact form shares, a
+ * copy of about 40% of the entry: the full entries' memory goes once their pages are written
+ * (at a million bookmarks, some 300 MB less at the peak). A full entry asked for again is rendered
+ * again.
  */
 export function createEntries(
   input: SiteInput,
@@ -102,6 +113,7 @@ export function createEntries(
   urls: SiteUrls,
   cache: RenderCache,
   iconUrl: (bookmark: Bookmark) => string | undefined,
+  keep: EntryKeeping = 'whole',
 ): Entries {
   const theme = input.theme
   const context = JSON.stringify([
@@ -140,6 +152,8 @@ export function createEntries(
     ...(input.links === undefined ? {} : { linkOf: (url: string) => input.links!.marked.get(url) }),
   }
   const arena = new Utf8Arena()
+  // Heads kept apart from the full entries, so that the blocks holding those can go.
+  const heads = keep === 'heads' ? new Utf8Arena() : undefined
   const hooked = (bookmark: Bookmark, form: EntryForm): Uint8Array => {
     // The hook may change what it gets: a copy, without the entries' shared (frozen) class lists.
     const entry = theme.entry!(
@@ -152,7 +166,7 @@ export function createEntries(
   const pieces = new EntryPieces(arena)
   const render = (bookmark: Bookmark): RenderedEntry => {
     if (theme.entry !== undefined)
-      return { bytes: hooked(bookmark, 'full'), headStart: -1, headEnd: -1, compactOpen: NO_BYTES }
+      return { bytes: hooked(bookmark, 'full'), head: undefined, compactOpen: NO_BYTES }
     // Serialized in parts, and encoded as one: the same bytes as the whole `<li>` serialized (HTML
     // serializes an element's children one after the other), with the head's place in them known.
     // Most entries are written as HTML directly (`entryMarkup`), the others through their tree.
@@ -161,10 +175,10 @@ export function createEntries(
     const head = parts.head
     const rest = parts.added === undefined ? parts.tail : `${pieces.fullDate(parts.added)}${parts.tail}`
     const headStart = Buffer.byteLength(open)
+    const bytes = arena.encode(`${open}${head}${rest}</li>`)
     return {
-      bytes: arena.encode(`${open}${head}${rest}</li>`),
-      headStart,
-      headEnd: headStart + Buffer.byteLength(head),
+      bytes,
+      head: bytes.subarray(headStart, headStart + Buffer.byteLength(head)),
       compactOpen: pieces.compactOpen(parts.className),
     }
   }
@@ -172,13 +186,23 @@ export function createEntries(
     let entry = cache.entries.get(bookmark)
     if (entry === undefined) {
       entry = render(bookmark)
-      cache.entries.set(bookmark, entry)
+      cache.entries.set(
+        bookmark,
+        heads === undefined
+          ? entry
+          : { bytes: undefined, head: entry.head && heads.copy(entry.head), compactOpen: entry.compactOpen },
+      )
     }
     return entry
   }
+  /** A full entry: kept, or rendered (again, where only its head is kept). */
+  const full = (bookmark: Bookmark): Uint8Array => {
+    const kept = cache.entries.get(bookmark)?.bytes
+    return kept ?? (cache.entries.has(bookmark) ? render(bookmark).bytes! : rendered(bookmark).bytes!)
+  }
   const compactFor = (bookmark: Bookmark, out: Uint8Array[]): void => {
     const entry = rendered(bookmark)
-    if (entry.headStart < 0) {
+    if (entry.head === undefined) {
       let compact = cache.compact.get(bookmark)
       if (compact === undefined) {
         compact = hooked(bookmark, 'compact')
@@ -187,11 +211,11 @@ export function createEntries(
       out.push(compact)
       return
     }
-    out.push(entry.compactOpen, entry.bytes.subarray(entry.headStart, entry.headEnd))
+    out.push(entry.compactOpen, entry.head)
     out.push(pieces.compactEnd(bookmark.added))
   }
   return {
-    entryFor: (bookmark) => rendered(bookmark).bytes,
+    entryFor: full,
     compactEntries(bookmarks) {
       const out: Uint8Array[] = []
       for (const bookmark of bookmarks) compactFor(bookmark, out)
@@ -346,5 +370,18 @@ class Utf8Arena {
     const bytes = this.block.subarray(this.used, this.used + written)
     this.used += written
     return bytes
+  }
+
+  /** A copy of `bytes`, in the arena. */
+  copy(bytes: Uint8Array): Uint8Array {
+    if (bytes.length > BLOCK_SIZE / 4) return bytes.slice()
+    if (this.used + bytes.length > this.block.length) {
+      this.block = new Uint8Array(Math.max(this.next, bytes.length))
+      this.next = Math.min(this.next * 2, BLOCK_SIZE)
+      this.used = 0
+    }
+    this.block.set(bytes, this.used)
+    this.used += bytes.length
+    return this.block.subarray(this.used - bytes.length, this.used)
   }
 }

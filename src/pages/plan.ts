@@ -101,8 +101,8 @@ export const THEME_ASSETS: readonly AssetCopy[] = [
 
 /**
  * The last kind of page (in the order of `PAGE_KINDS`) that shows entries in bulk: full entries on
- * folder pages, compact ones (made of the full ones' bytes) on tag and archive pages. The home
- * page's few entries that come after are rendered again.
+ * folder pages, compact ones (made of the full ones' heads, kept) on tag and archive pages. The
+ * home page's few entries that come after are rendered again.
  */
 const LAST_SHOWING_ENTRIES: PageKindName = 'archive'
 
@@ -217,8 +217,14 @@ function* generateFiles(
   const { routes, totals, stats } = shape
   const urls = siteUrls(input.base, input.siteOrigin, input.urls)
   const icons = createIcons(urls)
-  const entries = createEntries(input, routes, urls, options.cache ?? createRenderCache(), (bookmark) =>
-    icons.urlOf(bookmark),
+  // A one-shot build keeps only each entry's head once its folder's page is made (see `createEntries`).
+  const entries = createEntries(
+    input,
+    routes,
+    urls,
+    options.cache ?? createRenderCache(),
+    (bookmark) => icons.urlOf(bookmark),
+    options.cache === undefined ? 'heads' : 'whole',
   )
   const memo = options.pageKeys
   const plan = memo?.plan

@@ -3,7 +3,12 @@ import type { Element } from 'hast'
 import { createBookmark, createFolder, type Bookmark } from '../../src/model/tree.js'
 import type { LinkEntry } from '../../src/links/store-format.js'
 import type { SiteLinks } from '../../src/links/site-links.js'
-import { createEntries, createRenderCache, type RenderCache } from '../../src/pages/entries.js'
+import {
+  createEntries,
+  createRenderCache,
+  type EntryKeeping,
+  type RenderCache,
+} from '../../src/pages/entries.js'
 import { planRoutes } from '../../src/pages/routes.js'
 import type { SiteInput } from '../../src/publish/site-input.js'
 import { siteUrls } from '../../src/publish/urls.js'
@@ -71,13 +76,14 @@ function entriesOf(
   list: Bookmark[],
   changes: Partial<SiteInput> = {},
   cache: RenderCache = createRenderCache(),
+  keep: EntryKeeping = 'whole',
 ) {
   const root = createFolder('Bookmarks')
   root.children.push(...list)
   const input = siteInputFor(root, { links: links(), ...changes })
   const routes = planRoutes(root)
   const icon = (bookmark: Bookmark) => (bookmark.title === 'Iconic' ? '/icons/i.png' : undefined)
-  const entries = createEntries(input, routes, siteUrls('/', 'http://127.0.0.1'), cache, icon)
+  const entries = createEntries(input, routes, siteUrls('/', 'http://127.0.0.1'), cache, icon, keep)
   const reference = (bookmark: Bookmark, form: EntryForm) =>
     serializeHast(
       (input.theme.entry?.(bookmark, () => bookmarkToHast(bookmark, entries.context, form), form) ??
@@ -89,13 +95,20 @@ function entriesOf(
 const text = (chunks: readonly Uint8Array[]) =>
   chunks.map((chunk) => Buffer.from(chunk).toString('utf8')).join('')
 
-describe('createEntries', () => {
+describe.each<EntryKeeping>(['whole', 'heads'])('createEntries, keeping %s entries', (keep) => {
   it('should give each bookmark the bytes of its full entry, and compact entries made of them, as bookmarkToHast renders them', () => {
     const list = bookmarks()
-    const { entries, reference } = entriesOf(list)
+    const cache = createRenderCache()
+    const { entries, reference } = entriesOf(list, {}, cache, keep)
+    // Compact first for one of them: its head is made then, its full entry after.
+    expect(text(entries.compactEntries([list[1]!]))).toBe(reference(list[1]!, 'compact'))
     for (const bookmark of list) {
       expect(text([entries.entryFor(bookmark)])).toBe(reference(bookmark, 'full'))
       expect(text(entries.compactEntries([bookmark]))).toBe(reference(bookmark, 'compact'))
+      // Asked for again (the home page after the folder pages), the same bytes.
+      expect(text([entries.entryFor(bookmark)])).toBe(reference(bookmark, 'full'))
+      // Kept whole for the next build, or only the head the compact entry shares.
+      expect(cache.entries.get(bookmark)?.bytes === undefined).toBe(keep === 'heads')
     }
     expect(text(entries.compactEntries(list))).toBe(
       list.map((bookmark) => reference(bookmark, 'compact')).join(''),
@@ -106,6 +119,37 @@ describe('createEntries', () => {
     expect(text(entries.compactEntries(list))).toContain('<img class="favicon" src="/icons/i.png"')
   })
 
+  it("should give a theme's entry hook each form to make, and use what it makes", () => {
+    const list = bookmarks()
+    const forms: EntryForm[] = []
+    const { entries, reference } = entriesOf(
+      list,
+      {
+        theme: {
+          entry: (_bookmark, render, form) => {
+            forms.push(form)
+            const entry = render()
+            entry.properties = { ...entry.properties, dataForm: form }
+            return entry
+          },
+        },
+      },
+      createRenderCache(),
+      keep,
+    )
+    for (const bookmark of list) {
+      expect(text([entries.entryFor(bookmark)])).toBe(reference(bookmark, 'full'))
+      expect(text(entries.compactEntries([bookmark]))).toBe(reference(bookmark, 'compact'))
+    }
+    // Made once a bookmark: listing them all again asks the hook for nothing.
+    const asked = forms.length
+    expect(text(entries.compactEntries(list))).toContain('data-form="compact"')
+    expect(forms.length).toBe(asked)
+    expect(forms).toContain('compact')
+  })
+})
+
+describe('createEntries', () => {
   it('should keep what it rendered for the next build that has the same settings', () => {
     const list = bookmarks()
     const cache = createRenderCache()
@@ -116,29 +160,5 @@ describe('createEntries', () => {
     const other = entriesOf(list, { base: '/sub/' }, cache)
     expect(other.entries.reset).toBe(true)
     expect(other.entries.entryFor(list[0]!)).not.toBe(first)
-  })
-
-  it("should give a theme's entry hook each form to make, and use what it makes", () => {
-    const list = bookmarks()
-    const forms: EntryForm[] = []
-    const { entries, reference } = entriesOf(list, {
-      theme: {
-        entry: (_bookmark, render, form) => {
-          forms.push(form)
-          const entry = render()
-          entry.properties = { ...entry.properties, dataForm: form }
-          return entry
-        },
-      },
-    })
-    for (const bookmark of list) {
-      expect(text([entries.entryFor(bookmark)])).toBe(reference(bookmark, 'full'))
-      expect(text(entries.compactEntries([bookmark]))).toBe(reference(bookmark, 'compact'))
-    }
-    // Made once a bookmark: listing them all again asks the hook for nothing.
-    const asked = forms.length
-    expect(text(entries.compactEntries(list))).toContain('data-form="compact"')
-    expect(forms.length).toBe(asked)
-    expect(forms).toContain('compact')
   })
 })
