@@ -361,11 +361,7 @@ class Utf8Arena {
     // UTF-8 takes at most three bytes per UTF-16 unit.
     const room = text.length * 3
     if (room > BLOCK_SIZE / 4) return UTF8_ENCODER.encode(text)
-    if (this.used + room > this.block.length) {
-      this.block = new Uint8Array(Math.max(this.next, room))
-      this.next = Math.min(this.next * 2, BLOCK_SIZE)
-      this.used = 0
-    }
+    this.reserve(room)
     const { written } = UTF8_ENCODER.encodeInto(text, this.block.subarray(this.used))
     const bytes = this.block.subarray(this.used, this.used + written)
     this.used += written
@@ -375,13 +371,17 @@ class Utf8Arena {
   /** A copy of `bytes`, in the arena. */
   copy(bytes: Uint8Array): Uint8Array {
     if (bytes.length > BLOCK_SIZE / 4) return bytes.slice()
-    if (this.used + bytes.length > this.block.length) {
-      this.block = new Uint8Array(Math.max(this.next, bytes.length))
-      this.next = Math.min(this.next * 2, BLOCK_SIZE)
-      this.used = 0
-    }
+    this.reserve(bytes.length)
     this.block.set(bytes, this.used)
     this.used += bytes.length
     return this.block.subarray(this.used - bytes.length, this.used)
+  }
+
+  /** Room for `size` more bytes in the current block: a new block when it has none. */
+  private reserve(size: number): void {
+    if (this.used + size <= this.block.length) return
+    this.block = new Uint8Array(Math.max(this.next, size))
+    this.next = Math.min(this.next * 2, BLOCK_SIZE)
+    this.used = 0
   }
 }
