@@ -88,7 +88,10 @@ export class PostingsBuilder {
   private scores: Float64Array | undefined
   private rankedDocs: Int32Array | undefined
 
-  /** `documents`: how many will be added, to size the occurrence arrays (grown if need be). */
+  /**
+   * `documents`: how many will be added, to size the occurrences, the documents' starts and the
+   * token table (each grown if need be).
+   */
   constructor(documents: number) {
     // Bookmarks have some twenty occurrences each (title, description, URL, tags, folder).
     this.occurrenceSlots = new Int32Array(Math.max(1024, documents * 24))
@@ -454,7 +457,6 @@ export class AsciiWriter {
   }
 }
 
-/** `array`, twice as long. */
 /**
  * Room to make for the distinct tokens of `documents` bookmarks' text (more may come: the table
  * grows). Measured on generated collections: 171,580 at 100,000 bookmarks, 557,016 at a million:
@@ -465,6 +467,7 @@ function distinctTokens(documents: number): number {
   return documents <= 100_000 ? documents * 2 : 200_000 + Math.ceil((documents - 100_000) / 2)
 }
 
+/** `array`, twice as long. */
 function grow(array: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
   const grown = new Int32Array(array.length * 2)
   grown.set(array)
