@@ -196,10 +196,7 @@ export function createEntries(
     return entry
   }
   /** A full entry: kept, or rendered (again, where only its head is kept). */
-  const full = (bookmark: Bookmark): Uint8Array => {
-    const kept = cache.entries.get(bookmark)?.bytes
-    return kept ?? (cache.entries.has(bookmark) ? render(bookmark).bytes! : rendered(bookmark).bytes!)
-  }
+  const full = (bookmark: Bookmark): Uint8Array => rendered(bookmark).bytes ?? render(bookmark).bytes!
   const compactFor = (bookmark: Bookmark, out: Uint8Array[]): void => {
     const entry = rendered(bookmark)
     if (entry.head === undefined) {
