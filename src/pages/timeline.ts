@@ -95,21 +95,44 @@ export function carryTimeline(
 }
 
 function makeTimeline(routes: SiteRoutes): Timeline {
+  // Each bookmark's date is read once, into `dates` (a bookmark's properties are read through a
+  // cache of the many shapes bookmarks come in, several times slower than a typed array).
   const all: Bookmark[] = []
-  for (const route of routes.folders)
-    for (const child of route.folder.children) if (child.type === 'bookmark') all.push(child)
+  const linked: Bookmark[] = []
   const undated: Bookmark[] = []
   const unsorted: Bookmark[] = []
-  for (const bookmark of all) (isDatable(bookmark) ? unsorted : undated).push(bookmark)
-  const dated = newestFirst(unsorted)
+  let dates = new Float64Array(1024)
+  for (const route of routes.folders)
+    for (const child of route.folder.children) {
+      if (child.type !== 'bookmark') continue
+      all.push(child)
+      if (isLinked(child)) linked.push(child)
+      const added = child.added
+      if (!isDatableDate(added)) {
+        undated.push(child)
+        continue
+      }
+      if (unsorted.length === dates.length) {
+        const grown = new Float64Array(2 * dates.length)
+        grown.set(dates)
+        dates = grown
+      }
+      dates[unsorted.length] = added
+      unsorted.push(child)
+    }
+  const order = newestFirst(dates.subarray(0, unsorted.length))
+  const dated = new Array<Bookmark>(order.length)
   const years: ArchiveYear[] = []
   const date = new Date(0)
   // The year and month change rarely down the sorted list: the calendar is asked when they do.
   let monthStart = Infinity
   let month = 0
-  for (const bookmark of dated) {
-    const added = bookmark.added!
-    let last = years[years.length - 1]
+  let last: ArchiveYear | undefined
+  for (let at = 0; at < order.length; at++) {
+    const index = order[at]!
+    const bookmark = unsorted[index]!
+    const added = dates[index]!
+    dated[at] = bookmark
     if (added < monthStart) {
       date.setTime(added)
       const year = date.getUTCFullYear()
@@ -124,7 +147,9 @@ function makeTimeline(routes: SiteRoutes): Timeline {
     last!.bookmarks.push(bookmark)
     last!.months[month]!++
   }
-  return { all, dated, undated, years }
+  const timeline = { all, dated, undated, years }
+  linkedMade.set(timeline, linked)
+  return timeline
 }
 
 /**
@@ -162,15 +187,15 @@ export function archiveCounts(routes: SiteRoutes): {
 }
 
 /**
- * Bookmarks by date added, newest first, equal dates in the order given: a stable radix sort of
- * their dates' bits (a comparison sort calls back for each of n log n comparisons: 0.7 s for a
- * million bookmarks, against a few tens of milliseconds).
+ * The indexes of `added` (dates) from the newest, equal dates in the order given: a stable radix
+ * sort of the dates' bits (a comparison sort calls back for each of n log n comparisons: 0.7 s for
+ * a million bookmarks, against a few tens of milliseconds). `added` is left as it was.
  */
-function newestFirst(bookmarks: readonly Bookmark[]): Bookmark[] {
-  const count = bookmarks.length
+function newestFirst(added: Float64Array): Uint32Array {
+  const count = added.length
   const dates = new Float64Array(count)
   // `+ 0` makes -0 a 0, so the two tie as equal dates do.
-  for (let index = 0; index < count; index++) dates[index] = bookmarks[index]!.added! + 0
+  for (let index = 0; index < count; index++) dates[index] = added[index]! + 0
   // A double's bits, read as an unsigned number, order like the number when it is positive, and
   // the other way round when it is negative. Made into keys that order newest first: a negative
   // date's bits as they are, a positive one's inverted, its sign bit left clear.
@@ -208,7 +233,7 @@ function newestFirst(bookmarks: readonly Bookmark[]): Bookmark[] {
     }
     ;[order, spare] = [spare, order]
   }
-  return Array.from(order, (index) => bookmarks[index]!)
+  return order
 }
 
 /** From this many dates on, the sort's digits are 16 bits wide. */
@@ -228,7 +253,10 @@ export function archiveListOf(bookmark: Bookmark): string {
 }
 
 function isDatable(bookmark: Bookmark): boolean {
-  const added = bookmark.added
+  return isDatableDate(bookmark.added)
+}
+
+function isDatableDate(added: number | undefined): added is number {
   return added !== undefined && Number.isFinite(added) && added >= FIRST && added < AFTER_LAST
 }
 
@@ -259,31 +287,62 @@ export function carryRelatedTags(routes: SiteRoutes, previous: SiteRoutes): void
 }
 
 function makeRelatedTags(routes: SiteRoutes, limit: number): RelatedTags {
-  // Counted by tag number in one reused array (a map of counts per tag was most of the cost).
+  const tags = routes.tags
   const number = new Map<string, number>()
-  routes.tags.forEach((route, index) => number.set(route.tag, index))
-  const counts = new Int32Array(routes.tags.length)
-  const seen: number[] = []
-  const related = new Map<string, Array<{ tag: string; count: number }>>()
-  routes.tags.forEach((route, self) => {
-    for (const bookmark of route.bookmarks)
-      for (const tag of bookmark.tags) {
-        const other = number.get(tag)
-        if (other === undefined || other === self) continue
-        if (counts[other]++ === 0) seen.push(other)
+  tags.forEach((route, index) => number.set(route.tag, index))
+  // Each tagged bookmark's tags, by number, read once (`of[ends[b - 1]..ends[b]]` for the b-th),
+  // and each tag's bookmarks by that order: what `routes.tags` lists, as plain numbers, so the
+  // counting below reads typed arrays (looking every tag up again for each of its bookmark's tags
+  // was most of the cost).
+  let of = new Int32Array(1024)
+  const ends: number[] = []
+  const perTag = new Int32Array(tags.length + 1)
+  for (const route of routes.folders)
+    for (const child of route.folder.children) {
+      if (child.type !== 'bookmark' || child.tags.length === 0) continue
+      const start = ends.length === 0 ? 0 : ends[ends.length - 1]!
+      if (start + child.tags.length > of.length) {
+        const grown = new Int32Array(2 * (start + child.tags.length))
+        grown.set(of)
+        of = grown
       }
+      let end = start
+      for (const tag of child.tags) {
+        const index = number.get(tag)
+        if (index === undefined) continue
+        of[end++] = index
+        perTag[index + 1]!++
+      }
+      ends.push(end)
+    }
+  for (let index = 1; index <= tags.length; index++) perTag[index]! += perTag[index - 1]!
+  const listed = new Int32Array(perTag[tags.length]!)
+  const next = perTag.slice(0, tags.length)
+  for (let bookmark = 0, start = 0; bookmark < ends.length; start = ends[bookmark++]!)
+    for (let at = start; at < ends[bookmark]!; at++) listed[next[of[at]!]!++] = bookmark
+  const counts = new Int32Array(tags.length)
+  const seen: number[] = []
+  const related: RelatedTags = new Map()
+  for (let self = 0; self < tags.length; self++) {
+    for (let at = perTag[self]!; at < perTag[self + 1]!; at++) {
+      const bookmark = listed[at]!
+      for (let other = bookmark === 0 ? 0 : ends[bookmark - 1]!; other < ends[bookmark]!; other++) {
+        const tag = of[other]!
+        if (tag !== self && counts[tag]++ === 0) seen.push(tag)
+      }
+    }
     related.set(
-      route.tag,
+      tags[self]!.tag,
       mostShared(
         seen,
         (other) => counts[other]!,
-        (other) => routes.tags[other]!.tag,
+        (other) => tags[other]!.tag,
         limit,
       ),
     )
     for (const other of seen) counts[other] = 0
     seen.length = 0
-  })
+  }
   return related
 }
 
