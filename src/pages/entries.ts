@@ -57,6 +57,11 @@ interface RenderedEntry {
   head: Uint8Array | undefined
   /** The compact entry's `<li …>` tag, as UTF-8 (shared by the entries that have the same one). */
   compactOpen: Uint8Array
+  /**
+   * The compact entry's short date and `</li>`, as UTF-8 (shared by the entries of the same day):
+   * found once for the entry, not for each page that lists it.
+   */
+  compactEnd: Uint8Array
 }
 
 /** How much of each entry a build keeps (see `createEntries`). */
@@ -166,7 +171,7 @@ export function createEntries(
   const pieces = new EntryPieces(arena)
   const render = (bookmark: Bookmark): RenderedEntry => {
     if (theme.entry !== undefined)
-      return { bytes: hooked(bookmark, 'full'), head: undefined, compactOpen: NO_BYTES }
+      return { bytes: hooked(bookmark, 'full'), head: undefined, compactOpen: NO_BYTES, compactEnd: NO_BYTES }
     // Serialized in parts, and encoded as one: the same bytes as the whole `<li>` serialized (HTML
     // serializes an element's children one after the other), with the head's place in them known.
     // Most entries are written as HTML directly (`entryMarkup`), the others through their tree.
@@ -180,6 +185,7 @@ export function createEntries(
       bytes,
       head: bytes.subarray(headStart, headStart + Buffer.byteLength(head)),
       compactOpen: pieces.compactOpen(parts.className),
+      compactEnd: pieces.compactEnd(bookmark.added),
     }
   }
   const rendered = (bookmark: Bookmark): RenderedEntry => {
@@ -190,7 +196,12 @@ export function createEntries(
         bookmark,
         heads === undefined
           ? entry
-          : { bytes: undefined, head: entry.head && heads.copy(entry.head), compactOpen: entry.compactOpen },
+          : {
+              bytes: undefined,
+              head: entry.head && heads.copy(entry.head),
+              compactOpen: entry.compactOpen,
+              compactEnd: entry.compactEnd,
+            },
       )
     }
     return entry
@@ -208,8 +219,7 @@ export function createEntries(
       out.push(compact)
       return
     }
-    out.push(entry.compactOpen, entry.head)
-    out.push(pieces.compactEnd(bookmark.added))
+    out.push(entry.compactOpen, entry.head, entry.compactEnd)
   }
   return {
     entryFor: full,
