@@ -7,7 +7,8 @@ import { glob, isDynamicPattern } from 'tinyglobby'
 import type { ResolvedConfig } from '../config/options.js'
 import { BookgenError, isBookgenError } from '../model/errors.js'
 import { countNodes, type Collection, type Stats, type Warning } from '../model/tree.js'
-import { fullParser, type ParseTimings, type SourceParser } from './parser.js'
+import { collectGarbage } from './collect.js'
+import { fullParser, OWN_STRINGS_BYTES, type ParseTimings, type SourceParser } from './parser.js'
 import { checkSourceCounts, countSources } from './empty-source.js'
 import type { SiteHeldBack } from '../publish/filter.js'
 import type { SitePlan } from '../pages/plan.js'
@@ -82,6 +83,8 @@ export interface LoadedSources {
   /** Absolute paths, in source order. */
   files: readonly string[]
   collections: Collection[]
+  /** The size of the largest source read (not kept from an earlier read), in bytes. */
+  largestBytes: number
   timings: { read: number; decode: number; parse: number }
 }
 
@@ -163,7 +166,8 @@ export async function loadSources(config: ResolvedConfig, options: LoadOptions =
   parser.retain(files)
   const { decode, parse } = timings
   const expand = performance.now() - t0 - read - decode - parse
-  return { files, collections, timings: { read: read + expand, decode, parse } }
+  const largestBytes = Math.max(0, ...fresh.map((source) => source.bytes.byteLength))
+  return { files, collections, largestBytes, timings: { read: read + expand, decode, parse } }
 }
 
 /** How `build` goes about it (tests and benchmarks; the defaults are what a build should do). */
@@ -213,7 +217,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
     checkpoint()
     const history = await historyAnswer
     options.onStep?.(files.length === 1 ? 'reading the source' : `reading ${files.length} sources`)
-    const { collections, timings: loading } = await loadSources(config, {
+    const loaded = await loadSources(config, {
       files,
       onRead: (sources) => {
         if (signal?.aborted === true) return
@@ -226,6 +230,9 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
         else if (mode === 'search') worker = startSiteFilesWorker({ ...job, mode })
       },
     })
+    const { collections, timings: loading } = loaded
+    // A source this large has strings of its own: its bytes and text are freed now (`collect.ts`).
+    if (loaded.largestBytes >= OWN_STRINGS_BYTES) collectGarbage()
     checkpoint()
     // Nothing is swapped in when a source would replace the site with less than it had.
     const counts = countSources(collections)
