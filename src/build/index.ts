@@ -25,11 +25,19 @@ import {
   startSiteFilesWorker,
   workerModeFor,
   writeSiteFiles,
+  type ParseJob,
   type SiteFilesJob,
   type SiteFilesWorker,
 } from './thread.js'
 import { createStaging, discardStaging, interruptedError, writeStaged, type WriteResult } from './output.js'
-import { mayReadHistory, readSiteHistory, withFiles, type SiteHistory } from '../history/build-step.js'
+import {
+  mayReadHistory,
+  readSiteHistory,
+  startHistoryReads,
+  withFiles,
+  type SiteHistory,
+} from '../history/build-step.js'
+import { repositoryLookup } from '../history/git.js'
 
 /** Milliseconds per phase of a build. */
 export interface BuildTimings {
@@ -188,6 +196,25 @@ export interface BuildOptions {
   onStep?: ((step: string) => void) | undefined
 }
 
+/**
+ * The thread that makes the site files beside this one, started for `sources` if a build of their
+ * size has one (`workerModeFor`, or `chosen`); `history`: the sources may get dates from Git.
+ */
+function siteFilesWorkerFor(
+  sources: readonly ReadSource[],
+  chosen: BuildOptions['worker'],
+  history: boolean,
+  job: Pick<SiteFilesJob, 'staging' | 'previous' | 'claims'>,
+  parse: Pick<ParseJob, 'config' | 'links'>,
+): SiteFilesWorker | undefined {
+  let mode = chosen === 'none' ? undefined : (chosen ?? workerModeFor(sources))
+  // A worker that parses the sources itself would not see the dates the history adds.
+  if (mode === 'parse' && history) mode = 'search'
+  if (mode === 'parse') return startSiteFilesWorker({ ...job, ...parse, mode, sources: [...sources] })
+  if (mode === 'search') return startSiteFilesWorker({ ...job, mode })
+  return undefined
+}
+
 /** Build the site described by `config`. Throws `BookgenError` for anything the user can fix. */
 export async function build(config: ResolvedConfig, options: BuildOptions = {}): Promise<BuildResult> {
   const t0 = performance.now()
@@ -196,7 +223,8 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
   const files = await expandSources(config.sources, config.root)
   // Whether a source is in a Git repository: asked now (git takes 10–25 ms to start and answer), so
   // that the answer comes while the output folder is checked. It never rejects.
-  const historyAnswer = mayReadHistory(config, files)
+  const repositories = repositoryLookup()
+  const historyAnswer = mayReadHistory(config, files, repositories)
   // What `bookgen check` found (never the network); read before the worker thread needs it.
   const links = await readSiteLinks(config, files)
   const staging = await createStaging({
@@ -216,18 +244,15 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
   try {
     checkpoint()
     const history = await historyAnswer
+    // Read from Git while the sources are read and parsed; applied after them.
+    const historyReads = history ? startHistoryReads(config, files, repositories) : undefined
     options.onStep?.(files.length === 1 ? 'reading the source' : `reading ${files.length} sources`)
     const loaded = await loadSources(config, {
       files,
       onRead: (sources) => {
         if (signal?.aborted === true) return
-        let mode = options.worker === 'none' ? undefined : (options.worker ?? workerModeFor(sources))
-        // A worker that parses the sources itself would not see the dates the history adds.
-        if (mode === 'parse' && history) mode = 'search'
         const job = { staging: staging.dir, previous: staging.previous, claims }
-        if (mode === 'parse')
-          worker = startSiteFilesWorker({ ...job, mode, config, sources: [...sources], links })
-        else if (mode === 'search') worker = startSiteFilesWorker({ ...job, mode })
+        worker = siteFilesWorkerFor(sources, options.worker, history, job, { config, links })
       },
     })
     const { collections, timings: loading } = loaded
@@ -241,7 +266,8 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
       outDir: `${displayPath(config.outDir)}/`,
     })
     // Dates from the Git history, and the mass-removal guard: before anything is written.
-    const siteHistory = history ? await readSiteHistory(config, files, collections) : undefined
+    const siteHistory =
+      historyReads === undefined ? undefined : readSiteHistory(config, await historyReads, collections)
     const { prepared, plan, ms } = planFromSources(config, collections, {
       links,
       history: siteHistory !== undefined && siteHistory.files.length > 0 ? siteHistory.view : undefined,

@@ -4,10 +4,11 @@
  * hand the changes to the pages and the cache to the output folder.
  */
 import type { ResolvedConfig } from '../config/options.js'
+import { displayPath } from '../model/display-path.js'
 import type { Collection, Warning } from '../model/tree.js'
 import type { OutputFile } from '../model/output.js'
 import { applyHistoryDates, guardMassRemoval } from './apply.js'
-import { repositoryOf } from './git.js'
+import { repositoryOf, type RepositoryLookup } from './git.js'
 import { cacheContents, readFileHistory, type FileHistory } from './read.js'
 import type { CommitSummary } from './walk.js'
 
@@ -32,26 +33,52 @@ export interface SiteHistory {
   cacheFiles: OutputFile[]
 }
 
+/** What `readFileHistory` gave for one source. */
+export type FileHistoryRead = Awaited<ReturnType<typeof readFileHistory>>
+
 /**
- * The history of the build's sources (`files[i]` was parsed into `collections[i]`), with their
- * bookmarks dated in place; undefined when the config turns the history off. Throws
- * `history/mass-removal` (before anything is written) when a newest commit removed too much.
+ * Read the history of each of the build's sources from Git: started before the sources are parsed,
+ * so Git runs meanwhile; `readSiteHistory` applies it. Undefined when the config turns the history
+ * off. A source that cannot be used stops the build before the reads are awaited: a read that
+ * failed too is then not reported (nor left an unhandled rejection).
  */
-export async function readSiteHistory(
+export function startHistoryReads(
   config: ResolvedConfig,
   files: readonly string[],
+  lookup: RepositoryLookup = repositoryOf,
+): Promise<FileHistoryRead[]> | undefined {
+  if (config.history === false) return undefined
+  // One after the other, as the sources are parsed: walking a long history holds its versions.
+  const read = async (): Promise<FileHistoryRead[]> => {
+    const reads: FileHistoryRead[] = []
+    for (const file of files) {
+      const name = displayPath(file, config.root)
+      reads.push(await readFileHistory(file, { outDir: config.outDir, name, repositoryOf: lookup }))
+    }
+    return reads
+  }
+  const reads = read()
+  reads.catch(() => undefined)
+  return reads
+}
+
+/**
+ * The history of the build's sources (`reads[i]`, from `startHistoryReads`, is that of the source
+ * parsed into `collections[i]`), with their bookmarks dated in place; undefined when the config
+ * turns the history off. Throws `history/mass-removal` (before anything is written) when a newest
+ * commit removed too much.
+ */
+export function readSiteHistory(
+  config: ResolvedConfig,
+  reads: readonly FileHistoryRead[],
   collections: readonly Collection[],
-): Promise<SiteHistory | undefined> {
+): SiteHistory | undefined {
   const settings = config.history
   if (settings === false) return undefined
   const result: SiteHistory = { files: [], view: { commits: [] }, dated: 0, warnings: [], cacheFiles: [] }
-  for (const [index, file] of files.entries()) {
+  for (const [index, { history, warnings }] of reads.entries()) {
     const collection = collections[index]
     if (collection === undefined) continue
-    const { history, warnings } = await readFileHistory(file, {
-      outDir: config.outDir,
-      name: collection.file,
-    })
     result.warnings.push(...warnings)
     if (history === undefined) continue
     // The newest commit is judged once: not when a later commit (of any file) came after it, nor
@@ -90,8 +117,12 @@ function holdsPrivate(history: FileHistory): boolean {
 }
 
 /** Whether a build of `files` may read a history: it is not turned off and a source is in a repository. */
-export async function mayReadHistory(config: ResolvedConfig, files: readonly string[]): Promise<boolean> {
+export async function mayReadHistory(
+  config: ResolvedConfig,
+  files: readonly string[],
+  lookup: RepositoryLookup = repositoryOf,
+): Promise<boolean> {
   if (config.history === false) return false
-  for (const file of files) if ((await repositoryOf(file)) !== undefined) return true
+  for (const file of files) if ((await lookup(file)) !== undefined) return true
   return false
 }

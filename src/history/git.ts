@@ -64,9 +64,18 @@ export function mayBeInRepository(dir: string): boolean {
 
 /** The repository holding `file`, or undefined when it is in none (or git is not installed). */
 export async function repositoryOf(file: string): Promise<RepositoryInfo | undefined> {
-  if (!mayBeInRepository(path.dirname(file))) return undefined
+  const dir = path.dirname(file)
+  if (!mayBeInRepository(dir)) return undefined
+  // One git process for the three answers, where HEAD names a commit (most repositories).
+  const answers = await git(['rev-parse', '--show-toplevel', '--is-shallow-repository', 'HEAD'], dir).then(
+    (out) => out.toString('utf8').trim().split('\n'),
+    () => undefined,
+  )
+  if (answers !== undefined && answers.length === 3 && answers[0] !== '')
+    return { top: path.resolve(answers[0]!), head: answers[2], shallow: answers[1] === 'true' }
+  // No commit yet, a file named HEAD beside the source, or no repository: asked apart.
   try {
-    const out = await git(['rev-parse', '--show-toplevel', '--is-shallow-repository'], path.dirname(file))
+    const out = await git(['rev-parse', '--show-toplevel', '--is-shallow-repository'], dir)
     const [top, shallow] = out.toString('utf8').trim().split('\n')
     if (top === undefined || top === '') return undefined
     const head = await git(['rev-parse', '--verify', '-q', 'HEAD'], top).then(
@@ -76,6 +85,23 @@ export async function repositoryOf(file: string): Promise<RepositoryInfo | undef
     return { top: path.resolve(top), head, shallow: shallow === 'true' }
   } catch {
     return undefined
+  }
+}
+
+/** Finds the repository holding a file (`repositoryOf`). */
+export type RepositoryLookup = (file: string) => Promise<RepositoryInfo | undefined>
+
+/**
+ * `repositoryOf`, asked of Git once for each folder: one build asks whether its sources may have a
+ * history, then reads it (two Git processes less for each source).
+ */
+export function repositoryLookup(): RepositoryLookup {
+  const known = new Map<string, Promise<RepositoryInfo | undefined>>()
+  return (file) => {
+    const dir = path.dirname(path.resolve(file))
+    let repository = known.get(dir)
+    if (repository === undefined) known.set(dir, (repository = repositoryOf(file)))
+    return repository
   }
 }
 

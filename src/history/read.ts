@@ -11,7 +11,7 @@ import { isBookgenError } from '../model/errors.js'
 import { parseSourceState, reparseSource, type SourceState } from '../formats/incremental/index.js'
 import type { Collection, Warning } from '../model/tree.js'
 import { parseSource } from '../formats/index.js'
-import { fileCommits, readBlobs, repositoryOf, type FileCommit } from './git.js'
+import { fileCommits, readBlobs, repositoryOf, type FileCommit, type RepositoryLookup } from './git.js'
 import { HistoryDoubt } from './events.js'
 import { identitiesOf, walkByIdentity, type Identities } from './identity-walk.js'
 import { recordsOf, sameRecord } from './records.js'
@@ -46,6 +46,8 @@ export interface ReadHistoryOptions {
   name?: string | undefined
   /** Walk versions fast (XBEL: tiles, Netscape: the incremental reader); default true, false reads each in full. */
   fast?: boolean | undefined
+  /** How the repository is found (default: `repositoryOf`, asking Git). */
+  repositoryOf?: RepositoryLookup | undefined
 }
 
 /**
@@ -59,7 +61,7 @@ export async function readFileHistory(
   const name = options.name ?? file
   const warnings: Warning[] = []
   const none = { history: undefined, warnings }
-  const repository = await repositoryOf(file)
+  const repository = await (options.repositoryOf ?? repositoryOf)(file)
   if (repository === undefined) return none
   const real = await realpath(file).catch(() => file)
   const relative = path.relative(repository.top, real).split(path.sep).join('/')

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { mayBeInRepository, repositoryOf } from '../../src/history/git.js'
+import { mayBeInRepository, repositoryLookup, repositoryOf } from '../../src/history/git.js'
 import { createRepo } from './git-repo.js'
 
 describe('mayBeInRepository (asked before git is started)', () => {
@@ -49,6 +49,35 @@ describe('mayBeInRepository (asked before git is started)', () => {
       const info = await repositoryOf(path.join(repo.dir, 'sub', 'bookmarks.html'))
       expect(info?.top).toBe(path.resolve(repo.git('rev-parse', '--show-toplevel').trim()))
       expect(info?.head).toMatch(/^[0-9a-f]{40}$/)
+    } finally {
+      repo.remove()
+    }
+  })
+
+  it('answers a repository with no commit yet, and one with a file named HEAD beside the source', async () => {
+    const repo = createRepo()
+    try {
+      const empty = await repositoryOf(path.join(repo.dir, 'bookmarks.html'))
+      expect(empty?.top).toBe(path.resolve(repo.git('rev-parse', '--show-toplevel').trim()))
+      expect(empty?.head).toBeUndefined()
+      expect(empty?.shallow).toBe(false)
+      repo.commit({ 'bookmarks.html': '<DL></DL>', HEAD: 'not a revision' }, '2024-01-02T03:04:05Z')
+      const info = await repositoryOf(path.join(repo.dir, 'bookmarks.html'))
+      expect(info?.head).toBe(repo.git('rev-parse', '--verify', 'HEAD').trim())
+      expect(info?.shallow).toBe(false)
+    } finally {
+      repo.remove()
+    }
+  })
+
+  it('is asked of git once for each folder through one lookup', async () => {
+    const repo = createRepo()
+    try {
+      repo.commit({ 'a.html': '<DL></DL>', 'b.xbel': '<xbel/>' }, '2024-01-02T03:04:05Z')
+      const lookup = repositoryLookup()
+      const first = lookup(path.join(repo.dir, 'a.html'))
+      expect(lookup(path.join(repo.dir, 'b.xbel'))).toBe(first)
+      expect((await first)?.head).toBe(repo.git('rev-parse', '--verify', 'HEAD').trim())
     } finally {
       repo.remove()
     }
