@@ -7,8 +7,8 @@ import { glob, isDynamicPattern } from 'tinyglobby'
 import type { ResolvedConfig } from '../config/options.js'
 import { BookgenError, isBookgenError } from '../model/errors.js'
 import { countNodes, type Collection, type Stats, type Warning } from '../model/tree.js'
-import { collectGarbage } from './collect.js'
-import { fullParser, OWN_STRINGS_BYTES, type ParseTimings, type SourceParser } from './parser.js'
+import { COLLECT_FROM_BYTES, collectGarbage } from './collect.js'
+import { fullParser, type ParseTimings, type SourceParser } from './parser.js'
 import { checkSourceCounts, countSources } from './empty-source.js'
 import type { SiteHeldBack } from '../publish/filter.js'
 import type { SitePlan } from '../pages/plan.js'
@@ -91,8 +91,8 @@ export interface LoadedSources {
   /** Absolute paths, in source order. */
   files: readonly string[]
   collections: Collection[]
-  /** The size of the largest source read (not kept from an earlier read), in bytes. */
-  largestBytes: number
+  /** The bytes of the sources read (not kept from an earlier read). */
+  bytes: number
   timings: { read: number; decode: number; parse: number }
 }
 
@@ -174,8 +174,8 @@ export async function loadSources(config: ResolvedConfig, options: LoadOptions =
   parser.retain(files)
   const { decode, parse } = timings
   const expand = performance.now() - t0 - read - decode - parse
-  const largestBytes = Math.max(0, ...fresh.map((source) => source.bytes.byteLength))
-  return { files, collections, largestBytes, timings: { read: read + expand, decode, parse } }
+  const readBytes = fresh.reduce((sum, source) => sum + source.bytes.byteLength, 0)
+  return { files, collections, bytes: readBytes, timings: { read: read + expand, decode, parse } }
 }
 
 /** How `build` goes about it (tests and benchmarks; the defaults are what a build should do). */
@@ -256,8 +256,8 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
       },
     })
     const { collections, timings: loading } = loaded
-    // A source this large has strings of its own: its bytes and text are freed now (`collect.ts`).
-    if (loaded.largestBytes >= OWN_STRINGS_BYTES) collectGarbage()
+    // What reading and parsing left behind (the sources' bytes, …) is freed now (`collect.ts`).
+    if (loaded.bytes >= COLLECT_FROM_BYTES) collectGarbage()
     checkpoint()
     // Nothing is swapped in when a source would replace the site with less than it had.
     const counts = countSources(collections)
