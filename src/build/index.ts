@@ -91,7 +91,7 @@ export interface LoadedSources {
   /** Absolute paths, in source order. */
   files: readonly string[]
   collections: Collection[]
-  /** The bytes of the sources read (not kept from an earlier read). */
+  /** How many bytes of sources were read (those kept from an earlier read not counted). */
   bytes: number
   timings: { read: number; decode: number; parse: number }
 }
@@ -256,7 +256,8 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
       },
     })
     const { collections, timings: loading } = loaded
-    // What reading and parsing left behind (the sources' bytes, …) is freed now (`collect.ts`).
+    // What reading and parsing left behind is freed now: the sources' bytes, and their text where
+    // the tree has strings of its own (`collect.ts`).
     if (loaded.bytes >= COLLECT_FROM_BYTES) collectGarbage()
     checkpoint()
     // Nothing is swapped in when a source would replace the site with less than it had.
