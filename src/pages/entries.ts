@@ -168,7 +168,9 @@ export function createEntries(
     )
     return arena.encode(serializeFragment(entry).html)
   }
-  const pieces = new EntryPieces(arena)
+  // In an arena of their own: a piece made while the full entries are (a new day's compact end)
+  // would otherwise keep the block it shares with them for as long as the pieces live.
+  const pieces = new EntryPieces(new Utf8Arena())
   const render = (bookmark: Bookmark): RenderedEntry => {
     if (theme.entry !== undefined)
       return { bytes: hooked(bookmark, 'full'), head: undefined, compactOpen: NO_BYTES, compactEnd: NO_BYTES }
