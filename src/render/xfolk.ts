@@ -139,15 +139,8 @@ export function entryPartsToHast(parts: EntryParts, form: EntryForm): Element {
 
 /** The parts of a bookmark's entry (its `tail` only when `form` is full). */
 export function entryParts(bookmark: Bookmark, context: EntryContext, form: EntryForm = 'full'): EntryParts {
-  const href = safeHref(bookmark.href, { allowFile: context.allowFileLinks })
-  const title = cleanText(bookmark.title) || cleanText(bookmark.href ?? '') || 'Untitled'
+  const { href, title, host, icon, monogram } = entryBasics(bookmark, context)
   const head: ElementContent[] = []
-  const host = href === undefined ? undefined : displayHost(href)
-  const icon = context.iconUrl?.(bookmark)
-  // The monogram is drawn by the stylesheet from the entry's hue class and `data-m` (its letter),
-  // as generated content with empty alternative text: a few bytes, and nothing a screen reader
-  // reads. A compact entry has the hue alone, drawn as a dot.
-  const monogram = icon === undefined && host !== undefined ? monogramOf(host) : undefined
   if (icon !== undefined) {
     head.push(
       element(
@@ -184,14 +177,32 @@ export function entryParts(bookmark: Bookmark, context: EntryContext, form: Entr
       tail.push(element('p', { className: DESCRIPTION_CLASS }, [text(cleanText(bookmark.description))]))
     if (bookmark.tags.length > 0) tail.push(tagListToHast(bookmark.tags, context))
   }
-  const added = bookmark.added
-  const className =
-    monogram === undefined
-      ? dead
-        ? DEAD_ENTRY_CLASS
-        : ENTRY_CLASS
-      : HUED_ENTRY_CLASSES[monogram.hue]![dead ? 1 : 0]!
-  return { className, letter: monogram?.letter, head, added, tail }
+  return {
+    className: entryClass(monogram, dead),
+    letter: monogram?.letter,
+    head,
+    added: bookmark.added,
+    tail,
+  }
+}
+
+/** What an entry shows first, whichever way it is written (`entryParts`, `entryMarkup`). */
+function entryBasics(bookmark: Bookmark, context: EntryContext) {
+  const href = safeHref(bookmark.href, { allowFile: context.allowFileLinks })
+  const title = cleanText(bookmark.title) || cleanText(bookmark.href ?? '') || 'Untitled'
+  const host = href === undefined ? undefined : displayHost(href)
+  const icon = context.iconUrl?.(bookmark)
+  // The monogram is drawn by the stylesheet from the entry's hue class and `data-m` (its letter),
+  // as generated content with empty alternative text: a few bytes, and nothing a screen reader
+  // reads. A compact entry has the hue alone, drawn as a dot.
+  const monogram = icon === undefined && host !== undefined ? monogramOf(host) : undefined
+  return { href, title, host, icon, monogram }
+}
+
+/** An entry's class list (a shared frozen array): its monogram's hue, and whether its link is dead. */
+function entryClass(monogram: { hue: number } | undefined, dead: boolean): string[] {
+  if (monogram === undefined) return dead ? DEAD_ENTRY_CLASS : ENTRY_CLASS
+  return HUED_ENTRY_CLASSES[monogram.hue]![dead ? 1 : 0]!
 }
 
 /** A full entry's head and tail as HTML (see `entryMarkup`). */
@@ -213,20 +224,21 @@ export interface EntryMarkup {
  * hold the two equal on hostile input.
  */
 export function entryMarkup(bookmark: Bookmark, context: EntryContext): EntryMarkup | undefined {
-  const href = safeHref(bookmark.href, { allowFile: context.allowFileLinks })
+  const { href, title, host, icon, monogram } = entryBasics(bookmark, context)
   if (href === undefined || context.linkOf?.(bookmark.href!) !== undefined) return undefined
-  const title = cleanText(bookmark.title) || cleanText(bookmark.href ?? '') || 'Untitled'
-  const host = displayHost(href)
-  const icon = context.iconUrl?.(bookmark)
-  const monogram = icon === undefined && host !== undefined ? monogramOf(host) : undefined
   let head = `${icon === undefined ? '' : `${FAVICON_OPEN}${escapeAttribute(icon)}${FAVICON_CLOSE}`}${LINK_OPEN}${escapeAttribute(href)}">${escapeText(title)}</a>`
   if (host !== undefined) head += `${DOMAIN_OPEN}${escapeText(host)}</span>`
   let tail = ''
   if (bookmark.description !== undefined && bookmark.description !== '')
     tail = `${DESCRIPTION_OPEN}${escapeText(cleanText(bookmark.description))}</p>`
   if (bookmark.tags.length > 0) tail += tagListHtml(bookmark.tags, context)
-  const className = monogram === undefined ? ENTRY_CLASS : HUED_ENTRY_CLASSES[monogram.hue]![0]!
-  return { className, letter: monogram?.letter, head, added: bookmark.added, tail }
+  return {
+    className: entryClass(monogram, false),
+    letter: monogram?.letter,
+    head,
+    added: bookmark.added,
+    tail,
+  }
 }
 
 /** Markup around `entryMarkup`'s values, as the serializer writes the elements `entryParts` makes. */
