@@ -112,11 +112,7 @@ function makeTimeline(routes: SiteRoutes): Timeline {
         undated.push(child)
         continue
       }
-      if (unsorted.length === dates.length) {
-        const grown = new Float64Array(2 * dates.length)
-        grown.set(dates)
-        dates = grown
-      }
+      dates = withRoom(dates, unsorted.length + 1)
       dates[unsorted.length] = added
       unsorted.push(child)
     }
@@ -301,11 +297,7 @@ function makeRelatedTags(routes: SiteRoutes, limit: number): RelatedTags {
     for (const child of route.folder.children) {
       if (child.type !== 'bookmark' || child.tags.length === 0) continue
       const start = ends.length === 0 ? 0 : ends[ends.length - 1]!
-      if (start + child.tags.length > of.length) {
-        const grown = new Int32Array(2 * (start + child.tags.length))
-        grown.set(of)
-        of = grown
-      }
+      of = withRoom(of, start + child.tags.length)
       let end = start
       for (const tag of child.tags) {
         const index = number.get(tag)
@@ -394,4 +386,12 @@ export function rediscoveryOf(timeline: Timeline, day: number): Bookmark | undef
   hash = Math.imul(hash ^ (hash >>> 16), 0x45d9f3b) >>> 0
   hash = (hash ^ (hash >>> 16)) >>> 0
   return linked[hash % linked.length]
+}
+
+/** `array`, or a copy twice the size it must have, when it holds fewer than `size` items. */
+function withRoom<T extends Float64Array | Int32Array>(array: T, size: number): T {
+  if (size <= array.length) return array
+  const grown = new (array.constructor as new (length: number) => T)(2 * size)
+  grown.set(array)
+  return grown
 }
