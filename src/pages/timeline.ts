@@ -312,57 +312,52 @@ function makeRelatedTags(routes: SiteRoutes, limit: number): RelatedTags {
   const next = perTag.slice(0, tags.length)
   for (let bookmark = 0, start = 0; bookmark < ends.length; start = ends[bookmark++]!)
     for (let at = start; at < ends[bookmark]!; at++) listed[next[of[at]!]!++] = bookmark
+  // Ties go by name (plain string order): each tag's place in that order, so that choosing the
+  // most shared compares numbers only.
+  const rank = nameRanks(tags.map((route) => route.tag))
   const counts = new Int32Array(tags.length)
-  const seen: number[] = []
+  const seen = new Int32Array(tags.length)
+  const top = new Int32Array(Math.max(limit, 0))
   const related: RelatedTags = new Map()
   for (let self = 0; self < tags.length; self++) {
+    let seenCount = 0
     for (let at = perTag[self]!; at < perTag[self + 1]!; at++) {
       const bookmark = listed[at]!
       for (let other = bookmark === 0 ? 0 : ends[bookmark - 1]!; other < ends[bookmark]!; other++) {
         const tag = of[other]!
-        if (tag !== self && counts[tag]++ === 0) seen.push(tag)
+        if (tag !== self && counts[tag]++ === 0) seen[seenCount++] = tag
       }
     }
-    related.set(
-      tags[self]!.tag,
-      mostShared(
-        seen,
-        (other) => counts[other]!,
-        (other) => tags[other]!.tag,
-        limit,
-      ),
-    )
-    for (const other of seen) counts[other] = 0
-    seen.length = 0
+    // The `limit` most shared, best first, kept in order as the counts are read (a tag shares
+    // bookmarks with hundreds of others, of which a dozen are shown).
+    let kept = 0
+    for (let index = 0; index < seenCount && limit > 0; index++) {
+      const tag = seen[index]!
+      if (kept === limit && !ahead(tag, top[limit - 1]!, counts, rank)) continue
+      let at = kept === limit ? limit - 1 : kept++
+      for (; at > 0 && ahead(tag, top[at - 1]!, counts, rank); at--) top[at] = top[at - 1]!
+      top[at] = tag
+    }
+    const list = new Array<{ tag: string; count: number }>(kept)
+    for (let index = 0; index < kept; index++)
+      list[index] = { tag: tags[top[index]!]!.tag, count: counts[top[index]!]! }
+    related.set(tags[self]!.tag, list)
+    for (let index = 0; index < seenCount; index++) counts[seen[index]!] = 0
   }
   return related
 }
 
-/**
- * The `limit` tags with the highest counts, then by name: kept in order as the counts are read,
- * instead of sorting every tag a tag shares bookmarks with (hundreds, of which a dozen are shown).
- */
-function mostShared(
-  others: readonly number[],
-  countOf: (other: number) => number,
-  tagOf: (other: number) => string,
-  limit: number,
-): Array<{ tag: string; count: number }> {
-  const top: Array<{ tag: string; count: number }> = []
-  const before = (count: number, tag: string, other: { tag: string; count: number }) =>
-    count > other.count || (count === other.count && tag < other.tag)
-  for (const other of others) {
-    const count = countOf(other)
-    const last = top[limit - 1]
-    if (last !== undefined && (count < last.count || (count === last.count && tagOf(other) > last.tag)))
-      continue
-    const tag = tagOf(other)
-    let at = top.length
-    while (at > 0 && before(count, tag, top[at - 1]!)) at--
-    top.splice(at, 0, { tag, count })
-    if (top.length > limit) top.pop()
-  }
-  return top
+/** Whether tag `a` comes before tag `b`: on more bookmarks, or as many and first by name. */
+function ahead(a: number, b: number, counts: Int32Array, rank: Int32Array): boolean {
+  return counts[a]! > counts[b]! || (counts[a] === counts[b] && rank[a]! < rank[b]!)
+}
+
+/** Each name's place when the names are sorted in plain string order. */
+function nameRanks(names: readonly string[]): Int32Array {
+  const order = names.map((_, index) => index).sort((a, b) => (names[a]! < names[b]! ? -1 : 1))
+  const rank = new Int32Array(names.length)
+  order.forEach((index, place) => (rank[index] = place))
+  return rank
 }
 
 /** The bookmarks with a link of each timeline, in document order (see `rediscoveryOf`). */
