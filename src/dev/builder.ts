@@ -325,6 +325,11 @@ export class DevBuilder {
     return stale
   }
 
+  /** Memory for the next versions of the large sources, made now (see `IncrementalParser`). */
+  prepareSpares(signal: AbortSignal): Promise<void> {
+    return this.sources.prepareSpares(signal)
+  }
+
   /** The source files builds have read (whether they could be used or not). */
   sourceFiles(): string[] {
     return [...new Set([...this.lastRead.keys(), ...this.sources.files()])]

@@ -61,6 +61,23 @@ export interface DevSession {
   close(): Promise<void>
 }
 
+/**
+ * Memory for the next versions of a builder's large sources, made while no save is waiting (see
+ * `IncrementalParser.prepareSpares`); preparing for a new builder (a config change) stops the last.
+ */
+function spareMemories(): { prepare(builder: DevBuilder): void; stop(): void } {
+  let making = new AbortController()
+  return {
+    prepare(builder) {
+      making.abort()
+      making = new AbortController()
+      // Not having them only makes the first saves slower.
+      builder.prepareSpares(making.signal).catch(() => {})
+    },
+    stop: () => making.abort(),
+  }
+}
+
 /** Start watch mode. */
 export async function startDev(options: DevOptions): Promise<DevSession> {
   const log = options.log ?? (() => {})
@@ -138,7 +155,9 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
       watcher = watch()
       // Saves made while the watcher was replaced are found by comparing the contents.
       void watcher.ready.then(() => recheck.schedule())
-      return await builder.rebuild(new Set(), { signal: stopping.signal })
+      const result = await builder.rebuild(new Set(), { signal: stopping.signal })
+      spares.prepare(builder)
+      return result
     } catch (error) {
       if (!isBookgenError(error)) throw error
       return { ok: false, ms: 0, error }
@@ -164,6 +183,8 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
   await watcher.ready
   // Saves made during the initial build, before the watcher was ready.
   recheck.schedule()
+  const spares = spareMemories()
+  spares.prepare(builder)
 
   return {
     url: server.url,
@@ -175,6 +196,7 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
     nextBuild: () => new Promise((resolve) => waiters.push(resolve)),
     async close() {
       recheck.close()
+      spares.stop()
       stopping.abort()
       await queue.close()
       await watcher.close()
