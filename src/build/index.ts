@@ -215,6 +215,9 @@ function siteFilesWorkerFor(
   return undefined
 }
 
+/** `writeStaged` writes each page before it asks for the next: its entries' memory can be the next's. */
+const WRITES_AS_MADE = true
+
 /** Build the site described by `config`. Throws `BookgenError` for anything the user can fix. */
 export async function build(config: ResolvedConfig, options: BuildOptions = {}): Promise<BuildResult> {
   const t0 = performance.now()
@@ -272,7 +275,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
     const { prepared, plan, ms } = planFromSources(config, collections, {
       links,
       history: siteHistory !== undefined && siteHistory.files.length > 0 ? siteHistory.view : undefined,
-      pages: { deferSiteFiles: true, clock: () => performance.now() },
+      pages: { deferSiteFiles: true, clock: () => performance.now(), reuseEntryMemory: WRITES_AS_MADE },
     })
     const t3 = performance.now()
     if (worker?.mode === 'search') worker.sendSearch(plan.siteData, plan.siteFiles.size)

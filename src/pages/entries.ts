@@ -100,6 +100,12 @@ export interface Entries {
    * is written, so their bytes can be collected); one asked for again is rendered again.
    */
   release(): void
+  /**
+   * Every page handed out so far is written, and nothing holds its bytes: where only heads are kept
+   * (`'heads'`), the memory of the full entries is used again for the next pages' (see
+   * `PlanOptions.reuseEntryMemory`). Nothing otherwise.
+   */
+  recycle(): void
 }
 
 /**
@@ -157,17 +163,12 @@ export function createEntries(
     ...(input.links === undefined ? {} : { linkOf: (url: string) => input.links!.marked.get(url) }),
   }
   const arena = new Utf8Arena()
-  // Heads kept apart from the full entries, so that the blocks holding those can go.
+  // Heads kept apart from the full entries, so that the blocks holding those can go (or be used
+  // again: `recycle`).
   const heads = keep === 'heads' ? new Utf8Arena() : undefined
-  const hooked = (bookmark: Bookmark, form: EntryForm): Uint8Array => {
-    // The hook may change what it gets: a copy, without the entries' shared (frozen) class lists.
-    const entry = theme.entry!(
-      bookmark,
-      () => structuredClone(bookmarkToHast(bookmark, entryContext, form)),
-      form,
-    )
-    return arena.encode(serializeFragment(entry).html)
-  }
+  // A compact entry is kept (`cache.compact`) for every page that lists it: with the heads.
+  const hooked = (bookmark: Bookmark, form: EntryForm): Uint8Array =>
+    (form === 'compact' ? (heads ?? arena) : arena).encode(hookedEntry(theme, bookmark, entryContext, form))
   // In an arena of their own: a piece made while the full entries are (a new day's compact end)
   // would otherwise keep the block it shares with them for as long as the pieces live.
   const pieces = new EntryPieces(new Utf8Arena())
@@ -240,7 +241,22 @@ export function createEntries(
       cache.entries = new WeakMap()
       cache.compact = new WeakMap()
     },
+    recycle() {
+      if (heads !== undefined) arena.reuse()
+    },
   }
+}
+
+/** The HTML a theme's `entry` hook makes of `bookmark`. */
+function hookedEntry(
+  theme: SiteInput['theme'],
+  bookmark: Bookmark,
+  context: EntryContext,
+  form: EntryForm,
+): string {
+  // The hook may change what it gets: a copy, without the entries' shared (frozen) class lists.
+  const entry = theme.entry!(bookmark, () => structuredClone(bookmarkToHast(bookmark, context, form)), form)
+  return serializeFragment(entry).html
 }
 
 const UTF8_ENCODER = new TextEncoder()
@@ -384,6 +400,17 @@ class Utf8Arena {
     this.block.set(bytes, this.used)
     this.used += bytes.length
     return this.block.subarray(this.used - bytes.length, this.used)
+  }
+
+  /**
+   * Write over what the arena holds from the start of its current block: the bytes it handed out
+   * are no longer used. One arena for the entries of one page at a time thus makes one block, not
+   * a block for every few thousand entries: new memory outside the JavaScript heap makes V8 mark
+   * the whole heap again each 64 MB (at a million bookmarks, every two seconds, most of a second
+   * each time).
+   */
+  reuse(): void {
+    this.used = 0
   }
 
   /** Room for `size` more bytes in the current block: a new block when it has none. */

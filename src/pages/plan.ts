@@ -60,6 +60,13 @@ export interface PlanOptions {
   deferSiteFiles?: boolean | undefined
   /** A clock (e.g. `performance.now`) to time the phases with; without it no timings are taken. */
   clock?: (() => number) | undefined
+  /**
+   * `files` is consumed one file at a time, each written before the next is asked for, and no
+   * file is kept (a build's writer): without a cache, the memory of a page's entries is then used
+   * again for the next page's (see `Entries.recycle`). Collecting `files` into an array would
+   * see earlier pages overwritten.
+   */
+  reuseEntryMemory?: boolean | undefined
 }
 
 export interface SitePlan {
@@ -274,7 +281,12 @@ function* generateFiles(
   })
   context.resume()
   for (const kind of PAGE_KINDS) {
-    yield* PRODUCERS[kind.name](context)
+    if (options.reuseEntryMemory !== true) yield* PRODUCERS[kind.name](context)
+    else
+      for (const file of PRODUCERS[kind.name](context)) {
+        yield file
+        entries.recycle()
+      }
     // A one-shot build keeps no entry past the last kind of page that shows them: their bytes
     // (about 0.5 KB a bookmark) go before the next pages and the site files are made. Watch mode
     // keeps them for the next build.

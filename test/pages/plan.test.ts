@@ -1,3 +1,4 @@
+import type { Element } from 'hast'
 import { describe, expect, it } from 'vitest'
 import { INDEX_VERSION } from '#search-terms'
 import {
@@ -218,4 +219,59 @@ describe('planSite', () => {
     const root = plan(sampleTree(), '/')
     expect(page(html(root, 'index.html')).attr('link[rel=stylesheet]', 'href')).toEqual(['/assets/style.css'])
   })
+})
+
+describe('planSite with reuseEntryMemory', () => {
+  // Many folders of a few bookmarks each, dated and tagged, on pages of 5: every kind of page
+  // lists entries, and many pages are written.
+  function largerTree(): Folder {
+    return folder(
+      'Root',
+      Array.from({ length: 60 }, (_, f) =>
+        folder(
+          `Folder ${f}`,
+          Array.from({ length: 12 }, (_, b) =>
+            bookmark(`Bookmark ${f}.${b} ${'é'.repeat(b)}`, `https://host${b % 5}.example/${f}/${b}`, {
+              tags: [`tag${(f + b) % 7}`, `tag${b % 3}`],
+              description: `About ${f}.${b}`,
+              added: Date.UTC(2010 + (b % 6), f % 12, 1 + b),
+            }),
+          ),
+        ),
+      ),
+    )
+  }
+
+  /** Each file's bytes as the writer sees them: read before the next file is asked for. */
+  function written(files: Iterable<OutputFile>): {
+    pages: Map<string, string>
+    memories: Set<ArrayBufferLike>
+  } {
+    const pages = new Map<string, string>()
+    const memories = new Set<ArrayBufferLike>()
+    for (const file of files) {
+      const parts = file.segments ?? [file.contents]
+      pages.set(file.path, Buffer.concat(parts.map((part) => Buffer.from(part))).toString('utf8'))
+      if (!file.path.startsWith('tags/') && !file.path.startsWith('archive/'))
+        for (const part of parts) if (typeof part !== 'string') memories.add(part.buffer)
+    }
+    return { pages, memories }
+  }
+
+  it.each([
+    ['the default entries', {}],
+    ["a theme's entries", { entry: (_bookmark: Bookmark, render: () => Element) => render() }],
+  ])(
+    'should write the same pages as a plain build, with %s, the full entries in memory used again',
+    (_, theme) => {
+      const input = () => siteInputFor(largerTree(), { pageSize: 5, theme })
+      const plain = written(planSite(input()).files)
+      const reused = written(planSite(input(), { reuseEntryMemory: true }).files)
+      expect([...reused.pages.keys()]).toEqual([...plain.pages.keys()])
+      for (const [path, text] of plain.pages) expect(reused.pages.get(path), path).toBe(text)
+      expect(reused.pages.size).toBeGreaterThan(100)
+      // The folder pages' entries came from one block (and the pieces' own), not a block per few pages.
+      expect(reused.memories.size).toBeLessThan(plain.memories.size)
+    },
+  )
 })
