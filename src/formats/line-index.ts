@@ -32,3 +32,30 @@ export class LineIndex {
     return { line: low + 1, column: offset - starts[low]! + 1 }
   }
 }
+
+/**
+ * `LineIndex` over `utf8ByteText`'s text, whose offsets count bytes: a column counts what the
+ * decoded line holds before it, in UTF-16 units as `LineIndex` does (a character of four bytes is
+ * two of them), so places are the same as in the decoded text.
+ */
+export class Utf8ByteLineIndex extends LineIndex {
+  private readonly text: string
+
+  constructor(text: string) {
+    super(text)
+    this.text = text
+  }
+
+  override locate(offset: number): LineColumn {
+    const place = super.locate(offset)
+    const text = this.text
+    let column = 1
+    for (let at = offset - place.column + 1; at < offset; at++) {
+      const byte = text.charCodeAt(at)
+      // Continuation bytes (10xxxxxx) add nothing; a four-byte sequence's lead adds two.
+      if (byte < 0x80 || byte >= 0xc0) column += byte >= 0xf0 ? 2 : 1
+    }
+    place.column = column
+    return place
+  }
+}

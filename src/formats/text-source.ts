@@ -7,15 +7,19 @@ import { emptyCollection } from './empty-file.js'
 import { floccusSeparators } from './floccus.js'
 import { enforceLimits } from './limits.js'
 import { LineIndex } from './line-index.js'
+import type { DecodedText } from './decode.js'
 import type { SourceInput } from './types.js'
 
-/** Read `input` as text with `parse`; `format` names the collection of an empty file. */
+/**
+ * Read `input` as text with `parse`; `format` names the collection of an empty file. `decoded`:
+ * the text to read, when not `input.text()` (see `utf8ByteText`).
+ */
 export function readText(
   input: SourceInput,
   format: string,
   parse: (text: string, file: string, encoding: string) => Collection,
+  decoded: DecodedText = input.text(),
 ): Collection {
-  const decoded = input.text()
   if (decoded.text.trim() === '') return emptyCollection(format, input.file, decoded.encoding)
   const collection = parse(decoded.text, input.file, decoded.encoding)
   enforceLimits(collection)

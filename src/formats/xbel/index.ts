@@ -3,10 +3,32 @@
  * (`read.ts`: a fast scan, and a careful path that says what is wrong) and written (`write.ts`).
  */
 import { readText } from '../text-source.js'
-import type { FormatEntry, SniffHead } from '../types.js'
+import type { Collection } from '../../model/tree.js'
+import { utf8ByteText } from '../decode.js'
+import type { FormatEntry, SniffHead, SourceInput } from '../types.js'
 import { SNIFF_CHARACTERS } from '../netscape/index.js'
 import { parseXbel } from './read.js'
 import { streamXbel, writeXbel } from './write.js'
+
+/**
+ * From this many bytes an XBEL file that is UTF-8 is read from its bytes as one-byte text
+ * (`utf8ByteText`): half the memory where its decoded text would take two bytes a character
+ * (about 35 MB at 100,000 bookmarks, 358 MB at a million).
+ */
+export const XBEL_BYTES_AS_TEXT = 1 << 20
+
+function readXbel(input: SourceInput): Collection {
+  const text = input.bytes.byteLength >= XBEL_BYTES_AS_TEXT ? utf8ByteText(input.bytes) : undefined
+  // (A text without any tag is read decoded: it is empty, or not XBEL, and says so the usual way.)
+  if (text === undefined || !text.includes('<'))
+    return readText(input, 'xbel', (decoded, file, encoding) => parseXbel(decoded, file, { encoding }))
+  return readText(
+    input,
+    'xbel',
+    (bytes, file) => parseXbel(bytes, file, { encoding: 'utf-8', utf8Bytes: true }),
+    { text, encoding: 'utf-8', warnings: [] },
+  )
+}
 
 export const xbel: FormatEntry = {
   name: 'xbel',
@@ -19,7 +41,7 @@ export const xbel: FormatEntry = {
     // Any other XML document too: the reader then names the root it found.
     return /<!DOCTYPE\s+xbel\b/i.test(text) || /<xbel[\s>/]/.test(text) || /^\s*<\?xml[\s?]/.test(text)
   },
-  read: (input) => readText(input, 'xbel', (text, file, encoding) => parseXbel(text, file, { encoding })),
+  read: readXbel,
   write: writeXbel,
   siteExport: { path: 'bookmarks.xbel', label: 'XBEL', stream: streamXbel },
 }

@@ -30,7 +30,8 @@ import {
 } from '../../model/tree.js'
 import { parseEpochDate, parseW3cDate } from '../dates.js'
 import { WarningCollector } from '../limits.js'
-import { LineIndex } from '../line-index.js'
+import { fromUtf8ByteText } from '../decode.js'
+import { LineIndex, Utf8ByteLineIndex } from '../line-index.js'
 import { cleanDescription, lineIndent } from '../description.js'
 import { parseXmlStrictly } from './strict.js'
 import {
@@ -51,6 +52,11 @@ import { decodeXmlAttribute, decodeXmlText, type EntityReporter } from './xml-te
 export interface XbelOptions {
   /** The encoding the text was decoded from, recorded on the collection. Default: `utf-8`. */
   encoding?: string
+  /**
+   * The text is a file's UTF-8 bytes, a character each (`utf8ByteText`), not decoded: what is read
+   * out of it is decoded, and places count characters as in the decoded text.
+   */
+  utf8Bytes?: boolean
 }
 
 /** Declarations the writer always makes; not kept as attributes. */
@@ -63,6 +69,12 @@ const STANDARD_NAMESPACES = new Set([
 /** Read an XBEL file (already decoded to text). Throws `BookgenError` if it is not well-formed XBEL. */
 export function parseXbel(text: string, file: string, options: XbelOptions = {}): Collection {
   const encoding = options.encoding ?? 'utf-8'
+  if (options.utf8Bytes === true) {
+    const reader = new XbelReader(file, encoding, new Utf8ByteLineIndex(text), text)
+    if (scanXml(text, reader, true)) return reader.finish()
+    // The careful path reads decoded text (it is the rare one: it says what is wrong).
+    return parseXbel(fromUtf8ByteText(text), file, { encoding })
+  }
   const lines = new LineIndex(text)
   const reader = new XbelReader(file, encoding, lines, text)
   if (scanXml(text, reader)) return reader.finish()

@@ -23,6 +23,7 @@
  * Line and column are not tracked: elements carry their offset, located only when needed.
  */
 import { MAX_XML_DEPTH, type SourceElement, type SourceNode, type XmlTreeHandler } from './tree.js'
+import { fromUtf8ByteText } from '../decode.js'
 import { normalizeLineEnds } from './xml-text.js'
 
 /** More attributes than this on one element: leave the duplicate check to the validator. */
@@ -59,9 +60,12 @@ const DOCTYPE = '<!DOCTYPE'
  * false as soon as it is not (the handler may have seen part of it then: discard what it built,
  * and read the text through the validating fallback).
  */
-export function scanXml(text: string, handler: XmlTreeHandler): boolean {
-  return new XmlScanner(text, handler).scan()
+export function scanXml(text: string, handler: XmlTreeHandler, utf8Bytes = false): boolean {
+  return new XmlScanner(text, handler, utf8Bytes).scan()
 }
+
+/** A byte past ASCII, in `utf8ByteText`'s text. */
+const HIGH_BYTE = /[\x80-\xff]/g
 
 /**
  * Attributes and children of the many elements that have none (arrays grow by 16 slots at
@@ -83,10 +87,30 @@ class XmlScanner {
   /** Attributes of the tag being read, in the first `attributeCount` places. */
   private readonly attributes: string[] = []
   private attributeCount = 0
+  /**
+   * Whether the text is UTF-8 bytes, a character each (`utf8ByteText`): values with a byte past
+   * ASCII are decoded as they are taken out. The next such byte at or after `highFrom` is at
+   * `nextHigh` (-1: none), found lazily as the scan moves forward.
+   */
+  private readonly utf8Bytes: boolean
+  private highFrom = 0
+  private nextHigh = -2
 
-  constructor(text: string, handler: XmlTreeHandler) {
+  constructor(text: string, handler: XmlTreeHandler, utf8Bytes: boolean) {
     this.text = text
     this.handler = handler
+    this.utf8Bytes = utf8Bytes
+  }
+
+  /** `value`, the text from `from` to `to`: decoded if the text is UTF-8 bytes and it has any past ASCII. */
+  private value(value: string, from: number, to: number): string {
+    if (!this.utf8Bytes) return value
+    if (from < this.highFrom || (this.nextHigh !== -1 && this.nextHigh < from)) {
+      HIGH_BYTE.lastIndex = from
+      this.nextHigh = HIGH_BYTE.exec(this.text)?.index ?? -1
+      this.highFrom = from
+    }
+    return this.nextHigh !== -1 && this.nextHigh < to ? fromUtf8ByteText(value) : value
   }
 
   scan(): boolean {
@@ -120,7 +144,7 @@ class XmlScanner {
             if (after === undefined) return false
             nextAmpersand = after
           }
-          const piece = sliceText(text, i, textEnd)
+          const piece = this.value(sliceText(text, i, textEnd), i, textEnd)
           // Only a comment leaves text pending. fast-xml-parser normalizes line ends before it
           // reads, so a CR before a comment and an LF after it are two line ends: normalize the
           // pieces before joining them.
@@ -153,7 +177,10 @@ class XmlScanner {
           const close = text.indexOf(']]>', lt + 9)
           if (close === -1) return false
           this.flush()
-          this.add({ type: 'cdata', value: normalizeLineEnds(text.slice(lt + 9, close)) })
+          this.add({
+            type: 'cdata',
+            value: normalizeLineEnds(this.value(text.slice(lt + 9, close), lt + 9, close)),
+          })
           i = close + 3
         } else if (!rootSeen && !doctypeSeen && isDoctype(text, lt)) {
           const close = skipDeclaration(text, lt + 2)
@@ -263,7 +290,7 @@ class XmlScanner {
       if (quote !== QUOTE && quote !== APOSTROPHE) return -1
       const close = text.indexOf(quote === QUOTE ? '"' : "'", j + 1)
       if (close === -1) return -1
-      const value = text.slice(j + 1, close)
+      const value = this.value(text.slice(j + 1, close), j + 1, close)
       if (count === 2 * MAX_SCAN_ATTRIBUTES) return -1
       for (let k = 0; k < count; k += 2) if (attributes[k] === name) return -1
       attributes[count++] = name
