@@ -16,8 +16,11 @@ import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from '
 /** Compression level: zlib's default, what `gzipSync` was called with before. */
 export const GZIP_LEVEL = 6
 
-/** Threads compressing: as many as the machine has cores (the text is made while they wait too), at most 4. */
-const THREADS = Math.max(1, Math.min(4, availableParallelism()))
+/**
+ * Threads compressing: as many as the machine has cores (the thread making the text mostly waits
+ * for them), at most 4; none on a single core, where they would only take turns with it.
+ */
+const THREADS = availableParallelism() > 1 ? Math.min(4, availableParallelism()) : 0
 
 /** Members handed out and not yet written: the text held at once (about a megabyte each). */
 const MAX_IN_FLIGHT = 2 * THREADS + 2
