@@ -94,7 +94,7 @@ export function utf8ByteText(bytes: Uint8Array): string | undefined {
   }
   const body = mark === 'utf-8' ? bytes.subarray(3) : bytes
   if (!isUtf8(body)) return undefined
-  return Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('latin1')
+  return latin1(body)
 }
 
 /** A value taken out of `utf8ByteText`'s text, decoded. */
@@ -239,10 +239,7 @@ export function resolveLabel(label: string): string | undefined {
   }
 }
 
+/** `bytes` as text, each byte a character (U+0000–U+00FF). */
 function latin1(bytes: Uint8Array): string {
-  let out = ''
-  for (let i = 0; i < bytes.length; i += 4096) {
-    out += String.fromCharCode(...bytes.subarray(i, Math.min(bytes.length, i + 4096)))
-  }
-  return out
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1')
 }
