@@ -187,8 +187,9 @@ export function workerModeFor(sources: readonly ReadSource[]): SiteFilesJob['mod
 
 /**
  * Start the worker thread on `job`, or return `undefined` when no worker can be started here (then
- * make the files inline). The result rejects if the worker fails or is stopped, and only after it
- * has exited, so nothing is written into the staging folder after that.
+ * make the files inline). The result resolves with the worker's message, sent once all it makes
+ * is written; it rejects if the worker fails or is stopped, and only after it has exited: either
+ * way, nothing is written into the staging folder after that.
  */
 export function startSiteFilesWorker(job: SiteFilesJob): SiteFilesWorker | undefined {
   const worker = spawn(
@@ -200,13 +201,17 @@ export function startSiteFilesWorker(job: SiteFilesJob): SiteFilesWorker | undef
   let released = false
   const result = new Promise<SiteFilesResult>((resolve, reject) => {
     let outcome: { ok: true; value: SiteFilesResult } | { ok: false; error: unknown } | undefined
+    // The worker's one message comes once everything it makes is written (its writes are
+    // synchronous, and it writes nothing after): the build goes on while the thread winds down
+    // (at 10k bookmarks, its heap taken down held the build up by 5–15 ms).
     worker.on('message', (message: SiteFilesResult) => {
       outcome = { ok: true, value: message }
+      resolve(message)
     })
     worker.once('error', (error) => (outcome = { ok: false, error }))
     worker.once('exit', (code) => {
-      if (outcome?.ok === true) resolve(outcome.value)
-      else if (released) resolve({ written: { files: 0, bytes: 0, unchanged: 0 }, timings: NOTHING })
+      if (outcome?.ok === true) return
+      if (released) resolve({ written: { files: 0, bytes: 0, unchanged: 0 }, timings: NOTHING })
       else
         reject(
           outcome?.error ?? new Error(`the site-files worker stopped (exit code ${code}) before it finished`),
