@@ -37,7 +37,7 @@ import {
   withFiles,
   type SiteHistory,
 } from '../history/build-step.js'
-import { repositoryLookup } from '../history/git.js'
+import { earlyCommits, repositoryLookup } from '../history/git.js'
 
 /** Milliseconds per phase of a build. */
 export interface BuildTimings {
@@ -241,10 +241,11 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
   // The output folder is checked, and a staging folder made, before any source is parsed: a large
   // build's site files are written into it from a worker thread started as soon as the sources are read.
   const files = await expandSources(config.sources, config.root)
-  // Whether a source is in a Git repository: asked now (git takes 10–25 ms to start and answer), so
-  // that the answer comes while the output folder is checked. It never rejects.
+  // Git is asked now whether a source is in a repository (never rejecting), and for its commits:
+  // the answers come while the output folder is checked, and starting git costs least now.
   const repositories = repositoryLookup()
   const historyAnswer = mayReadHistory(config, files, repositories)
+  const commits = config.history === false ? undefined : earlyCommits(files)
   // What `bookgen check` found (never the network); read before the worker thread needs it.
   const links = await readSiteLinks(config, files)
   const staging = await createStaging({
@@ -265,7 +266,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
     checkpoint()
     const history = await historyAnswer
     // Read from Git while the sources are read and parsed; applied after them.
-    const historyReads = history ? startHistoryReads(config, files, repositories) : undefined
+    const historyReads = history ? startHistoryReads(config, files, repositories, commits) : undefined
     options.onStep?.(files.length === 1 ? 'reading the source' : `reading ${files.length} sources`)
     const loaded = await loadSources(config, {
       files,

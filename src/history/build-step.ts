@@ -8,7 +8,7 @@ import { displayPath } from '../model/display-path.js'
 import type { Collection, Warning } from '../model/tree.js'
 import type { OutputFile } from '../model/output.js'
 import { applyHistoryDates, guardMassRemoval } from './apply.js'
-import { repositoryOf, type RepositoryLookup } from './git.js'
+import { repositoryOf, type CommitsLookup, type RepositoryLookup } from './git.js'
 import { cacheContents, readFileHistory, type FileHistory } from './read.js'
 import type { CommitSummary } from './walk.js'
 
@@ -46,6 +46,7 @@ export function startHistoryReads(
   config: ResolvedConfig,
   files: readonly string[],
   lookup: RepositoryLookup = repositoryOf,
+  commitsOf?: CommitsLookup,
 ): Promise<FileHistoryRead[]> | undefined {
   if (config.history === false) return undefined
   // One after the other, as the sources are parsed: walking a long history holds its versions.
@@ -53,7 +54,9 @@ export function startHistoryReads(
     const reads: FileHistoryRead[] = []
     for (const file of files) {
       const name = displayPath(file, config.root)
-      reads.push(await readFileHistory(file, { outDir: config.outDir, name, repositoryOf: lookup }))
+      reads.push(
+        await readFileHistory(file, { outDir: config.outDir, name, repositoryOf: lookup, commitsOf }),
+      )
     }
     return reads
   }

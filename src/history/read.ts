@@ -11,7 +11,15 @@ import { isBookgenError } from '../model/errors.js'
 import { parseSourceState, reparseSource, type SourceState } from '../formats/incremental/index.js'
 import type { Collection, Warning } from '../model/tree.js'
 import { parseSource } from '../formats/index.js'
-import { fileCommits, readBlobs, repositoryOf, type FileCommit, type RepositoryLookup } from './git.js'
+import {
+  fileCommits,
+  readBlobs,
+  repositoryOf,
+  repositoryPath,
+  type CommitsLookup,
+  type FileCommit,
+  type RepositoryLookup,
+} from './git.js'
 import { HistoryDoubt } from './events.js'
 import { identitiesOf, walkByIdentity, type Identities } from './identity-walk.js'
 import { recordsOf, sameRecord } from './records.js'
@@ -48,6 +56,8 @@ export interface ReadHistoryOptions {
   fast?: boolean | undefined
   /** How the repository is found (default: `repositoryOf`, asking Git). */
   repositoryOf?: RepositoryLookup | undefined
+  /** The file's commits, where they were asked for already (see `earlyCommits`). */
+  commitsOf?: CommitsLookup | undefined
 }
 
 /**
@@ -64,7 +74,7 @@ export async function readFileHistory(
   const repository = await (options.repositoryOf ?? repositoryOf)(file)
   if (repository === undefined) return none
   const real = await realpath(file).catch(() => file)
-  const relative = path.relative(repository.top, real).split(path.sep).join('/')
+  const relative = repositoryPath(repository.top, real)
   if (relative.startsWith('../')) return none
   if (repository.shallow) {
     warnings.push({
@@ -77,7 +87,8 @@ export async function readFileHistory(
     })
     return none
   }
-  const commits = await fileCommits(repository.top, relative)
+  const commits = await (options.commitsOf?.(repository.top, relative) ??
+    fileCommits(repository.top, relative))
   if (commits.length < 2) return none
   const cachePath = `${HISTORY_CACHE_DIR}/${createHash('sha256').update(relative).digest('hex').slice(0, 16)}.json`
   const cached =

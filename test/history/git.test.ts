@@ -2,7 +2,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { mayBeInRepository, repositoryLookup, repositoryOf } from '../../src/history/git.js'
+import {
+  earlyCommits,
+  fileCommits,
+  mayBeInRepository,
+  repositoryLookup,
+  repositoryOf,
+} from '../../src/history/git.js'
+import { readFileHistory } from '../../src/history/read.js'
 import { createRepo } from './git-repo.js'
 
 describe('mayBeInRepository (asked before git is started)', () => {
@@ -78,6 +85,46 @@ describe('mayBeInRepository (asked before git is started)', () => {
       const first = lookup(path.join(repo.dir, 'a.html'))
       expect(lookup(path.join(repo.dir, 'b.xbel'))).toBe(first)
       expect((await first)?.head).toBe(repo.git('rev-parse', '--verify', 'HEAD').trim())
+    } finally {
+      repo.remove()
+    }
+  })
+
+  it("asks for sources' commits early (earlyCommits), as readFileHistory would, and the read uses them", async () => {
+    const repo = createRepo()
+    const outside = tempDir()
+    try {
+      mkdirSync(path.join(repo.dir, 'sub'))
+      repo.commit({ 'sub/bookmarks.html': '<DL><p>\n</DL>\n' }, '2024-01-02T03:04:05Z')
+      repo.commit(
+        { 'sub/bookmarks.html': '<DL><p>\n<DT><A HREF="https://a.example/">A</A>\n</DL>\n' },
+        '2024-02-02T03:04:05Z',
+      )
+      writeFileSync(path.join(repo.dir, 'sub', 'untracked.html'), '<DL></DL>')
+      writeFileSync(path.join(outside, 'bookmarks.html'), '<DL></DL>')
+      vi.stubEnv('GIT_DIR', undefined)
+      const file = path.join(repo.dir, 'sub', 'bookmarks.html')
+      const early = earlyCommits([
+        file,
+        path.join(repo.dir, 'sub', 'untracked.html'),
+        path.join(outside, 'bookmarks.html'),
+      ])
+      const top = (await repositoryOf(file))!.top
+      const asked = early(top, 'sub/bookmarks.html')
+      expect(asked).toBeDefined()
+      expect(await asked).toEqual(await fileCommits(top, 'sub/bookmarks.html'))
+      expect((await asked)!.length).toBe(2)
+      expect(await early(top, 'sub/untracked.html')).toEqual([])
+      expect(early(outside, 'bookmarks.html')).toBeUndefined()
+      // The read takes the commits asked for, and asks Git itself for a file asked for by no one.
+      const given = await readFileHistory(file, { commitsOf: () => Promise.resolve([]) })
+      expect(given.history).toBeUndefined()
+      const own = await readFileHistory(file, { commitsOf: () => undefined })
+      expect(own.history?.read.commits).toBe(2)
+      expect((await readFileHistory(file, { commitsOf: early })).history?.read.commits).toBe(2)
+      // With GIT_DIR set, where the repository is is Git's to say: nothing is asked early.
+      vi.stubEnv('GIT_DIR', path.join(repo.dir, '.git'))
+      expect(earlyCommits([file])(top, 'sub/bookmarks.html')).toBeUndefined()
     } finally {
       repo.remove()
     }
