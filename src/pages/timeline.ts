@@ -183,12 +183,19 @@ export function archiveCounts(routes: SiteRoutes): {
 }
 
 /**
- * The indexes of `added` (dates) from the newest, equal dates in the order given: a stable radix
- * sort of the dates' bits (a comparison sort calls back for each of n log n comparisons: 0.7 s for
- * a million bookmarks, against a few tens of milliseconds). `added` is left as it was.
+ * The indexes of `added` (dates) from the newest, equal dates in the order given. Up to
+ * `RADIX_FROM` dates, a sort that compares them; from there, a stable radix sort of the dates' bits
+ * (a comparison sort calls back for each of n log n comparisons: 0.7 s for a million bookmarks,
+ * against a few tens of milliseconds). Below that, a build's first sort runs before the radix
+ * sort's loops are compiled, and the comparison sort is quicker: 10k dates 11 → 8 ms, 60k 34 → 28
+ * (cold, medians of 5). `added` is left as it was.
  */
 function newestFirst(added: Float64Array): Uint32Array {
   const count = added.length
+  const order = new Uint32Array(count)
+  for (let index = 0; index < count; index++) order[index] = index
+  // `||` ties -0 and 0 too.
+  if (count < RADIX_FROM) return order.sort((a, b) => added[b]! - added[a]! || a - b)
   const dates = new Float64Array(count)
   // `+ 0` makes -0 a 0, so the two tie as equal dates do.
   for (let index = 0; index < count; index++) dates[index] = added[index]! + 0
@@ -203,13 +210,10 @@ function newestFirst(added: Float64Array): Uint32Array {
       words[2 * index + LOW] = ~words[2 * index + LOW]!
     }
   }
-  let order = new Uint32Array(count)
+  let sorted = order
   let spare = new Uint32Array(count)
-  for (let index = 0; index < count; index++) order[index] = index
-  // Digits of 16 bits (four passes) for long lists; of 8 bits (eight passes, over 256 counts
-  // instead of 65,536) for shorter ones, where clearing and summing the counts would cost more than
-  // the passes saved: 2 ms against 9 for a thousand bookmarks.
-  const bits = count < WIDE_DIGITS_FROM ? 8 : 16
+  // Digits of 16 bits: four passes.
+  const bits = 16
   const radix = 1 << bits
   const mask = radix - 1
   const perWord = 32 / bits
@@ -221,19 +225,19 @@ function newestFirst(added: Float64Array): Uint32Array {
     const shift = (pass % perWord) * bits
     starts.fill(0)
     for (let index = 0; index < count; index++) starts[((words[2 * index + word]! >>> shift) & mask) + 1]++
-    if (count === 0 || starts[((words[word]! >>> shift) & mask) + 1] === count) continue
+    if (starts[((words[word]! >>> shift) & mask) + 1] === count) continue
     for (let digit = 1; digit <= radix; digit++) starts[digit]! += starts[digit - 1]!
     for (let at = 0; at < count; at++) {
-      const index = order[at]!
+      const index = sorted[at]!
       spare[starts[(words[2 * index + word]! >>> shift) & mask]!++] = index
     }
-    ;[order, spare] = [spare, order]
+    ;[sorted, spare] = [spare, sorted]
   }
-  return order
+  return sorted
 }
 
-/** From this many dates on, the sort's digits are 16 bits wide. */
-export const WIDE_DIGITS_FROM = 1 << 16
+/** From this many dates on, they are sorted by their bits (`newestFirst`). */
+export const RADIX_FROM = 1 << 16
 /** Where a double's low and high 32 bits are in its two words (the machine's byte order). */
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1
 const LOW = LITTLE_ENDIAN ? 0 : 1
