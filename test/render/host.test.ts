@@ -31,4 +31,14 @@ describe('displayHost and monogramOf', () => {
       expect(browser.monogramOf(host), href).toEqual(monogramOf(host))
     }
   })
+
+  it('should give each host its badge whether it was asked for before or not, past the badges kept', () => {
+    const hosts = Array.from({ length: 70_000 }, (_, index) => `h${index}.example`)
+    const first = hosts.map((host) => monogramOf(host))
+    hosts.forEach((host, index) => {
+      if (index % 997 === 0) expect(monogramOf(host), host).toEqual(browser.monogramOf(host))
+    })
+    expect(monogramOf(hosts[5]!)).toEqual(first[5])
+    expect(monogramOf('ünïcode.example')).toEqual(browser.monogramOf('ünïcode.example'))
+  })
 })
