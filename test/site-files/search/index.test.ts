@@ -23,6 +23,7 @@ import {
 import { createBookmark, type Bookmark } from '../../../src/model/tree.js'
 import { cleanText } from '../../../src/render/text.js'
 import {
+  CHUNK_SIZE,
   buildSearchIndex,
   type SearchChunk,
   type SearchIndexFiles,
@@ -122,6 +123,58 @@ describe('search index and engine', () => {
         tags: [{ tag: 'reference', url: '/tags/reference/' }],
       },
     ])
+  })
+
+  it("should list each chunk's folders with their ancestors, in the chunk's own order, in every chunk", async () => {
+    // Three chunks over folders ten deep: the first lists the deepest folder's ancestors from the
+    // top; the second starts with a folder half-way down; the third with the deepest again.
+    const depth = 10
+    const folders: SearchIndexInput['folders'] = [{ title: '', name: '', url: '/b/', parent: -1 }]
+    for (let level = 1; level <= depth; level++) {
+      const names = Array.from({ length: level }, (_, index) => `L${index + 1}`)
+      folders.push({
+        title: names.join(' › '),
+        name: `L${level}`,
+        url: `/b/${names.map((name) => name.toLowerCase()).join('/')}/`,
+        parent: level - 1,
+      })
+    }
+    const bookmark = createBookmark('X', 'https://x.example/')
+    const places = [
+      depth,
+      ...Array<number>(CHUNK_SIZE - 1).fill(depth),
+      5,
+      ...Array<number>(CHUNK_SIZE - 1).fill(depth),
+      depth,
+    ]
+    const built = buildSearchIndex({
+      documents: places.map((folder) => ({ bookmark, href: bookmark.href, folder })),
+      folders,
+      tags: [],
+    })
+    const chunk = (index: number) =>
+      JSON.parse(built.files.find((file) => file.path.endsWith(`/d${index}.json`))!.contents) as SearchChunk
+    const chain = (to: number) => [
+      ['', '/b/'],
+      ...Array.from({ length: to }, (_, index) => [`L${index + 1}`, `l${index + 1}/`, index]),
+    ]
+    expect(chunk(0).folders).toEqual(chain(depth))
+    expect(chunk(1).folders).toEqual(chain(depth))
+    expect(chunk(1).docs[0]![2]).toBe(5)
+    expect(chunk(1).docs[1]![2]).toBe(depth)
+    expect(chunk(2).folders).toEqual(chain(depth))
+    const { engine } = engineOf(built)
+    expect((await engine.documents([CHUNK_SIZE]))[0]!.folder).toEqual({
+      path: 'L1 › L2 › L3 › L4 › L5',
+      url: '/b/l1/l2/l3/l4/l5/',
+    })
+    expect((await engine.documents([2 * CHUNK_SIZE]))[0]!.folder).toEqual({
+      path: chain(depth)
+        .slice(1)
+        .map((folder) => folder[0])
+        .join(' › '),
+      url: folders[depth]!.url,
+    })
   })
 
   it('should name shared folders and tags once in a chunk, and give results their whole path and URLs', async () => {
