@@ -37,8 +37,13 @@ export interface FolderRoute {
 
 /** Folders from the root down to `route` (inclusive). */
 export function trailOf(route: FolderRoute): Folder[] {
-  const trail: Folder[] = []
-  for (let at: FolderRoute | undefined = route; at !== undefined; at = at.parent) trail.push(at.folder)
+  return trailRoutesOf(route).map((at) => at.folder)
+}
+
+/** The routes of `trailOf`: the root's first, `route` last. */
+export function trailRoutesOf(route: FolderRoute): FolderRoute[] {
+  const trail: FolderRoute[] = []
+  for (let at: FolderRoute | undefined = route; at !== undefined; at = at.parent) trail.push(at)
   return trail.reverse()
 }
 

@@ -31,6 +31,14 @@ export interface SiteUrls {
    */
   link(to: string, from: string): string
   /**
+   * `link(to, from)` for a folder `to` that is `levels` folders above `from` (its path a prefix of
+   * `from`'s, as a folder's is of its sub-folders' and pages'), without comparing the paths: a
+   * page's breadcrumbs, one for each folder above it, in time of their count.
+   *
+   * @example up('a/', 2) // → '../../' (from 'a/b/c/')
+   */
+  up(to: string, levels: number): string
+  /**
    * A page's HTML with its links under the base made relative to the page at `from` (a path below
    * the base, `''` for the home page); the HTML as it is unless `relative`.
    *
@@ -54,6 +62,14 @@ export function siteUrls(base: string, origin: string, mode: 'absolute' | 'relat
       if (relative) return absolute
       const near = relativeFolder(to, from)
       return near.length < absolute.length ? near : absolute
+    },
+    up(to, levels) {
+      const absolute = `${base}${to}`
+      if (relative) return absolute
+      // `relativeFolder` of a folder above: `../` for each folder between, `./` for the same one.
+      const length = levels === 0 ? 2 : 3 * levels
+      if (length >= absolute.length) return absolute
+      return levels === 0 ? './' : '../'.repeat(levels)
     },
     localize(html, from) {
       if (!relative) return html

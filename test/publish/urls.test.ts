@@ -67,4 +67,29 @@ describe('SiteUrls.link', () => {
       '<a href="../../a/index.html">',
     )
   })
+
+  it('should give what link gives for a folder above, from the count of folders between (up)', () => {
+    const rand = random(11)
+    const names = ['a', 'ab', 'level-12-guide', 'x:y', '%C3%A9', 'page']
+    for (const base of ['/', '/base/', '/a-much-longer-base-path-for-pages/']) {
+      for (const mode of ['absolute', 'relative'] as const) {
+        const urls = siteUrls(base, 'https://me.example', mode)
+        for (let index = 0; index < 500; index++) {
+          const segments = Array.from(
+            { length: Math.floor(rand() * 40) },
+            () => names[Math.floor(rand() * names.length)]!,
+          )
+          const folder = segments.map((segment) => `${segment}/`).join('')
+          const page = rand() < 0.3 ? `${folder}page/${2 + Math.floor(rand() * 30)}/` : folder
+          const levels = Math.floor(rand() * (segments.length + 1))
+          const to = segments
+            .slice(0, segments.length - levels)
+            .map((segment) => `${segment}/`)
+            .join('')
+          const up = levels + (page === folder ? 0 : 2)
+          expect(urls.up(to, up), `${to} from ${page}`).toBe(urls.link(to, page))
+        }
+      }
+    }
+  })
 })
