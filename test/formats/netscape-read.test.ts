@@ -357,6 +357,13 @@ describe('informational warnings', () => {
     expect(collection.warnings[0]).toMatchObject({ line: 1, column: 9 })
   })
 
+  it('should hand the parser what is not a plain URL: an IPv4 address out of range, a broken punycode name', () => {
+    const collection = parseText(
+      '<DL><DT><A HREF="http://1.2.3.999/">ip</A><DT><A HREF="http://xn--a.example/">puny</A><DT><A HREF="https://ok.example/a%zz?q=1#f">ok</A></DL>',
+    )
+    expect(rules(collection)).toEqual(['netscape/unparsable-href', 'netscape/unparsable-href'])
+  })
+
   it('should say when ICON is not a data: URI, on bookmarks and folders', () => {
     const collection = parseText(
       '<DL><DT><H3 ICON="https://a.example/f.ico">F</H3><DL><DT><A HREF="https://a.example/" ICON="https://a.example/favicon.ico">a</A><DT><A HREF="https://b.example/" ICON="data:image/png;base64,AAAA">b</A></DL></DL>',

@@ -27,6 +27,7 @@ import {
   type Node,
   type Place,
 } from '../../model/tree.js'
+import { plainUrlHref } from '../../model/urls.js'
 import { parseEpochDate } from '../dates.js'
 import { WarningCollector } from '../limits.js'
 import { LineIndex } from '../line-index.js'
@@ -735,7 +736,11 @@ class NetscapeReader {
     } else item[field] = result.value
   }
 
-  /** Say so (for information: the value is kept as written) when an HREF is relative or no URL. */
+  /**
+   * Say so (for information: the value is kept as written) when an HREF is relative or no URL. A
+   * plain `http(s)` URL, which the parser would give back as it is (`plainUrlHref`: one regular
+   * expression over the source's own text), is not handed to the parser.
+   */
   private noteHref(href: string, start: number): void {
     if (!SCHEME.test(href)) {
       this.warn(
@@ -743,7 +748,7 @@ class NetscapeReader {
         'netscape/relative-href',
         `HREF "${shorten(href)}" is relative (no scheme); kept as written: it resolves against whatever page shows it`,
       )
-    } else if (!URL.canParse(href)) {
+    } else if (plainUrlHref(href) === undefined && !URL.canParse(href)) {
       this.warn(
         start,
         'netscape/unparsable-href',
