@@ -4,7 +4,7 @@
  * where it can (`dev/incremental-parser.ts`), so that only `bookgen dev` loads the incremental
  * reader.
  */
-import { decodeLazily } from '../formats/decode.js'
+import { timedRead } from '../formats/decode.js'
 import { checkSourceSize, readSource } from '../formats/index.js'
 import { ownStrings } from '../formats/own-strings.js'
 import type { Collection } from '../model/tree.js'
@@ -44,15 +44,12 @@ export const OWN_STRINGS_BYTES = 64 * 1024 * 1024
 export const fullParser: SourceParser = {
   current: () => Promise.resolve(undefined),
   parse({ bytes, name }, timings) {
-    const started = performance.now()
     checkSourceSize(bytes, name)
     // Decoded when a reader asks (an XBEL file may be read from its bytes: see `utf8ByteText`).
-    const spent = { decode: 0 }
-    const read = readSource(bytes, name, { decoded: decodeLazily(bytes, spent) })
-    const collection = bytes.byteLength >= OWN_STRINGS_BYTES ? ownStrings(read) : read
-    timings.decode += spent.decode
-    timings.parse += performance.now() - started - spent.decode
-    return collection
+    return timedRead(bytes, timings, (decoded) => {
+      const read = readSource(bytes, name, { decoded })
+      return bytes.byteLength >= OWN_STRINGS_BYTES ? ownStrings(read) : read
+    })
   },
   forget() {},
   retain() {},

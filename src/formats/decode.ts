@@ -46,7 +46,7 @@ export function byteOrderMark(bytes: Uint8Array): 'utf-8' | 'utf-16le' | 'utf-16
  * `decodeSource`, made when first asked for (a reader that reads the bytes as `utf8ByteText` never
  * asks), its time added to `spent.decode`.
  */
-export function decodeLazily(bytes: Uint8Array, spent: { decode: number }): DecodedText {
+function decodeLazily(bytes: Uint8Array, spent: { decode: number }): DecodedText {
   let decoded: DecodedText | undefined
   const get = (): DecodedText => {
     if (decoded === undefined) {
@@ -70,6 +70,26 @@ export function decodeLazily(bytes: Uint8Array, spent: { decode: number }): Deco
       return get().warnings
     },
   }
+}
+
+/**
+ * `read` given `bytes` decoded lazily (`decodeLazily`), timed: the decoding, if `read` asked for
+ * the text, into `timings.decode`, the rest into `timings.parse` (a build's and watch mode's
+ * readers, whose phases the benchmark reports apart).
+ */
+export function timedRead<T>(
+  bytes: Uint8Array,
+  timings: { decode: number; parse: number } | undefined,
+  read: (decoded: DecodedText) => T,
+): T {
+  const started = performance.now()
+  const spent = { decode: 0 }
+  const result = read(decodeLazily(bytes, spent))
+  if (timings !== undefined) {
+    timings.decode += spent.decode
+    timings.parse += performance.now() - started - spent.decode
+  }
+  return result
 }
 
 /**

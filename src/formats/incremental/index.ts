@@ -17,7 +17,7 @@
  * changed.
  */
 import { walk, type Collection, type Folder, type Node, type Place, type Warning } from '../../model/tree.js'
-import { byteOrderMark, decodeLazily, findDeclaredCharset, PRESCAN_BYTES, resolveLabel } from '../decode.js'
+import { byteOrderMark, findDeclaredCharset, PRESCAN_BYTES, resolveLabel, timedRead } from '../decode.js'
 import { sniffEntry, sniffHead } from '../registry.js'
 import { checkSourceSize, readSource, SNIFF_CHARACTERS, sniffFormat } from '../index.js'
 import { reconcileNodes, sameNodes, type Move } from './reconcile.js'
@@ -86,17 +86,13 @@ const fatalUtf8 = new TextDecoder('utf-8', { fatal: true })
 
 /** Read a source in full, keeping what an incremental re-read needs. */
 export function parseSourceState(bytes: Uint8Array, file: string, options: ReparseOptions = {}): SourceState {
-  const started = performance.now()
   checkSourceSize(bytes, file)
   // Decoded when the reader asks (an XBEL file may be read from its bytes: see `utf8ByteText`).
-  const spent = { decode: 0 }
-  const decoded = decodeLazily(bytes, spent)
   const stats: NetscapeStats = { commaTags: 0, spaceSigns: 0, spaceSplits: 0, rawText: false }
-  const collection = readSource(bytes, file, { decoded, stats })
-  if (options.timings !== undefined) {
-    options.timings.decode += spent.decode
-    options.timings.parse += performance.now() - started - spent.decode
-  }
+  const { collection, decoded } = timedRead(bytes, options.timings, (decoded) => ({
+    collection: readSource(bytes, file, { decoded, stats }),
+    decoded,
+  }))
   const incremental =
     collection.format === 'netscape' &&
     decoded.encoding === 'utf-8' &&
