@@ -281,12 +281,10 @@ function* generateFiles(
   })
   context.resume()
   for (const kind of PAGE_KINDS) {
-    if (options.reuseEntryMemory !== true) yield* PRODUCERS[kind.name](context)
-    else
-      for (const file of PRODUCERS[kind.name](context)) {
-        yield file
-        entries.recycle()
-      }
+    for (const file of PRODUCERS[kind.name](context)) {
+      yield file
+      if (options.reuseEntryMemory === true) entries.recycle()
+    }
     // A one-shot build keeps no entry past the last kind of page that shows them: their bytes
     // (about 0.5 KB a bookmark) go before the next pages and the site files are made. Watch mode
     // keeps them for the next build.
