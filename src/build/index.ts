@@ -241,11 +241,11 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
   // The output folder is checked, and a staging folder made, before any source is parsed: a large
   // build's site files are written into it from a worker thread started as soon as the sources are read.
   const files = await expandSources(config.sources, config.root)
-  // Git is asked now whether a source is in a repository (never rejecting), and for its commits:
+  // Whether HEAD has each source (never rejecting), and the commits of those it has, asked now:
   // the answers come while the output folder is checked, and starting git costs least now.
   const repositories = repositoryLookup()
   const historyAnswer = mayReadHistory(config, files, repositories)
-  const commits = config.history === false ? undefined : earlyCommits(files)
+  const commits = config.history === false ? undefined : earlyCommits(files, repositories)
   // What `bookgen check` found (never the network); read before the worker thread needs it.
   const links = await readSiteLinks(config, files)
   const staging = await createStaging({

@@ -8,7 +8,7 @@ import { displayPath } from '../model/display-path.js'
 import type { Collection, Warning } from '../model/tree.js'
 import type { OutputFile } from '../model/output.js'
 import { applyHistoryDates, guardMassRemoval } from './apply.js'
-import { repositoryOf, type CommitsLookup, type RepositoryLookup } from './git.js'
+import { sourceRepositoryOf, type CommitsLookup, type RepositoryLookup } from './git.js'
 import { cacheContents, readFileHistory, type FileHistory } from './read.js'
 import type { CommitSummary } from './walk.js'
 
@@ -45,7 +45,7 @@ export type FileHistoryRead = Awaited<ReturnType<typeof readFileHistory>>
 export function startHistoryReads(
   config: ResolvedConfig,
   files: readonly string[],
-  lookup: RepositoryLookup = repositoryOf,
+  lookup: RepositoryLookup = sourceRepositoryOf,
   commitsOf?: CommitsLookup,
 ): Promise<FileHistoryRead[]> | undefined {
   if (config.history === false) return undefined
@@ -119,13 +119,16 @@ function holdsPrivate(history: FileHistory): boolean {
   return history.state.commits.some((commit) => commit.changes.some((change) => change.private === true))
 }
 
-/** Whether a build of `files` may read a history: it is not turned off and a source is in a repository. */
+/**
+ * Whether a build of `files` may read a history: it is not turned off and a source is in the
+ * commit a repository has checked out.
+ */
 export async function mayReadHistory(
   config: ResolvedConfig,
   files: readonly string[],
-  lookup: RepositoryLookup = repositoryOf,
+  lookup: RepositoryLookup = sourceRepositoryOf,
 ): Promise<boolean> {
   if (config.history === false) return false
-  for (const file of files) if ((await lookup(file)) !== undefined) return true
+  for (const file of files) if ((await lookup(file))?.inHead === true) return true
   return false
 }

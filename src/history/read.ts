@@ -14,8 +14,8 @@ import { parseSource } from '../formats/index.js'
 import {
   fileCommits,
   readBlobs,
-  repositoryOf,
   repositoryPath,
+  sourceRepositoryOf,
   type CommitsLookup,
   type FileCommit,
   type RepositoryLookup,
@@ -54,7 +54,7 @@ export interface ReadHistoryOptions {
   name?: string | undefined
   /** Walk versions fast (XBEL: tiles, Netscape: the incremental reader); default true, false reads each in full. */
   fast?: boolean | undefined
-  /** How the repository is found (default: `repositoryOf`, asking Git). */
+  /** How the repository is found (default: `sourceRepositoryOf`, asking Git). */
   repositoryOf?: RepositoryLookup | undefined
   /** The file's commits, where they were asked for already (see `earlyCommits`). */
   commitsOf?: CommitsLookup | undefined
@@ -71,8 +71,9 @@ export async function readFileHistory(
   const name = options.name ?? file
   const warnings: Warning[] = []
   const none = { history: undefined, warnings }
-  const repository = await (options.repositoryOf ?? repositoryOf)(file)
-  if (repository === undefined) return none
+  const repository = await (options.repositoryOf ?? sourceRepositoryOf)(file)
+  // Nothing of a file that HEAD does not have is left out: no note that the clone is shallow.
+  if (repository === undefined || !repository.inHead) return none
   const real = await realpath(file).catch(() => file)
   const relative = repositoryPath(repository.top, real)
   if (relative.startsWith('../')) return none
@@ -87,8 +88,7 @@ export async function readFileHistory(
     })
     return none
   }
-  const commits = await (options.commitsOf?.(repository.top, relative) ??
-    fileCommits(repository.top, relative))
+  const commits = await (options.commitsOf?.(file) ?? fileCommits(repository.top, relative))
   if (commits.length < 2) return none
   const cachePath = `${HISTORY_CACHE_DIR}/${createHash('sha256').update(relative).digest('hex').slice(0, 16)}.json`
   const cached =

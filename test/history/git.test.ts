@@ -8,7 +8,10 @@ import {
   mayBeInRepository,
   repositoryLookup,
   repositoryOf,
+  sourceRepositoryOf,
 } from '../../src/history/git.js'
+import { mayReadHistory } from '../../src/history/build-step.js'
+import type { ResolvedConfig } from '../../src/config/options.js'
 import { readFileHistory } from '../../src/history/read.js'
 import { createRepo } from './git-repo.js'
 
@@ -77,14 +80,59 @@ describe('mayBeInRepository (asked before git is started)', () => {
     }
   })
 
-  it('is asked of git once for each folder through one lookup', async () => {
+  it('is asked of git once for each source through one lookup', async () => {
     const repo = createRepo()
     try {
       repo.commit({ 'a.html': '<DL></DL>', 'b.xbel': '<xbel/>' }, '2024-01-02T03:04:05Z')
       const lookup = repositoryLookup()
       const first = lookup(path.join(repo.dir, 'a.html'))
-      expect(lookup(path.join(repo.dir, 'b.xbel'))).toBe(first)
-      expect((await first)?.head).toBe(repo.git('rev-parse', '--verify', 'HEAD').trim())
+      expect(lookup(path.join(repo.dir, 'x', '..', 'a.html'))).toBe(first)
+      const second = lookup(path.join(repo.dir, 'b.xbel'))
+      expect(second).not.toBe(first)
+      const head = repo.git('rev-parse', '--verify', 'HEAD').trim()
+      expect((await first)?.head).toBe(head)
+      expect((await second)?.head).toBe(head)
+    } finally {
+      repo.remove()
+    }
+  })
+
+  it('tells a source that HEAD has from one it has not, in one answer (sourceRepositoryOf)', async () => {
+    const repo = createRepo()
+    try {
+      mkdirSync(path.join(repo.dir, 'sub dir'))
+      repo.commit({ 'sub dir/a b:c.html': '<DL></DL>', HEAD: 'not a revision' }, '2024-01-02T03:04:05Z')
+      writeFileSync(path.join(repo.dir, 'sub dir', 'untracked.html'), '<DL></DL>')
+      writeFileSync(path.join(repo.dir, '.gitignore'), 'ignored.html\n')
+      writeFileSync(path.join(repo.dir, 'ignored.html'), '<DL></DL>')
+      const top = path.resolve(repo.git('rev-parse', '--show-toplevel').trim())
+      const head = repo.git('rev-parse', '--verify', 'HEAD').trim()
+      const tracked = await sourceRepositoryOf(path.join(repo.dir, 'sub dir', 'a b:c.html'))
+      expect(tracked).toEqual({ top, head, shallow: false, inHead: true })
+      for (const name of ['sub dir/untracked.html', 'ignored.html', 'missing.html'])
+        expect(await sourceRepositoryOf(path.join(repo.dir, name))).toEqual({
+          top,
+          head,
+          shallow: false,
+          inHead: false,
+        })
+      // Staged, not committed: HEAD has no such file yet.
+      repo.git('add', 'sub dir/untracked.html')
+      expect((await sourceRepositoryOf(path.join(repo.dir, 'sub dir', 'untracked.html')))?.inHead).toBe(false)
+    } finally {
+      repo.remove()
+    }
+  })
+
+  it('asks apart, and takes the source as had, in a repository with no commit yet', async () => {
+    const repo = createRepo()
+    try {
+      writeFileSync(path.join(repo.dir, 'bookmarks.html'), '<DL></DL>')
+      const info = await sourceRepositoryOf(path.join(repo.dir, 'bookmarks.html'))
+      expect(info?.top).toBe(path.resolve(repo.git('rev-parse', '--show-toplevel').trim()))
+      expect(info?.head).toBeUndefined()
+      expect(info?.inHead).toBe(true)
+      expect(await fileCommits(info!.top, 'bookmarks.html')).toEqual([])
     } finally {
       repo.remove()
     }
@@ -104,27 +152,55 @@ describe('mayBeInRepository (asked before git is started)', () => {
       writeFileSync(path.join(outside, 'bookmarks.html'), '<DL></DL>')
       vi.stubEnv('GIT_DIR', undefined)
       const file = path.join(repo.dir, 'sub', 'bookmarks.html')
-      const early = earlyCommits([
-        file,
-        path.join(repo.dir, 'sub', 'untracked.html'),
-        path.join(outside, 'bookmarks.html'),
-      ])
-      const top = (await repositoryOf(file))!.top
-      const asked = early(top, 'sub/bookmarks.html')
+      const untracked = path.join(repo.dir, 'sub', 'untracked.html')
+      const lookup = repositoryLookup()
+      const early = earlyCommits([file, untracked, path.join(outside, 'bookmarks.html')], lookup)
+      const top = (await lookup(file))!.top
+      const asked = early(path.join(repo.dir, 'sub', '.', 'bookmarks.html'))
       expect(asked).toBeDefined()
       expect(await asked).toEqual(await fileCommits(top, 'sub/bookmarks.html'))
       expect((await asked)!.length).toBe(2)
-      expect(await early(top, 'sub/untracked.html')).toEqual([])
-      expect(early(outside, 'bookmarks.html')).toBeUndefined()
+      expect(await early(untracked)).toEqual([])
+      expect(await early(path.join(outside, 'bookmarks.html'))).toEqual([])
+      expect(early(path.join(repo.dir, 'other.html'))).toBeUndefined()
       // The read takes the commits asked for, and asks Git itself for a file asked for by no one.
       const given = await readFileHistory(file, { commitsOf: () => Promise.resolve([]) })
       expect(given.history).toBeUndefined()
       const own = await readFileHistory(file, { commitsOf: () => undefined })
       expect(own.history?.read.commits).toBe(2)
       expect((await readFileHistory(file, { commitsOf: early })).history?.read.commits).toBe(2)
-      // With GIT_DIR set, where the repository is is Git's to say: nothing is asked early.
+      // A build may read a history while one of its sources is in HEAD.
+      const config = { history: { maxRemoved: 0.5 } } as unknown as ResolvedConfig
+      expect(await mayReadHistory(config, [untracked, file], lookup)).toBe(true)
+      expect(await mayReadHistory(config, [untracked, path.join(outside, 'bookmarks.html')], lookup)).toBe(
+        false,
+      )
+      // With GIT_DIR set, the repository is the one Git names there.
       vi.stubEnv('GIT_DIR', path.join(repo.dir, '.git'))
-      expect(earlyCommits([file])(top, 'sub/bookmarks.html')).toBeUndefined()
+      vi.stubEnv('GIT_WORK_TREE', repo.dir)
+      const named = earlyCommits([file], repositoryLookup())
+      expect(await named(file)).toEqual(await asked)
+    } finally {
+      repo.remove()
+    }
+  })
+
+  it('notes a shallow clone for a source that HEAD has, and not for one it has not', async () => {
+    const repo = createRepo()
+    const clone = tempDir()
+    try {
+      repo.commit({ 'bookmarks.html': '<DL><p>\n</DL>\n' }, '2024-01-02T03:04:05Z')
+      repo.commit(
+        { 'bookmarks.html': '<DL><p>\n<DT><A HREF="https://a.example/">A</A>\n</DL>\n' },
+        '2024-02-02T03:04:05Z',
+      )
+      repo.git('clone', '-q', '--depth', '1', `file://${repo.dir}`, clone)
+      writeFileSync(path.join(clone, 'untracked.html'), '<DL></DL>')
+      const shallow = await readFileHistory(path.join(clone, 'bookmarks.html'))
+      expect(shallow.history).toBeUndefined()
+      expect(shallow.warnings.map((warning) => warning.rule)).toEqual(['history/shallow'])
+      const untracked = await readFileHistory(path.join(clone, 'untracked.html'))
+      expect(untracked).toEqual({ history: undefined, warnings: [] })
     } finally {
       repo.remove()
     }
