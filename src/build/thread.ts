@@ -54,8 +54,14 @@ import type { OutputFile } from '../model/output.js'
 import type { StagingWriter, WriteResult } from './output.js'
 import { writeSearchIndexFiles } from './search-files.js'
 
-/** Below this many bytes of sources the site files are made inline. */
-export const WORKER_THRESHOLD_BYTES = 512 * 1024
+/**
+ * Below this many bytes of sources the site files are made inline: a thread's start (its modules,
+ * its code compiled again) costs more than making the search index beside the pages saves. Measured
+ * with the bench's collections (totals, worker against none, 7–11 runs): Netscape 10k (2.2 MB)
+ * 629 against 615 ms, XBEL 10k (3.5 MB) 674 against 663; Netscape 15k (3.3 MB) 842 against 862,
+ * 20k (4.4 MB) 981 against 1,046.
+ */
+export const WORKER_THRESHOLD_BYTES = 3 * 1024 * 1024
 /**
  * From this many bytes of sources the worker parses them itself and makes any site file; below,
  * it makes the search index only, from documents sent to it (see the module's comment). Measured
