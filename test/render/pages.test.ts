@@ -5,7 +5,8 @@ import { CONTENT_SECURITY_POLICY, documentToHast, type SiteContext } from '../..
 import { folderPageToHast } from '../../src/render/folder-page.js'
 import { searchPageToHast } from '../../src/render/search-page.js'
 import { parseQuery } from '#search-query'
-import { serializeHast } from '../../src/render/serialize.js'
+import { serializeHast, serializeHastReference } from '../../src/render/serialize.js'
+import { cleanText } from '../../src/render/text.js'
 import { tagIndexToHast, tagPageToHast } from '../../src/render/tag-pages.js'
 import { page } from '../html.js'
 
@@ -122,6 +123,39 @@ describe('tag pages and the search page', () => {
       expect.arrayContaining(['#music', 'site:github.com', 'css -grid', '"grid layout"']),
     )
     for (const example of examples) expect(parseQuery(example).notices, example).toEqual([])
+  })
+
+  it('should write related tags as the serializer writes the same elements, hostile names escaped', () => {
+    const related = [
+      { tag: 'css', href: '../css/', count: 12 },
+      { tag: 'a"b&c <script>alert(1)</script>', href: '/b/tags/a-b-c/?x="1"&y=`2`', count: 1 },
+      { tag: "bell\u0007 it's", href: "../bell-it-s/'", count: 3 },
+      { tag: '\u0000', href: '../-/', count: 2 },
+    ]
+    const html = serializeHast({
+      type: 'root',
+      children: tagPageToHast({ tag: 'x', crumbs: [], entries: [], related }),
+    })
+    const reference = serializeHastReference(
+      h('nav.related-tags', { ariaLabel: 'Related tags' }, [
+        h('span.related-label', 'Often with: '),
+        h(
+          'ul.tags',
+          related.map(({ tag, href, count }) =>
+            h('li', [h('a', { rel: ['tag'], href, title: `${count} in common` }, cleanText(tag))]),
+          ),
+        ),
+      ]),
+    )
+    expect(html).toContain(reference)
+    const doc = page(html)
+    expect(doc.text('.related-tags a')).toEqual(['css', 'a"b&c <script>alert(1)</script>', "bell it's", ''])
+    expect(doc.attr('.related-tags a', 'href')).toEqual(related.map((entry) => entry.href))
+    expect(doc.all('script')).toHaveLength(0)
+    // No related tags, no list.
+    expect(
+      serializeHast({ type: 'root', children: tagPageToHast({ tag: 'x', crumbs: [], entries: [] }) }),
+    ).not.toContain('related-tags')
   })
 
   it('should link a tag page to the search for its tag', () => {
