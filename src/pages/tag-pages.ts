@@ -11,6 +11,9 @@ import { keptPages } from './memo.js'
 import { pageCount, paginate, pagePath } from './paths.js'
 import { operatorFor } from '#search-query'
 
+/** The folder of the tag pages. */
+const TAGS = 'tags/'
+
 /** Every tag's pages, in tag order. */
 export function* tagPages(context: PageContext): Generator<OutputFile> {
   const url = context.urls.path
@@ -48,6 +51,10 @@ export function* tagPages(context: PageContext): Generator<OutputFile> {
         yield { path: `${path}index.html`, contents: '', unchanged: true }
         continue
       }
+      // Every tag page is a folder of `tags/` (`tags/<slug>/`): another tag's link (a related tag is
+      // never the page's own) is the link to `tags/` from here and its slug, as `link` makes it (it
+      // chooses alike for each: their ends are the same).
+      const tagsLink = link(TAGS, path)
       const file = context.page(
         { kind: 'tag', title: tagRoute.tag, path, pageNumber: number },
         `Tag: ${tagRoute.tag}`,
@@ -55,7 +62,7 @@ export function* tagPages(context: PageContext): Generator<OutputFile> {
           tag: tagRoute.tag,
           crumbs: [
             { title: context.input.siteTitle, href: link('', path) },
-            { title: 'Tags', href: link('tags/', path) },
+            { title: 'Tags', href: tagsLink },
             { title: tagRoute.tag, href: link(tagRoute.path, path) },
           ],
           entries: [
@@ -66,7 +73,7 @@ export function* tagPages(context: PageContext): Generator<OutputFile> {
           searchUrl: `${url('search/')}?q=${encodeURIComponent(operatorFor('tag', tagRoute.tag))}`,
           related: (context.relatedTags.get(tagRoute.tag) ?? []).map((related) => ({
             tag: related.tag,
-            href: link(context.routes.tagRoute.get(related.tag)!.path, path),
+            href: `${tagsLink}${context.routes.tagRoute.get(related.tag)!.path.slice(TAGS.length)}`,
             count: related.count,
           })),
         }),

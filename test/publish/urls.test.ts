@@ -68,6 +68,26 @@ describe('SiteUrls.link', () => {
     )
   })
 
+  it("should give a tag page's link to another tag page as its link to tags/ and the other's slug", () => {
+    // What the tag pages' related tags rely on (pages/tag-pages.ts).
+    const rand = random(7)
+    const slugs = ['a', 'css', 'x:y', 'a-much-longer-tag-slug-than-most', '%C3%A9', 'page']
+    for (const base of ['/', '/b/', '/a-much-longer-base-path-for-pages/']) {
+      for (const mode of ['absolute', 'relative'] as const) {
+        const urls = siteUrls(base, 'https://me.example', mode)
+        for (let index = 0; index < 300; index++) {
+          const own = slugs[Math.floor(rand() * slugs.length)]!
+          const from = rand() < 0.4 ? `tags/${own}/page/${2 + Math.floor(rand() * 200)}/` : `tags/${own}/`
+          // Another tag: a tag is never related to itself.
+          const other = slugs.filter((slug) => slug !== own)[Math.floor(rand() * (slugs.length - 1))]!
+          expect(`${urls.link('tags/', from)}${other}/`, `${other} from ${from}`).toBe(
+            urls.link(`tags/${other}/`, from),
+          )
+        }
+      }
+    }
+  })
+
   it('should give what link gives for a folder above, from the count of folders between (up)', () => {
     const rand = random(11)
     const names = ['a', 'ab', 'level-12-guide', 'x:y', '%C3%A9', 'page']
