@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { relativeFolder, siteUrls } from '../../src/publish/urls.js'
+import { relativeFolder, siteUrls, type SiteUrls } from '../../src/publish/urls.js'
 import { random } from '../formats/netscape-edits.js'
 
 describe('relativeFolder', () => {
@@ -52,6 +52,12 @@ describe('relativeFolder', () => {
   })
 })
 
+/** `test` with a site's URLs for three bases, in both URL modes. */
+function forEachSite(test: (urls: SiteUrls) => void): void {
+  for (const base of ['/', '/base/', '/a-much-longer-base-path-for-pages/'])
+    for (const mode of ['absolute', 'relative'] as const) test(siteUrls(base, 'https://me.example', mode))
+}
+
 describe('SiteUrls.link', () => {
   it('should give the shorter of the absolute and the relative URL', () => {
     const urls = siteUrls('/base/', 'https://me.example')
@@ -72,44 +78,38 @@ describe('SiteUrls.link', () => {
     // What the tag pages' related tags rely on (pages/tag-pages.ts).
     const rand = random(7)
     const slugs = ['a', 'css', 'x:y', 'a-much-longer-tag-slug-than-most', '%C3%A9', 'page']
-    for (const base of ['/', '/b/', '/a-much-longer-base-path-for-pages/']) {
-      for (const mode of ['absolute', 'relative'] as const) {
-        const urls = siteUrls(base, 'https://me.example', mode)
-        for (let index = 0; index < 300; index++) {
-          const own = slugs[Math.floor(rand() * slugs.length)]!
-          const from = rand() < 0.4 ? `tags/${own}/page/${2 + Math.floor(rand() * 200)}/` : `tags/${own}/`
-          // Another tag: a tag is never related to itself.
-          const other = slugs.filter((slug) => slug !== own)[Math.floor(rand() * (slugs.length - 1))]!
-          expect(`${urls.link('tags/', from)}${other}/`, `${other} from ${from}`).toBe(
-            urls.link(`tags/${other}/`, from),
-          )
-        }
+    forEachSite((urls) => {
+      for (let index = 0; index < 300; index++) {
+        const own = slugs[Math.floor(rand() * slugs.length)]!
+        const from = rand() < 0.4 ? `tags/${own}/page/${2 + Math.floor(rand() * 200)}/` : `tags/${own}/`
+        // Another tag: a tag is never related to itself.
+        const other = slugs.filter((slug) => slug !== own)[Math.floor(rand() * (slugs.length - 1))]!
+        expect(`${urls.link('tags/', from)}${other}/`, `${other} from ${from}`).toBe(
+          urls.link(`tags/${other}/`, from),
+        )
       }
-    }
+    })
   })
 
   it('should give what link gives for a folder above, from the count of folders between (up)', () => {
     const rand = random(11)
     const names = ['a', 'ab', 'level-12-guide', 'x:y', '%C3%A9', 'page']
-    for (const base of ['/', '/base/', '/a-much-longer-base-path-for-pages/']) {
-      for (const mode of ['absolute', 'relative'] as const) {
-        const urls = siteUrls(base, 'https://me.example', mode)
-        for (let index = 0; index < 500; index++) {
-          const segments = Array.from(
-            { length: Math.floor(rand() * 40) },
-            () => names[Math.floor(rand() * names.length)]!,
-          )
-          const folder = segments.map((segment) => `${segment}/`).join('')
-          const page = rand() < 0.3 ? `${folder}page/${2 + Math.floor(rand() * 30)}/` : folder
-          const levels = Math.floor(rand() * (segments.length + 1))
-          const to = segments
-            .slice(0, segments.length - levels)
-            .map((segment) => `${segment}/`)
-            .join('')
-          const up = levels + (page === folder ? 0 : 2)
-          expect(urls.up(to, up), `${to} from ${page}`).toBe(urls.link(to, page))
-        }
+    forEachSite((urls) => {
+      for (let index = 0; index < 500; index++) {
+        const segments = Array.from(
+          { length: Math.floor(rand() * 40) },
+          () => names[Math.floor(rand() * names.length)]!,
+        )
+        const folder = segments.map((segment) => `${segment}/`).join('')
+        const page = rand() < 0.3 ? `${folder}page/${2 + Math.floor(rand() * 30)}/` : folder
+        const levels = Math.floor(rand() * (segments.length + 1))
+        const to = segments
+          .slice(0, segments.length - levels)
+          .map((segment) => `${segment}/`)
+          .join('')
+        const up = levels + (page === folder ? 0 : 2)
+        expect(urls.up(to, up), `${to} from ${page}`).toBe(urls.link(to, page))
       }
-    }
+    })
   })
 })
