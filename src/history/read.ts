@@ -5,7 +5,7 @@
  * after one new commit parses one version.
  */
 import { createHash } from 'node:crypto'
-import { readFile, realpath } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { isBookgenError } from '../model/errors.js'
 import { parseSourceState, reparseSource, type SourceState } from '../formats/incremental/index.js'
@@ -14,6 +14,7 @@ import { parseSource } from '../formats/index.js'
 import {
   fileCommits,
   readBlobs,
+  realPath,
   repositoryPath,
   sourceRepositoryOf,
   type CommitsLookup,
@@ -74,8 +75,7 @@ export async function readFileHistory(
   const repository = await (options.repositoryOf ?? sourceRepositoryOf)(file)
   // Nothing of a file that HEAD does not have is left out: no note that the clone is shallow.
   if (repository === undefined || !repository.inHead) return none
-  const real = await realpath(file).catch(() => file)
-  const relative = repositoryPath(repository.top, real)
+  const relative = repositoryPath(repository.top, realPath(file))
   if (relative.startsWith('../')) return none
   if (repository.shallow) {
     warnings.push({
