@@ -13,8 +13,12 @@
 import { readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 
-/** Past this size (some 80,000 files) reading the index costs more than asking Git. */
-const MAX_INDEX_BYTES = 8 * 1024 * 1024
+/**
+ * Past this size (about 10,000 files) reading the index costs more than asking Git: here 5 ms cold
+ * for 10,000 entries (1 MB), against 3.7 ms of the main thread to start `git rev-parse`; 10 ms
+ * for 60,000 (6 MB).
+ */
+const MAX_INDEX_BYTES = 1024 * 1024
 
 /** Environment variables that make Git look elsewhere than `.git/index` beside the working tree. */
 const MOVING_VARIABLES = ['GIT_DIR', 'GIT_INDEX_FILE', 'GIT_WORK_TREE', 'GIT_COMMON_DIR'] as const
@@ -75,7 +79,9 @@ function readIfThere(file: string): string {
 
 /**
  * `indexListing` of an index read with object names of `hashBytes`; undefined where the bytes do not
- * read as such an index throughout, or hold what is left to Git (split or sparse index).
+ * read as such an index throughout, or hold what is left to Git (split or sparse index). Names are
+ * compared as bytes, and only those as long as `relative`: no string for each of the index's files
+ * (60,000 entries: 22 ms cold with one).
  */
 function listingIn(bytes: Buffer, relative: string, hashBytes: number): 'listed' | 'not listed' | undefined {
   if (bytes.length < 12 + hashBytes || bytes.toString('latin1', 0, 4) !== 'DIRC') return undefined
@@ -83,9 +89,12 @@ function listingIn(bytes: Buffer, relative: string, hashBytes: number): 'listed'
   if (version < 2 || version > 4) return undefined
   const count = bytes.readUInt32BE(8)
   const end = bytes.length - hashBytes
-  const wanted = relative.toLowerCase()
+  const wanted = Buffer.from(relative, 'latin1')
+  const lower = Buffer.from(relative.toLowerCase(), 'latin1')
   let listed: 'listed' | 'not listed' = 'not listed'
-  let previous = ''
+  // Version 4: the name so far, each one the last less its last `strip` bytes, then its own.
+  let name = Buffer.alloc(version === 4 ? 4096 : 0)
+  let nameLength = 0
   let at = 12
   for (let entry = 0; entry < count; entry++) {
     const start = at
@@ -99,9 +108,10 @@ function listingIn(bytes: Buffer, relative: string, hashBytes: number): 'listed'
       at += 2 // extended flags
     }
     const length = flags & 0x0fff
-    let name: string
+    let from: Buffer
+    let fromStart: number
+    let size: number
     if (version === 4) {
-      // The name is the previous one less its last `strip` bytes, then what follows, up to a NUL.
       let strip = 0
       for (let byte = 0x80, shift = 0; (byte & 0x80) !== 0; shift++) {
         if (at >= end || shift > 4) return undefined
@@ -110,20 +120,33 @@ function listingIn(bytes: Buffer, relative: string, hashBytes: number): 'listed'
         strip = shift === 0 ? byte & 0x7f : ((strip + 1) << 7) | (byte & 0x7f)
       }
       const nul = bytes.indexOf(0, at)
-      if (nul === -1 || nul >= end || strip > previous.length) return undefined
-      name = previous.slice(0, previous.length - strip) + bytes.toString('latin1', at, nul)
+      if (nul === -1 || nul >= end || strip > nameLength) return undefined
+      const kept = nameLength - strip
+      if (kept + nul - at > name.length) {
+        const grown = Buffer.alloc(2 * (kept + nul - at))
+        name.copy(grown, 0, 0, kept)
+        name = grown
+      }
+      bytes.copy(name, kept, at, nul)
+      nameLength = kept + nul - at
       at = nul + 1
+      from = name
+      fromStart = 0
+      size = nameLength
     } else {
-      const nul = bytes.indexOf(0, at)
-      if (nul === -1 || nul >= end) return undefined
-      name = bytes.toString('latin1', at, nul)
+      // A name of 4,095 bytes or more has the most the flags hold: its end is its NUL.
+      const nul = length === 0x0fff ? bytes.indexOf(0, at + length) : at + length
+      if (nul === -1 || nul >= end || bytes[nul] !== 0) return undefined
+      from = bytes
+      fromStart = at
+      size = nul - at
       // One to eight NULs pad the entry to a multiple of eight bytes.
       at = start + ((nul + 1 - start + 7) & ~7)
       for (let pad = nul; pad < at; pad++) if (pad >= end || bytes[pad] !== 0) return undefined
     }
-    if (length !== 0x0fff && length !== Buffer.byteLength(name, 'latin1')) return undefined
-    previous = name
-    if (name === relative || (listed === 'not listed' && name.toLowerCase() === wanted)) listed = 'listed'
+    if (length !== 0x0fff && length !== size) return undefined
+    if (size === wanted.length && listed === 'not listed' && sameName(from, fromStart, wanted, lower))
+      listed = 'listed'
   }
   // Extensions, each a four-byte signature and a 32-bit size, up to the checksum.
   while (at < end) {
@@ -134,4 +157,18 @@ function listingIn(bytes: Buffer, relative: string, hashBytes: number): 'listed'
     at += 8 + bytes.readUInt32BE(at + 4)
   }
   return at === end ? listed : undefined
+}
+
+/**
+ * Whether the name at `bytes[start…]` is `wanted` (as long), in this case or, ASCII letters
+ * compared alike, in another (`lower`: `wanted` in lower case).
+ */
+function sameName(bytes: Buffer, start: number, wanted: Buffer, lower: Buffer): boolean {
+  for (let index = 0; index < wanted.length; index++) {
+    const byte = bytes[start + index]!
+    if (byte === wanted[index]) continue
+    const folded = byte >= 0x41 && byte <= 0x5a ? byte + 0x20 : byte
+    if (folded !== lower[index]) return false
+  }
+  return true
 }

@@ -124,6 +124,27 @@ describe('indexListing (the index read without Git)', () => {
     expect(indexListing(made.dir, 'bookmarks.html')).toBeUndefined()
   })
 
+  it('reads names of 4,095 bytes or more, and leaves an index of over 1 MiB to Git', () => {
+    const made = repo()
+    made.commit({ 'bookmarks.html': '<DL></DL>' }, '2024-01-02T03:04:05Z')
+    const blob = made.git('hash-object', '-w', '--', 'bookmarks.html').trim()
+    const long = `${'a/'.repeat(2500)}bookmarks.html`
+    const add = (lines: string[]) =>
+      execFileSync('git', ['update-index', '--index-info'], { cwd: made.dir, input: lines.join('') })
+    add([`100644 ${blob}\t${long}\n`])
+    expect(indexListing(made.dir, long)).toBe('listed')
+    expect(indexListing(made.dir, `${long}.x`)).toBe('not listed')
+    expect(indexListing(made.dir, 'bookmarks.html')).toBe('listed')
+    add(
+      Array.from(
+        { length: 12_000 },
+        (_, index) => `100644 ${blob}\tsrc/folder-${index % 40}/file-${index}.ts\n`,
+      ),
+    )
+    expect(readFileSync(path.join(made.dir, '.git', 'index')).length).toBeGreaterThan(1024 * 1024)
+    expect(indexListing(made.dir, 'bookmarks.html')).toBeUndefined()
+  })
+
   it('gives no answer for an index it cannot read throughout (cut, changed, missing)', () => {
     const made = repo()
     made.commit({ 'bookmarks.html': '<DL></DL>', 'other.html': '' }, '2024-01-02T03:04:05Z')
