@@ -40,6 +40,8 @@ export interface SourceRepository extends RepositoryInfo {
    * and where Git could not say (then its commits tell).
    */
   inHead: boolean
+  /** The source's path in the repository (from its real path): relative to `top`, with `/`. */
+  path: string
 }
 
 const ZERO_BLOB = /^0+$/
@@ -84,7 +86,12 @@ function gitAnswer(
  * 10–25 ms of the main thread even when the answer is no (most builds outside a repository).
  */
 export function mayBeInRepository(dir: string): boolean {
-  return (process.env.GIT_DIR !== undefined && process.env.GIT_DIR !== '') || dotGitFolder(dir) !== undefined
+  return gitDirSet() || dotGitFolder(dir) !== undefined
+}
+
+/** Whether `GIT_DIR` names the repository, wherever the files are. */
+function gitDirSet(): boolean {
+  return process.env.GIT_DIR !== undefined && process.env.GIT_DIR !== ''
 }
 
 /** The folder holding a `.git` (folder or file), `dir` or the nearest above it. */
@@ -113,9 +120,7 @@ export function earlyCommits(files: readonly string[], lookup: RepositoryLookup)
     const key = path.resolve(file)
     if (asked.has(key)) continue
     const commits = lookup(key).then((repository) =>
-      repository === undefined || !repository.inHead
-        ? []
-        : fileCommits(repository.top, repositoryPath(repository.top, realPath(key))),
+      repository === undefined || !repository.inHead ? [] : fileCommits(repository.top, repository.path),
     )
     asked.set(key, commits)
   }
@@ -123,7 +128,7 @@ export function earlyCommits(files: readonly string[], lookup: RepositoryLookup)
 }
 
 /** `file`'s real path (symbolic links followed), or `file` resolved where it has none. */
-export function realPath(file: string): string {
+function realPath(file: string): string {
   try {
     return realpathSync.native(file)
   } catch {
@@ -175,11 +180,14 @@ const HASH = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/
 export async function sourceRepositoryOf(file: string): Promise<SourceRepository | undefined> {
   const real = realPath(file)
   const dir = path.dirname(real)
-  if (!mayBeInRepository(dir)) return undefined
-  // Not in the index, so not in HEAD: Git is not asked at all (see `git-index.ts`).
   const top = dotGitFolder(dir)
-  if (top !== undefined && indexListing(top, repositoryPath(top, real)) === 'not listed')
-    return { top, head: undefined, shallow: false, inHead: false }
+  if (top === undefined && !gitDirSet()) return undefined
+  // Not in the index, so not in HEAD: Git is not asked at all (see `git-index.ts`).
+  if (top !== undefined) {
+    const relative = repositoryPath(top, real)
+    if (indexListing(top, relative) === 'not listed')
+      return { top, head: undefined, shallow: false, inHead: false, path: relative }
+  }
   const inHead = `HEAD:./${path.basename(real)}`
   const answer = await gitAnswer(
     ['rev-parse', '--show-toplevel', '--is-shallow-repository', 'HEAD', inHead],
@@ -189,13 +197,21 @@ export async function sourceRepositoryOf(file: string): Promise<SourceRepository
   // the argument echoed before Git stops (exit code 128).
   const lines = answer?.out.split('\n') ?? []
   if (lines.length === 5 && lines[4] === '' && lines[0] !== '' && HASH.test(lines[2]!)) {
-    const repository = { top: path.resolve(lines[0]!), head: lines[2], shallow: lines[1] === 'true' }
+    const gitTop = path.resolve(lines[0]!)
+    const repository = {
+      top: gitTop,
+      head: lines[2],
+      shallow: lines[1] === 'true',
+      path: repositoryPath(gitTop, real),
+    }
     if (answer!.code === 0 && HASH.test(lines[3]!)) return { ...repository, inHead: true }
     if (answer!.code !== 0 && lines[3] === inHead) return { ...repository, inHead: false }
   }
   // No commit yet, a name Git reads otherwise, a file named HEAD beside the source: asked apart.
   const repository = await repositoryOf(real)
-  return repository === undefined ? undefined : { ...repository, inHead: true }
+  return repository === undefined
+    ? undefined
+    : { ...repository, inHead: true, path: repositoryPath(repository.top, real) }
 }
 
 /** Finds the repository holding a source (`sourceRepositoryOf`). */

@@ -14,8 +14,6 @@ import { parseSource } from '../formats/index.js'
 import {
   fileCommits,
   readBlobs,
-  realPath,
-  repositoryPath,
   sourceRepositoryOf,
   type CommitsLookup,
   type FileCommit,
@@ -75,7 +73,7 @@ export async function readFileHistory(
   const repository = await (options.repositoryOf ?? sourceRepositoryOf)(file)
   // Nothing of a file that HEAD does not have is left out: no note that the clone is shallow.
   if (repository === undefined || !repository.inHead) return none
-  const relative = repositoryPath(repository.top, realPath(file))
+  const relative = repository.path
   if (relative.startsWith('../')) return none
   if (repository.shallow) {
     warnings.push({

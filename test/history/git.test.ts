@@ -108,7 +108,7 @@ describe('mayBeInRepository (asked before git is started)', () => {
       const top = path.resolve(repo.git('rev-parse', '--show-toplevel').trim())
       const head = repo.git('rev-parse', '--verify', 'HEAD').trim()
       const tracked = await sourceRepositoryOf(path.join(repo.dir, 'sub dir', 'a b:c.html'))
-      expect(tracked).toEqual({ top, head, shallow: false, inHead: true })
+      expect(tracked).toEqual({ top, head, shallow: false, inHead: true, path: 'sub dir/a b:c.html' })
       // Not in the index: Git is not asked (no head), and HEAD has no such file.
       for (const name of ['sub dir/untracked.html', 'ignored.html', 'missing.html'])
         expect(await sourceRepositoryOf(path.join(repo.dir, name))).toEqual({
@@ -116,6 +116,7 @@ describe('mayBeInRepository (asked before git is started)', () => {
           head: undefined,
           shallow: false,
           inHead: false,
+          path: name,
         })
       // Where the index is not read (GIT_INDEX_FILE moves it), Git says so.
       vi.stubEnv('GIT_INDEX_FILE', path.join(repo.dir, '.git', 'index'))
@@ -124,6 +125,7 @@ describe('mayBeInRepository (asked before git is started)', () => {
         head,
         shallow: false,
         inHead: false,
+        path: 'ignored.html',
       })
       vi.stubEnv('GIT_INDEX_FILE', undefined)
       // Staged, not committed: the index lists it, and Git says HEAD has no such file yet.
@@ -133,6 +135,7 @@ describe('mayBeInRepository (asked before git is started)', () => {
         head,
         shallow: false,
         inHead: false,
+        path: 'sub dir/untracked.html',
       })
     } finally {
       repo.remove()
