@@ -56,6 +56,9 @@ export interface SiteRoutes {
   tagRoute: Map<string, TagRoute>
 }
 
+/** The folder of the tag pages: a tag's page is `tags/<slug>/`. */
+export const TAGS_PATH = 'tags/'
+
 /** Compute every folder and tag route for a tree (paths below the base; see `SiteUrls`). */
 export function planRoutes(root: Folder): SiteRoutes {
   const folders: FolderRoute[] = []
@@ -102,7 +105,7 @@ export function planRoutes(root: Folder): SiteRoutes {
   const tagSlugs = assignSlugs(tagNames)
   const tags = tagNames.map((tag, index) => ({
     tag,
-    path: `tags/${tagSlugs[index]}/`,
+    path: `${TAGS_PATH}${tagSlugs[index]}/`,
     bookmarks: tagBookmarks.get(tag)!,
   }))
   const tagRoute = new Map(tags.map((route) => [route.tag, route]))

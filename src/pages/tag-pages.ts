@@ -9,10 +9,8 @@ import type { PageContext } from './context.js'
 import { pagesNavigation } from './folder-pages.js'
 import { keptPages } from './memo.js'
 import { pageCount, paginate, pagePath } from './paths.js'
+import { TAGS_PATH } from './routes.js'
 import { operatorFor } from '#search-query'
-
-/** The folder of the tag pages. */
-const TAGS = 'tags/'
 
 /** Every tag's pages, in tag order. */
 export function* tagPages(context: PageContext): Generator<OutputFile> {
@@ -54,7 +52,7 @@ export function* tagPages(context: PageContext): Generator<OutputFile> {
       // Every tag page is a folder of `tags/` (`tags/<slug>/`): another tag's link (a related tag is
       // never the page's own) is the link to `tags/` from here and its slug, as `link` makes it (it
       // chooses alike for each: their ends are the same).
-      const tagsLink = link(TAGS, path)
+      const tagsLink = link(TAGS_PATH, path)
       const file = context.page(
         { kind: 'tag', title: tagRoute.tag, path, pageNumber: number },
         `Tag: ${tagRoute.tag}`,
@@ -73,7 +71,7 @@ export function* tagPages(context: PageContext): Generator<OutputFile> {
           searchUrl: `${url('search/')}?q=${encodeURIComponent(operatorFor('tag', tagRoute.tag))}`,
           related: (context.relatedTags.get(tagRoute.tag) ?? []).map((related) => ({
             tag: related.tag,
-            href: `${tagsLink}${context.routes.tagRoute.get(related.tag)!.path.slice(TAGS.length)}`,
+            href: `${tagsLink}${context.routes.tagRoute.get(related.tag)!.path.slice(TAGS_PATH.length)}`,
             count: related.count,
           })),
         }),
