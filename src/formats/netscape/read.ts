@@ -15,6 +15,7 @@
  * and `<style>` elements are masked so the tokenizer sees text there too.
  */
 import { decodeHTML, decodeHTMLAttribute } from 'entities/decode'
+import { Tokenizer } from 'htmlparser2'
 import {
   createBookmark,
   createFolder,
@@ -32,7 +33,6 @@ import { parseEpochDate } from '../dates.js'
 import { WarningCollector } from '../limits.js'
 import { LineIndex } from '../line-index.js'
 import { cleanDescription, lineIndent } from '../description.js'
-import { Tokenizer } from './tokenizer.js'
 
 export interface NetscapeOptions {
   /** The encoding the text was decoded from, recorded on the collection. Default: `utf-8`. */
