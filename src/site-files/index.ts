@@ -4,10 +4,10 @@
  * thread or, for a large build, in a worker thread beside the page rendering
  * (`site-files-thread.ts`). Pure: no file system.
  */
+import { gzipSync } from 'node:zlib'
 import type { Bookmark, Collection } from '../model/tree.js'
 import { siteExports } from '../formats/registry.js'
 import { feedToXml } from './feed.js'
-import { gzipMembers } from './gzip-members.js'
 import type { OutputFile } from '../model/output.js'
 import { siteUrls, type SiteUrls } from '../publish/urls.js'
 import {
@@ -204,33 +204,25 @@ const GZIP_MEMBER_BYTES = 1 << 20
  * A gzipped file written in chunks as `stream` makes its text: the text is compressed a megabyte
  * at a time, each as a gzip member of its own (one after the other they are one gzip file, which
  * gunzip and every unzip tool read whole), so neither the text nor its compressed bytes are ever
- * held whole. The members are compressed on other threads while this one makes the text, and come
- * back in order (`gzip-members.ts`). Level 6 (zlib's default), each member on its own: the same
- * bytes for the same text, build after build, whichever thread compressed them.
+ * held whole. Level 6 (zlib's default): the same bytes for the same text, build after build.
  */
 function gzippedFile(path: string, stream: (sink: (chunk: Uint8Array) => void) => void): OutputFile {
   const compressed = (sink: (chunk: Uint8Array) => void): void => {
-    const members = gzipMembers(sink)
-    try {
-      let pending: Uint8Array[] = []
-      let size = 0
-      let made = 0
-      const flush = (): void => {
-        members.add(Buffer.concat(pending, size))
-        made++
-        pending = []
-        size = 0
-      }
-      stream((chunk) => {
-        pending.push(chunk)
-        size += chunk.byteLength
-        if (size >= GZIP_MEMBER_BYTES) flush()
-      })
-      if (size > 0 || made === 0) flush()
-      members.finish()
-    } finally {
-      members.close()
+    let pending: Uint8Array[] = []
+    let size = 0
+    let made = 0
+    const flush = (): void => {
+      sink(gzipSync(Buffer.concat(pending, size), { level: 6 }))
+      made++
+      pending = []
+      size = 0
     }
+    stream((chunk) => {
+      pending.push(chunk)
+      size += chunk.byteLength
+      if (size >= GZIP_MEMBER_BYTES) flush()
+    })
+    if (size > 0 || made === 0) flush()
   }
   let bytes: Uint8Array | undefined
   return {

@@ -5,12 +5,14 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import os from 'node:os'
+import { gunzipSync } from 'node:zlib'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { readTree } from '../helpers.js'
 import { resolveConfig } from '../../src/config/options.js'
 import { loadSources, prepareSite } from '../../src/build/index.js'
 import type { OutputFile } from '../../src/model/output.js'
+import { createBookmark, createFolder } from '../../src/model/tree.js'
 import { planSite } from '../../src/pages/plan.js'
 import { SEARCH_DIR } from '../../src/site-files/search/index.js'
 import {
@@ -227,6 +229,30 @@ describe('site files', () => {
     })!
     await expect(failing.result).rejects.toThrow(/Not a bookmark file/)
   }, 30_000)
+
+  it('should gzip a large export a part at a time, into one file that unzips to the plain export', async () => {
+    const { data } = await siteData()
+    const root = createFolder('Bookmarks')
+    for (let index = 0; index < 30_000; index++)
+      root.children.push(
+        createBookmark(`Page ${index} ${'words '.repeat(index % 9)}`, `https://e.example/${index}`),
+      )
+    const input = { ...data, exportCollection: { ...data.exportCollection!, root } }
+    const plain = siteFileProducers(input, { feed: false, exports: true }).get(
+      'bookmarks.html',
+    )!() as OutputFile
+    const zipped = siteFileProducers(input, { feed: false, exports: true, gzipExports: true }).get(
+      'bookmarks.html.gz',
+    )!() as OutputFile
+    const chunks: Uint8Array[] = []
+    zipped.stream!((chunk) => chunks.push(chunk as Uint8Array))
+    const text = Buffer.from(plain.contents)
+    expect(text.length).toBeGreaterThan(2 << 20)
+    // Never held whole: written as parts, which one after the other are one gzip file.
+    expect(chunks.length).toBeGreaterThan(1)
+    expect(gunzipSync(Buffer.concat(chunks)).equals(text)).toBe(true)
+    expect(Buffer.from(zipped.contents).equals(Buffer.concat(chunks))).toBe(true)
+  })
 
   it('should list every page in the sitemap, absolute under the base', async () => {
     const { data } = await siteData()
