@@ -10,7 +10,8 @@ import path from 'node:path'
 import { cac } from 'cac'
 import { build, displayPath, type BuildResult } from '../build/index.js'
 import { readSiteAddress } from '../build/output.js'
-import type { InlineConfig } from '../config/options.js'
+import { formatDuration, parseDuration } from '../config/duration.js'
+import { linkCheckDefaults, linkLimitProblem, type InlineConfig } from '../config/options.js'
 import { DEV_PORT } from '../dev/port.js'
 import { initLinksWorkflow, initPagesWorkflow, WORKFLOW_PATH } from '../init.js'
 import { BookgenError, isBookgenError } from '../model/errors.js'
@@ -124,7 +125,18 @@ export async function runCli(argv: readonly string[], io: Io = defaultIo): Promi
     .option('--only-dead', 'Check again only the links that are dead')
     .option('--fail-on-dead', 'Exit with 1 when a published link is dead')
     .option('--store <file>', 'The link store (default: bookmarks.links.json beside the first source)')
+    .option(
+      '--max-time <duration>',
+      `Stop after this long, leaving the rest for the next run: 30m, 2h, 0 for no limit (default: ${formatDuration(linkCheckDefaults.maxTime)})`,
+    )
+    .option(
+      '--max-link-time <duration>',
+      `Time for one link, redirects, GET and Retry-After wait included (default: ${formatDuration(linkCheckDefaults.maxLinkTime)})`,
+    )
+    .option('--rate <n>', `Requests per second to one host (default: ${linkCheckDefaults.rate})`)
+    .option('--per-host <n>', `Requests at once to one host (default: ${linkCheckDefaults.perHost})`)
     .example('bookgen check bookmarks.html --max-age 1d')
+    .example('bookgen check --max-time 30m')
     .action((sources: string[], flags: Record<string, unknown>) => {
       action = () => checkCommand(sources, flags, io)
     })
@@ -337,13 +349,15 @@ async function initCommand(sources: string[], flags: Record<string, unknown>, io
 
 async function checkCommand(sources: string[], flags: Record<string, unknown>, io: Io): Promise<number> {
   // The HTTP client and the progress bar load only for `check`.
-  const { parseDuration, runCheck } = await import('../links.js')
-  const maxAgeFlag = flags['maxAge']
-  if (maxAgeFlag === true || maxAgeFlag === '')
-    throw new BookgenError('--max-age needs a value', { ruleId: 'cli/usage' })
-  // cac reads `--max-age 0` as a number.
-  const maxAge = maxAgeFlag === undefined ? undefined : parseDuration(String(maxAgeFlag))
-  const config = await loadResolvedConfig(flags, { sources }, io.cwd, { command: 'check' })
+  const { runCheck } = await import('../links.js')
+  const maxAge = durationFlag(flags, 'maxAge', '--max-age')
+  const linkCheck = {
+    maxTime: durationFlag(flags, 'maxTime', '--max-time'),
+    maxLinkTime: durationFlag(flags, 'maxLinkTime', '--max-link-time'),
+    rate: limitFlag(flags, 'rate', '--rate'),
+    perHost: limitFlag(flags, 'perHost', '--per-host'),
+  }
+  const config = await loadResolvedConfig(flags, { sources, linkCheck }, io.cwd, { command: 'check' })
   const stop = stopOnSignal(io)
   try {
     return await runCheck({
@@ -364,6 +378,30 @@ async function checkCommand(sources: string[], flags: Record<string, unknown>, i
   } finally {
     stop.dispose()
   }
+}
+
+/** A duration flag's value (ms); undefined when absent, a usage error when empty or not a duration. */
+function durationFlag(flags: Record<string, unknown>, key: string, name: string): number | undefined {
+  const value = flags[key]
+  if (value === undefined) return undefined
+  if (value === true || value === '') throw new BookgenError(`${name} needs a value`, { ruleId: 'cli/usage' })
+  // cac reads `--max-age 0` as a number.
+  return parseDuration(String(value))
+}
+
+/** `--rate` or `--per-host`: a number; undefined when absent, a usage error when not a fit one. */
+function limitFlag(
+  flags: Record<string, unknown>,
+  key: 'rate' | 'perHost',
+  name: string,
+): number | undefined {
+  const value = flags[key]
+  if (value === undefined) return undefined
+  // cac reads `--rate 2` as a number, and `--rate 0x10` or `--rate 1e3` as they are.
+  const number = typeof value === 'number' ? value : Number.NaN
+  const problem = linkLimitProblem(key, number, name)
+  if (problem !== undefined) throw new BookgenError(problem, { ruleId: 'cli/usage' })
+  return number
 }
 
 async function previewCommand(flags: Record<string, unknown>, io: Io): Promise<number> {

@@ -49,7 +49,7 @@ function io() {
       stdout: (text: string) => void out.push(text),
       stderr: (text: string) => void err.push(text),
       cwd: dir,
-      check: { lookup, dnsCanary: 'canary.test', timeoutMs: 400, retryAfterCapMs: 1000 },
+      check: { lookup, dnsCanary: 'canary.test', timeoutMs: 400, retryAfterCapMs: 1000, rate: 1000 },
     },
   }
 }
