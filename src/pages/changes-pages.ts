@@ -5,7 +5,7 @@
 import type { OutputFile } from '../model/output.js'
 import type { PageContext } from './context.js'
 import { pagePath } from './paths.js'
-import { safeHref } from '../render/safe-url.js'
+import { safeHref } from '../model/safe-url.js'
 import { changesFeedToXml } from '../render/changes-feed.js'
 import {
   changesPageToHast,

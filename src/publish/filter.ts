@@ -27,8 +27,10 @@ export interface HeldBack {
 
 /** What a site held back: bookmarks, by reason, and what its exports left out (see `export-safety.ts`). */
 export interface SiteHeldBack extends HeldBack {
-  /** Event handlers, other active attributes and script elements, left out of `bookmarks.html` and `bookmarks.xbel`. */
+  /** Event handlers, other active attributes, script elements and script URLs, left out of `bookmarks.html` and `bookmarks.xbel`. */
   activeContent: number
+  /** Bookmarks left out of the exports because their URL cannot be a link (`javascript:`, `data:`, …). */
+  unsafeUrls: number
 }
 
 export interface PublishedTree {

@@ -2,9 +2,10 @@
  * Which URLs may become links. Bookmark files are untrusted input: a `javascript:` bookmarklet that is
  * harmless in a browser menu is stored XSS on a published page. A URL is clickable only if, after
  * entity decoding (done by the readers) and WHATWG URL parsing, its scheme is on the allow-list.
- * Everything else is shown as inert text.
+ * Everything else is shown as inert text, and left out of the exports. The one check of the pages,
+ * the feed, the search index and the exports.
  */
-import { plainUrlHref } from '../model/urls.js'
+import { plainUrlHref } from './urls.js'
 
 /** Schemes that are always safe to link to. */
 const SAFE_SCHEMES = new Set(['http:', 'https:', 'mailto:', 'ftp:'])
