@@ -331,3 +331,76 @@ describe('the published exports', () => {
       expect(converted.stdout).toContain(kept)
   })
 })
+
+describe('passwords in bookmarked URLs', () => {
+  const withPasswords = `<!DOCTYPE NETSCAPE-Bookmark-file-1>
+<DL><p>
+  <DT><A HREF="https://alice:hunter2@intranet.example/wiki" ADD_DATE="1700000000" TAGS="work">Wiki</A>
+  <DT><A HREF="ftp://bob:swordfish@files.example/pub/" ADD_DATE="1700000001" FEEDURL="https://carol:letmein@feeds.example/rss">Files</A>
+  <DT><A HREF="https://medium.example/@someone/post" ADD_DATE="1700000002">Not a password</A>
+</DL><p>
+`
+  const cli = async (args: string[]) => {
+    let stdout = ''
+    let stderr = ''
+    const code = await runCli(args, {
+      stdout: (text) => (stdout += text),
+      stderr: (text) => (stderr += text),
+      cwd: dir,
+    })
+    return { code, stdout, stderr }
+  }
+
+  it('should reach no published file (pages, feed, search index, exports, sitemap), with one warning naming how many', async () => {
+    writeFileSync(path.join(dir, 'passwords.html'), withPasswords)
+    const built = await cli([
+      'build',
+      'passwords.html',
+      '--out',
+      'passwords-out',
+      '--site',
+      'https://me.example/',
+    ])
+    expect(built.code).toBe(0)
+    const output = built.stdout + built.stderr
+    expect(output.match(/user name or password/g)).toHaveLength(1)
+    expect(output).toContain('2 bookmark URLs had a user name or password: published without it')
+    expect(output).not.toMatch(/hunter2|swordfish|letmein/)
+    const out = path.join(dir, 'passwords-out')
+    const published = listFiles(out)
+    for (const kind of [
+      /\/index\.html$/,
+      /^feed\.xml$/,
+      /^assets\/search\//,
+      /^bookmarks\.html$/,
+      /^bookmarks\.xbel$/,
+      /^sitemap\.xml$/,
+    ])
+      expect(
+        published.some((file) => kind.test(file)),
+        String(kind),
+      ).toBe(true)
+    for (const file of published) {
+      const text = readFileSync(path.join(out, file)).toString('latin1')
+      expect(text, file).not.toMatch(/hunter2|swordfish|letmein|alice|bob:|carol/)
+    }
+    // The links themselves are published, without their credentials.
+    const read = (file: string) => readFileSync(path.join(out, file), 'utf8')
+    for (const file of ['index.html', 'feed.xml', 'bookmarks.html', 'bookmarks.xbel'])
+      expect(read(file), file).toContain('https://intranet.example/wiki')
+    const search = published.filter((file) => file.startsWith('assets/search/'))
+    expect(search.map(read).join('\n')).toContain('intranet.example/wiki')
+    expect(readFileSync(path.join(out, 'bookmarks.html'), 'utf8')).toContain(
+      'FEEDURL="https://feeds.example/rss"',
+    )
+    expect(readFileSync(path.join(out, 'index.html'), 'utf8')).toContain(
+      'https://medium.example/@someone/post',
+    )
+  })
+
+  it('should keep them in the user’s own conversion', async () => {
+    writeFileSync(path.join(dir, 'passwords.html'), withPasswords)
+    const converted = await cli(['convert', 'passwords.html', '--to', 'netscape'])
+    expect(converted.stdout).toContain('HREF="https://alice:hunter2@intranet.example/wiki"')
+  })
+})

@@ -26,7 +26,13 @@ import {
 import type { SiteInput } from './site-input.js'
 import type { SiteLinks } from '../links/site-links.js'
 import { exportTree, type ExportedFolder } from './export-safety.js'
-import { createPublishMemo, filterForPublishing, type PublishMemo, type SiteHeldBack } from './filter.js'
+import {
+  createPublishMemo,
+  filterForPublishing,
+  type PublishMemo,
+  type SiteHeldBack,
+  type Userinfo,
+} from './filter.js'
 import { sameItems } from './copy.js'
 import { buildDay } from './build-day.js'
 
@@ -98,6 +104,7 @@ export function prepareSite(
   const { aliasTargets } = published
   const duplicates = findDuplicates(published.root, cache?.duplicates)
   const notes = duplicateNotes(duplicates, config.dedupe, cache)
+  if (published.userinfo.count > 0) notes.unshift(userinfoNote(published.userinfo))
   const root = config.dedupe
     ? removeDuplicates(published.root, duplicates, cache?.duplicates)
     : published.root
@@ -191,6 +198,18 @@ export function exportFormat(collections: readonly Collection[]): string {
   return first !== undefined && collections.every((collection) => collection.format === first)
     ? first
     : 'mixed'
+}
+
+/** The one note about the URLs published without the user name or password they held. */
+function userinfoNote({ count, first }: Userinfo): Warning {
+  const urls = count === 1 ? '1 bookmark URL' : `${count} bookmark URLs`
+  return {
+    file: first?.place?.file ?? '',
+    line: first?.place?.line ?? 0,
+    column: first?.place?.column ?? 0,
+    rule: 'site/userinfo',
+    message: `${urls} had a user name or password: published without it; the source still holds it`,
+  }
 }
 
 /** A note about a repeated URL, and what it was made from. */
