@@ -191,17 +191,18 @@ function withoutCredentials(
   bookmark: Bookmark,
   copies: WeakMap<Bookmark, Bookmark> | Map<Bookmark, Bookmark>,
 ): Bookmark {
-  const changes: Parameters<typeof copyBookmark>[1] = {}
+  let changes: Parameters<typeof copyBookmark>[1] | undefined
   for (const field of URL_FIELDS) {
     const url = bookmark[field]
-    if (url === undefined || (field === 'icon' && url.startsWith('data:'))) continue
+    // Nearly every URL has no `@` at all: nothing to parse.
+    if (url === undefined || !url.includes('@') || (field === 'icon' && url.startsWith('data:'))) continue
     const clean = withoutUserinfo(url)
-    if (clean !== url) changes[field] = clean
+    if (clean !== url) (changes ??= {})[field] = clean
   }
   const icon = bookmark.desktopIcon
   if (icon?.href !== undefined && withoutUserinfo(icon.href) !== icon.href)
-    changes.desktopIcon = { ...icon, href: withoutUserinfo(icon.href) }
-  if (Object.keys(changes).length === 0) return bookmark
+    (changes ??= {}).desktopIcon = { ...icon, href: withoutUserinfo(icon.href) }
+  if (changes === undefined) return bookmark
   let copy = copies.get(bookmark)
   if (copy === undefined) {
     copy = copyBookmark(bookmark, changes)
