@@ -12,6 +12,7 @@ import { runCli } from '../src/cli/index.js'
 import { resolveConfig } from '../src/config/options.js'
 import { build } from '../src/build/index.js'
 import { page } from './html.js'
+import { createRepo } from './history/git-repo.js'
 
 const HOSTILE_NETSCAPE = `<!DOCTYPE NETSCAPE-Bookmark-file-1>
 <TITLE>Pwn &lt;script&gt;alert(1)&lt;/script&gt;</TITLE>
@@ -396,6 +397,29 @@ describe('passwords in bookmarked URLs', () => {
     expect(readFileSync(path.join(out, 'index.html'), 'utf8')).toContain(
       'https://medium.example/@someone/post',
     )
+  })
+
+  it('should reach neither the changes pages nor their feed, made from the source’s Git history', async () => {
+    const repo = createRepo()
+    try {
+      repo.commit({ 'bookmarks.html': withPasswords }, '2026-01-01T08:00:00Z', 'export')
+      const without = withPasswords.replace(/ *<DT><A HREF="https:\/\/alice[^\n]*\n/, '')
+      repo.commit({ 'bookmarks.html': without }, '2026-01-02T08:00:00Z', 'remove the wiki')
+      let stdout = ''
+      const code = await runCli(['build', 'bookmarks.html', '--out', 'out'], {
+        stdout: (text) => (stdout += text),
+        stderr: () => {},
+        cwd: repo.dir,
+      })
+      expect(code, stdout).toBe(0)
+      for (const file of ['changes/index.html', 'changes.xml']) {
+        const text = readFileSync(path.join(repo.dir, 'out', file), 'utf8')
+        expect(text, file).toContain('https://intranet.example/wiki')
+        expect(text, file).not.toMatch(/hunter2|alice/)
+      }
+    } finally {
+      repo.remove()
+    }
   })
 
   it('should keep them in the user’s own conversion', async () => {
