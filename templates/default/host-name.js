@@ -92,9 +92,10 @@ function decodeLabel(label) {
 // What a label may be made of: UTS #39's allowed identifier characters, approximately (ASCII
 // letters, digits and hyphen; the allowed Latin letters and marks beyond ASCII, listed; Greek,
 // Cyrillic, Armenian and Hebrew letters of the allowed ranges; letters, marks and digits of the
-// other recommended scripts; the ideographic zero 〇 and the katakana middle dot ・). The lists leave out what Chromium takes out of that set (Greek
-// Extended, Cyrillic Extended-B and -C, Latin Extended Additional but the Vietnamese letters,
-// Latin Extended-D, caron letters of Pinyin, kra, quote-like modifier letters).
+// other recommended scripts; the ideographic zero 〇 and the katakana middle dot ・). The lists
+// leave out what Chromium takes out of that set (Greek Extended, Cyrillic Extended-B and -C, Latin
+// Extended Additional but the Vietnamese letters, Latin Extended-D, caron letters of Pinyin, kra,
+// quote-like modifier letters).
 const LATIN =
   '\\u00b7\\u00c0-\\u00d6\\u00d8-\\u00f6\\u00f8-\\u0113\\u0116-\\u012b\\u012e-\\u0131\\u0134-\\u0137' +
   '\\u0139-\\u013e\\u0141-\\u0148\\u014a-\\u014d\\u0150-\\u0155\\u0158-\\u0161\\u0164-\\u017e\\u0181' +
