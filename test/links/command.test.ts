@@ -86,6 +86,18 @@ describe('runCheck', () => {
     expect(lines.at(-1)).toBe('Wrote bookmarks.links.json')
   })
 
+  it('should check a URL with a user name and password without them, and keep them out of the store', async () => {
+    const secret = server.url('/ok').replace('://', '://alice:hunter2@')
+    await writeBookmarks(`        <DT><A HREF="${secret}">With a password</A>\n`)
+    const { exit, lines } = run()
+    expect(await exit).toBe(CHECK_EXIT_OK)
+    const text = await readFile(path.join(dir, 'bookmarks.links.json'), 'utf8')
+    expect(text).not.toMatch(/alice|hunter2/)
+    expect(lines.join('\n')).not.toMatch(/alice|hunter2/)
+    const store = await readLinkStore(path.join(dir, 'bookmarks.links.json'))
+    expect([...store.links.keys()].sort()).toEqual([server.url('/gone'), server.url('/ok')])
+  })
+
   it('should exit 1 with failOnDead when a link is dead, and 0 when none is', async () => {
     await writeBookmarks()
     expect(await run({ failOnDead: true }).exit).toBe(CHECK_EXIT_DEAD)
