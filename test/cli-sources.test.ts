@@ -91,3 +91,27 @@ describe.skipIf(!BUILT)('bookgen build from a source that lost its bookmarks', (
     expect(readdirSync(path.join(dir, 'site'))).toContain('index.html')
   })
 })
+
+describe.skipIf(!BUILT)('bookgen build from an HTML file that is no bookmark file', () => {
+  const cases: Record<string, { text: string; place: string }> = {
+    'an ordinary web page': {
+      text: '<!DOCTYPE html>\n<html><head><title>Notes</title></head>\n<body>\n<p>Read <a href="https://a.example/">this</a>.</p>\n</body></html>\n',
+      place: 'page.html:4:9',
+    },
+    'a file of bare <DT>s': { text: '<DT>\n<DT>\n', place: 'page.html:1:1' },
+  }
+
+  for (const [name, { text, place }] of Object.entries(cases)) {
+    it(`should refuse ${name}, naming where it looked, and write nothing`, async () => {
+      writeFileSync(path.join(dir, 'page.html'), text)
+      const result = await bookgen(['build', 'page.html', '--out', 'site'], { cwd: dir })
+      expect(result.code, result.stderr).toBe(1)
+      expect(result.stderr).toMatch(
+        new RegExp(
+          `^error: ${place}: Not a bookmark file: it has neither the <!DOCTYPE NETSCAPE-Bookmark-file-1> line nor a bookmark list .* \\[netscape/not-bookmarks\\]\\n$`,
+        ),
+      )
+      expect(readdirSync(dir)).toEqual(['page.html'])
+    })
+  }
+})

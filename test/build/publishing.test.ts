@@ -16,7 +16,7 @@ import { build } from '../../src/build/index.js'
 import { parseSource } from '../../src/formats/index.js'
 import { page } from '../html.js'
 import { exportsGzipped, GZIP_EXPORTS_FROM } from '../../src/pages/downloads.js'
-import { bookmarksOf } from '../helpers.js'
+import { bookmarksOf, FIXTURES } from '../helpers.js'
 
 let dir: string
 beforeEach(() => {
@@ -202,6 +202,29 @@ describe('exports', () => {
     // The sources themselves are untouched: the user's own conversion keeps everything.
     const own = parseSource(Buffer.from(hostile), 'hostile.html')
     expect(bookmarksOf(own)[0]!.attributes).toMatchObject({ ONCLICK: 'alert(2)' })
+  })
+
+  it("should publish Vivaldi's separators as separators, in the pages and in both exports", async () => {
+    const vivaldi = readFileSync(path.join(FIXTURES, 'netscape', 'vivaldi.html'))
+    writeFileSync(path.join(dir, 'vivaldi.html'), vivaldi)
+    const config = { site: 'https://me.example/' }
+    const result = await build(
+      resolveConfig(config, { sources: ['vivaldi.html'], outDir: 'out' }, { cwd: dir }),
+    )
+    expect(result.warnings).toEqual([])
+    const read = (file: string) => readFileSync(path.join(dir, 'out', file), 'utf8')
+    const files = readdirSync(path.join(dir, 'out'), { recursive: true }).map(String)
+    for (const file of files.filter((name) => /\.(html|xbel|xml|json)$/.test(name)))
+      expect(read(file), file).not.toContain('bookmark.placeholder.url')
+    // The toolbar folder: Vivaldi Community, a separator, Docs, Reading; Reading: One, a separator,
+    // Two, and a last separator, which a page has no need to show.
+    expect(page(read('bookmarks/index.html')).all('hr.separator')).toHaveLength(1)
+    expect(page(read('bookmarks/reading/index.html')).all('hr.separator')).toHaveLength(1)
+    for (const file of ['bookmarks.html', 'bookmarks.xbel']) {
+      const collection = parseSource(Buffer.from(read(file)), file)
+      expect(countNodes(collection.root), file).toMatchObject({ bookmarks: 4, separators: 3 })
+    }
+    expect(read('bookmarks.html').match(/<HR>/g)).toHaveLength(3)
   })
 
   it('should leave Desktop Bookmark command lines out of the XBEL export unless asked', async () => {
