@@ -6,7 +6,6 @@
 import { spawn } from 'node:child_process'
 import { existsSync, realpathSync } from 'node:fs'
 import path from 'node:path'
-import { indexListing } from './git-index.js'
 
 /** One commit that changed the file, oldest first in `fileCommits`' result. */
 export interface FileCommit {
@@ -35,9 +34,8 @@ export interface RepositoryInfo {
 export interface SourceRepository extends RepositoryInfo {
   /**
    * False where the commit checked out has no file at the source's path (an export beside a
-   * repository's files, ignored or not yet added), as Git said or as the index shows (then `head`
-   * and `shallow` were not asked): such a source has no history to read. True where it has one,
-   * and where Git could not say (then its commits tell).
+   * repository's files, ignored or not yet added): such a source has no history to read. True
+   * where it has one, and where Git could not say (then its commits tell).
    */
   inHead: boolean
   /** The source's path in the repository (from its real path): relative to `top`, with `/`. */
@@ -172,22 +170,15 @@ const HASH = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/
 
 /**
  * The repository holding the source `file`, and whether the commit checked out has it, or
- * undefined when it is in no repository: from the index alone where it does not list the source
- * (`indexListing`), else in one Git process (`git rev-parse … HEAD:./<name>`). For a source that
- * `HEAD` does not have, no `git log` is started: it would walk every commit to find none (8 ms of
- * the machine's other core for this repository's 435 commits, about 5 ms of a 1k build).
+ * undefined when it is in no repository: in one Git process (`git rev-parse … HEAD:./<name>`). For
+ * a source that `HEAD` does not have, no `git log` is started: it would walk every commit to find
+ * none (8 ms of the machine's other core for this repository's 435 commits, about 5 ms of a 1k
+ * build).
  */
 export async function sourceRepositoryOf(file: string): Promise<SourceRepository | undefined> {
   const real = realPath(file)
   const dir = path.dirname(real)
-  const top = dotGitFolder(dir)
-  if (top === undefined && !gitDirSet()) return undefined
-  // Not in the index, so not in HEAD: Git is not asked at all (see `git-index.ts`).
-  if (top !== undefined) {
-    const relative = repositoryPath(top, real)
-    if (indexListing(top, relative) === 'not listed')
-      return { top, head: undefined, shallow: false, inHead: false, path: relative }
-  }
+  if (!mayBeInRepository(dir)) return undefined
   const inHead = `HEAD:./${path.basename(real)}`
   const answer = await gitAnswer(
     ['rev-parse', '--show-toplevel', '--is-shallow-repository', 'HEAD', inHead],
