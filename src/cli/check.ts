@@ -2,12 +2,14 @@
  * (I/O) `bookgen check`: read the sources, check the links the site publishes, write the store
  * beside the first source (or where asked), print a summary, and return the exit code: 0 (dead
  * links too, unless `failOnDead`), 1 with `failOnDead` and dead links, 130 when interrupted (the
- * store then keeps what was checked so far).
+ * store then keeps what was checked so far). A source whose last commit removed most bookmarks
+ * stops it as it stops a build (`history/mass-removal`), before the store drops their links.
  */
 import path from 'node:path'
 import type { ResolvedConfig } from '../config/options.js'
 import type { Place } from '../model/tree.js'
 import { displayPath, expandSources, loadSources } from '../build/index.js'
+import { readSiteHistory, startHistoryReads } from '../history/build-step.js'
 import { checkDefaults, checkLinks, type CheckOptions, type CheckResult } from '../links/check.js'
 import { createCheckProgress, formatSummary, type ProgressReporter } from '../links/progress.js'
 import { publishedUrls } from '../publish/published-urls.js'
@@ -70,7 +72,10 @@ export async function runCheck(options: RunCheckOptions): Promise<number> {
   const { config, out } = options
   const started = performance.now()
   const files = await expandSources(config.sources, config.root)
+  const historyReads = startHistoryReads(config, files)
   const { collections } = await loadSources(config, { files })
+  // The guard of the build: the link store keeps the links of a removal the site does not publish.
+  if (historyReads !== undefined) readSiteHistory(config, await historyReads, collections)
   const urls = publishedUrls(collections, config.publish)
   const storeFile =
     options.storeFile !== undefined
