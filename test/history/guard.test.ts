@@ -4,11 +4,17 @@
  * rename and a cut in one commit is a removal; `bookgen check` (the weekly link workflow's first
  * step) refuses it too and keeps the link store; a commit naming the removal accepts it.
  */
-import { readFileSync, writeFileSync } from 'node:fs'
+import { execFileSync, spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import type { LookupFunction } from 'node:net'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { parse } from 'yaml'
 import { runCli } from '../../src/cli/index.js'
+import { linksWorkflow } from '../../src/init-workflow.js'
+import { VERSION } from '../../src/version.js'
+import { BIN, BUILT } from '../cli-process.js'
 import { fakeLookup } from '../links/servers.js'
 import { cli, snapshot } from './helpers.js'
 import { createRepo, floccusXbel, xbelBookmark, xbelFolder, type TestRepo } from './git-repo.js'
@@ -28,6 +34,15 @@ const lookup = ((...args: Parameters<LookupFunction>) => {
   lookups++
   return fakeLookup({})(...args)
 }) as LookupFunction
+
+/** A link store holding every one of `count` bookmarks' links, all checked now (none due again). */
+function freshStore(count: number): string {
+  const now = new Date().toISOString()
+  const links: Record<string, unknown> = {}
+  for (let n = 1; n <= count; n++)
+    links[`https://link.example/${n}`] = { state: 'alive', status: 200, checkedAt: now, failures: 0 }
+  return `${JSON.stringify({ version: 1, links }, null, 2)}\n`
+}
 
 async function check(cwd: string): Promise<{ code: number; stderr: string }> {
   let stderr = ''
@@ -99,11 +114,7 @@ describe('the mass-removal guard', () => {
   })
 
   it('stops bookgen check too, before any request, and the link store keeps every link', async () => {
-    const now = new Date().toISOString()
-    const links: Record<string, unknown> = {}
-    for (let n = 1; n <= 101; n++)
-      links[`https://link.example/${n}`] = { state: 'alive', status: 200, checkedAt: now, failures: 0 }
-    const store = `${JSON.stringify({ version: 1, links }, null, 2)}\n`
+    const store = freshStore(101)
     const file = path.join(repo.dir, 'bookmarks.links.json')
     writeFileSync(file, store)
     lookups = 0
@@ -112,5 +123,84 @@ describe('the mass-removal guard', () => {
     expect(result.code).toBe(1)
     expect(readFileSync(file, 'utf8')).toBe(store)
     expect(lookups).toBe(0)
+  })
+})
+
+interface Step {
+  name?: string
+  uses?: string
+  run?: string
+  env?: Record<string, string>
+}
+
+describe.skipIf(!BUILT)('the weekly link workflow (bookgen init --links)', () => {
+  let dir: string
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'bookgen-links-guard-'))
+  })
+  afterEach(() => rmSync(dir, { recursive: true, force: true }))
+
+  it('stops at bookgen check after a removal the build refuses: nothing committed, built or published', () => {
+    const origin = path.join(dir, 'origin.git')
+    const work = path.join(dir, 'work')
+    const git = (...args: string[]): string =>
+      execFileSync('git', ['-c', 'user.name=Owner', '-c', 'user.email=owner@example.org', ...args], {
+        cwd: work,
+        encoding: 'utf8',
+      })
+    execFileSync('git', ['init', '-q', '--bare', '-b', 'main', origin])
+    execFileSync('git', ['clone', '-q', origin, work], { stdio: 'ignore' })
+    const store = freshStore(101)
+    writeFileSync(path.join(work, 'bookmarks.xbel'), collection(101))
+    writeFileSync(path.join(work, 'bookmarks.links.json'), store)
+    git('add', '-A')
+    git('commit', '-q', '-m', 'Bookmarks')
+    writeFileSync(path.join(work, 'bookmarks.xbel'), collection(5))
+    git('commit', '-q', '-am', 'Floccus update: oops')
+    git('push', '-q', 'origin', 'main')
+    const pushed = git('rev-parse', 'HEAD').trim()
+
+    // The check job's shell steps, in order, as a runner runs them: bookgen is this build of it,
+    // and configure-pages gives a project site's address. The first step that fails ends the job.
+    const text = linksWorkflow({
+      branch: 'main',
+      sources: ['bookmarks.xbel'],
+      install: { kind: 'pinned', version: VERSION },
+      floccus: true,
+      workflowPath: '.github/workflows/links-check.yml',
+    })
+    const steps = (parse(text) as { jobs: { check: { steps: Step[] } } }).jobs.check.steps.filter(
+      (step) => step.run !== undefined && !step.run.includes('npm install'),
+    )
+    const outputs: Record<string, string> = { base_url: 'https://octo.github.io/links', base_path: '/links' }
+    let failed: Step | undefined
+    let stderr = ''
+    for (const step of steps) {
+      const env: Record<string, string> = {}
+      for (const [name, value] of Object.entries(step.env ?? {}))
+        env[name] = value.replace(
+          /\$\{\{ steps\.pages\.outputs\.(\w+) \}\}/g,
+          (_, key: string) => outputs[key]!,
+        )
+      const run = spawnSync(
+        'bash',
+        ['-e', '-c', `bookgen() { "${process.execPath}" "${BIN}" "$@"; }\n${step.run!}`],
+        {
+          cwd: work,
+          encoding: 'utf8',
+          env: { ...process.env, ...env, NO_COLOR: '1' },
+        },
+      )
+      if (run.status !== 0) {
+        failed = step
+        stderr = run.stderr
+        break
+      }
+    }
+    expect(failed?.run).toBe('bookgen check bookmarks.xbel')
+    expect(stderr).toContain('[history/mass-removal]')
+    expect(readFileSync(path.join(work, 'bookmarks.links.json'), 'utf8')).toBe(store)
+    expect(execFileSync('git', ['rev-parse', 'main'], { cwd: origin, encoding: 'utf8' }).trim()).toBe(pushed)
+    expect(existsSync(path.join(work, '_site'))).toBe(false)
   })
 })
