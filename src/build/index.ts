@@ -31,13 +31,12 @@ import {
 } from './thread.js'
 import { createStaging, discardStaging, interruptedError, writeStaged, type WriteResult } from './output.js'
 import {
-  mayReadHistory,
+  askGit,
   readSiteHistory,
   startHistoryReads,
   withFiles,
   type SiteHistory,
 } from '../history/build-step.js'
-import { earlyCommits, repositoryLookup } from '../history/git.js'
 
 /** Milliseconds per phase of a build. */
 export interface BuildTimings {
@@ -243,9 +242,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
   const files = await expandSources(config.sources, config.root)
   // Whether HEAD has each source (never rejecting), and the commits of those it has, asked now:
   // the answers come while the output folder is checked, and starting git costs least now.
-  const repositories = repositoryLookup()
-  const historyAnswer = mayReadHistory(config, files, repositories)
-  const commits = config.history === false ? undefined : earlyCommits(files, repositories)
+  const git = askGit(config, files)
   // What `bookgen check` found (never the network); read before the worker thread needs it.
   const links = await readSiteLinks(config, files)
   const staging = await createStaging({
@@ -264,9 +261,9 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
   }
   try {
     checkpoint()
-    const history = await historyAnswer
+    const history = await git.mayReadHistory
     // Read from Git while the sources are read and parsed; applied after them.
-    const historyReads = history ? startHistoryReads(config, files, repositories, commits) : undefined
+    const historyReads = history ? startHistoryReads(config, files, git.repositories, git.commits) : undefined
     options.onStep?.(files.length === 1 ? 'reading the source' : `reading ${files.length} sources`)
     const loaded = await loadSources(config, {
       files,

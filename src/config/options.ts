@@ -63,7 +63,7 @@ export interface UserConfig {
   theme?: ThemeOptions | undefined
   /**
    * Dates, a changes page and a guard against mass removals from the sources' Git history, or
-   * `false` to ignore the history (`--no-history`). Default: `{maxRemoved: 0.25, minRemoved: 20}`
+   * `false` to ignore the history (`--no-history`). Default: `{maxRemoved: 0.25, minRemoved: 20, maxCommits: 10000}`
    */
   history?: HistoryOptions | false | undefined
   /** Link health (`bookgen check`, see docs/link-health.md). */
