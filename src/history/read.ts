@@ -31,7 +31,7 @@ import { emptyHistory, walkSplices, walkVersion, type HistoryState, type Version
 /** Folder of the history caches in the output folder. */
 export const HISTORY_CACHE_DIR = '.bookgen-history'
 /** Bumped whenever the cached state's shape or meaning changes. */
-const CACHE_VERSION = 2
+const CACHE_VERSION = 3
 
 export interface FileHistory {
   /** The source file (absolute). */

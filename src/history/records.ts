@@ -4,6 +4,7 @@
  * The same record is made from a parsed collection (`recordsOf`) and from the fast scanners, so
  * the two can be compared field by field.
  */
+import { withoutUserinfo } from '../model/safe-url.js'
 import { cleanText } from '../model/text.js'
 import type { Bookmark, Folder } from '../model/tree.js'
 
@@ -31,14 +32,14 @@ export function pathKey(path: readonly string[]): string {
 /**
  * The record of a bookmark read by a parser, or undefined when it has no URL. Its text is as the
  * site shows it, without control characters (`cleanText`; `path`'s folder titles too, see
- * `folderPathTitle`): versions that differ only in those are the same, and the cache published
- * with the site holds none.
+ * `folderPathTitle`) and its URL without a user name or password (`withoutUserinfo`): versions
+ * that differ only in those are the same, and the cache published with the site holds none.
  */
 export function recordOfBookmark(bookmark: Bookmark, path: readonly string[]): BookmarkRecord | undefined {
   if (bookmark.href === undefined || bookmark.href === '') return undefined
   const id = bookmarkId(bookmark)
   return {
-    href: cleanText(bookmark.href),
+    href: withoutUserinfo(cleanText(bookmark.href)),
     title: cleanText(bookmark.title),
     id: id === undefined ? undefined : cleanText(id),
     description: bookmark.description === undefined ? undefined : cleanText(bookmark.description),
