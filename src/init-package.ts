@@ -76,11 +76,11 @@ export async function pinBookgen(cwd: string, options: PinOptions = {}): Promise
     }
   }
   if (spec.type === 'git') {
-    const local = /^git\+file:/i.test(spec.fetchSpec ?? '') || /^git\+file:/i.test(listed.spec)
+    const thisMachine = /^git\+file:/i.test(spec.fetchSpec ?? '') || /^git\+file:/i.test(listed.spec)
     return {
       summary: `bookgen from ${listed.spec} (git), as package.json says; the runner's npm ci builds it from its sources${lockfile}`,
       files: [],
-      warnings: local
+      warnings: thisMachine
         ? [
             `package.json installs bookgen from ${listed.spec}, a repository on this machine: a runner cannot reach it`,
           ]

@@ -128,12 +128,15 @@ export async function runInit(cwd: string, options: InitOptions = {}): Promise<I
     path.join(cwd, 'package-lock.json'),
     ...bookgen.files.map((file) => path.join(cwd, file)),
   ]
+  const relative = needed.map((file) => path.relative(cwd, file))
+  const outside = relative.filter((file) => file.startsWith('..') || path.isAbsolute(file))
   const ignored = await ignoredPaths(
     cwd,
-    needed.map((file) => path.relative(cwd, file)),
+    relative.filter((file) => !outside.includes(file)),
   )
   const warnings = [
     ...bookgen.warnings,
+    ...outside.map((file) => `${file} is outside the repository: the runner will not have it; copy it in`),
     ...ignored.map(
       (each) =>
         `${each.path} is ignored by Git (${each.rule}): "git add -A" leaves it out, and the runner needs it; remove that line, or "git add -f ${each.path}"`,

@@ -389,6 +389,26 @@ describe('bookgen init: .gitignore, what Git would leave out, and what to run ne
     ])
   })
 
+  it('should warn about a source the config takes from outside the repository', async () => {
+    pinnedFromRegistry()
+    const repo = path.join(dir, 'repo')
+    mkdirSync(repo)
+    copyFileSync(EXAMPLE_HTML, path.join(dir, 'outside.html'))
+    writeFileSync(
+      path.join(repo, 'package.json'),
+      JSON.stringify({ devDependencies: { bookgen: `^${VERSION}` } }),
+    )
+    writeFileSync(path.join(repo, 'package-lock.json'), '{}')
+    writeFileSync(
+      path.join(repo, 'bookmarks.config.mjs'),
+      "export default { sources: ['../outside.html'] }\n",
+    )
+    const { warnings } = await runInit(repo, { npm: fakeNpm().run })
+    expect(warnings).toEqual([
+      `${path.join('..', 'outside.html')} is outside the repository: the runner will not have it; copy it in`,
+    ])
+  })
+
   it('should say what to run: a repository first where there is none, the remote where there is none', async () => {
     pinnedFromRegistry()
     const bare = await init(fakeNpm())

@@ -305,8 +305,9 @@ async function initCommand(sources: string[], flags: Record<string, unknown>, io
     links: flags['links'] === true,
     progress: (line) => io.stderr(`  … ${safe(line)}\n`),
   })
-  for (const warning of report.warnings) io.stderr(`warning: ${safe(warning)}\n`)
   io.stdout(initSummary(report, io.cwd).join('\n'))
+  // Last, where they are read before the commands are run.
+  for (const warning of report.warnings) io.stderr(`warning: ${safe(warning)}\n`)
   return EXIT_OK
 }
 
