@@ -56,7 +56,12 @@ function shipped(file: string): boolean {
 describe.skipIf(!BUILT)('the npm package', () => {
   it('should ship only what runs, as the release dry run lists it: bin, dist without maps, templates, the licence', async () => {
     const { stdout } = await sh('npm', ['publish', '--dry-run', '--json'], checkout.folder)
-    const release = (JSON.parse(stdout) as Record<string, { files: { path: string }[] }>)['bookgen']!
+    // npm 11 keys the result by package name; npm 10 (Node 20's) prints it alone.
+    const printed = JSON.parse(stdout) as {
+      files?: { path: string }[]
+      bookgen?: { files: { path: string }[] }
+    }
+    const release = printed.bookgen ?? (printed as { files: { path: string }[] })
     const files = release.files.map((file) => file.path).sort()
     expect(files).toEqual([...packed.files].sort())
     for (const needed of [
