@@ -82,7 +82,8 @@ function sourceArgs(options: WorkflowOptions): string {
 /**
  * GitLab Pages: a `pages` job on the default branch that builds into `public/`, the folder GitLab
  * publishes. The address comes from `CI_PAGES_URL` (a project site's path, or `/` on a unique
- * domain), so every link works where GitLab serves the site.
+ * domain), else from the project's path on the Pages domain, so every link works where GitLab
+ * serves the site.
  */
 export function gitlabPages(options: WorkflowOptions): string {
   return [
@@ -101,8 +102,9 @@ export function gitlabPages(options: WorkflowOptions): string {
     '      - .npm/',
     '  script:',
     `    - ${INSTALL_COMMAND} --cache .npm --prefer-offline`,
-    "    # The site's address and its path (/<project>/, or / on a unique domain), from GitLab.",
-    '    - SITE="$CI_PAGES_URL/"',
+    "    # The site's address (GitLab's; else the project's path on its Pages domain), whose path",
+    '    # (/<project>/, or / on a unique domain) is the base.',
+    '    - SITE="${CI_PAGES_URL:-https://$CI_PROJECT_ROOT_NAMESPACE.$CI_PAGES_DOMAIN/${CI_PROJECT_PATH#*/}}/"',
     '    - BASE_PATH="/${SITE#*://*/}"',
     `    - ${BOOKGEN_COMMAND} build ${sourceArgs(options)}--site "$SITE" --base "$BASE_PATH" --out public`,
     '  artifacts:',

@@ -458,13 +458,21 @@ describe('bookgen init --host', () => {
     expect(site).toContain(`https://YOU.gitlab.io/${path.basename(dir)}/`)
     const job = (parse(readFileSync(pages!.file, 'utf8')) as { pages: { script: string[] } }).pages
     const [, site1, base] = job.script
+    // Each line as GitLab's shell runs it, with GitLab's variables.
+    const project = {
+      CI_PROJECT_ROOT_NAMESPACE: 'group',
+      CI_PAGES_DOMAIN: 'gitlab.io',
+      CI_PROJECT_PATH: 'group/sub/links',
+    }
     for (const [url, expected] of [
-      ['https://someone.gitlab.io/my-bookmarks', '/my-bookmarks/'],
-      ['https://group.gitlab.io/sub/project', '/sub/project/'],
-      ['https://my-bookmarks-abc123.gitlab.io', '/'],
+      ['https://someone.gitlab.io/my-bookmarks', 'https://someone.gitlab.io/my-bookmarks/ /my-bookmarks/'],
+      ['https://group.gitlab.io/sub/project', 'https://group.gitlab.io/sub/project/ /sub/project/'],
+      ['https://my-bookmarks-abc123.gitlab.io', 'https://my-bookmarks-abc123.gitlab.io/ /'],
+      // No CI_PAGES_URL: the project's path on the Pages domain.
+      ['', 'https://group.gitlab.io/sub/links/ /sub/links/'],
     ]) {
-      const answer = execFileSync('sh', ['-c', `${site1}\n${base}\nprintf %s "$BASE_PATH"`], {
-        env: { ...process.env, CI_PAGES_URL: url },
+      const answer = execFileSync('sh', ['-c', `${site1}\n${base}\nprintf '%s %s' "$SITE" "$BASE_PATH"`], {
+        env: { ...process.env, ...project, CI_PAGES_URL: url },
         encoding: 'utf8',
       })
       expect(answer, url).toBe(expected)
