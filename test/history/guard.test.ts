@@ -12,8 +12,7 @@ import type { LookupFunction } from 'node:net'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { runCli } from '../../src/cli/index.js'
-import { linksWorkflow } from '../../src/init-workflow.js'
-import { VERSION } from '../../src/version.js'
+import { BOOKGEN_COMMAND, INSTALL_COMMAND, linksWorkflow } from '../../src/init-workflow.js'
 import { BIN, BUILT } from '../cli-process.js'
 import { fakeLookup } from '../links/servers.js'
 import { cli, snapshot } from './helpers.js'
@@ -165,12 +164,10 @@ describe.skipIf(!BUILT)('the weekly link workflow (bookgen init --links)', () =>
     const text = linksWorkflow({
       branch: 'main',
       sources: ['bookmarks.xbel'],
-      install: { kind: 'pinned', version: VERSION },
       floccus: true,
-      workflowPath: '.github/workflows/links-check.yml',
     })
     const steps = (parse(text) as { jobs: { check: { steps: Step[] } } }).jobs.check.steps.filter(
-      (step) => step.run !== undefined && !step.run.includes('npm install'),
+      (step) => step.run !== undefined && !step.run.includes(INSTALL_COMMAND),
     )
     const outputs: Record<string, string> = { base_url: 'https://octo.github.io/links', base_path: '/links' }
     let failed: Step | undefined
@@ -184,7 +181,11 @@ describe.skipIf(!BUILT)('the weekly link workflow (bookgen init --links)', () =>
         )
       const run = spawnSync(
         'bash',
-        ['-e', '-c', `bookgen() { "${process.execPath}" "${BIN}" "$@"; }\n${step.run!}`],
+        [
+          '-e',
+          '-c',
+          `bookgen() { "${process.execPath}" "${BIN}" "$@"; }\n${step.run!.replaceAll(BOOKGEN_COMMAND, 'bookgen')}`,
+        ],
         {
           cwd: work,
           encoding: 'utf8',
@@ -197,7 +198,7 @@ describe.skipIf(!BUILT)('the weekly link workflow (bookgen init --links)', () =>
         break
       }
     }
-    expect(failed?.run).toBe('bookgen check bookmarks.xbel')
+    expect(failed?.run).toBe(`${BOOKGEN_COMMAND} check bookmarks.xbel`)
     expect(stderr).toContain('[history/mass-removal]')
     expect(readFileSync(path.join(work, 'bookmarks.links.json'), 'utf8')).toBe(store)
     expect(execFileSync('git', ['rev-parse', 'main'], { cwd: origin, encoding: 'utf8' }).trim()).toBe(pushed)
