@@ -3,6 +3,7 @@
  * sniffers; the extension only breaks ties) and run its reader.
  */
 import { BookgenError } from '../model/errors.js'
+import { MAX_SOURCE_BYTES } from './limits.js'
 import type { Collection, SourceFormat } from '../model/tree.js'
 import { decodeSource, type DecodedText } from './decode.js'
 import { looksLikeNetscape, netscape, readNetscape, SNIFF_CHARACTERS } from './netscape/index.js'
@@ -17,14 +18,7 @@ export { parseXbel } from './xbel/read.js'
 export { FORMATS, formatNamed, siteExports, writableFormats } from './registry.js'
 export { SNIFF_CHARACTERS } from './netscape/index.js'
 export type { FormatEntry, SiteExport, SniffHead, SourceInput } from './types.js'
-
-/**
- * Largest source accepted, in bytes (500 MiB): a source is decoded into one string, and V8's
- * strings hold at most 2^29 - 24 characters (just under 512 MiB of one-byte text). A million
- * bookmarks take 220 MB as Netscape HTML and 380 MB as XBEL. A build also bounds its sources by the
- * machine's memory (`sourceLimit` in `build/read.ts`), which this is the ceiling of.
- */
-export const MAX_SOURCE_BYTES = 500 * 1024 * 1024
+export { MAX_SOURCE_BYTES } from './limits.js'
 
 /**
  * Parse a bookmark file from its bytes, in whichever format it is.
