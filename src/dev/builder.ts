@@ -21,6 +21,7 @@ import { IncrementalParser } from './incremental-parser.js'
 import { createHash, randomBytes } from 'node:crypto'
 import { lstatSync } from 'node:fs'
 import { lstat, mkdir, readFile, rename, rm, rmdir, unlink, writeFile } from 'node:fs/promises'
+import { readSourceBytes } from '../build/read.js'
 import path from 'node:path'
 import type { ResolvedConfig } from '../config/options.js'
 import { BookgenError, isBookgenError } from '../model/errors.js'
@@ -318,9 +319,11 @@ export class DevBuilder {
           continue
         }
       }
-      const bytes = await readFile(file).catch(() => undefined)
+      // Read as a build reads it: a pipe or a device is not waited on (the build says what it is).
+      const bytes = await readSourceBytes(file, file).catch(() => undefined)
       if (bytes === undefined) continue
-      if (read === undefined || !bytes.equals(read)) stale.push({ file, hash: contentHash(bytes) })
+      if (read === undefined || Buffer.compare(bytes, read) !== 0)
+        stale.push({ file, hash: contentHash(bytes) })
     }
     return stale
   }
