@@ -29,6 +29,7 @@ import { withoutActiveAttributes, withoutActiveMetadata } from './export-safety.
 import { createPublishMemo, filterForPublishing, type PublishMemo, type SiteHeldBack } from './filter.js'
 import { copyBookmark, copyFolder, sameItems } from './copy.js'
 import { buildDay } from './build-day.js'
+import { createTagLimitMemo, limitTags, type TagLimitMemo } from './tag-limit.js'
 
 /** Everything the pure site plan needs, from the config and the parsed sources. */
 export interface PreparedSite {
@@ -56,6 +57,7 @@ export interface ModelCache {
   /** The export tree's folder (command lines and active content left out), by published folder. */
   exports: WeakMap<Folder, ExportedFolder>
   exportCollection: Collection | undefined
+  tags: TagLimitMemo
 }
 
 /** An empty cache for `prepareSite`. */
@@ -68,6 +70,7 @@ export function createModelCache(): ModelCache {
     notes: { dedupe: false, list: [], byBookmark: new WeakMap() },
     exports: new WeakMap(),
     exportCollection: undefined,
+    tags: createTagLimitMemo(),
   }
 }
 
@@ -98,9 +101,13 @@ export function prepareSite(
   const { aliasTargets } = published
   const duplicates = findDuplicates(published.root, cache?.duplicates)
   const notes = duplicateNotes(duplicates, config.dedupe, cache)
-  const root = config.dedupe
+  const deduped = config.dedupe
     ? removeDuplicates(published.root, duplicates, cache?.duplicates)
     : published.root
+  // After `dedupe`, which gives a bookmark the tags of its repeats.
+  const limited = limitTags(deduped, config.limits.tagsPerBookmark, cache?.tags)
+  const root = limited.root
+  notes.push(...limited.warnings)
   if (config.siteOrigin === undefined && config.feedLimit > 0) {
     const uses = `the feed and sitemap use ${config.origin}${config.base}`
     // About the config as a whole, or, without a config file, the command line: no place to point at.
