@@ -81,6 +81,12 @@ export interface LimitOptions {
    * page of the site. A source keeps 256 at most. Default: `64`
    */
   tagsPerBookmark?: number | undefined
+  /**
+   * Bytes the site may take: a build that would write more stops as soon as it has written this
+   * much, exits 1 and leaves the previous site as it was. Default: `1_000_000_000` (GitHub Pages'
+   * 1 GB)
+   */
+  siteBytes?: number | undefined
 }
 
 /** Where `bookgen check` keeps what it found, which the build reads. */
@@ -188,7 +194,7 @@ export interface ResolvedConfig {
   /** Reading the sources' Git history (see `src/history/`), or false when turned off. */
   readonly history: HistorySettings | false
   /** Bounds on what the sources make of the site (see `LimitOptions`). */
-  readonly limits: Readonly<{ tagsPerBookmark: number }>
+  readonly limits: Readonly<{ tagsPerBookmark: number; siteBytes: number }>
 }
 
 /** Flags from the command line; they win over the config file. Paths are relative to `cwd`. */
@@ -222,7 +228,7 @@ export const configDefaults = Object.freeze({
   feedLimit: 50,
   exports: 'auto',
   publish: Object.freeze({ private: false, fileUrls: false, placeUrls: false, exec: false }),
-  limits: Object.freeze({ tagsPerBookmark: 64 }),
+  limits: Object.freeze({ tagsPerBookmark: 64, siteBytes: 1_000_000_000 }),
 })
 
 /**
@@ -374,7 +380,7 @@ const NESTED: Record<string, Record<string, string>> = {
     page: 'function',
   },
   links: { store: 'string' },
-  limits: { tagsPerBookmark: 'count' },
+  limits: { tagsPerBookmark: 'count', siteBytes: 'count' },
 }
 
 function assertUserConfig(user: unknown, file: string | undefined): asserts user is UserConfig {
