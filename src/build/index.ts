@@ -29,7 +29,14 @@ import {
   type SiteFilesJob,
   type SiteFilesWorker,
 } from './thread.js'
-import { createStaging, discardStaging, interruptedError, writeStaged, type WriteResult } from './output.js'
+import {
+  createStaging,
+  discardStaging,
+  interruptedError,
+  writeStaged,
+  type Staging,
+  type WriteResult,
+} from './output.js'
 import {
   askGit,
   readSiteHistory,
@@ -196,16 +203,18 @@ export interface BuildOptions {
 }
 
 /**
- * The thread that makes the site files beside this one, started for `sources` if a build of their
- * size has one (`workerModeFor`, or `chosen`); `history`: the sources may get dates from Git.
+ * The thread that makes the site files beside this one, into `staging`, started for `sources` if
+ * a build of their size has one (`workerModeFor`, or `chosen`); `history`: the sources may get
+ * dates from Git.
  */
 function siteFilesWorkerFor(
   sources: readonly ReadSource[],
   chosen: BuildOptions['worker'],
   history: boolean,
-  job: Pick<SiteFilesJob, 'staging' | 'previous' | 'claims'>,
+  { staging, claims }: { staging: Staging; claims: Int32Array },
   parse: Pick<ParseJob, 'config' | 'links'>,
 ): SiteFilesWorker | undefined {
+  const job = { staging: staging.dir, previous: staging.previous, claims, budget: staging.budget?.shared }
   let mode = chosen === 'none' ? undefined : (chosen ?? workerModeFor(sources))
   // A worker that parses the sources itself would not see the dates the history adds.
   if (mode === 'parse' && history) mode = 'search'
@@ -249,6 +258,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
     outDir: config.outDir,
     protectedDirs: [config.root, process.cwd()],
     sources: files,
+    siteBytes: config.limits.siteBytes,
   })
   let worker: SiteFilesWorker | undefined
   // Each site file goes to whichever thread claims it first: the worker, if a large build has one, or this.
@@ -269,8 +279,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
       files,
       onRead: (sources) => {
         if (signal?.aborted === true) return
-        const job = { staging: staging.dir, previous: staging.previous, claims }
-        worker = siteFilesWorkerFor(sources, options.worker, history, job, { config, links })
+        worker = siteFilesWorkerFor(sources, options.worker, history, { staging, claims }, { config, links })
       },
     })
     const { collections, timings: loading } = loaded
