@@ -9,13 +9,17 @@
  * ```
  */
 import { plural } from './cli/output.js'
+import { collapseTitle } from './formats/titles.js'
 import { countNodes, walk, type Collection } from './model/tree.js'
 
-/** Render a collection as an indented tree; `clean` makes untrusted text terminal-safe. */
+/**
+ * Render a collection as an indented tree; `clean` makes untrusted text terminal-safe. A title
+ * is shown on its entry's line, its runs of white space as one space (as any page shows it).
+ */
 export function formatTree(collection: Collection, clean: (text: string) => string): string {
   const stats = countNodes(collection.root)
   const lines = [
-    `${clean(collection.title || collection.root.title || collection.file)} (${collection.format}, ${collection.encoding}): ` +
+    `${clean(collapseTitle(collection.title || collection.root.title || collection.file))} (${collection.format}, ${collection.encoding}): ` +
       [
         plural(stats.bookmarks, 'bookmark'),
         plural(stats.folders, 'folder'),
@@ -28,12 +32,12 @@ export function formatTree(collection: Collection, clean: (text: string) => stri
     const indent = '   '.repeat(depth - 1)
     switch (node.type) {
       case 'folder':
-        lines.push(`${indent}📁 ${clean(node.title) || '(untitled)'}`)
+        lines.push(`${indent}📁 ${clean(collapseTitle(node.title)) || '(untitled)'}`)
         break
       case 'bookmark': {
         const tags = node.tags.length > 0 ? `  [${clean(node.tags.join(', '))}]` : ''
         lines.push(
-          `${indent}🔖 ${clean(node.title) || '(untitled)'}  ${clean(node.href ?? '(no URL)')}${tags}`,
+          `${indent}🔖 ${clean(collapseTitle(node.title)) || '(untitled)'}  ${clean(node.href ?? '(no URL)')}${tags}`,
         )
         break
       }

@@ -14,7 +14,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { readManifest, readOrRefused } from './corpus.js'
 import { countNodes, type Collection } from '../src/model/tree.js'
-import { safeHref } from '../src/render/safe-url.js'
+import { safeHref } from '../src/model/safe-url.js'
 import { parseSource } from '../src/formats/index.js'
 import { bookmarksOf, CORPUS } from './helpers.js'
 

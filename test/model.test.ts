@@ -9,6 +9,7 @@ import {
 } from '../src/model/tree.js'
 import { BookgenError, isBookgenError } from '../src/model/errors.js'
 import { LineIndex } from '../src/formats/line-index.js'
+import { cleanHref } from '../src/model/urls.js'
 
 describe('model helpers', () => {
   it('should walk depth-first in document order with depths', () => {
@@ -71,5 +72,18 @@ describe('LineIndex', () => {
     expect(index.locate(3)).toEqual({ line: 2, column: 1 })
     expect(index.locate(4)).toEqual({ line: 2, column: 2 })
     expect(index.locate(7)).toEqual({ line: 4, column: 1 })
+  })
+})
+
+describe('cleanHref', () => {
+  it('should remove ASCII tabs and line breaks anywhere, and C0 controls and white space at the ends, as the URL parser does', () => {
+    expect(cleanHref('https://a.example/x\n  y')).toBe('https://a.example/x  y')
+    expect(cleanHref('\u0001\u001f https://a.example/\t\r\n\u0000')).toBe('https://a.example/')
+    expect(cleanHref('\u00a0https://a.example/\u00a0')).toBe('https://a.example/')
+    expect(cleanHref('https://a.example/\u0001x')).toBe('https://a.example/\u0001x')
+    expect(cleanHref(' \n\t ')).toBe('')
+    // What the parser makes of the same text: the cleaning changes nothing it would not.
+    for (const raw of ['https://a.example/x\n  y', '\u0001 https://a.example/\t\r\n\u0000'])
+      expect(new URL(cleanHref(raw)).href).toBe(new URL(raw).href)
   })
 })

@@ -12,6 +12,7 @@ import { runCli } from '../src/cli/index.js'
 import { resolveConfig } from '../src/config/options.js'
 import { build } from '../src/build/index.js'
 import { page } from './html.js'
+import { createRepo } from './history/git-repo.js'
 
 const HOSTILE_NETSCAPE = `<!DOCTYPE NETSCAPE-Bookmark-file-1>
 <TITLE>Pwn &lt;script&gt;alert(1)&lt;/script&gt;</TITLE>
@@ -136,14 +137,16 @@ describe('a site built from hostile files', () => {
     expect(html).toContain('&#x3C;img src=x onerror=alert(10)>')
   })
 
-  it('should export bookmarklets in the Netscape file only under a policy that runs no script', () => {
+  it('should export no bookmarklet or other unsafe URL, under a policy that runs no script', () => {
     const doc = page(readFileSync(path.join(out, 'bookmarks.html'), 'utf8'))
     expect(doc.attr('meta[http-equiv=Content-Security-Policy]', 'content')[0]).toContain("script-src 'none'")
     expect(doc.all('script')).toHaveLength(0)
     for (const element of doc.all('*')) {
       for (const name of Object.keys(element.attribs)) expect(name.startsWith('on'), name).toBe(false)
     }
-    expect(doc.attr('a', 'href')).toContain('javascript:alert(1)')
+    const hrefs = doc.attr('a', 'href')
+    expect(hrefs.length).toBeGreaterThan(5)
+    for (const href of hrefs) expect(href).toMatch(SAFE_SCHEMES)
   })
 
   it('should escape <, U+2028 and U+2029 in the search index JSON', () => {
@@ -223,5 +226,212 @@ describe('the published exports', () => {
     writeFileSync(path.join(dir, 'handlers.html'), handlers)
     const converted = await cli(['convert', 'handlers.html', '--to', 'netscape'])
     expect(converted.stdout).toContain('ONCLICK="alert(19)"')
+  })
+
+  // What the Netscape format and XBEL define, by element (HTML names have no case).
+  const NETSCAPE_ATTRIBUTES: Record<string, string[]> = {
+    a: [
+      'href',
+      'add_date',
+      'last_visit',
+      'last_modified',
+      'icon',
+      'icon_uri',
+      'shortcuturl',
+      'post_data',
+      'last_charset',
+      'feed',
+      'feedurl',
+      'webslice',
+      'islivepreview',
+      'previewsize',
+      'tags',
+      'private',
+      'toread',
+      'aliasid',
+      'aliasof',
+    ],
+    h3: [
+      'add_date',
+      'last_modified',
+      'folded',
+      'personal_toolbar_folder',
+      'unfiled_bookmarks_folder',
+      'aliasid',
+      'icon',
+      'icon_uri',
+    ],
+    h1: ['add_date', 'last_modified', 'aliasid'],
+    meta: ['http-equiv', 'content'],
+  }
+  const XBEL_ATTRIBUTES: Record<string, string[]> = {
+    xbel: ['version', 'id', 'added', 'xmlns:bookmark', 'xmlns:mime', 'xmlns:bookgen'],
+    folder: ['id', 'added', 'folded', 'toolbar', 'icon'],
+    bookmark: ['href', 'id', 'added', 'modified', 'visited', 'icon'],
+    alias: ['ref'],
+    metadata: ['owner'],
+  }
+  const unsafe = `<!DOCTYPE NETSCAPE-Bookmark-file-1>
+<DL><p>
+  <DT><H3 TARGET="_top" ICON_URI="javascript:alert(20)">F</H3>
+  <DL><p>
+    <DT><A HREF="javascript:alert(21)">bookmarklet</A>
+    <DT><A HREF="vbscript:msgbox(22)">vbscript</A>
+    <DT><A HREF="data:text/html;base64,PHNjcmlwdD5hbGVydCgyMyk8L3NjcmlwdD4=">data</A>
+    <DT><A HREF="https://ok.example/a" ADD_DATE="1700000000" TAGS="t" TARGET="_blank" REL="opener" DOWNLOAD="evil.exe" CONTENTEDITABLE AUTOFOCUS POPOVERTARGET="p" __proto__="x" FEEDURL="javascript:alert(24)">fields</A>
+  </DL><p>
+</DL><p>
+`
+  const unsafeXbel = `<?xml version="1.0"?>
+<xbel version="1.0" target="_self"><title>X</title>
+  <bookmark href="javascript:alert(25)"><title>xbel bookmarklet</title></bookmark>
+  <bookmark href="https://ok.example/b" download="evil.exe" rel="opener"><title>B</title></bookmark>
+</xbel>
+`
+
+  it('should carry only safe URLs and the attributes each format defines, and say how many bookmarks were left out', async () => {
+    writeFileSync(path.join(dir, 'unsafe.html'), unsafe)
+    writeFileSync(path.join(dir, 'unsafe.xbel'), unsafeXbel)
+    for (const source of ['unsafe.html', 'unsafe.xbel']) {
+      const built = await cli(['build', source, '--out', 'unsafe-out'])
+      expect(built.code).toBe(0)
+      const left = source.endsWith('.html') ? '3 bookmarks' : '1 bookmark'
+      expect(built.stdout).toContain(
+        `${left} whose URL cannot be a link (javascript:, data:, …) left out of the exports`,
+      )
+      const html = readFileSync(path.join(dir, 'unsafe-out', 'bookmarks.html'), 'utf8')
+      const doc = page(html)
+      for (const element of doc.all('a, h3, h1, meta')) {
+        for (const name of Object.keys(element.attribs))
+          expect(NETSCAPE_ATTRIBUTES[element.name], `${source}: <${element.name} ${name}>`).toContain(name)
+      }
+      for (const href of doc.attr('a', 'href')) expect(href).toMatch(SAFE_SCHEMES)
+      expect(doc.attr('a', 'href')).toContain(
+        source.endsWith('.html') ? 'https://ok.example/a' : 'https://ok.example/b',
+      )
+      const xbel = readFileSync(path.join(dir, 'unsafe-out', 'bookmarks.xbel'), 'utf8')
+      for (const [, name, attributes] of xbel.matchAll(/<([\w:]+)((?:\s+[^\s=>]+="[^"]*")*)\s*\/?>/g)) {
+        for (const [, attribute, value] of attributes!.matchAll(/([^\s=]+)="([^"]*)"/g)) {
+          expect(XBEL_ATTRIBUTES[name!] ?? [], `${source}: <${name} ${attribute}>`).toContain(attribute)
+          if (attribute === 'href') expect(value).toMatch(SAFE_SCHEMES)
+        }
+      }
+      expect(html + xbel).not.toMatch(/alert|msgbox|evil\.exe|opener|_blank|_top|_self|popovertarget/i)
+    }
+  })
+
+  it('should keep unsafe URLs and every attribute in the user’s own conversion', async () => {
+    writeFileSync(path.join(dir, 'unsafe.html'), unsafe)
+    const converted = await cli(['convert', 'unsafe.html', '--to', 'netscape'])
+    for (const kept of [
+      'HREF="javascript:alert(21)"',
+      'HREF="vbscript:msgbox(22)"',
+      'DOWNLOAD="evil.exe"',
+      'REL="opener"',
+    ])
+      expect(converted.stdout).toContain(kept)
+  })
+})
+
+describe('passwords in bookmarked URLs', () => {
+  const withPasswords = `<!DOCTYPE NETSCAPE-Bookmark-file-1>
+<DL><p>
+  <DT><A HREF="https://alice:hunter2@intranet.example/wiki" ADD_DATE="1700000000" TAGS="work">Wiki</A>
+  <DT><A HREF="ftp://bob:swordfish@files.example/pub/" ADD_DATE="1700000001" FEEDURL="https://carol:letmein@feeds.example/rss">Files</A>
+  <DT><A HREF="https://medium.example/@someone/post" ADD_DATE="1700000002">Not a password</A>
+</DL><p>
+`
+  const cli = async (args: string[]) => {
+    let stdout = ''
+    let stderr = ''
+    const code = await runCli(args, {
+      stdout: (text) => (stdout += text),
+      stderr: (text) => (stderr += text),
+      cwd: dir,
+    })
+    return { code, stdout, stderr }
+  }
+
+  it('should reach no published file (pages, feed, search index, exports, sitemap), with one warning naming how many', async () => {
+    writeFileSync(path.join(dir, 'passwords.html'), withPasswords)
+    const built = await cli([
+      'build',
+      'passwords.html',
+      '--out',
+      'passwords-out',
+      '--site',
+      'https://me.example/',
+    ])
+    expect(built.code).toBe(0)
+    const output = built.stdout + built.stderr
+    expect(output.match(/user name or password/g)).toHaveLength(1)
+    expect(output).toContain('2 bookmark URLs had a user name or password: published without it')
+    expect(output).not.toMatch(/hunter2|swordfish|letmein/)
+    const out = path.join(dir, 'passwords-out')
+    const published = listFiles(out)
+    for (const kind of [
+      /\/index\.html$/,
+      /^feed\.xml$/,
+      /^assets\/search\//,
+      /^bookmarks\.html$/,
+      /^bookmarks\.xbel$/,
+      /^sitemap\.xml$/,
+    ])
+      expect(
+        published.some((file) => kind.test(file)),
+        String(kind),
+      ).toBe(true)
+    for (const file of published) {
+      const text = readFileSync(path.join(out, file)).toString('latin1')
+      expect(text, file).not.toMatch(/hunter2|swordfish|letmein|alice|bob:|carol/)
+    }
+    // The links themselves are published, without their credentials.
+    const read = (file: string) => readFileSync(path.join(out, file), 'utf8')
+    for (const file of ['index.html', 'feed.xml', 'bookmarks.html', 'bookmarks.xbel'])
+      expect(read(file), file).toContain('https://intranet.example/wiki')
+    const search = published.filter((file) => file.startsWith('assets/search/'))
+    expect(search.map(read).join('\n')).toContain('intranet.example/wiki')
+    expect(readFileSync(path.join(out, 'bookmarks.html'), 'utf8')).toContain(
+      'FEEDURL="https://feeds.example/rss"',
+    )
+    expect(readFileSync(path.join(out, 'index.html'), 'utf8')).toContain(
+      'https://medium.example/@someone/post',
+    )
+  })
+
+  it('should reach neither the changes pages, their feed nor the history cache, made from the source’s Git history', async () => {
+    const repo = createRepo()
+    try {
+      repo.commit({ 'bookmarks.html': withPasswords }, '2026-01-01T08:00:00Z', 'export')
+      const without = withPasswords.replace(/ *<DT><A HREF="https:\/\/alice[^\n]*\n/, '')
+      repo.commit({ 'bookmarks.html': without }, '2026-01-02T08:00:00Z', 'remove the wiki')
+      let stdout = ''
+      const code = await runCli(['build', 'bookmarks.html', '--out', 'out'], {
+        stdout: (text) => (stdout += text),
+        stderr: () => {},
+        cwd: repo.dir,
+      })
+      expect(code, stdout).toBe(0)
+      for (const file of ['changes/index.html', 'changes.xml']) {
+        const text = readFileSync(path.join(repo.dir, 'out', file), 'utf8')
+        expect(text, file).toContain('https://intranet.example/wiki')
+        expect(text, file).not.toMatch(/hunter2|alice/)
+      }
+      const caches = readdirSync(path.join(repo.dir, 'out', '.bookgen-history'))
+      expect(caches.length).toBeGreaterThan(0)
+      for (const file of caches) {
+        const text = readFileSync(path.join(repo.dir, 'out', '.bookgen-history', file), 'utf8')
+        expect(text, file).toContain('intranet.example/wiki')
+        expect(text, file).not.toMatch(/hunter2|alice/)
+      }
+    } finally {
+      repo.remove()
+    }
+  })
+
+  it('should keep them in the user’s own conversion', async () => {
+    writeFileSync(path.join(dir, 'passwords.html'), withPasswords)
+    const converted = await cli(['convert', 'passwords.html', '--to', 'netscape'])
+    expect(converted.stdout).toContain('HREF="https://alice:hunter2@intranet.example/wiki"')
   })
 })

@@ -1,14 +1,18 @@
 /**
  * (I/O) `bookgen check`: read the sources, check the links the site publishes, write the store
  * beside the first source (or where asked), print a summary, and return the exit code: 0 (dead
- * links too, unless `failOnDead`), 1 with `failOnDead` and dead links, 130 when interrupted (the
- * store then keeps what was checked so far).
+ * links too, unless `failOnDead`; also when the run's time ran out, the rest left for the next
+ * run), 1 with `failOnDead` and dead links, 130 when interrupted (the store then keeps what was
+ * checked so far). A source whose last commit removed most bookmarks stops it as it stops a build
+ * (`history/mass-removal`), before the store drops their links.
  */
 import path from 'node:path'
 import type { ResolvedConfig } from '../config/options.js'
 import type { Place } from '../model/tree.js'
 import { displayPath, expandSources, loadSources } from '../build/index.js'
-import { checkDefaults, checkLinks, type CheckOptions, type CheckResult } from '../links/check.js'
+import { linkCheckDefaults } from '../config/options.js'
+import { readSiteHistory, startHistoryReads } from '../history/build-step.js'
+import { checkLinks, type CheckOptions, type CheckResult } from '../links/check.js'
 import { createCheckProgress, formatSummary, type ProgressReporter } from '../links/progress.js'
 import { publishedUrls } from '../publish/published-urls.js'
 import { defaultStoreFile, pruneStore, readLinkStore, writeLinkStore } from '../links/store.js'
@@ -27,7 +31,10 @@ export type CheckTuning = Pick<
   CheckOptions,
   | 'concurrency'
   | 'perHost'
+  | 'rate'
   | 'timeoutMs'
+  | 'maxLinkTime'
+  | 'maxTime'
   | 'maxRedirects'
   | 'retryAfterCapMs'
   | 'userAgent'
@@ -61,7 +68,7 @@ export interface RunCheckOptions {
   signal?: AbortSignal | undefined
   /** The run's time (ms). Default: `Date.now()` */
   now?: number | undefined
-  /** Limits, timeouts and DNS for `checkLinks` (tests; a future flag). */
+  /** Limits, timeouts and DNS for `checkLinks`, over the config's `links` (for tests). */
   check?: CheckTuning | undefined
 }
 
@@ -70,7 +77,10 @@ export async function runCheck(options: RunCheckOptions): Promise<number> {
   const { config, out } = options
   const started = performance.now()
   const files = await expandSources(config.sources, config.root)
+  const historyReads = startHistoryReads(config, files)
   const { collections } = await loadSources(config, { files })
+  // The guard of the build: the link store keeps the links of a removal the site does not publish.
+  if (historyReads !== undefined) readSiteHistory(config, await historyReads, collections)
   const urls = publishedUrls(collections, config.publish)
   const storeFile =
     options.storeFile !== undefined
@@ -78,14 +88,15 @@ export async function runCheck(options: RunCheckOptions): Promise<number> {
       : (config.linkStore ?? defaultStoreFile(files))
   const storeName = displayPath(storeFile, config.root)
   const store = await readLinkStore(storeFile, storeName)
-  const maxAge = options.maxAge ?? checkDefaults.maxAge
-  const onlyDead = options.onlyDead ?? false
+  const maxAge = options.maxAge ?? linkCheckDefaults.maxAge
+  const onlyDead = options.onlyDead ?? linkCheckDefaults.onlyDead
+  const tuning = { ...config.linkCheck, ...options.check }
 
   let progress: ProgressReporter | undefined
   let result: CheckResult
   try {
     result = await checkLinks({
-      ...options.check,
+      ...tuning,
       urls: urls.keys(),
       store,
       now: options.now ?? Date.now(),
@@ -112,6 +123,7 @@ export async function runCheck(options: RunCheckOptions): Promise<number> {
     maxAge,
     onlyDead,
     elapsedMs: performance.now() - started,
+    maxTime: result.outOfTime ? tuning.maxTime : undefined,
   }))
     out(line)
   for (const line of deadLines(result, urls)) out(line)

@@ -54,7 +54,7 @@ export function buildSummary(
       `  ${plural(result.duplicates, 'repeated URL')}${config.dedupe ? ' published once (dedupe)' : ' (set dedupe: true to publish each once)'}`,
     )
   }
-  const { activeContent, ...bookmarks } = result.heldBack
+  const { activeContent, unsafeUrls, ...bookmarks } = result.heldBack
   const held = Object.entries(bookmarks).filter(([, count]) => count > 0)
   const parts: string[] = []
   if (held.length > 0) {
@@ -63,13 +63,17 @@ export function buildSummary(
       `${held.map(([reason, count]) => `${formatCount(count)} ${names[reason] ?? reason}`).join(', ')} (not published; see "publish" in the config)`,
     )
   }
+  const exports = siteExports()
+    .map((entry) => entry.siteExport.path)
+    .join(', ')
+  if (unsafeUrls > 0) {
+    parts.push(
+      `${plural(unsafeUrls, 'bookmark')} whose URL cannot be a link (javascript:, data:, …) left out of the exports (${exports})`,
+    )
+  }
   if (activeContent > 0) {
     const what = activeContent === 1 ? 'event handler or script' : 'event handlers or scripts'
-    parts.push(
-      `${formatCount(activeContent)} ${what} left out of the exports (${siteExports()
-        .map((entry) => entry.siteExport.path)
-        .join(', ')})`,
-    )
+    parts.push(`${formatCount(activeContent)} ${what} left out of the exports (${exports})`)
   }
   if (parts.length > 0) lines.push(`  ${c.dim('held back:')} ${parts.join('; ')}`)
   return `${lines.join('\n')}\n`

@@ -7,6 +7,7 @@ import path from 'node:path'
 import type { Element, ElementContent } from 'hast'
 import { BookgenError } from '../model/errors.js'
 import type { Bookmark } from '../model/tree.js'
+import { parseDuration } from './duration.js'
 import { checkHistoryOptions, resolveHistory, type HistoryOptions, type HistorySettings } from './history.js'
 
 /** What a user may write in `bookmarks.config.ts`. Every field is optional. */
@@ -62,18 +63,86 @@ export interface UserConfig {
   theme?: ThemeOptions | undefined
   /**
    * Dates, a changes page and a guard against mass removals from the sources' Git history, or
-   * `false` to ignore the history (`--no-history`). Default: `{maxRemoved: 0.25, minRemoved: 20}`
+   * `false` to ignore the history (`--no-history`). Default: `{maxRemoved: 0.25, minRemoved: 20, maxCommits: 10000}`
    */
   history?: HistoryOptions | false | undefined
   /** Link health (`bookgen check`, see docs/link-health.md). */
   links?: LinksOptions | undefined
+  /** Bounds on what the sources can make of the site (see `LimitOptions`). */
+  limits?: LimitOptions | undefined
 }
 
-/** Where `bookgen check` keeps what it found, which the build reads. */
+/**
+ * Bounds on what the sources can make of the site, whatever they hold: a site a few times the
+ * size of its sources is what a collection makes; thousands of times, a hostile or broken file.
+ */
+export interface LimitOptions {
+  /**
+   * Tags a bookmark keeps, its first ones; the rest are left out, with a warning. Each tag is a
+   * page of the site. A source keeps 256 at most. Default: `64`
+   */
+  tagsPerBookmark?: number | undefined
+  /**
+   * Bytes the site may take: a build that would write more stops as soon as it has written this
+   * much, exits 1 and leaves the previous site as it was. Default: `1_000_000_000` (GitHub Pages'
+   * 1 GB)
+   */
+  siteBytes?: number | undefined
+}
+
+/** Where `bookgen check` keeps what it found, which the build reads, and how long and how hard it checks. */
 export interface LinksOptions {
   /** The link store, relative to the config file. Default: `bookmarks.links.json` beside the first source */
   store?: string | undefined
+  /**
+   * How long one run of `bookgen check` may take (`--max-time`): `'30m'`, `'1h'`, or `'0'` for no
+   * limit. The links not checked in time keep what they had, and the next run checks them first.
+   * Default: `'1h'`
+   */
+  maxTime?: string | undefined
+  /**
+   * How long one link may take, its redirects, `GET` after `HEAD` and `Retry-After` wait included
+   * (`--max-link-time`): `'30s'`, or `'0'` for no limit. Default: `'30s'`
+   */
+  maxLinkTime?: string | undefined
+  /** Requests per second to one host, a host being the address its name resolves to and the port (`--rate`). Default: `1` */
+  rate?: number | undefined
+  /** Requests at once to one host (`--per-host`). Default: `2` */
+  perHost?: number | undefined
 }
+
+/** The link check's limits, resolved: times in ms (0: no limit). */
+export interface LinkCheckSettings {
+  readonly maxTime: number
+  readonly maxLinkTime: number
+  readonly rate: number
+  readonly perHost: number
+}
+
+const DAY = 86_400_000
+
+/** Every default of `bookgen check` (times in ms). */
+export const linkCheckDefaults = Object.freeze({
+  /** Check again only links checked at least this long ago: 7 days. */
+  maxAge: 7 * DAY,
+  onlyDead: false,
+  /** One whole run: 1 h (0: no limit). */
+  maxTime: 3_600_000,
+  /** One link, all its requests and waits: 30 s (0: no limit). */
+  maxLinkTime: 30_000,
+  /** Requests per second to one host. */
+  rate: 1,
+  /** Requests at once over all hosts. */
+  concurrency: 16,
+  /** Requests at once to one host. */
+  perHost: 2,
+  /** One request: 10 s. */
+  timeoutMs: 10_000,
+  /** Redirects followed per URL. */
+  maxRedirects: 5,
+  /** The longest `Retry-After` waited for (once per link, and only within its time): 15 s. */
+  retryAfterCapMs: 15_000,
+})
 
 /** Bookmarks a site leaves out unless asked: they are for the owner's own eyes or machine. */
 export interface PublishOptions {
@@ -171,8 +240,12 @@ export interface ResolvedConfig {
   readonly theme: Readonly<Omit<ThemeOptions, 'stylesheet'> & { stylesheet: string | undefined }>
   /** The link store (`links.store`), absolute; undefined for the default (beside the first source). */
   readonly linkStore: string | undefined
+  /** `bookgen check`'s time limits and politeness (`links` and its flags). */
+  readonly linkCheck: LinkCheckSettings
   /** Reading the sources' Git history (see `src/history/`), or false when turned off. */
   readonly history: HistorySettings | false
+  /** Bounds on what the sources make of the site (see `LimitOptions`). */
+  readonly limits: Readonly<{ tagsPerBookmark: number; siteBytes: number }>
 }
 
 /** Flags from the command line; they win over the config file. Paths are relative to `cwd`. */
@@ -188,6 +261,8 @@ export interface InlineConfig {
   history?: boolean | undefined
   /** `--allow-removal`. */
   allowRemoval?: boolean | undefined
+  /** `bookgen check`'s `--max-time`, `--max-link-time` (ms), `--rate` and `--per-host`. */
+  linkCheck?: Partial<LinkCheckSettings> | undefined
 }
 
 /** Where `bookgen preview` serves a site: the origin of absolute URLs when no `site` is set. */
@@ -206,6 +281,7 @@ export const configDefaults = Object.freeze({
   feedLimit: 50,
   exports: 'auto',
   publish: Object.freeze({ private: false, fileUrls: false, placeUrls: false, exec: false }),
+  limits: Object.freeze({ tagsPerBookmark: 64, siteBytes: 1_000_000_000 }),
 })
 
 /**
@@ -272,7 +348,9 @@ export function resolveConfig(
       stylesheet: theme.stylesheet === undefined ? undefined : fromFile(theme.stylesheet),
     }),
     linkStore: user.links?.store === undefined ? undefined : fromFile(user.links.store),
+    linkCheck: resolveLinkCheck(user.links, inline.linkCheck),
     history: resolveHistory(user.history, inline),
+    limits: Object.freeze({ ...configDefaults.limits, ...definedOnly(user.limits ?? {}) }),
   })
 }
 
@@ -323,7 +401,7 @@ function definedOnly<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, item]) => item !== undefined)) as Partial<T>
 }
 
-type Check = 'string' | 'boolean' | 'number' | 'sources' | 'feed' | 'object' | 'history'
+type Check = 'string' | 'boolean' | 'number' | 'sources' | 'feed' | 'object' | 'history' | 'links'
 const TOP_LEVEL: Record<string, Check> = {
   sources: 'sources',
   outDir: 'string',
@@ -342,8 +420,9 @@ const TOP_LEVEL: Record<string, Check> = {
   exports: 'string',
   publish: 'object',
   theme: 'object',
-  links: 'object',
+  links: 'links',
   history: 'history',
+  limits: 'object',
 }
 const NESTED: Record<string, Record<string, string>> = {
   publish: { private: 'boolean', fileUrls: 'boolean', placeUrls: 'boolean', exec: 'boolean' },
@@ -354,7 +433,7 @@ const NESTED: Record<string, Record<string, string>> = {
     entry: 'function',
     page: 'function',
   },
-  links: { store: 'string' },
+  limits: { tagsPerBookmark: 'count', siteBytes: 'count' },
 }
 
 function assertUserConfig(user: unknown, file: string | undefined): asserts user is UserConfig {
@@ -396,6 +475,11 @@ function assertUserConfig(user: unknown, file: string | undefined): asserts user
         if (problem !== undefined) fail(problem)
         break
       }
+      case 'links': {
+        const problem = checkLinksOptions(value)
+        if (problem !== undefined) fail(problem)
+        break
+      }
       case 'number':
         if (!isCount(value) || value === 0) fail(`"${key}" must be a whole number above 0`)
         break
@@ -407,6 +491,10 @@ function assertUserConfig(user: unknown, file: string | undefined): asserts user
           if (expected === undefined)
             fail(`Unknown option "${key}.${name}"; known: ${Object.keys(fields).join(', ')}`)
           if (item === undefined) continue
+          if (expected === 'count') {
+            if (!isCount(item) || item === 0) fail(`"${key}.${name}" must be a whole number above 0`)
+            continue
+          }
           const ok = expected!
             .split('|')
             .some((type) => (type === 'array' ? Array.isArray(item) : typeof item === type))
@@ -425,6 +513,72 @@ function assertUserConfig(user: unknown, file: string | undefined): asserts user
         if (key === 'exports' && value !== 'auto' && value !== 'plain' && value !== 'gzip')
           fail(`"exports" must be 'auto', 'plain' or 'gzip'; got "${String(value)}"`)
     }
+  }
+}
+
+/** `links` from the config, under the flags. */
+function resolveLinkCheck(
+  user: LinksOptions | undefined,
+  flags: Partial<LinkCheckSettings> = {},
+): LinkCheckSettings {
+  const duration = (value: string | undefined) => (value === undefined ? undefined : parseDuration(value))
+  return Object.freeze({
+    maxTime: flags.maxTime ?? duration(user?.maxTime) ?? linkCheckDefaults.maxTime,
+    maxLinkTime: flags.maxLinkTime ?? duration(user?.maxLinkTime) ?? linkCheckDefaults.maxLinkTime,
+    rate: flags.rate ?? user?.rate ?? linkCheckDefaults.rate,
+    perHost: flags.perHost ?? user?.perHost ?? linkCheckDefaults.perHost,
+  })
+}
+
+/**
+ * What is wrong with a rate (requests per second, above 0) or a count of requests at once (a
+ * whole number, 1 or more) given as `name`; undefined when it is fine. Shared by the config's
+ * `links` and `bookgen check`'s flags.
+ */
+export function linkLimitProblem(kind: 'rate' | 'perHost', value: unknown, name: string): string | undefined {
+  if (kind === 'rate')
+    return typeof value === 'number' && value > 0
+      ? undefined
+      : `${name} must be a number of requests per second above 0, such as 1 or 0.5`
+  return Number.isInteger(value) && (value as number) >= 1
+    ? undefined
+    : `${name} must be a whole number, 1 or more`
+}
+
+/** Check the `links` config value; a message naming what is wrong, or undefined when it is fine. */
+function checkLinksOptions(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return '"links" must be an object'
+  for (const [name, item] of Object.entries(value)) {
+    if (item === undefined) continue
+    const key = `"links.${name}"`
+    switch (name) {
+      case 'store':
+        if (typeof item !== 'string') return `${key} must be a string`
+        break
+      case 'maxTime':
+      case 'maxLinkTime':
+        if (typeof item !== 'string' || !isDuration(item))
+          return `${key} must be a duration such as '30s', '30m' or '1h' (or '0' for no limit)`
+        break
+      case 'rate':
+      case 'perHost': {
+        const problem = linkLimitProblem(name, item, key)
+        if (problem !== undefined) return problem
+        break
+      }
+      default:
+        return `Unknown option "links.${name}"; known: store, maxTime, maxLinkTime, rate, perHost`
+    }
+  }
+  return undefined
+}
+
+function isDuration(text: string): boolean {
+  try {
+    parseDuration(text)
+    return true
+  } catch {
+    return false
   }
 }
 

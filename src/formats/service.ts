@@ -15,10 +15,12 @@ import {
   type Folder,
   type Place,
 } from '../model/tree.js'
+import { cleanHref, hrefNote } from '../model/urls.js'
 import { parseEpochDate, parseW3cDate, type DateResult } from './dates.js'
 import type { DecodedText } from './decode.js'
 import { enforceLimits, WarningCollector } from './limits.js'
 import { LineIndex } from './line-index.js'
+import { dataTitle } from './titles.js'
 
 /** A place in the source text (1-based line and column), in `file` when not the reader's own (a zip member). */
 export interface At {
@@ -57,26 +59,31 @@ export class ExportReader {
   }
 
   /**
-   * A bookmark placed at `at`, its title's white space collapsed (see `collapseSpace`). An empty or
-   * missing URL is a repair: the entry is kept without one (its title and notes may still be worth
-   * having), with a warning.
+   * A bookmark placed at `at`, its title as the export has it (only trimmed: see `dataTitle`) and
+   * its URL cleaned (`cleanHref`). An empty or missing URL is a repair: the entry is kept without
+   * one (its title and notes may still be worth having), with a warning. A URL that is relative or
+   * no URL at all is kept as written, with the note the Netscape reader gives about such an HREF.
    */
   bookmark(at: At, title: string, href: string | undefined): Bookmark {
-    const url = href?.trim()
-    const bookmark = createBookmark(collapseSpace(title), url === '' ? undefined : url)
+    const url = href === undefined ? '' : cleanHref(href)
+    const bookmark = createBookmark(dataTitle(title), url === '' ? undefined : url)
     bookmark.place = this.place(at)
-    if (bookmark.href === undefined)
+    if (url === '') {
       this.warn(
         at,
         'missing-url',
         `An entry${title === '' ? '' : ` ("${title}")`} has no URL; kept without one`,
       )
+    } else {
+      const note = hrefNote(url, 'URL')
+      if (note !== undefined) this.warn(at, note.problem, note.message)
+    }
     return bookmark
   }
 
   /** A folder placed at `at`, open (`folded: false`) as a service's lists are. */
   folder(title: string, at: At): Folder {
-    const folder = createFolder(collapseSpace(title))
+    const folder = createFolder(dataTitle(title))
     folder.folded = false
     folder.place = this.place(at)
     return folder
@@ -155,14 +162,6 @@ export class ExportReader {
     if (collector === undefined) this.collectors.set(file, (collector = new WarningCollector(file)))
     return collector
   }
-}
-
-/**
- * A title as the Netscape and XBEL readers keep titles: runs of ASCII white space (a line break in a
- * quoted CSV cell, an HTML page's wrapping) as one space, trimmed. A no-break space is content.
- */
-export function collapseSpace(text: string): string {
-  return /[\t\n\r\f]|[ ]{2}/.test(text) ? text.replace(/[ \t\n\r\f]+/g, ' ').trim() : text.trim()
 }
 
 /** Split a tag list on `separator` (a string or pattern), trimmed, empty and repeated tags dropped. */

@@ -4,9 +4,9 @@
  */
 import type { Collection } from '../model/tree.js'
 import { emptyCollection } from './empty-file.js'
-import { floccusSeparators } from './floccus.js'
 import { enforceLimits } from './limits.js'
 import { LineIndex } from './line-index.js'
+import { mayHoldSeparatorBookmarks, readSeparatorBookmarks } from './separator-bookmarks.js'
 import type { DecodedText } from './decode.js'
 import type { SourceInput } from './types.js'
 
@@ -23,8 +23,8 @@ export function readText(
   if (decoded.text.trim() === '') return emptyCollection(format, input.file, decoded.encoding)
   const collection = parse(decoded.text, input.file, decoded.encoding)
   enforceLimits(collection)
-  // Floccus writes separators as bookmarks to separator.floccus.org, in XBEL and in HTML.
-  if (decoded.text.includes('separator.floccus.org')) floccusSeparators(collection)
+  // Floccus (XBEL, HTML) and Vivaldi (HTML) write separators as bookmarks.
+  if (mayHoldSeparatorBookmarks(decoded.text)) readSeparatorBookmarks(collection)
   if (decoded.warnings.length > 0) {
     const lines = new LineIndex(decoded.text)
     collection.warnings.unshift(

@@ -1,33 +1,29 @@
 /**
  * (I/O) `checkLinks`: check the URLs of a collection that are due, politely and in parallel, and
  * return the updated store with a summary. URLs checked recently are left alone, so a second run
- * the same day sends no request; a run that is aborted returns what it found so far.
+ * the same day sends no request; the longest unchecked go first, so a run that runs out of time
+ * (`maxTime`) or is aborted returns what it found so far and leaves the rest for the next run.
  */
 import { setMaxListeners } from 'node:events'
 import type { LookupFunction } from 'node:net'
 import pLimit from 'p-limit'
-import { classifyProbe, isCheckableUrl, isDue, nextEntry } from './classify.js'
+import { classifyProbe, isCheckableUrl, isDue, nextEntry, type DueOptions } from './classify.js'
 import { createLinkClient, DEFAULT_USER_AGENT } from './client.js'
 import { probeUrl } from './probe.js'
 import { createResolverCheck, DEFAULT_DNS_CANARY } from './resolver.js'
 import { LINK_STORE_VERSION, type LinkEntry, type LinkState, type LinkStore } from './store-format.js'
+import { linkCheckDefaults } from '../config/options.js'
 
-const DAY = 86_400_000
+/**
+ * URLs under way per request slot: enough that a slot freed finds a URL for a host with room,
+ * even when many of the URLs under way wait for a few busy hosts (many names can share a server);
+ * few enough to keep memory low (64 per slot: +30 MB peak for 10,000 URLs, 16: none measurable).
+ */
+const URLS_PER_SLOT = 16
 
-/** URLs under way per request slot: enough that a slot freed finds a URL for a host with room. */
-const URLS_PER_SLOT = 4
-
-/** Every default in one place. */
+/** Every default (the limits are `linkCheckDefaults` in the config), with the user agent and the DNS canary. */
 export const checkDefaults = Object.freeze({
-  /** 7 days (ms). */
-  maxAge: 7 * DAY,
-  onlyDead: false,
-  concurrency: 16,
-  perHost: 2,
-  timeoutMs: 10_000,
-  maxRedirects: 5,
-  /** 30 s. */
-  retryAfterCapMs: 30_000,
+  ...linkCheckDefaults,
   userAgent: DEFAULT_USER_AGENT,
   dnsCanary: DEFAULT_DNS_CANARY,
 })
@@ -45,13 +41,22 @@ export interface CheckOptions {
   onlyDead?: boolean | undefined
   /** Requests at once over all hosts. Default: 16 */
   concurrency?: number | undefined
-  /** Requests at once to one host (name and port). Default: 2 */
+  /** Requests at once to one host (the address its name resolves to, and the port). Default: 2 */
   perHost?: number | undefined
+  /** Requests started per second to one host (`Infinity`: no spacing). Default: 1 */
+  rate?: number | undefined
   /** Time allowed for one request (ms). Default: 10 000 */
   timeoutMs?: number | undefined
+  /** Time allowed for one URL, all its requests and its `Retry-After` wait (ms); 0: no limit. Default: 30 000 */
+  maxLinkTime?: number | undefined
+  /**
+   * Time allowed for the whole run (ms); 0: no limit. When it is up, the requests under way are
+   * stopped and the URLs not checked keep their entries. Default: 3 600 000 (1 h)
+   */
+  maxTime?: number | undefined
   /** Redirects followed per URL. Default: 5 */
   maxRedirects?: number | undefined
-  /** The longest `Retry-After` waited for (ms); longer ones are recorded. Default: 30 000 */
+  /** The longest `Retry-After` waited for, once per URL (ms); longer ones are recorded. Default: 15 000 */
   retryAfterCapMs?: number | undefined
   /** Default: `bookgen/<version> (link check; +https://github.com/bookgen/bookgen)` */
   userAgent?: string | undefined
@@ -84,8 +89,10 @@ export interface CheckSummary extends Record<LinkState, number> {
   fresh: number
   /** Not checked because `onlyDead` was asked and they are not dead (never-checked ones included). */
   notDead: number
-  /** Never checked (a new URL with `onlyDead`, or a run aborted before it got there). */
+  /** Never checked (a new URL with `onlyDead`, or a run stopped before it got there). */
   unchecked: number
+  /** Due but not checked: the run ran out of time (`maxTime`) or was aborted first. Left for the next run. */
+  left: number
   /** URLs given that are not http(s) (`javascript:`, `file:`, `mailto:`…), not checked. */
   ignored: number
 }
@@ -98,24 +105,30 @@ export interface CheckResult {
   requests: number
   /** Whether `signal` stopped the run before every due URL was checked. */
   aborted: boolean
+  /** Whether the run's time (`maxTime`) ran out before every due URL was checked. */
+  outOfTime: boolean
 }
 
-/** Check the due URLs among `options.urls`. Resolves (never rejects) when aborted. */
+/** Check the due URLs among `options.urls`. Resolves (never rejects) when aborted or out of time. */
 export async function checkLinks(options: CheckOptions): Promise<CheckResult> {
   const settings = settingsOf(options)
   const { urls, ignored } = distinctCheckable(options.urls)
-  const due = interleaveByHost(urls.filter((url) => isDue(options.store.links.get(url), settings)))
+  const due = dueInOrder(urls, options.store, settings)
   const links = new Map(options.store.links)
   const stop = followSignal(options.signal)
+  const clock = runClock(settings.maxTime, stop.abort)
   const client = createLinkClient({ ...settings, signal: stop.signal })
   const probeOptions = {
     maxRedirects: settings.maxRedirects,
     retryAfterCapMs: settings.retryAfterCapMs,
+    maxLinkTime: settings.maxLinkTime,
     now: settings.now,
     resolverWorks: createResolverCheck(settings.lookup, settings.dnsCanary, settings.timeoutMs),
   }
   let done = 0
   const checkOne = async (url: string): Promise<void> => {
+    // Once stopped, the URLs still in line are left as they are, at once.
+    if (stop.signal.aborted) return
     const probe = await probeUrl(client, url, probeOptions)
     const entry = nextEntry(links.get(url), classifyProbe(probe), settings.now)
     links.set(url, entry)
@@ -123,25 +136,28 @@ export async function checkLinks(options: CheckOptions): Promise<CheckResult> {
     // (Not `?.({done: ++done})`: optional chaining would skip the count without a callback.)
     options.onProgress?.({ done, total: due.length, url, entry })
   }
-  // Only a few URLs are under way at a time (each holds a little state, and 10,000 at once would
-  // hold a lot); interleaved by host, they keep every request slot busy within the politeness limits.
+  // Only so many URLs are under way at a time (each holds a little state); interleaved by host,
+  // they keep every request slot busy within the politeness limits.
   const window = pLimit(settings.concurrency * URLS_PER_SLOT)
   try {
     await Promise.all(
       due.map((url) =>
-        window(() => checkOne(url)).catch((error: unknown) => rethrowUnlessAborted(error, options.signal)),
+        window(() => checkOne(url)).catch((error: unknown) => rethrowUnlessStopped(error, stop.signal)),
       ),
     )
   } finally {
+    clock.stop()
     stop.release()
     await client.close()
   }
   const store: LinkStore = { version: LINK_STORE_VERSION, links }
+  const left = due.length - done
   return {
     store,
-    summary: summarize(urls, store, options.store, settings, done, ignored),
+    summary: summarize(urls, store, options.store, settings, { checked: done, left, ignored }),
     requests: client.requests,
-    aborted: options.signal?.aborted === true && done < due.length,
+    aborted: options.signal?.aborted === true && left > 0,
+    outOfTime: clock.expired && left > 0,
   }
 }
 
@@ -152,7 +168,10 @@ interface Settings {
   readonly onlyDead: boolean
   readonly concurrency: number
   readonly perHost: number
+  readonly rate: number
   readonly timeoutMs: number
+  readonly maxLinkTime: number
+  readonly maxTime: number
   readonly maxRedirects: number
   readonly retryAfterCapMs: number
   readonly userAgent: string
@@ -169,13 +188,18 @@ function settingsOf(options: CheckOptions): Settings {
     if (value !== undefined && !(Number.isInteger(value) && value >= 1))
       throw new RangeError(`${key} must be a whole number ≥ 1, not ${value}`)
   }
+  if (options.rate !== undefined && !(options.rate > 0))
+    throw new RangeError(`rate must be above 0, not ${options.rate}`)
   return {
     now: options.now,
     maxAge: pick('maxAge'),
     onlyDead: pick('onlyDead'),
     concurrency: pick('concurrency'),
     perHost: pick('perHost'),
+    rate: pick('rate'),
     timeoutMs: pick('timeoutMs'),
+    maxLinkTime: pick('maxLinkTime'),
+    maxTime: pick('maxTime'),
     maxRedirects: pick('maxRedirects'),
     retryAfterCapMs: pick('retryAfterCapMs'),
     userAgent: pick('userAgent'),
@@ -191,6 +215,22 @@ function distinctCheckable(all: Iterable<string>): { urls: string[]; ignored: nu
   const others = new Set<string>()
   for (const url of all) (isCheckableUrl(url) ? urls : others).add(url)
   return { urls: [...urls], ignored: others.size }
+}
+
+/**
+ * The due URLs, in the order they are checked: those never checked first, then those checked
+ * longest ago (first-seen order among equals), the hosts taking turns. A run that stops early
+ * leaves the most recently checked for later, and the next run starts with the rest.
+ */
+export function dueInOrder(urls: readonly string[], store: LinkStore, options: DueOptions): string[] {
+  const due: Array<{ url: string; checkedAt: number }> = []
+  for (const url of urls) {
+    const entry = store.links.get(url)
+    if (isDue(entry, options)) due.push({ url, checkedAt: entry?.checkedAt ?? -Infinity })
+  }
+  // (Array#sort is stable: equals keep their order.)
+  due.sort((a, b) => (a.checkedAt < b.checkedAt ? -1 : a.checkedAt > b.checkedAt ? 1 : 0))
+  return interleaveByHost(due.map((item) => item.url))
 }
 
 /**
@@ -215,21 +255,42 @@ export function interleaveByHost(urls: readonly string[]): string[] {
 }
 
 /**
- * A signal of our own that follows `signal`: every request in flight listens to it, more than an
- * AbortSignal's 10 listeners before Node warns of a leak, and the caller's signal gets only one.
+ * A signal of our own that follows `signal` (and that the run's clock can abort): every request in
+ * flight listens to it, more than an AbortSignal's 10 listeners before Node warns of a leak, and
+ * the caller's signal gets only one.
  */
-function followSignal(signal: AbortSignal | undefined): { signal: AbortSignal; release: () => void } {
+function followSignal(signal: AbortSignal | undefined): {
+  signal: AbortSignal
+  abort: (reason: unknown) => void
+  release: () => void
+} {
   const controller = new AbortController()
   setMaxListeners(0, controller.signal)
-  if (signal === undefined) return { signal: controller.signal, release: () => {} }
+  const own = { signal: controller.signal, abort: (reason: unknown) => controller.abort(reason) }
+  if (signal === undefined) return { ...own, release: () => {} }
   const abort = () => controller.abort(signal.reason)
   if (signal.aborted) abort()
   else signal.addEventListener('abort', abort, { once: true })
-  return { signal: controller.signal, release: () => signal.removeEventListener('abort', abort) }
+  return { ...own, release: () => signal.removeEventListener('abort', abort) }
 }
 
-function rethrowUnlessAborted(error: unknown, signal: AbortSignal | undefined): void {
-  if (signal?.aborted !== true) throw error
+/** The longest a timer waits (ms): a longer delay would fire at once. */
+const MAX_TIMER = 2_147_483_647
+
+/** The run's time: after `maxTime` ms (0: never), `abort` is called with a `TimeoutError`. */
+function runClock(maxTime: number, abort: (reason: unknown) => void): { expired: boolean; stop: () => void } {
+  const clock = { expired: false, stop: () => {} }
+  if (!(maxTime > 0) || maxTime > MAX_TIMER) return clock
+  const timer = setTimeout(() => {
+    clock.expired = true
+    abort(new DOMException('The link check ran out of time', 'TimeoutError'))
+  }, maxTime)
+  clock.stop = () => clearTimeout(timer)
+  return clock
+}
+
+function rethrowUnlessStopped(error: unknown, signal: AbortSignal): void {
+  if (!signal.aborted) throw error
 }
 
 function summarize(
@@ -237,16 +298,16 @@ function summarize(
   store: LinkStore,
   before: LinkStore,
   settings: Settings,
-  checked: number,
-  ignored: number,
+  counts: { checked: number; left: number; ignored: number },
 ): CheckSummary {
   const summary: CheckSummary = {
     total: urls.length,
-    checked,
+    checked: counts.checked,
     fresh: 0,
     notDead: 0,
     unchecked: 0,
-    ignored,
+    left: counts.left,
+    ignored: counts.ignored,
     alive: 0,
     redirected: 0,
     unknown: 0,

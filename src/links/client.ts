@@ -1,14 +1,15 @@
 /**
  * (I/O) The HTTP side of a link check: one request at a time per call, with no body, no cookies
- * and no credentials, a user agent that names bookgen, a timeout, and politeness limits (so many
- * requests at once per host and overall; a host that asked to wait is left alone until then).
- * Redirects are not followed here (see `probe.ts`). Built on undici's `request`, with its own
- * connection pool (`Agent`), so DNS can be swapped for tests.
+ * and no credentials, a user agent that names bookgen, a timeout, and politeness limits (see
+ * `politeness.ts`: so many requests at once per host and overall, so many per second to one host,
+ * and a host that asked to wait left alone until then), a host being the address its name
+ * resolves to, and the port. Redirects are not followed here (see `probe.ts`). Built on undici's
+ * `request`, with its own connection pool (`Agent`), so DNS can be swapped for tests.
  */
 import type { LookupFunction } from 'node:net'
-import { setTimeout as sleep } from 'node:timers/promises'
-import pLimit, { type LimitFunction } from 'p-limit'
 import { Agent, request } from 'undici'
+import { createPoliteness } from './politeness.js'
+import { createAddressBook } from './resolver.js'
 import type { LinkProblem } from './store-format.js'
 import { VERSION } from '../version.js'
 
@@ -24,8 +25,10 @@ const BODY_DRAIN_LIMIT = 16 * 1024
 export interface ClientOptions {
   /** Requests in flight at once, over all hosts. */
   readonly concurrency: number
-  /** Requests in flight at once to one host (host name and port). */
+  /** Requests in flight at once to one host (address and port). */
   readonly perHost: number
+  /** Requests started per second to one host. */
+  readonly rate: number
   /** Time allowed for one request, from sending it to its headers and the bit of body read (ms). */
   readonly timeoutMs: number
   readonly userAgent: string
@@ -44,14 +47,28 @@ export interface SentResponse {
   readonly date: number
 }
 
-/** A request's outcome: a response, or why there was none. */
-export type Sent = { readonly response: SentResponse } | { readonly problem: LinkProblem }
+/**
+ * A request's outcome: a response, or why there was none; and how long it took (ms), from the
+ * moment it was sent (its wait for a turn left out).
+ */
+export type Sent = ({ readonly response: SentResponse } | { readonly problem: LinkProblem }) & {
+  readonly tookMs: number
+}
+
+export interface SendOptions {
+  readonly limitMs?: number | undefined
+  readonly followUp?: boolean | undefined
+}
 
 export interface LinkClient {
-  /** Send one bodiless request (HEAD or GET); rejects only when the whole check is aborted. */
-  send(url: URL, method: 'HEAD' | 'GET'): Promise<Sent>
-  /** Send nothing to `host` (as `URL#host`) for `ms` from now. */
-  pauseHost(host: string, ms: number): void
+  /**
+   * Send one bodiless request (HEAD or GET), given at most `limitMs` (and never more than the
+   * client's `timeoutMs`) before it is a `timeout`; a `followUp` (a URL's request after its first)
+   * goes before the host's new ones. Rejects only when the whole check is aborted.
+   */
+  send(url: URL, method: 'HEAD' | 'GET', options?: SendOptions): Promise<Sent>
+  /** Send nothing to the host of `url` for `ms` from now. */
+  pauseHost(url: URL, ms: number): Promise<void>
   /** Requests sent so far. */
   readonly requests: number
   /** Close the connections. */
@@ -60,45 +77,37 @@ export interface LinkClient {
 
 /** A client with its own connection pool. */
 export function createLinkClient(options: ClientOptions): LinkClient {
+  const addresses = createAddressBook(options.lookup, options.timeoutMs, options.signal)
   const agent = new Agent({
     connections: options.perHost,
     headersTimeout: options.timeoutMs,
     bodyTimeout: options.timeoutMs,
-    connect: {
-      timeout: options.timeoutMs,
-      ...(options.lookup === undefined ? {} : { lookup: options.lookup }),
-    },
+    connect: { timeout: options.timeoutMs, lookup: addresses.lookup },
   })
-  const overall = pLimit(options.concurrency)
-  const hosts = new Map<string, LimitFunction>()
-  const pausedUntil = new Map<string, number>()
+  const politeness = createPoliteness(options)
   let requests = 0
 
-  const limitFor = (host: string): LimitFunction => {
-    let limit = hosts.get(host)
-    if (limit === undefined) hosts.set(host, (limit = pLimit(options.perHost)))
-    return limit
-  }
-  const waitForHost = async (host: string): Promise<void> => {
-    const wait = (pausedUntil.get(host) ?? 0) - Date.now()
-    if (wait > 0) await sleep(wait, undefined, { signal: options.signal })
-  }
-
   return {
-    send: (url, method) =>
-      limitFor(url.host)(async () => {
-        await waitForHost(url.host)
-        return overall(() => {
-          options.signal?.throwIfAborted()
-          requests++
-          return sendOnce(agent, url, method, options)
-        })
-      }),
-    pauseHost: (host, ms) => pausedUntil.set(host, Math.max(pausedUntil.get(host) ?? 0, Date.now() + ms)),
+    send: async (url, method, { limitMs = Infinity, followUp = false } = {}) => {
+      const endTurn = await politeness.turn(await addresses.hostOf(url), followUp)
+      try {
+        options.signal?.throwIfAborted()
+        requests++
+        const started = performance.now()
+        const sent = await sendOnce(agent, url, method, options, Math.min(options.timeoutMs, limitMs))
+        return { ...sent, tookMs: performance.now() - started }
+      } finally {
+        endTurn()
+      }
+    },
+    pauseHost: async (url, ms) => politeness.pause(await addresses.hostOf(url), ms),
     get requests() {
       return requests
     },
-    close: () => agent.close(),
+    close: () => {
+      politeness.close()
+      return agent.close()
+    },
   }
 }
 
@@ -108,7 +117,8 @@ async function sendOnce(
   url: URL,
   method: 'HEAD' | 'GET',
   options: ClientOptions,
-): Promise<Sent> {
+  timeoutMs: number,
+): Promise<{ response: SentResponse } | { problem: LinkProblem }> {
   // A timer per request, cleared as soon as it is done (`AbortSignal.timeout` would keep each
   // signal alive for the whole timeout: thousands at a time in a large check).
   const controller = new AbortController()
@@ -116,7 +126,7 @@ async function sendOnce(
   const timer = setTimeout(() => {
     timedOut = true
     controller.abort(new DOMException('The link check timed out', 'TimeoutError'))
-  }, options.timeoutMs)
+  }, timeoutMs)
   const stop = () => controller.abort(options.signal?.reason)
   options.signal?.addEventListener('abort', stop, { once: true })
   const signal = controller.signal

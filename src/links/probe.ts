@@ -1,8 +1,11 @@
 /**
  * (I/O) Probe one URL: `HEAD` first, following redirects by hand (so each hop is seen, and counted
  * against the limit), confirmed with `GET` when the `HEAD` answer is one servers give to `HEAD`
- * alone; a `Retry-After` within the cap is waited for and the request sent once more. The result
- * is a `Probe` for `classifyProbe`.
+ * alone. One `Retry-After` per URL is waited for (within the cap and the URL's time) and the
+ * request sent once more. Everything a URL does, every hop of `HEAD` and `GET`, and that wait,
+ * comes out of one time budget; what is left of it bounds each request. (Waiting for a turn at a
+ * busy host does not count: that is politeness, bounded by the run's own time.) The result is a
+ * `Probe` for `classifyProbe`.
  */
 import { isRedirect, isRetryLater, needsGetFallback, type Hop, type Probe } from './classify.js'
 import type { LinkClient, Sent } from './client.js'
@@ -13,18 +16,32 @@ export interface ProbeOptions {
   readonly maxRedirects: number
   /** The longest `Retry-After` waited for (ms); a longer one is recorded (`retry-later`). */
   readonly retryAfterCapMs: number
+  /** The time one URL may take (ms), its requests and its wait; 0: no limit. */
+  readonly maxLinkTime: number
   /** The run's time (ms), from which a recorded `Retry-After` time is counted. */
   readonly now: number
   /** Whether DNS works here (see `resolver.ts`): a host not found counts only if it does. */
   readonly resolverWorks: () => Promise<boolean>
 }
 
+/** What a URL may still spend (ms), whether it has sent a request yet, and waited for a `Retry-After`. */
+interface Budget {
+  left: number
+  started: boolean
+  waited: boolean
+}
+
 /** Probe `url` (http or https). Rejects only when the client's check is aborted. */
 export async function probeUrl(client: LinkClient, url: string, options: ProbeOptions): Promise<Probe> {
-  let probe = await followRedirects(client, url, 'HEAD', options)
+  const budget: Budget = {
+    left: options.maxLinkTime > 0 ? options.maxLinkTime : Infinity,
+    started: false,
+    waited: false,
+  }
+  let probe = await followRedirects(client, url, 'HEAD', options, budget)
   const last = probe.hops.at(-1)
   if (probe.problem === undefined && last !== undefined && needsGetFallback(last.status)) {
-    probe = await followRedirects(client, url, 'GET', options)
+    probe = await followRedirects(client, url, 'GET', options, budget)
   }
   if (probe.problem === 'host-not-found' && !(await options.resolverWorks()))
     return { ...probe, problem: 'dns-unavailable' }
@@ -37,13 +54,14 @@ async function followRedirects(
   url: string,
   method: 'HEAD' | 'GET',
   options: ProbeOptions,
+  budget: Budget,
 ): Promise<Probe> {
   const hops: Hop[] = []
   const seen = new Set<string>()
   let current = withoutFragment(new URL(url))
   for (;;) {
     seen.add(current.href)
-    const { sent, retryAfter } = await sendPolitely(client, current, method, options)
+    const { sent, retryAfter } = await sendPolitely(client, current, method, options, budget)
     if ('problem' in sent) return { hops, problem: sent.problem }
     const { status, location } = sent.response
     hops.push({ url: current.href, status })
@@ -58,22 +76,48 @@ async function followRedirects(
 }
 
 /**
- * Send, and on 429/503 with a `Retry-After` within the cap, leave the host alone that long and
- * send once more. A longer wait is not made: its time is returned, to be recorded.
+ * Send, and on 429/503 with a `Retry-After`, the first time for this URL and when the wait is
+ * within the cap and leaves time for the request, leave the host alone that long and send once
+ * more. A wait not made is returned, to be recorded.
  */
 async function sendPolitely(
   client: LinkClient,
   url: URL,
   method: 'HEAD' | 'GET',
   options: ProbeOptions,
+  budget: Budget,
 ): Promise<{ sent: Sent; retryAfter?: number }> {
-  const sent = await client.send(url, method)
-  if (!('response' in sent) || !isRetryLater(sent.response.status)) return { sent }
-  const wait = parseRetryAfter(sent.response.retryAfter, sent.response.date)
+  const sent = await sendWithin(client, url, method, budget)
+  const wait = retryWait(sent)
   if (wait === undefined) return { sent }
-  if (wait > options.retryAfterCapMs) return { sent, retryAfter: options.now + wait }
-  client.pauseHost(url.host, wait)
-  return { sent: await client.send(url, method) }
+  if (budget.waited || wait > options.retryAfterCapMs || wait >= budget.left)
+    return { sent, retryAfter: options.now + wait }
+  budget.waited = true
+  budget.left -= wait
+  await client.pauseHost(url, wait)
+  const again = await sendWithin(client, url, method, budget)
+  const next = retryWait(again)
+  return next === undefined ? { sent: again } : { sent: again, retryAfter: options.now + next }
+}
+
+/** Send with what is left of the URL's time, and take what the request took from it. */
+async function sendWithin(
+  client: LinkClient,
+  url: URL,
+  method: 'HEAD' | 'GET',
+  budget: Budget,
+): Promise<Sent> {
+  if (budget.left <= 0) return { problem: 'timeout', tookMs: 0 }
+  const sent = await client.send(url, method, { limitMs: budget.left, followUp: budget.started })
+  budget.started = true
+  budget.left -= sent.tookMs
+  return sent
+}
+
+/** The wait a 429/503 answer asks for with `Retry-After` (ms), if any. */
+function retryWait(sent: Sent): number | undefined {
+  if (!('response' in sent) || !isRetryLater(sent.response.status)) return undefined
+  return parseRetryAfter(sent.response.retryAfter, sent.response.date)
 }
 
 /** The next URL of a redirect: `Location` resolved against the current URL, http or https only. */

@@ -5,7 +5,7 @@
  */
 import { Presets, SingleBar } from 'cli-progress'
 import type { CheckProgress, CheckSummary } from './check.js'
-import { formatDuration } from './duration.js'
+import { formatDuration } from '../config/duration.js'
 
 export interface ProgressOptions {
   /** URLs the run checks. */
@@ -74,10 +74,18 @@ export function progressLine(done: number, total: number, elapsedMs: number): st
   return `Checked ${done} of ${total} links (${rate.toFixed(1)}/s${left})`
 }
 
-/** What a run found, as lines: the states, then what was not checked and why. */
+/**
+ * What a run found, as lines: the states, then what was not checked and why. `maxTime` is the
+ * run's time limit when it ran out (the links left are then said to wait for the next run).
+ */
 export function formatSummary(
   summary: CheckSummary,
-  options: { maxAge: number; onlyDead: boolean; elapsedMs?: number | undefined },
+  options: {
+    maxAge: number
+    onlyDead: boolean
+    elapsedMs?: number | undefined
+    maxTime?: number | undefined
+  },
 ): string[] {
   const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
   const took = options.elapsedMs === undefined ? '' : ` in ${formatDuration(options.elapsedMs)}`
@@ -93,6 +101,10 @@ export function formatSummary(
   if (summary.notDead > 0)
     lines.push(
       `Skipped ${plural(summary.notDead, 'link')} that ${summary.notDead === 1 ? 'is' : 'are'} not dead (--only-dead)`,
+    )
+  if (options.maxTime !== undefined && summary.left > 0)
+    lines.push(
+      `Out of time (--max-time ${formatDuration(options.maxTime)}): ${plural(summary.left, 'link')} left for the next run`,
     )
   if (summary.unchecked > 0) lines.push(`${plural(summary.unchecked, 'link')} never checked yet`)
   if (summary.ignored > 0) lines.push(`${plural(summary.ignored, 'URL')} not http(s), not checked`)

@@ -17,6 +17,7 @@
  * }
  */
 import { BookgenError } from '../model/errors.js'
+import { withoutUserinfo } from '../model/safe-url.js'
 import { isJsonObject, parseJsonSource } from '../formats/json.js'
 import { LineIndex } from '../formats/line-index.js'
 
@@ -90,7 +91,11 @@ export interface LinkEntry {
   readonly failures: number
 }
 
-/** Every URL's record, by URL exactly as bookmarked. */
+/**
+ * Every URL's record, by URL as published: as bookmarked, but never with a user name or password
+ * (`withoutUserinfo`), neither in a key nor in a `finalUrl`. The file is committed and may be
+ * public: a store read with them (written by an older bookgen) loses them, and none is ever written.
+ */
 export interface LinkStore {
   readonly version: typeof LINK_STORE_VERSION
   readonly links: ReadonlyMap<string, LinkEntry>
@@ -116,13 +121,34 @@ export function pruneStore(store: LinkStore, urls: Iterable<string>): LinkStore 
 
 /** The store as text: stable bytes for the same content, whatever order entries were added in. */
 export function serializeLinkStore(store: LinkStore): string {
-  const urls = [...store.links.keys()].sort(compareCodeUnits)
+  const links = publishedLinks(store.links)
+  const urls = [...links.keys()].sort(compareCodeUnits)
   const entries = urls.map(
-    (url) =>
-      `    ${JSON.stringify(url)}: ${indent(JSON.stringify(entryToJson(store.links.get(url)!), null, 2))}`,
+    (url) => `    ${JSON.stringify(url)}: ${indent(JSON.stringify(entryToJson(links.get(url)!), null, 2))}`,
   )
-  const links = entries.length === 0 ? '{}' : `{\n${entries.join(',\n')}\n  }`
-  return `{\n  "version": ${store.version},\n  "links": ${links}\n}\n`
+  const body = entries.length === 0 ? '{}' : `{\n${entries.join(',\n')}\n  }`
+  return `{\n  "version": ${store.version},\n  "links": ${body}\n}\n`
+}
+
+/**
+ * `links` with no user name or password in a URL (the same map when there is none). Where two
+ * keys become one, the entry of the key that had none is kept, else the first.
+ */
+function publishedLinks(links: ReadonlyMap<string, LinkEntry>): ReadonlyMap<string, LinkEntry> {
+  let clean: Map<string, LinkEntry> | undefined
+  let index = 0
+  for (const [url, entry] of links) {
+    const key = withoutUserinfo(url)
+    const finalUrl = entry.finalUrl === undefined ? undefined : withoutUserinfo(entry.finalUrl)
+    if (clean === undefined && key === url && finalUrl === entry.finalUrl) {
+      index++
+      continue
+    }
+    clean ??= new Map([...links].slice(0, index))
+    if (key !== url && clean.has(key)) continue
+    clean.set(key, finalUrl === entry.finalUrl ? entry : { ...entry, finalUrl: finalUrl! })
+  }
+  return clean ?? links
 }
 
 /** Parse a store's text; anything but a store this version understands is a `BookgenError` at its place. */
@@ -150,7 +176,7 @@ export function parseLinkStore(text: string, file: string): LinkStore {
     if (problem !== undefined) throw storeError(`The entry for ${url} ${problem}`, file, at(url))
     links.set(url, entryFromJson(raw as Record<string, unknown>, times))
   }
-  return { version: LINK_STORE_VERSION, links }
+  return { version: LINK_STORE_VERSION, links: publishedLinks(links) }
 }
 
 /** The entry in the file's field order; absent fields are left out. */

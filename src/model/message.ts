@@ -55,3 +55,8 @@ export function formatMessage(message: Message): string {
   }
   return `${where}${message.reason} [${message.ruleId}]`
 }
+
+/** A value from a source short enough to quote in a message (80 characters at most). */
+export function shortenValue(value: string): string {
+  return value.length > 80 ? `${value.slice(0, 77)}…` : value
+}

@@ -5,7 +5,7 @@
 import type { OutputFile } from '../model/output.js'
 import type { PageContext } from './context.js'
 import { pagePath } from './paths.js'
-import { safeHref } from '../render/safe-url.js'
+import { safeHref, withoutUserinfo } from '../model/safe-url.js'
 import { changesFeedToXml } from '../render/changes-feed.js'
 import {
   changesPageToHast,
@@ -91,7 +91,8 @@ function changeCommits(history: HistoryView, allowFileLinks: boolean, maxAdded: 
     let moreAdded = 0
     for (const change of commit.changes) {
       if (change.private === true) continue
-      const href = safeHref(change.href, { allowFile: allowFileLinks })
+      // The history's URLs are the sources' own: published, like the tree's, without credentials.
+      const href = safeHref(change.href && withoutUserinfo(change.href), { allowFile: allowFileLinks })
       if (href === undefined) continue // held back from the site (file:, place:, javascript:…)
       if (change.kind === 'added' && ++added > maxAdded) {
         moreAdded++

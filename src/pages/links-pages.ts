@@ -4,7 +4,7 @@
  */
 import { isDead } from '../links/classify.js'
 import { waybackUrl } from '../links/wayback.js'
-import { safeHref } from '../render/safe-url.js'
+import { safeHref } from '../model/safe-url.js'
 import { formatW3cDate } from '../model/dates.js'
 import type { OutputFile } from '../model/output.js'
 import { linkReportToHast, type LinkReportInput, type LinkReportItem } from '../render/links-page.js'

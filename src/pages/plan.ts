@@ -99,6 +99,7 @@ export const THEME_ASSETS: readonly AssetCopy[] = [
   { path: 'assets/icon.svg', source: 'default/icon.svg' },
   { path: 'assets/icon-fallback.svg', source: 'default/icon-fallback.svg' },
   { path: 'assets/entry-view.js', source: 'default/entry-view.js' },
+  { path: 'assets/host-name.js', source: 'default/host-name.js' },
   { path: 'assets/search.js', source: 'default/search.js' },
   { path: 'assets/search-terms.js', source: 'default/search-terms.js' },
   { path: 'assets/search-engine.js', source: 'default/search-engine.js' },

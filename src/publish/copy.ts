@@ -1,32 +1,36 @@
 /**
  * Copies of source nodes made for the published tree (a folder without its held-back bookmarks, a
- * bookmark carrying the tags of its repeats, or, for the exports, without its command lines or
- * active attributes). A copy reads `place` through to its source: watch
+ * bookmark carrying the tags of its repeats, or, for the exports, without its command lines,
+ * unknown attributes or unsafe URLs). A copy reads `place` through to its source: watch
  * mode keeps copies from one build to the next while their source is unchanged, and a source
  * node's place moves when lines are added above it (see `sources/incremental.ts`).
  */
 import type { Bookmark, Folder } from '../model/tree.js'
 
-/** `folder` with other children (and attributes or metadata); fields (and their order) otherwise as in `folder`. */
+/** `folder` with other children (and fields the exports change); fields (and their order) otherwise as in `folder`. */
 export function copyFolder(
   folder: Folder,
   children: Folder['children'],
-  changes: Pick<Partial<Folder>, 'attributes' | 'info'> = {},
+  changes: Pick<Partial<Folder>, 'attributes' | 'info' | 'icon' | 'iconUri'> = {},
 ): Folder {
-  return linkPlace(withoutUndefined({ ...folder, children, ...changes }), folder)
+  return linkPlace(withoutUndefined({ ...folder, children, ...changes }, changes), folder)
 }
 
 /** `bookmark` with some fields changed; fields (and their order) otherwise as in `bookmark`. */
 export function copyBookmark(
   bookmark: Bookmark,
-  changes: Pick<Partial<Bookmark>, 'tags' | 'applications' | 'attributes' | 'info'>,
+  changes: Pick<
+    Partial<Bookmark>,
+    'href' | 'tags' | 'applications' | 'attributes' | 'info' | 'icon' | 'iconUri' | 'feedUrl' | 'desktopIcon'
+  >,
 ): Bookmark {
-  return linkPlace(withoutUndefined({ ...bookmark, ...changes }), bookmark)
+  return linkPlace(withoutUndefined({ ...bookmark, ...changes }, changes), bookmark)
 }
 
-/** Fields set to `undefined` by a change (attributes all left out) are left out altogether. */
-function withoutUndefined<T extends Folder | Bookmark>(copy: T): T {
-  if (copy.attributes === undefined && 'attributes' in copy) delete copy.attributes
+/** Fields a change sets to `undefined` (all attributes left out, say) are left out altogether. */
+function withoutUndefined<T extends Folder | Bookmark>(copy: T, changes: object): T {
+  for (const [field, value] of Object.entries(changes))
+    if (value === undefined) delete (copy as unknown as Record<string, unknown>)[field]
   return copy
 }
 

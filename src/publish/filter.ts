@@ -2,7 +2,9 @@
  * What a published site leaves out by default: bookmarks marked private, `file://` URLs (paths on
  * the owner's disk) and Firefox `place:` queries. Pure: returns the tree without them and counts
  * of what was held back; the source tree is never changed. Aliases to something held back are
- * held back too.
+ * held back too. User names and passwords in a bookmark's URLs (`https://alice:hunter2@…`) are
+ * never published: such a bookmark is published as a copy without them, here, so every page, the
+ * feed, the search index, the exports and the link checker see only the cleaned URLs.
  *
  * Nodes are shared wherever possible: a folder with nothing held back below it is published as
  * it is (the same object), and only folders that lose a child, or hold aliases, are copied. With a
@@ -11,7 +13,8 @@
  * aliases gives a new one when the object an alias stands for changed (its page shows it).
  */
 import type { Alias, Bookmark, Folder, Node } from '../model/tree.js'
-import { copyFolder, sameItems } from './copy.js'
+import { withoutUserinfo } from '../model/safe-url.js'
+import { copyBookmark, copyFolder, sameItems } from './copy.js'
 
 export interface PublishSettings {
   private: boolean
@@ -27,14 +30,24 @@ export interface HeldBack {
 
 /** What a site held back: bookmarks, by reason, and what its exports left out (see `export-safety.ts`). */
 export interface SiteHeldBack extends HeldBack {
-  /** Event handlers, other active attributes and script elements, left out of `bookmarks.html` and `bookmarks.xbel`. */
+  /** Event handlers, other active attributes, script elements and script URLs, left out of `bookmarks.html` and `bookmarks.xbel`. */
   activeContent: number
+  /** Bookmarks left out of the exports because their URL cannot be a link (`javascript:`, `data:`, …). */
+  unsafeUrls: number
 }
 
 export interface PublishedTree {
   root: Folder
   aliasTargets: Map<Alias, Bookmark | Folder>
   heldBack: HeldBack
+  /** Bookmarks published without the user name or password a URL of theirs had, and the first. */
+  userinfo: Userinfo
+}
+
+/** How many published bookmarks lost a user name or password, and the first of them (as in its source). */
+export interface Userinfo {
+  count: number
+  first: Bookmark | undefined
 }
 
 /** What publishing a source folder gave; kept per source folder. */
@@ -45,17 +58,20 @@ interface PublishedFolder {
   aliases: boolean
   /** The targets of the folder's own aliases, in order, when it has any. */
   targets: Array<Bookmark | Folder | undefined> | undefined
+  userinfo: Userinfo
 }
 
 /** Published folders by source folder, kept between builds of the same settings. */
 export interface PublishMemo {
   settings: string
   folders: WeakMap<Folder, PublishedFolder>
+  /** Copies of bookmarks without user names and passwords, by source bookmark. */
+  bookmarks: WeakMap<Bookmark, Bookmark>
 }
 
 /** An empty memo for `filterForPublishing`. */
 export function createPublishMemo(): PublishMemo {
-  return { settings: '', folders: new WeakMap() }
+  return { settings: '', folders: new WeakMap(), bookmarks: new WeakMap() }
 }
 
 /** Why a bookmark is held back, or undefined when it is published. */
@@ -86,10 +102,12 @@ export function filterForPublishing(
     memo.folders = new WeakMap()
   }
   const published = memo?.folders ?? new Map<Folder, PublishedFolder>()
+  const copies = memo?.bookmarks ?? new Map<Bookmark, Bookmark>()
   const publish = (folder: Folder): PublishedFolder => {
     const cached = published.get(folder)
     if (cached !== undefined && !cached.aliases) return cached
     const heldBack: HeldBack = { private: 0, fileUrls: 0, placeUrls: 0 }
+    const userinfo: Userinfo = { count: 0, first: undefined }
     let aliases = false
     let targets: Array<Bookmark | Folder | undefined> | undefined
     let children: Node[] | undefined
@@ -102,12 +120,20 @@ export function filterForPublishing(
         if (reason !== undefined) {
           heldBack[reason]++
           out = undefined
+        } else {
+          out = withoutCredentials(child, copies)
+          if (out !== child) {
+            userinfo.count++
+            userinfo.first ??= child
+          }
         }
       } else if (child.type === 'folder') {
         const entry = publish(child)
         heldBack.private += entry.heldBack.private
         heldBack.fileUrls += entry.heldBack.fileUrls
         heldBack.placeUrls += entry.heldBack.placeUrls
+        userinfo.count += entry.userinfo.count
+        userinfo.first ??= entry.userinfo.first
         aliases ||= entry.aliases
         out = entry.folder
       } else if (child.type === 'alias') {
@@ -133,7 +159,7 @@ export function filterForPublishing(
           ? previous
           : copyFolder(folder, list)
     }
-    const entry: PublishedFolder = { folder: result, heldBack, aliases, targets }
+    const entry: PublishedFolder = { folder: result, heldBack, aliases, targets, userinfo }
     published.set(folder, entry)
     return entry
   }
@@ -142,14 +168,51 @@ export function filterForPublishing(
   if (top.aliases) {
     for (const [alias, target] of aliasTargets) {
       if (target.type === 'bookmark') {
-        if (holdBackReason(target, settings) === undefined) targets.set(alias, target)
+        if (holdBackReason(target, settings) === undefined)
+          targets.set(alias, withoutCredentials(target, copies))
       } else {
         targets.set(alias, published.get(target)?.folder ?? target)
       }
     }
   }
-  return { root: top.folder, aliasTargets: targets, heldBack: { ...top.heldBack } }
+  return {
+    root: top.folder,
+    aliasTargets: targets,
+    heldBack: { ...top.heldBack },
+    userinfo: { ...top.userinfo },
+  }
 }
+
+/**
+ * `bookmark` as published: itself, or, when a URL of it holds a user name or password, a copy
+ * without them (the same copy each build while the bookmark is the same, kept in `copies`).
+ */
+function withoutCredentials(
+  bookmark: Bookmark,
+  copies: WeakMap<Bookmark, Bookmark> | Map<Bookmark, Bookmark>,
+): Bookmark {
+  let changes: Parameters<typeof copyBookmark>[1] | undefined
+  for (const field of URL_FIELDS) {
+    const url = bookmark[field]
+    // Nearly every URL has no `@` at all: nothing to parse.
+    if (url === undefined || !url.includes('@') || (field === 'icon' && url.startsWith('data:'))) continue
+    const clean = withoutUserinfo(url)
+    if (clean !== url) (changes ??= {})[field] = clean
+  }
+  const icon = bookmark.desktopIcon
+  if (icon?.href !== undefined && withoutUserinfo(icon.href) !== icon.href)
+    (changes ??= {}).desktopIcon = { ...icon, href: withoutUserinfo(icon.href) }
+  if (changes === undefined) return bookmark
+  let copy = copies.get(bookmark)
+  if (copy === undefined) {
+    copy = copyBookmark(bookmark, changes)
+    copies.set(bookmark, copy)
+  }
+  return copy
+}
+
+/** A bookmark's URLs that the site publishes (its link; the favicon's and the feed's in the exports). */
+const URL_FIELDS = ['href', 'feedUrl', 'iconUri', 'icon'] as const
 
 function sameTargets(
   a: ReadonlyArray<Bookmark | Folder | undefined> | undefined,

@@ -25,10 +25,17 @@ import {
 } from './duplicates.js'
 import type { SiteInput } from './site-input.js'
 import type { SiteLinks } from '../links/site-links.js'
-import { withoutActiveAttributes, withoutActiveMetadata } from './export-safety.js'
-import { createPublishMemo, filterForPublishing, type PublishMemo, type SiteHeldBack } from './filter.js'
-import { copyBookmark, copyFolder, sameItems } from './copy.js'
+import { exportTree, type ExportedFolder } from './export-safety.js'
+import {
+  createPublishMemo,
+  filterForPublishing,
+  type PublishMemo,
+  type SiteHeldBack,
+  type Userinfo,
+} from './filter.js'
+import { sameItems } from './copy.js'
 import { buildDay } from './build-day.js'
+import { createTagLimitMemo, limitTags, type TagLimitMemo } from './tag-limit.js'
 
 /** Everything the pure site plan needs, from the config and the parsed sources. */
 export interface PreparedSite {
@@ -53,9 +60,10 @@ export interface ModelCache {
   duplicates: DuplicateMemo
   /** The notes about repeated URLs of the last build, in order, and by repeat. */
   notes: { dedupe: boolean; list: DuplicateNote[]; byBookmark: WeakMap<Bookmark, DuplicateNote> }
-  /** The export tree's folder (command lines and active content left out), by published folder. */
+  /** The export tree's folder (what the exports leave out left out: `export-safety.ts`), by published folder. */
   exports: WeakMap<Folder, ExportedFolder>
   exportCollection: Collection | undefined
+  tags: TagLimitMemo
 }
 
 /** An empty cache for `prepareSite`. */
@@ -68,6 +76,7 @@ export function createModelCache(): ModelCache {
     notes: { dedupe: false, list: [], byBookmark: new WeakMap() },
     exports: new WeakMap(),
     exportCollection: undefined,
+    tags: createTagLimitMemo(),
   }
 }
 
@@ -98,9 +107,14 @@ export function prepareSite(
   const { aliasTargets } = published
   const duplicates = findDuplicates(published.root, cache?.duplicates)
   const notes = duplicateNotes(duplicates, config.dedupe, cache)
-  const root = config.dedupe
+  if (published.userinfo.count > 0) notes.unshift(userinfoNote(published.userinfo))
+  const deduped = config.dedupe
     ? removeDuplicates(published.root, duplicates, cache?.duplicates)
     : published.root
+  // After `dedupe`, which gives a bookmark the tags of its repeats.
+  const limited = limitTags(deduped, config.limits.tagsPerBookmark, cache?.tags)
+  const root = limited.root
+  notes.push(...limited.warnings)
   if (config.siteOrigin === undefined && config.feedLimit > 0) {
     const uses = `the feed and sitemap use ${config.origin}${config.base}`
     // About the config as a whole, or, without a config file, the command line: no place to point at.
@@ -122,7 +136,12 @@ export function prepareSite(
           },
     )
   }
-  const exported = exportTree(root, !config.publish.exec, cache?.exports ?? new Map())
+  const exported = exportTree(
+    root,
+    aliasTargets,
+    { allowFile: config.publish.fileUrls, stripExec: !config.publish.exec },
+    cache?.exports ?? new Map(),
+  )
   const exportRoot = exported.folder
   let exportCollection: Collection = {
     format: exportFormat(collections),
@@ -167,7 +186,11 @@ export function prepareSite(
     },
     links,
   }
-  const heldBack = { ...published.heldBack, activeContent: exported.removed }
+  const heldBack = {
+    ...published.heldBack,
+    activeContent: exported.activeContent,
+    unsafeUrls: exported.unsafeUrls,
+  }
   return { input, siteTitle, root, heldBack, duplicates: duplicates.length, notes }
 }
 
@@ -182,6 +205,18 @@ export function exportFormat(collections: readonly Collection[]): string {
   return first !== undefined && collections.every((collection) => collection.format === first)
     ? first
     : 'mixed'
+}
+
+/** The one note about the URLs published without the user name or password they held. */
+function userinfoNote({ count, first }: Userinfo): Warning {
+  const urls = count === 1 ? '1 bookmark URL' : `${count} bookmark URLs`
+  return {
+    file: first?.place?.file ?? '',
+    line: first?.place?.line ?? 0,
+    column: first?.place?.column ?? 0,
+    rule: 'site/userinfo',
+    message: `${urls} had a user name or password: published without it; the source still holds it`,
+  }
 }
 
 /** A note about a repeated URL, and what it was made from. */
@@ -289,82 +324,6 @@ export function mergeCollections(
 export interface MergeMemo {
   sections: WeakMap<Folder, Folder>
   root: Folder | undefined
-}
-
-/** A folder of the export tree, and how much active content was left out below it. */
-interface ExportedFolder {
-  folder: Folder
-  removed: number
-}
-
-/**
- * The tree the exports are written from: the published tree without what a reader of the exports
- * could run (event handlers and the like, see `export-safety.ts`), and, with `stripExec`, without
- * Desktop Bookmark command lines. Copied only where something is left out; each folder's result is
- * kept in `done` (by published folder).
- */
-function exportTree(
-  root: Folder,
-  stripExec: boolean,
-  done: WeakMap<Folder, ExportedFolder> | Map<Folder, ExportedFolder>,
-): ExportedFolder {
-  const visit = (folder: Folder): ExportedFolder => {
-    const known = done.get(folder)
-    if (known !== undefined) return known
-    let removed = 0
-    let children: Folder['children'] | undefined
-    folder.children.forEach((child, i) => {
-      let out = child
-      if (child.type === 'folder') {
-        const entry = visit(child)
-        removed += entry.removed
-        out = entry.folder
-      } else if (child.type === 'bookmark') {
-        const safe = withoutActiveContent(child)
-        const exec =
-          stripExec && child.applications?.some((application) => application.exec !== undefined) === true
-        removed += safe.removed
-        if (safe.removed > 0 || exec) {
-          const changes: Parameters<typeof copyBookmark>[1] = safe.removed > 0 ? safe.changes : {}
-          if (exec)
-            changes.applications = child.applications!.map(({ exec: _exec, ...application }) => application)
-          out = copyBookmark(child, changes)
-        }
-      }
-      if (out !== child) children ??= folder.children.slice(0, i)
-      children?.push(out)
-    })
-    const own = withoutActiveContent(folder)
-    removed += own.removed
-    const result =
-      children === undefined && own.removed === 0
-        ? folder
-        : copyFolder(folder, children ?? folder.children, own.changes)
-    const entry = { folder: result, removed }
-    done.set(folder, entry)
-    return entry
-  }
-  return visit(root)
-}
-
-/** A folder's or bookmark's attributes and metadata without active content, and how much was left out. */
-function withoutActiveContent(item: Folder | Bookmark): {
-  changes: Pick<Partial<Bookmark>, 'attributes' | 'info'>
-  removed: number
-} {
-  const changes: Pick<Partial<Bookmark>, 'attributes' | 'info'> = {}
-  let removed = 0
-  if (item.attributes !== undefined) {
-    const safe = withoutActiveAttributes(item.attributes)
-    if (safe.removed > 0) changes.attributes = safe.attributes
-    removed += safe.removed
-  }
-  if (item.info !== undefined) {
-    const safe = withoutActiveMetadata(item.info)
-    if (safe.removed > 0) changes.info = safe.info
-    removed += safe.removed
-  }
-  return { changes, removed }
 }
 
 function asHook<T>(

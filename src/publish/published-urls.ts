@@ -8,7 +8,7 @@ import { forEachNode, type Collection, type Place } from '../model/tree.js'
 import { resolveAliases } from '../model/aliases.js'
 import { filterForPublishing } from './filter.js'
 
-/** Every published bookmark URL (as written), in document order, with its first place. */
+/** Every published bookmark URL (as written, less any user name and password), in document order, with its first place. */
 export function publishedUrls(
   collections: readonly Collection[],
   publish: ResolvedConfig['publish'],

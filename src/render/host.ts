@@ -1,31 +1,18 @@
 /**
- * What an entry shows of its URL: the host as people read it (`www.` dropped, an IDN in Unicode),
- * and the monogram badge drawn for a bookmark without a favicon of its own: the host's first
- * letter on one of `MONOGRAM_HUES` colours, picked by a hash of the host, so the same site always
- * gets the same badge and no favicon is ever fetched from a third party.
+ * What an entry shows of its URL: the host as people read it (`www.` dropped, an IDN in Unicode
+ * where a browser would show it so, else in punycode: `templates/default/host-name.js`, which the
+ * search results in the browser use too), and the monogram badge drawn for a bookmark without a
+ * favicon of its own: the host's first letter on one of `MONOGRAM_HUES` colours, picked by a hash
+ * of the host, so the same site always gets the same badge and no favicon is ever fetched from a
+ * third party.
  *
- * `templates/default/entry-view.js` does the same in the browser (search results); the tests
- * hold the two to the same answers.
+ * `templates/default/entry-view.js` draws the same badge in the browser (search results); the
+ * tests hold the two to the same answers.
  */
-import { domainToUnicode } from 'node:url'
+export { displayHost } from '#host-name'
 
 /** How many badge colours the stylesheet defines (`.m0` … `.m11`). */
 export const MONOGRAM_HUES = 12
-
-/**
- * The host of an http(s) or ftp URL as shown on an entry, or `undefined` for a URL without one.
- *
- * @example displayHost('https://www.Example.org/a') // → 'example.org'
- * @example displayHost('https://xn--bcher-kva.example/') // → 'bücher.example'
- */
-export function displayHost(href: string | undefined): string | undefined {
-  if (href === undefined) return undefined
-  const match = /^(?:https?|ftp):\/\/(?:[^@/?#]*@)?(\[[^\]]*\]|[^:/?#]*)/i.exec(href)
-  if (match === null || match[1] === '') return undefined
-  let host = match[1]!.toLowerCase()
-  if (host.includes('xn--')) host = domainToUnicode(host) || host
-  return host.startsWith('www.') && host.length > 4 ? host.slice(4) : host
-}
 
 /** The badge of a host: its first letter or digit (upper case) and a colour number. */
 export function monogramOf(host: string): { letter: string; hue: number } {

@@ -7,7 +7,7 @@ import type { Element, ElementContent } from 'hast'
 import { h } from 'hastscript'
 import type { LinkEntry, LinkState } from '../links/store-format.js'
 import { breadcrumbsToHast } from './document.js'
-import { safeHref } from './safe-url.js'
+import { safeHref } from '../model/safe-url.js'
 import { cleanText } from './text.js'
 
 export interface LinkReportItem {

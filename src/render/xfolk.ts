@@ -43,7 +43,7 @@ import { formatW3cDate } from '../model/dates.js'
 import type { LinkEntry } from '../links/store-format.js'
 import { waybackUrl } from '../links/wayback.js'
 import { displayHost, MONOGRAM_HUES, monogramOf } from './host.js'
-import { isBookmarklet, safeHref } from './safe-url.js'
+import { isBookmarklet, safeHref } from '../model/safe-url.js'
 import { cleanText } from './text.js'
 
 export interface EntryContext {

@@ -8,7 +8,7 @@ import { x } from 'xastscript'
 import { toXml } from 'xast-util-to-xml'
 import type { Element, Root } from 'xast'
 import type { Bookmark } from '../model/tree.js'
-import { safeHref } from '../render/safe-url.js'
+import { safeHref } from '../model/safe-url.js'
 import { cleanText } from '../render/text.js'
 import { formatW3cDate } from '../model/dates.js'
 

@@ -10,7 +10,7 @@ import { sitemapPages } from '../pages/kinds.js'
 import { planRoutes, type SiteRoutes } from '../pages/routes.js'
 import type { SiteInput } from '../publish/site-input.js'
 import { siteUrls } from '../publish/urls.js'
-import { safeHref } from '../render/safe-url.js'
+import { safeHref } from '../model/safe-url.js'
 import type { SearchableBookmark, SearchDocumentInput } from './search/index.js'
 import type { SiteFilesInput } from './index.js'
 

@@ -117,6 +117,21 @@ describe('reparseSource', () => {
     expect(last(next.collection.root)).toBe(last(state.collection.root))
   })
 
+  it("should read a separator written as a bookmark (Vivaldi's, Floccus's) as a full read does", () => {
+    let text = generateLargeNetscape(500)
+    for (const [title, separator] of [
+      ['Bookmark 100', '<A HREF="http://bookmark.placeholder.url/" DESCRIPTION="separator">---</A>'],
+      ['Bookmark 300', '<A HREF="https://separator.floccus.org/?id=7">⎯⎯⎯</A>'],
+    ] as const) {
+      const state = parseSourceState(encode(text), 'big.html')
+      text = text.replace(new RegExp(`<A [^>]*>${title}</A>`), separator)
+      const next = reparseSource(state, encode(text), 'big.html')
+      expect(next.read).toBe('incremental')
+      expectSameCollection(next.collection, parseSourceState(encode(text), 'big.html').collection)
+      expect(JSON.stringify(next.collection)).not.toMatch(/placeholder|floccus/)
+    }
+  })
+
   it('should not start a run at a tag whose name changed (a description may have been open)', () => {
     const head = '<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL><p>\n<DT><A HREF="https://a/">A</A>\n<DD>About A\n'
     const before = `${head}<H3>F</H3>\n<DT><A HREF="https://c/">C</A>\n</DL><p>\n`

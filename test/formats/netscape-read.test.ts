@@ -1,10 +1,23 @@
 import { describe, expect, it } from 'vitest'
 import { countNodes, type Bookmark, type Folder } from '../../src/model/tree.js'
 import { parseNetscape } from '../../src/formats/netscape/read.js'
+import { writeNetscape } from '../../src/formats/netscape/write.js'
+import { isBookgenError } from '../../src/model/errors.js'
 import { bookmarksOf, parseFixture, parseText } from '../helpers.js'
 
 const rules = (collection: { warnings: Array<{ rule: string }> }) =>
   collection.warnings.map((warning) => warning.rule)
+
+/** The message (as printed) of the error reading `text` as the file `file` gives. */
+function refusal(text: string, file: string): string {
+  try {
+    parseText(text, file)
+  } catch (error) {
+    if (isBookgenError(error)) return error.format()
+    throw error
+  }
+  throw new Error(`${file} was read`)
+}
 
 describe('parseNetscape', () => {
   it('should read a Firefox export with its folders, toolbar, unfiled folder and separator', () => {
@@ -254,10 +267,58 @@ describe('parseNetscape', () => {
     expect(bookmarksOf(collection)[0]).toMatchObject({ description: 'from the attribute', tags: ['x'] })
   })
 
-  it('should read a non-Netscape HTML page with links, but warn that it has no bookmark structure', () => {
-    const collection = parseText('<!DOCTYPE html><ul><li><a href="https://a.example/">a</a></li></ul>')
-    expect(bookmarksOf(collection)).toHaveLength(1)
-    expect(rules(collection)).toEqual(['netscape/no-structure'])
+  it('should refuse an ordinary web page, and a file of bare <DT>s, naming where it looked', () => {
+    const webPage = `<!DOCTYPE html>
+<html lang="en"><head><title>My notes</title></head>
+<body>
+  <h3>Links I liked</h3>
+  <p>See <a href="https://a.example/">this</a> and <a href="https://b.example/">that</a>.</p>
+</body></html>
+`
+    expect(refusal(webPage, 'notes.html')).toBe(
+      'notes.html:4:3: Not a bookmark file: it has neither the <!DOCTYPE NETSCAPE-Bookmark-file-1> line nor a bookmark list (<DL> holding <DT><A HREF=…> or <DT><H3> entries), which browsers look for when they import bookmark HTML; it reads as an ordinary web page [netscape/not-bookmarks]',
+    )
+    expect(
+      refusal('<!DOCTYPE html><ul><li><a href="https://a.example/">a</a></li></ul>', 'list.html'),
+    ).toMatch(/^list\.html:1:24: Not a bookmark file: .* \[netscape\/not-bookmarks\]$/)
+    expect(refusal('<DT>\n<DT>\n<DT>\n', 'dt.html')).toMatch(/^dt\.html:1:1: Not a bookmark file: /)
+  })
+
+  it('should read bookmark lists without the doctype, as browsers import them', () => {
+    // Google Bookmarks' export (no doctype), entries outside any <DL> (Chromium reads them line by
+    // line), and a list whose entries lack <DT>.
+    const google = parseText(
+      '<META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=UTF-8">\n<TITLE>Bookmarks</TITLE>\n<H1>Bookmarks</H1>\n<DL><p>\n<DT><H3>Unlabeled</H3>\n<DL><p>\n<DT><A HREF="https://a.example/">a</A>\n</DL><p>\n</DL><p>\n',
+    )
+    expect(countNodes(google.root)).toMatchObject({ bookmarks: 1, folders: 1 })
+    expect(
+      bookmarksOf(
+        parseText('<DT><A HREF="https://a.example/">a</A>\n<DT><A HREF="https://b.example/">b</A>\n'),
+      ),
+    ).toHaveLength(2)
+    expect(bookmarksOf(parseText('<dl><a href="https://a.example/">a</a><hr></dl>'))).toHaveLength(1)
+    // The doctype alone makes a bookmark file, however empty.
+    expect(
+      countNodes(parseText('<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<p>nothing here</p>\n').root).bookmarks,
+    ).toBe(0)
+  })
+
+  it("should read Vivaldi's separators (bookmarks to http://bookmark.placeholder.url/) as separators", () => {
+    const collection = parseFixture('netscape/vivaldi.html')
+    expect(collection.warnings).toEqual([])
+    expect(countNodes(collection.root)).toMatchObject({ bookmarks: 4, folders: 2, separators: 3 })
+    const bar = collection.root.children[0] as Folder
+    expect(bar.children.map((node) => node.type)).toEqual(['bookmark', 'separator', 'bookmark', 'folder'])
+    expect(bar.children[1]).toEqual({
+      type: 'separator',
+      place: { file: 'netscape/vivaldi.html', line: 12, column: 13 },
+    })
+    expect((bar.children[3] as Folder).children.map((node) => node.type)).toEqual([
+      'bookmark',
+      'separator',
+      'bookmark',
+      'separator',
+    ])
   })
 
   it('should decode entities exactly once, in titles, attributes and descriptions', () => {
@@ -355,6 +416,18 @@ describe('informational warnings', () => {
     ])
     expect(rules(collection)).toEqual(['netscape/relative-href', 'netscape/unparsable-href'])
     expect(collection.warnings[0]).toMatchObject({ line: 1, column: 9 })
+  })
+
+  it('should take tabs and line breaks out of an HREF, and controls and spaces around it, as the URL parser does', () => {
+    const collection = parseText(
+      '<DL><DT><A HREF="https://a.example/long&#10;-path\n  /x&#9;y">a</A>\n<DT><A HREF="&#31; https://b.example/ &#13;&#10;" FEEDURL=" https://b.example/feed&#10;.xml ">b</A></DL>',
+    )
+    expect(bookmarksOf(collection).map((bookmark) => [bookmark.href, bookmark.feedUrl])).toEqual([
+      ['https://a.example/long-path  /xy', undefined],
+      ['https://b.example/', 'https://b.example/feed.xml'],
+    ])
+    expect(rules(collection)).toEqual([])
+    expect(writeNetscape(collection).text).not.toMatch(/&#(9|10|13|31);/)
   })
 
   it('should hand the parser what is not a plain URL: an IPv4 address out of range, a broken punycode name', () => {

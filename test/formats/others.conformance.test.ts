@@ -29,6 +29,7 @@ import {
 import { parseSource } from '../../src/formats/index.js'
 import { BOOKMARK_NAMES, FOLDER_NAMES, ROOT_NAMES, writeNetscape } from '../../src/formats/netscape/write.js'
 import { writeXbel } from '../../src/formats/xbel/write.js'
+import { collapseTitle } from '../../src/formats/titles.js'
 import { bookmarksOf, CORPUS, FIXTURES, withoutPlaces } from '../helpers.js'
 import { sourceInput } from './others-input.js'
 
@@ -240,6 +241,8 @@ function withReportedLosses(root: Folder, warnings: Warning[]): Folder {
       if (field === 'subsecond') {
         for (const key of ['added', 'modified', 'visited'])
           if (typeof item[key] === 'number') item[key] = Math.floor(item[key] / 1000) * 1000
+      } else if (field === 'title-space') {
+        if (typeof item['title'] === 'string') item['title'] = collapseTitle(item['title'])
       } else if (field === 'tag-comma' && Array.isArray(item['tags'])) {
         item['tags'] = (item['tags'] as string[]).map((tag) => tag.replaceAll(',', ' '))
       } else if (field === 'attribute-collision') {
@@ -281,7 +284,8 @@ describe('round trip through the XBEL and Netscape writers', () => {
         const gap = WRITER_GAPS[label]
         if (gap?.writer === writer) expect(gap.apply(expected), gap.gap).toBeGreaterThan(0)
         expect(withoutPlaces(again.root)).toEqual(expected)
-        expect(again.title).toBe(collection.title)
+        const titleSpace = written.warnings.some((warning) => warning.message.endsWith('lost title-space'))
+        expect(again.title).toBe(titleSpace ? collapseTitle(collection.title) : collection.title)
         for (const warning of written.warnings)
           expect(warning.rule).toMatch(/^convert\/(lost-field|kept-in-metadata)$/)
       })

@@ -28,6 +28,7 @@ const LOSS_FIELDS: Record<string, readonly string[]> = {
   'attribute-name': ['attributes'],
   'attribute-collision': ['attributes'],
   'control-characters': ['title', 'description', 'attributes'],
+  'title-space': ['title'],
 }
 
 /** Differences a writer causes without reporting them: `writer:file` → the fields that change. */

@@ -3,7 +3,8 @@ import { BookgenError } from '../../src/model/errors.js'
 import { countNodes, type Bookmark, type Folder, type XmlElement } from '../../src/model/tree.js'
 import { parseXbel } from '../../src/formats/xbel/read.js'
 import { scanStartTags } from '../../src/formats/xbel/strict.js'
-import { bookmarksOf, parseFixture, parseText } from '../helpers.js'
+import { writeXbel } from '../../src/formats/xbel/write.js'
+import { bookmarksOf, parseFixture, parseText, withoutPlaces } from '../helpers.js'
 
 const rules = (collection: { warnings: Array<{ rule: string }> }) =>
   collection.warnings.map((warning) => warning.rule)
@@ -21,7 +22,7 @@ function parseError(text: string, file = 'bad.xbel'): BookgenError {
 describe('parseXbel', () => {
   it('should read every XBEL element and attribute, keeping document order', () => {
     const collection = parseFixture('xbel/plain.xbel')
-    expect(collection).toMatchObject({ format: 'xbel', version: '1.0', title: 'My bookmarks' })
+    expect(collection).toMatchObject({ format: 'xbel', version: '1.0', title: 'My   bookmarks' })
     expect(collection.warnings).toEqual([])
     const root = collection.root
     expect(root).toMatchObject({
@@ -350,5 +351,39 @@ describe('XBEL descriptions as written', () => {
     const collection = parseXbel(xbel, 'a.xbel')
     const bookmark = collection.root.children[0] as Bookmark
     expect(bookmark.description).toBe('Code:\n\n    make  \ndone')
+  })
+})
+
+describe('XBEL titles and addresses as written', () => {
+  const xbel = `<?xml version="1.0" encoding="UTF-8"?>
+<xbel version="1.0">
+  <title> Light  novels </title>
+  <folder id="1">
+    <title>Spice and  Wolf</title>
+    <bookmark href="https://a.example/spice" id="2"><title>
+      Spice and  Wolf,
+      vol. 2
+    </title></bookmark>
+    <bookmark href=" https://a.example/long&#10;-path&#9;/x&#13; " id="3"><title>Wrapped</title></bookmark>
+  </folder>
+</xbel>
+`
+
+  it('should keep runs of spaces and line breaks inside a title, trimming only its ends, as Floccus does', () => {
+    const collection = parseText(xbel, 'novels.xbel')
+    expect(collection.title).toBe('Light  novels')
+    const folder = collection.root.children[0] as Folder
+    expect(folder.title).toBe('Spice and  Wolf')
+    expect(bookmarksOf(collection)[0]!.title).toBe('Spice and  Wolf,\n      vol. 2')
+    // XBEL → XBEL gives every title back as it was.
+    const written = writeXbel(collection)
+    expect(written.warnings).toEqual([])
+    const again = parseText(written.text, 'again.xbel')
+    expect(withoutPlaces(again.root)).toEqual(withoutPlaces(collection.root))
+    expect(again.title).toBe('Light  novels')
+  })
+
+  it('should take tabs and line breaks out of an href, and the white space around it, as the URL parser does', () => {
+    expect(bookmarksOf(parseText(xbel, 'novels.xbel'))[1]!.href).toBe('https://a.example/long-path/x')
   })
 })

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
-import { checkLinks, interleaveByHost, type CheckOptions } from '../../src/links/check.js'
+import { checkLinks, dueInOrder, interleaveByHost, type CheckOptions } from '../../src/links/check.js'
 import { emptyStore, type LinkEntry, type LinkStore } from '../../src/links/store.js'
 import { VERSION } from '../../src/version.js'
 import {
@@ -75,8 +75,9 @@ function routes(): Promise<TestServer> {
   })
 }
 
+/** A check of `urls`, at a rate per host that local servers do not need to be spared (unless `options` says). */
 async function check(urls: string[], options: Partial<CheckOptions> = {}) {
-  return checkLinks({ urls, store: emptyStore(), now: T, ...options })
+  return checkLinks({ urls, store: emptyStore(), now: T, rate: 1000, ...options })
 }
 
 describe('checkLinks against local servers', () => {
@@ -446,5 +447,176 @@ describe('checkLinks aborted', () => {
     expect([...result.store.links.keys()]).toEqual([server.url('/ok')])
     expect(result.summary).toMatchObject({ checked: 1, unchecked: 11 })
     expect(server.requests.length).toBeLessThanOrEqual(2)
+  })
+})
+
+describe('checkLinks Retry-After, once per link', () => {
+  /** `/hop/N` asks to come back in a second the first time each method asks, then redirects to `/hop/N+1` (200 at 3). */
+  const everyHopBusy = () => {
+    const asked = new Set<string>()
+    return startServer((request, response) => {
+      const key = `${request.method} ${request.url}`
+      if (!asked.has(key)) {
+        asked.add(key)
+        return answer(response, 429, { 'retry-after': '1' })
+      }
+      const hop = /^\/hop\/(\d+)$/.exec(request.url ?? '')
+      if (hop !== null && Number(hop[1]) < 3)
+        return answer(response, 302, { location: `/hop/${Number(hop[1]) + 1}` })
+      // `/head-refused`: HEAD is not allowed, so GET is asked, and is told to wait too.
+      return answer(response, request.url === '/head-refused' && request.method === 'HEAD' ? 405 : 200)
+    })
+  }
+
+  it('should wait once for a link whose every hop asks, and record the next ask instead of waiting again', async () => {
+    const server = await everyHopBusy()
+    const url = server.url('/hop/0')
+    const { store } = await check([url], { retryAfterCapMs: 5000 })
+    expect(store.links.get(url)).toEqual({
+      state: 'unknown',
+      status: 429,
+      error: 'retry-later',
+      retryAfter: T + 1000,
+      checkedAt: T,
+      failures: 1,
+    })
+    // Asked, waited, redirected, asked again: no second wait.
+    expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'HEAD /hop/0',
+      'HEAD /hop/0',
+      'HEAD /hop/1',
+    ])
+  })
+
+  it('should count the wait of HEAD against GET as well', async () => {
+    const server = await everyHopBusy()
+    const url = server.url('/head-refused')
+    const { store } = await check([url], { retryAfterCapMs: 5000 })
+    expect(store.links.get(url)).toMatchObject({ state: 'unknown', status: 429, error: 'retry-later' })
+    expect(server.requests.map((r) => r.method)).toEqual(['HEAD', 'HEAD', 'GET'])
+  })
+
+  it("should not wait for a Retry-After beyond the cap, or beyond what is left of the link's time", async () => {
+    const server = await everyHopBusy()
+    const capped = server.url('/capped')
+    const late = server.url('/late')
+    const first = await check([capped], { retryAfterCapMs: 500 })
+    const second = await check([late], { retryAfterCapMs: 5000, maxLinkTime: 800 })
+    for (const [url, result] of [
+      [capped, first],
+      [late, second],
+    ] as const) {
+      expect(result.store.links.get(url)).toMatchObject({ status: 429, retryAfter: T + 1000 })
+      expect(result.requests).toBe(1)
+    }
+  })
+})
+
+describe("checkLinks and a link's time", () => {
+  it('should end a link whose hops take longer in all than its time, however quick each one is', async () => {
+    // Each hop answers in 150 ms, well within the request timeout; five of them are not.
+    const server = await startServer((request, response) => {
+      const hop = Number(/^\/slow-hop\/(\d+)$/.exec(request.url ?? '')?.[1] ?? 5)
+      setTimeout(
+        () => answer(response, hop < 5 ? 302 : 200, hop < 5 ? { location: `/slow-hop/${hop + 1}` } : {}),
+        150,
+      )
+    })
+    const url = server.url('/slow-hop/0')
+    const { store } = await check([url], { timeoutMs: 1000, maxLinkTime: 400 })
+    expect(store.links.get(url)).toMatchObject({ state: 'unknown', status: null, error: 'timeout' })
+    expect(server.requests.length).toBeLessThanOrEqual(3)
+  })
+
+  it('should end a request that hangs when the link has no time left, before the request timeout', async () => {
+    const server = await routes()
+    const url = server.url('/slow')
+    const { store } = await check([url], { timeoutMs: 60_000, maxLinkTime: 300 })
+    expect(store.links.get(url)).toMatchObject({ state: 'unknown', error: 'timeout' })
+  })
+})
+
+describe("checkLinks and the run's time", () => {
+  it('should stop when the time is up, keep the entries it did not get to, and start the next run with them', async () => {
+    const server = await startServer((_request, response) => void setTimeout(() => answer(response, 200), 40))
+    const urls = Array.from({ length: 20 }, (_, i) => server.url(`/page/${i}`))
+    const old: LinkEntry = { state: 'alive', status: 200, checkedAt: T - 30 * DAY, failures: 0 }
+    const store: LinkStore = { version: 1, links: new Map(urls.map((url) => [url, old])) }
+    const first = await check(urls, { store, perHost: 1, maxTime: 400 })
+    const seen = server.requests.length
+
+    expect(first.outOfTime).toBe(true)
+    expect(first.aborted).toBe(false)
+    const checked = urls.filter((url) => first.store.links.get(url)!.checkedAt === T)
+    const left = urls.filter((url) => first.store.links.get(url) === old)
+    expect(checked.length).toBeGreaterThan(0)
+    expect(left.length).toBeGreaterThan(0)
+    expect(checked.length + left.length).toBe(20)
+    expect(first.summary).toMatchObject({ total: 20, checked: checked.length, left: left.length })
+    // Nothing more is sent once the run is over.
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(server.requests.length).toBe(seen)
+
+    // A week later every link is due again: the ones left wait no longer, they go first.
+    const second = await check(urls, { store: first.store, now: T + 7 * DAY, perHost: 1, maxTime: 0 })
+    expect(second.outOfTime).toBe(false)
+    expect(second.summary).toMatchObject({ checked: 20, left: 0 })
+    const order = server.requests.slice(seen).map((r) => server.url(r.path))
+    expect(order.slice(0, left.length)).toEqual(left)
+  })
+
+  it('should take the links never checked first, then those checked longest ago', () => {
+    const entry = (days: number): LinkEntry => ({
+      state: 'alive',
+      status: 200,
+      checkedAt: T - days * DAY,
+      failures: 0,
+    })
+    const store: LinkStore = {
+      version: 1,
+      links: new Map([
+        ['http://a/recent', entry(8)],
+        ['http://a/old', entry(30)],
+        ['http://b/fresh', entry(1)],
+        ['http://b/older', entry(20)],
+      ]),
+    }
+    const urls = ['http://a/recent', 'http://a/old', 'http://b/fresh', 'http://b/older', 'http://a/new']
+    expect(dueInOrder(urls, store, { now: T, maxAge: 7 * DAY, onlyDead: false })).toEqual([
+      'http://a/new',
+      'http://b/older',
+      'http://a/old',
+      'http://a/recent',
+    ])
+  })
+})
+
+describe('checkLinks politeness by address, with a rate', () => {
+  it('should count the names of one address as one host: localhost and 127.0.0.1', async () => {
+    const server = await startServer((_request, response) => void setTimeout(() => answer(response, 200), 40))
+    const urls = Array.from({ length: 6 }, (_, i) => [
+      server.url(`/numeric/${i}`),
+      `http://localhost:${server.port}/named/${i}`,
+      `http://bookmarks.test:${server.port}/other/${i}`,
+    ]).flat()
+    const lookup = fakeLookup({ localhost: '127.0.0.1', 'bookmarks.test': '127.0.0.1' })
+    const { summary } = await check(urls, { perHost: 1, lookup })
+    expect(summary.alive).toBe(18)
+    expect(server.maxInFlight).toBe(1)
+  })
+
+  it('should start the requests to one host no faster than the rate', async () => {
+    const rate = 40
+    const server = await startServer((_request, response) => answer(response, 200))
+    const urls = Array.from({ length: 50 }, (_, i) => server.url(`/page/${i}`))
+    const { summary } = await check(urls, { rate })
+    expect(summary.alive).toBe(50)
+    const times = server.requests.map((r) => r.at).sort((a, b) => a - b)
+    const gaps = times.slice(1).map((time, i) => time - times[i]!)
+    const spacing = 1000 / rate
+    // From the server's clock: 49 spacings between the first and the last (give or take the
+    // first one's delay), and the usual gap a spacing (a busy machine may bunch a few).
+    expect(times.at(-1)! - times[0]!).toBeGreaterThanOrEqual(48 * spacing)
+    expect(gaps.sort((a, b) => a - b)[Math.floor(gaps.length / 2)]).toBeGreaterThanOrEqual(0.8 * spacing)
   })
 })

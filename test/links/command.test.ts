@@ -4,6 +4,7 @@ import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { resolveConfig } from '../../src/config/options.js'
 import { BookgenError } from '../../src/model/errors.js'
+import { runCli } from '../../src/cli/index.js'
 import {
   CHECK_EXIT_DEAD,
   CHECK_EXIT_INTERRUPTED,
@@ -56,9 +57,17 @@ ${extra}    </DL><p>
   return file
 }
 
+/** `count` bookmarks to URLs the server never answers, for `writeBookmarks`. */
+function slowBookmarks(count: number): string {
+  return Array.from(
+    { length: count },
+    (_, i) => `        <DT><A HREF="${server.url(`/slow/${i}`)}">Slow</A>\n`,
+  ).join('')
+}
+
 function run(options: Partial<RunCheckOptions> = {}) {
   const lines: string[] = []
-  const config = resolveConfig({ sources: ['bookmarks.html'] }, {}, { cwd: dir })
+  const config = resolveConfig({ sources: ['bookmarks.html'], links: { rate: 1000 } }, {}, { cwd: dir })
   const exit = runCheck({ config, out: (line) => lines.push(line), now: T, ...options })
   return { exit, lines }
 }
@@ -75,6 +84,18 @@ describe('runCheck', () => {
     expect(lines[0]).toBe('2 links: 1 alive, 0 redirected, 0 unknown, 1 dead')
     expect(lines).toContain(`  dead: ${server.url('/gone')} (404) at bookmarks.html:6:9`)
     expect(lines.at(-1)).toBe('Wrote bookmarks.links.json')
+  })
+
+  it('should check a URL with a user name and password without them, and keep them out of the store', async () => {
+    const secret = server.url('/ok').replace('://', '://alice:hunter2@')
+    await writeBookmarks(`        <DT><A HREF="${secret}">With a password</A>\n`)
+    const { exit, lines } = run()
+    expect(await exit).toBe(CHECK_EXIT_OK)
+    const text = await readFile(path.join(dir, 'bookmarks.links.json'), 'utf8')
+    expect(text).not.toMatch(/alice|hunter2/)
+    expect(lines.join('\n')).not.toMatch(/alice|hunter2/)
+    const store = await readLinkStore(path.join(dir, 'bookmarks.links.json'))
+    expect([...store.links.keys()].sort()).toEqual([server.url('/gone'), server.url('/ok')])
   })
 
   it('should exit 1 with failOnDead when a link is dead, and 0 when none is', async () => {
@@ -126,11 +147,7 @@ describe('runCheck', () => {
   })
 
   it('should keep what was checked when interrupted, and exit 130', async () => {
-    const slow = Array.from(
-      { length: 6 },
-      (_, i) => `        <DT><A HREF="${server.url(`/slow/${i}`)}">Slow</A>\n`,
-    ).join('')
-    await writeBookmarks(slow)
+    await writeBookmarks(slowBookmarks(6))
     const controller = new AbortController()
     const { exit, lines } = run({
       signal: controller.signal,
@@ -158,6 +175,45 @@ describe('runCheck', () => {
       file: 'bookmarks.links.json',
     })
     expect(await readFile(file, 'utf8')).toBe('{"version": 1, "links": {')
+    expect(server.requests).toHaveLength(0)
+  })
+})
+
+describe('bookgen check --max-time, --rate, --per-host', () => {
+  function cli(...argv: string[]) {
+    const out: string[] = []
+    const err: string[] = []
+    const io = {
+      stdout: (text: string) => void out.push(text),
+      stderr: (text: string) => void err.push(text),
+      cwd: dir,
+    }
+    return { exit: runCli(['check', 'bookmarks.html', ...argv], io), out, err }
+  }
+
+  it('should stop on time, keep what it checked, and say how many links are left for the next run', async () => {
+    await writeBookmarks(slowBookmarks(6))
+    const { exit, out } = cli('--max-time', '500ms', '--rate', '1000')
+    expect(await exit).toBe(CHECK_EXIT_OK)
+    const text = out.join('')
+    expect(text).toContain('Out of time (--max-time 500 ms): 6 links left for the next run\n')
+    expect(text).toContain('Wrote bookmarks.links.json\n')
+    const store = await readLinkStore(path.join(dir, 'bookmarks.links.json'))
+    expect([...store.links.keys()].sort()).toEqual([server.url('/gone'), server.url('/ok')])
+  })
+
+  it('should refuse a time that is not a duration and limits that do not fit, as usage errors', async () => {
+    await writeBookmarks()
+    for (const [flags, message] of [
+      [['--max-time', 'soon'], 'Expected a duration'],
+      [['--max-link-time'], '--max-link-time <duration>` value is missing'],
+      [['--rate', '0'], '--rate must be a number of requests per second above 0'],
+      [['--per-host', '1.5'], '--per-host must be a whole number, 1 or more'],
+    ] as const) {
+      const { exit, err } = cli(...flags)
+      expect(await exit).toBe(2)
+      expect(err.join('')).toContain(message)
+    }
     expect(server.requests).toHaveLength(0)
   })
 })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { BookgenError } from '../../src/model/errors.js'
-import { formatDuration, parseDuration } from '../../src/links/duration.js'
+import { formatDuration, parseDuration } from '../../src/config/duration.js'
 
 describe('formatDuration', () => {
   it('should write durations in the largest units that fit', () => {

@@ -86,6 +86,7 @@ describe('formatSummary', () => {
     fresh: 4,
     notDead: 0,
     unchecked: 0,
+    left: 0,
     ignored: 2,
     alive: 8,
     redirected: 1,

@@ -1,7 +1,7 @@
 /**
  * (I/O) Local HTTP servers for the link checker's tests: node:http on 127.0.0.1 only, each
- * recording the requests it saw (method, path, headers, body size) and how many it served at
- * once. `closeServers()` in `afterEach` closes every one started, connections included.
+ * recording the requests it saw (method, path, headers, body size, arrival time) and how many it
+ * served at once. `closeServers()` in `afterEach` closes every one started, connections included.
  */
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { LookupFunction } from 'node:net'
@@ -12,6 +12,8 @@ export interface SeenRequest {
   headers: IncomingHttpHeaders
   /** Bytes of request body received. */
   bodyBytes: number
+  /** When it came (`performance.now()`). */
+  at: number
 }
 
 export interface TestServer {
@@ -51,6 +53,7 @@ export async function startServer(handler: Handler, shared?: InFlightCounter): P
       path: request.url ?? '',
       headers: request.headers,
       bodyBytes: 0,
+      at: performance.now(),
     }
     requests.push(seen)
     inFlight++

@@ -133,6 +133,32 @@ describe('parseLinkStore', () => {
     expect(serializeLinkStore(store)).toBe(EXPECTED)
   })
 
+  it('should keep no user name or password in the URLs it reads or writes', () => {
+    const withPasswords = JSON.stringify({
+      version: 1,
+      links: {
+        'https://alice:hunter2@a.example/x': {
+          state: 'redirected',
+          status: 200,
+          finalUrl: 'https://bob:swordfish@b.example/y',
+          checkedAt: '2026-05-04T06:00:00.000Z',
+          failures: 0,
+        },
+      },
+    })
+    const read = parseLinkStore(withPasswords, 'bookmarks.links.json')
+    expect([...read.links.keys()]).toEqual(['https://a.example/x'])
+    expect(read.links.get('https://a.example/x')?.finalUrl).toBe('https://b.example/y')
+    const written = serializeLinkStore({
+      version: 1,
+      links: new Map([
+        ['https://alice:hunter2@a.example/x', { ...moved, finalUrl: 'https://bob:swordfish@b.example/y' }],
+      ]),
+    })
+    expect(written).not.toMatch(/alice|hunter2|bob|swordfish/)
+    expect(written).toContain('"https://a.example/x"')
+  })
+
   it('should keep URLs such as __proto__ as plain keys', () => {
     const text =
       '{"version":1,"links":{"__proto__":{"state":"alive","status":200,"checkedAt":"2026-05-04T06:00:00Z","failures":0}}}'

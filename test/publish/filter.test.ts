@@ -79,6 +79,35 @@ describe('filterForPublishing with a memo', () => {
     expect((result.root.children[1] as typeof mixed).children).toEqual([mixed.children[0]])
   })
 
+  it('should publish a bookmark whose URLs hold a user name or password as a copy without them, the same copy each build', () => {
+    const secret = Object.assign(createBookmark('wiki', 'https://alice:hunter2@intranet.example/wiki'), {
+      feedUrl: 'https://bob:pw@feeds.example/rss',
+    })
+    const plain = createBookmark('post', 'https://medium.example/@someone/post')
+    const folder = createFolder('f')
+    folder.children.push(secret, plain)
+    const root = createFolder('root')
+    root.children.push(folder)
+    const memo = createPublishMemo()
+    const first = filterForPublishing(root, new Map(), none, memo)
+    const [copy, same] = (first.root.children[0] as typeof folder).children
+    expect(copy).toMatchObject({
+      href: 'https://intranet.example/wiki',
+      feedUrl: 'https://feeds.example/rss',
+    })
+    expect(same).toBe(plain)
+    expect(first.userinfo).toEqual({ count: 1, first: secret })
+    expect(secret.href).toBe('https://alice:hunter2@intranet.example/wiki')
+    const again = filterForPublishing(
+      { ...root, children: [createFolder('new'), folder] },
+      new Map(),
+      none,
+      memo,
+    )
+    expect((again.root.children[1] as typeof folder).children[0]).toBe(copy)
+    expect(again.userinfo.count).toBe(1)
+  })
+
   it('should give the same published objects for unchanged source folders', () => {
     const { root, mixed } = tree()
     const memo = createPublishMemo()

@@ -9,7 +9,8 @@
  * folder without a children list) are skipped with a warning, as Chromium skips them. Every other
  * key is kept in `attributes`: top-level keys (`checksum`, `version`, `sync_metadata`, …) and keys
  * of `roots` other than the three (`roots.meta_info`, …) on the root folder. The stored checksum is
- * checked the way Chromium computes it.
+ * checked the way Chromium computes it. Vivaldi's separators (bookmarks to
+ * `http://bookmark.placeholder.url/`) and Floccus's are separators (`separator-bookmarks.ts`).
  */
 import { BookgenError } from '../../model/errors.js'
 import {
@@ -21,6 +22,7 @@ import {
   type Folder,
   type Place,
 } from '../../model/tree.js'
+import { cleanHref } from '../../model/urls.js'
 import type { DateResult } from '../dates.js'
 import { LineIndex } from '../line-index.js'
 import { enforceLimits, WarningCollector } from '../limits.js'
@@ -31,6 +33,7 @@ import { walkChildLists } from '../child-lists.js'
 import { parseJson } from '../json-error.js'
 import { jsonOffsets, type Descend } from '../json-places.js'
 import { decodeJsonBytes, kindOf } from '../json-text.js'
+import { mayHoldSeparatorBookmarks, readSeparatorBookmarks } from '../separator-bookmarks.js'
 import type { SourceInput } from '../types.js'
 import { ChromeChecksum } from './checksum.js'
 import { parseChromeTime } from './time.js'
@@ -67,6 +70,8 @@ export function readChromeJson(input: SourceInput): Collection {
   if (text.trim() === '') return emptyCollection('chrome-json', input.file, encoding)
   const value = parseJson(text, input.file, 'chrome/syntax')
   const collection = new ChromeReader(text, input.file, value).read(encoding)
+  // Vivaldi keeps its separators as bookmarks, and Floccus writes its own into Chromium's bookmarks.
+  if (mayHoldSeparatorBookmarks(text)) readSeparatorBookmarks(collection)
   collection.warnings.unshift(...warnings)
   enforceLimits(collection)
   return collection
@@ -228,7 +233,7 @@ class ChromeReader {
       )
       return undefined
     }
-    const bookmark = createBookmark(this.title(item), url)
+    const bookmark = createBookmark(this.title(item), cleanHref(url))
     this.setPlace(bookmark, item)
     this.setId(bookmark, item)
     this.setDate(bookmark, 'added', item, 'date_added')

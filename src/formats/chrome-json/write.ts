@@ -10,11 +10,24 @@
  *   microseconds since 1601; `guid`, `meta_info`, `date_last_used` (folders) and
  *   `sync_transaction_version` restored from `attributes`, and, for a collection read from a
  *   Chromium file, every other attribute as the key it was read from.
- * - What Chromium cannot carry (descriptions, tags, icons, keywords, separators, folder aliases,
- *   bookmarks without a URL, …) is left out and reported, grouped per field.
+ * - Separators as Vivaldi writes them (a bookmark titled `---` to
+ *   `http://bookmark.placeholder.url/`, `meta_info.Description` "separator"): Vivaldi shows them
+ *   as separators, other Chromium browsers as bookmarks; a warning counts them.
+ * - What Chromium cannot carry (descriptions, tags, icons, keywords, folder aliases, bookmarks
+ *   without a URL, …) is left out and reported, grouped per field.
  */
 import { resolveAliases } from '../../model/aliases.js'
-import type { Alias, Bookmark, Collection, Folder, Node, Place, Warning } from '../../model/tree.js'
+import type {
+  Alias,
+  Bookmark,
+  Collection,
+  Folder,
+  Node,
+  Place,
+  Separator,
+  Warning,
+} from '../../model/tree.js'
+import { VIVALDI_SEPARATOR } from '../separator-bookmarks.js'
 import { ChromeChecksum } from './checksum.js'
 import { chromiumJson } from './json-writer.js'
 import { CHROME_ROOTS } from './read.js'
@@ -82,6 +95,9 @@ class ChromeWriter {
   private readonly usedIds = new Set<string>()
   private readonly usedGuids = new Set<string>()
   private nextId = 1n
+  /** Separators written as Vivaldi's, and the first one's place. */
+  private separators = 0
+  private firstSeparator: Place | undefined
   private aliasTargets: Map<Alias, Bookmark | Folder> | undefined
 
   constructor(collection: Collection) {
@@ -143,7 +159,12 @@ class ChromeWriter {
         stack.pop()
         continue
       }
-      const node = this.resolve(top.items[top.index++]!)
+      const item = top.items[top.index++]!
+      if (item.type === 'separator') {
+        top.into.push(this.separatorNode(item))
+        continue
+      }
+      const node = this.resolve(item)
       if (node === undefined) continue
       if (node.type === 'bookmark') {
         const written = this.bookmarkNode(node)
@@ -158,12 +179,8 @@ class ChromeWriter {
   }
 
   /** The node to write for `node`: aliases of bookmarks become copies; the rest is reported. */
-  private resolve(node: Node): Folder | Bookmark | undefined {
+  private resolve(node: Exclude<Node, Separator>): Folder | Bookmark | undefined {
     if (node.type === 'folder' || node.type === 'bookmark') return node
-    if (node.type === 'separator') {
-      this.lose('separator', node.place, 'separators')
-      return undefined
-    }
     this.aliasTargets ??= resolveAliases([this.collection])
     const target = this.aliasTargets.get(node)
     if (target?.type === 'bookmark') {
@@ -204,8 +221,18 @@ class ChromeWriter {
     return node
   }
 
-  private assignId(item: Folder | Bookmark): string {
-    const id = item.id
+  /** A separator, as Vivaldi writes one (Chromium's bookmarks have no separators). */
+  private separatorNode(separator: Separator): JsonObject {
+    const id = this.assignId(separator)
+    const { title, href, description } = VIVALDI_SEPARATOR
+    this.checksum.url(id, title, href)
+    this.separators++
+    this.firstSeparator ??= separator.place
+    return { id, meta_info: { Description: description }, name: title, type: 'url', url: href }
+  }
+
+  private assignId(item: Folder | Bookmark | Separator): string {
+    const id = item.type === 'separator' ? undefined : item.id
     if (id !== undefined && CHROMIUM_ID.test(id) && BigInt(id) <= INT64_MAX && !this.usedIds.has(id)) {
       this.usedIds.add(id)
       return id
@@ -341,13 +368,24 @@ class ChromeWriter {
 
   private warnings(): Warning[] {
     const file = this.collection.file
-    return [...this.losses.entries()].map(([field, loss]) => ({
+    const warnings: Warning[] = [...this.losses.entries()].map(([field, loss]) => ({
       file,
       line: loss.place?.line ?? 1,
       column: loss.place?.column ?? 1,
       rule: 'convert/lost-field',
       message: `A Chromium Bookmarks file has no place for ${loss.message}: ${loss.count} item${loss.count === 1 ? '' : 's'} lost ${field}`,
     }))
+    if (this.separators > 0) {
+      const count = this.separators
+      warnings.push({
+        file,
+        line: this.firstSeparator?.line ?? 1,
+        column: this.firstSeparator?.column ?? 1,
+        rule: 'convert/separator-as-bookmark',
+        message: `A Chromium Bookmarks file has no separators: ${count} separator${count === 1 ? '' : 's'} written as Vivaldi writes them (a bookmark titled "${VIVALDI_SEPARATOR.title}" to ${VIVALDI_SEPARATOR.href}), which Vivaldi shows as separators and other Chromium browsers as bookmarks`,
+      })
+    }
+    return warnings
   }
 }
 

@@ -6,6 +6,7 @@
  * attribute `annos`.
  */
 import type { Bookmark, Folder } from '../../model/tree.js'
+import { cleanHref } from '../../model/urls.js'
 import { isJsonObject } from '../json.js'
 
 const DESCRIPTION = 'bookmarkProperties/description'
@@ -45,11 +46,11 @@ function readAnno(anno: unknown, target: Folder | Bookmark): boolean {
     case FEED_URI:
       if (target.type !== 'bookmark') return false
       target.feed = true
-      target.feedUrl = value
+      target.feedUrl = cleanHref(value)
       return true
     case SITE_URI:
       if (target.type !== 'bookmark' || target.feed !== true || target.href !== undefined) return false
-      target.href = value
+      target.href = cleanHref(value)
       return true
     default:
       return false

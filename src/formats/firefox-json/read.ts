@@ -26,6 +26,7 @@ import {
   type Node,
   type Place,
 } from '../../model/tree.js'
+import { cleanHref } from '../../model/urls.js'
 import { LineIndex } from '../line-index.js'
 import { enforceLimits, WarningCollector } from '../limits.js'
 import { attributeValue } from '../attribute-json.js'
@@ -253,7 +254,7 @@ class FirefoxReader {
       )
       return undefined
     }
-    const bookmark = createBookmark(this.title(item), uri)
+    const bookmark = createBookmark(this.title(item), cleanHref(uri))
     this.common(bookmark, item)
     this.bookmarkFields(bookmark, item)
     return bookmark

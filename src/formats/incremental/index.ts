@@ -35,6 +35,7 @@ import {
 import { byteOffset, commonPrefix, commonSuffix, findLineStarts, updateLineStarts } from './bytes.js'
 import { enforceLimits, LIMITS } from '../limits.js'
 import { INFO_RULES, parseNetscape, SPACE_SPLIT_RULE, type NetscapeStats } from '../netscape/read.js'
+import { mayHoldSeparatorBookmarks, readSeparatorBookmarks } from '../separator-bookmarks.js'
 
 /** A parsed source and what re-reading it incrementally needs. Treat as opaque. */
 export interface SourceState {
@@ -416,6 +417,8 @@ function readRegion(
     // A description's layout is the indentation of its tag's line: the run's first line is cut.
     { stats, firstLineIndent: indentOfLine(bytes, start) },
   )
+  // As a full read does (`readText`): separators written as bookmarks are separators.
+  if (mayHoldSeparatorBookmarks(text)) readSeparatorBookmarks(collection)
   // Counted in `spaceSplits`; informational ones are spliced in (see `spliceWarnings`).
   const notes = collection.warnings.filter((w) => INFO_RULES.has(w.rule))
   const others = collection.warnings.filter((w) => !INFO_RULES.has(w.rule) && w.rule !== SPACE_SPLIT_RULE)

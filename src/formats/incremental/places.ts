@@ -41,7 +41,6 @@ export interface Step {
 /** Warnings a full read reports at finish (after every warning made while reading). */
 export const FINISH_RULES: ReadonlySet<string> = new Set([
   'netscape/unclosed-list',
-  'netscape/no-structure',
   SPACE_SPLIT_RULE,
   'netscape/dangling-alias',
 ])

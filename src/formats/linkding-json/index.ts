@@ -25,7 +25,8 @@ import { cleanDescription } from '../description.js'
 import { isJsonObject, parseJsonSource } from '../json.js'
 import { firstValueOffset, jsonCollection, JsonFields, jsonKind, JsonSource } from '../json-fields.js'
 import { findJsonOffsets, headKeys, memberOffset } from '../json-scan.js'
-import { collapseTitle } from '../titles.js'
+import { dataTitle } from '../titles.js'
+import { cleanHref } from '../../model/urls.js'
 import type { FormatEntry, SniffHead, SourceInput } from '../types.js'
 
 export const linkdingJson: FormatEntry = {
@@ -106,14 +107,14 @@ function readPage(page: JsonFields, root: Folder): void {
 function readBookmark(fields: JsonFields): Bookmark {
   const bookmark = createBookmark('')
   bookmark.place = fields.place()
-  const url = fields.string('url')?.trim()
-  if (url === undefined || url === '') {
+  const url = cleanHref(fields.string('url') ?? '')
+  if (url === '') {
     fields.warnAt('url', 'missing-url', 'The bookmark has no url; kept it as text without a link')
   } else bookmark.href = url
   const title = fields.string('title')
   const websiteTitle = fields.string('website_title')
   fields.keep('website_title')
-  bookmark.title = collapseTitle(title || websiteTitle || '')
+  bookmark.title = dataTitle(title || websiteTitle || '')
   const websiteDescription = fields.string('website_description')
   fields.keep('website_description')
   const description = cleanDescription(fields.string('description') || websiteDescription || '')

@@ -32,7 +32,8 @@ import { cleanDescription } from '../description.js'
 import { isJsonObject, parseJsonSource } from '../json.js'
 import { firstValueOffset, jsonCollection, JsonFields, jsonKind, JsonSource } from '../json-fields.js'
 import { findJsonOffsets, headKeys, memberOffset } from '../json-scan.js'
-import { collapseTitle } from '../titles.js'
+import { dataTitle } from '../titles.js'
+import { cleanHref } from '../../model/urls.js'
 import type { FormatEntry, SniffHead, SourceInput } from '../types.js'
 
 export const linkwardenJson: FormatEntry = {
@@ -119,7 +120,7 @@ function readLinkwarden(input: SourceInput) {
 
 /** A collection's own fields into a folder (its attributes once nested); its links through `links`. */
 function readCollection(fields: JsonFields, links: (list: readonly unknown[]) => Bookmark[]): Collected {
-  const folder = createFolder(collapseTitle(fields.string('name') ?? ''))
+  const folder = createFolder(dataTitle(fields.string('name') ?? ''))
   folder.place = fields.place()
   folder.folded = true // Linkwarden has no such state: closed, as XBEL's default
   const description = cleanDescription(fields.string('description') ?? '')
@@ -174,10 +175,9 @@ function readLink(fields: JsonFields, pinned: Pinned | undefined): Bookmark {
   const name = fields.string('name') ?? ''
   const decodedName = decodeHTMLStrict(name)
   if (decodedName !== name) fields.keep('name')
-  bookmark.title = collapseTitle(decodedName)
-  const url = fields.string('url')?.trim()
-  if (url === undefined || url === '')
-    fields.warnAt('url', 'missing-url', 'The link has no url; kept it as text without a link')
+  bookmark.title = dataTitle(decodedName)
+  const url = cleanHref(fields.string('url') ?? '')
+  if (url === '') fields.warnAt('url', 'missing-url', 'The link has no url; kept it as text without a link')
   else bookmark.href = url
   const description = cleanDescription(fields.string('description') ?? '')
   if (description !== '') bookmark.description = description

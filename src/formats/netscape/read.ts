@@ -6,7 +6,8 @@
  * wrappers and `<p>` are optional, `<DD>` describes the item before it, `<HR>` is a separator.
  * Closing tags may be missing, names may be any case, attributes quoted any way, items may share a
  * line or span several. Whatever cannot be recovered becomes a warning with line and column; the
- * reader never throws on bad structure.
+ * reader never throws on bad structure. It refuses only a text that is no bookmark file at all:
+ * without the doctype and without a single entry in a bookmark list (an ordinary web page).
  *
  * The tokenizer runs in its XML mode, so that no element switches it into raw-text mode: an
  * unclosed `<title>`, `<script>` or `<textarea>` in a description cannot swallow the rest of the
@@ -28,11 +29,14 @@ import {
   type Node,
   type Place,
 } from '../../model/tree.js'
-import { plainUrlHref } from '../../model/urls.js'
+import { BookgenError } from '../../model/errors.js'
+import { shortenValue } from '../../model/message.js'
+import { cleanHref, hrefNote } from '../../model/urls.js'
 import { parseEpochDate } from '../dates.js'
 import { WarningCollector } from '../limits.js'
 import { LineIndex } from '../line-index.js'
 import { cleanDescription, lineIndent } from '../description.js'
+import { collapseTitle } from '../titles.js'
 
 export interface NetscapeOptions {
   /** The encoding the text was decoded from, recorded on the collection. Default: `utf-8`. */
@@ -111,8 +115,14 @@ class NetscapeReader {
   private trailingWarned = false
   private documentTitle: string | undefined
   private heading: string | undefined
-  private sawStructure = false
   private sawDoctype = false
+  /** Whether a link, folder or separator stood in a list or right after a `<DT>` (`refuseIfNotBookmarks`). */
+  private sawEntry = false
+  /** Where the first link, folder or separator outside a list was, and the first `<DT>`. */
+  private firstStray: number | undefined
+  private firstDt: number | undefined
+  /** The tag opened last (`<DT>` before an entry makes it one). */
+  private previousTag = ''
 
   private capture: Capture = 'none'
   private captureParts: string[] = []
@@ -253,18 +263,20 @@ class NetscapeReader {
       this.endCapture()
     }
 
+    const afterDt = this.previousTag === 'dt'
+    this.previousTag = name
     switch (name) {
       case 'dl':
-        this.sawStructure = true
         this.openList(start)
         break
       case 'h3':
-        this.sawStructure = true
+        this.noteEntry(start, afterDt)
         this.openFolder(attributes, start)
         if (!selfClosing) this.beginCapture('h3', this.pendingFolder)
         break
       case 'a':
         if (this.capture === 'none') {
+          this.noteEntry(start, afterDt)
           this.openBookmark(attributes, start)
           if (!selfClosing) this.beginCapture('a', this.lastItem)
         }
@@ -273,7 +285,7 @@ class NetscapeReader {
         this.openDescription(start)
         break
       case 'hr':
-        this.sawStructure = true
+        this.noteEntry(start, afterDt)
         this.addNode({ type: 'separator', place: this.place(start) }, start)
         this.lastItem = undefined
         break
@@ -288,7 +300,7 @@ class NetscapeReader {
         if (this.documentTitle === undefined && !selfClosing) this.beginCapture('title', undefined)
         break
       case 'dt':
-        this.sawStructure = true
+        this.firstDt ??= start
         break
       default:
         if (this.capture === 'none' && !HARMLESS.has(name)) this.noteTrailing(start)
@@ -447,15 +459,32 @@ class NetscapeReader {
         `<DL> of "${open.folder.title}" is never closed; closed it at the end of the file`,
       )
     }
-    if (!this.sawDoctype && !this.sawStructure && this.source.trim() !== '') {
-      this.warn(
-        0,
-        'netscape/no-structure',
-        'No Netscape bookmark structure (<!DOCTYPE NETSCAPE-Bookmark-file-1>, <DL>, <DT>) was found; read every <A> as a bookmark',
-      )
-    }
+    this.refuseIfNotBookmarks()
     this.splitTags()
     this.resolveAliases()
+  }
+
+  /** Note a link, folder or separator: an entry when it stands in a list or right after `<DT>`. */
+  private noteEntry(start: number, afterDt: boolean): void {
+    if (this.sawEntry) return
+    const inList = this.stack.length > 1 || (this.rootListOpened && !this.rootListClosed)
+    if (inList || afterDt) this.sawEntry = true
+    else this.firstStray ??= start
+  }
+
+  /**
+   * Refuse a text that is not a bookmark file: one without the `<!DOCTYPE NETSCAPE-Bookmark-file-1>`
+   * line and without a single entry in a bookmark list (a `<DT><A>`, `<DT><H3>`, or a link, folder
+   * or separator inside a `<DL>`), such as an ordinary web page or a file of bare `<DT>`s. Browsers
+   * write the doctype; exports without it (Google Bookmarks) still have the list.
+   */
+  private refuseIfNotBookmarks(): void {
+    if (this.sawDoctype || this.sawEntry || this.source.trim() === '') return
+    const { line, column } = this.lines.locate(this.firstStray ?? this.firstDt ?? 0)
+    throw new BookgenError(
+      'Not a bookmark file: it has neither the <!DOCTYPE NETSCAPE-Bookmark-file-1> line nor a bookmark list (<DL> holding <DT><A HREF=…> or <DT><H3> entries), which browsers look for when they import bookmark HTML; it reads as an ordinary web page',
+      { ruleId: 'netscape/not-bookmarks', file: this.file, line, column },
+    )
   }
 
   /**
@@ -544,14 +573,14 @@ class NetscapeReader {
     this.captureTarget = undefined
     switch (kind) {
       case 'title':
-        this.documentTitle = collapse(text)
+        this.documentTitle = collapseTitle(text)
         break
       case 'h1':
-        this.heading = collapse(text)
+        this.heading = collapseTitle(text)
         break
       case 'h3':
       case 'a':
-        if (target !== undefined) target.title = collapse(text)
+        if (target !== undefined) target.title = collapseTitle(text)
         break
       case 'dd': {
         const start = this.captureStart
@@ -632,12 +661,14 @@ class NetscapeReader {
       seen.add(key)
       const text = value === undefined ? undefined : attributeText(value)
       switch (key) {
-        case 'HREF':
-          if (text !== undefined && text.trim() !== '') {
-            bookmark.href = text.trim()
-            this.noteHref(bookmark.href, start)
+        case 'HREF': {
+          const href = text === undefined ? '' : cleanHref(text)
+          if (href !== '') {
+            bookmark.href = href
+            this.noteHref(href, start)
           }
           break
+        }
         case 'ADD_DATE':
           this.setDate(bookmark, 'added', value, name, start)
           break
@@ -668,9 +699,11 @@ class NetscapeReader {
         case 'FEED':
           bookmark.feed = flag(value, true)
           break
-        case 'FEEDURL':
-          if (text !== undefined && text.trim() !== '') bookmark.feedUrl = text.trim()
+        case 'FEEDURL': {
+          const feedUrl = text === undefined ? '' : cleanHref(text)
+          if (feedUrl !== '') bookmark.feedUrl = feedUrl
           break
+        }
         case 'WEBSLICE':
           bookmark.webSlice = flag(value, true)
           break
@@ -736,25 +769,10 @@ class NetscapeReader {
     } else item[field] = result.value
   }
 
-  /**
-   * Say so (for information: the value is kept as written) when an HREF is relative or no URL. A
-   * plain `http(s)` URL, which the parser would give back as it is (`plainUrlHref`: one regular
-   * expression over the source's own text), is not handed to the parser.
-   */
+  /** Say so (for information: the value is kept as written) when an HREF is relative or no URL. */
   private noteHref(href: string, start: number): void {
-    if (!SCHEME.test(href)) {
-      this.warn(
-        start,
-        'netscape/relative-href',
-        `HREF "${shorten(href)}" is relative (no scheme); kept as written: it resolves against whatever page shows it`,
-      )
-    } else if (plainUrlHref(href) === undefined && !URL.canParse(href)) {
-      this.warn(
-        start,
-        'netscape/unparsable-href',
-        `HREF "${shorten(href)}" is not a URL that can be parsed; kept as written`,
-      )
-    }
+    const note = hrefNote(href, 'HREF')
+    if (note !== undefined) this.warn(start, `netscape/${note.problem}`, note.message)
   }
 
   /** Say so (for information) when ICON holds something other than the image itself. */
@@ -763,7 +781,7 @@ class NetscapeReader {
     this.warn(
       start,
       'netscape/icon-not-data',
-      `ICON "${shorten(icon)}" is not a data: URI (browsers write the image itself there, its address in ICON_URI); kept as written`,
+      `ICON "${shortenValue(icon)}" is not a data: URI (browsers write the image itself there, its address in ICON_URI); kept as written`,
     )
   }
 
@@ -812,14 +830,6 @@ export const INFO_RULES: ReadonlySet<string> = new Set([
   'netscape/icon-not-data',
 ])
 
-/** A URL scheme at the start of an HREF (RFC 3986). */
-const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/
-
-/** A value short enough to quote in a message. */
-function shorten(value: string): string {
-  return value.length > 80 ? `${value.slice(0, 77)}…` : value
-}
-
 /** Attribute value with entities decoded (once) and masked `<` restored. */
 function attributeText(value: string): string {
   const unmasked = value.includes(MASK) ? value.replace(MASK_PATTERN, '<') : value
@@ -836,12 +846,4 @@ function flag(value: string | undefined, valueless: boolean): boolean {
   if (value === undefined) return valueless
   const v = value.trim().toLowerCase()
   return !(v === '0' || v === 'false' || v === 'no' || v === 'off')
-}
-
-/** Titles: runs of HTML whitespace (line breaks in wrapped exports) become one space. */
-function collapse(text: string): string {
-  // HTML's whitespace (ASCII only: a no-break space is content, not layout).
-  return /[ \t\n\r\f]{2}|[\t\n\r\f]/.test(text)
-    ? text.replace(/[ \t\n\r\f]+/g, ' ').replace(/^ | $/g, '')
-    : text.replace(/^[ \t\n\r\f]+|[ \t\n\r\f]+$/g, '')
 }

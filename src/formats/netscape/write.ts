@@ -8,6 +8,7 @@
 import { resolveAliases } from '../../model/aliases.js'
 import { formatEpochSeconds } from '../../model/dates.js'
 import type { Alias, Bookmark, Collection, Folder, Node, Place, Warning } from '../../model/tree.js'
+import { collapseTitle } from '../titles.js'
 import { Utf8Chunks, wholeText } from '../utf8-chunks.js'
 
 export interface WriteResult {
@@ -93,14 +94,14 @@ class NetscapeWriter {
     const { collection } = this
     const root = collection.root
     this.push(HEADER)
-    this.push(`<TITLE>${this.text(collection.title || root.title)}</TITLE>\n`)
+    this.push(`<TITLE>${this.title(collection.title || root.title, root.place)}</TITLE>\n`)
     let rootAttributes = ''
     if (root.added !== undefined) rootAttributes += ` ADD_DATE="${this.seconds(root.added, root.place)}"`
     if (root.modified !== undefined)
       rootAttributes += ` LAST_MODIFIED="${this.seconds(root.modified, root.place)}"`
     if (root.id !== undefined) rootAttributes += this.attribute('ALIASID', root.id)
     rootAttributes += this.unknownAttributes(root, ROOT_NAMES)
-    this.push(`<H1${rootAttributes}>${this.text(root.title)}</H1>\n`)
+    this.push(`<H1${rootAttributes}>${this.title(root.title, root.place)}</H1>\n`)
     if (root.description !== undefined && root.description !== '')
       this.push(`<DD>${this.text(root.description)}\n`)
     this.noteFolderLosses(root)
@@ -153,7 +154,7 @@ class NetscapeWriter {
     if (folder.iconUri !== undefined) attributes += this.attribute('ICON_URI', folder.iconUri)
     attributes += this.unknownAttributes(folder, FOLDER_NAMES)
     const folded = folder.folded === true ? ' FOLDED' : ''
-    this.push(`${indent}<DT><H3${folded}${attributes}>${this.text(folder.title)}</H3>\n`)
+    this.push(`${indent}<DT><H3${folded}${attributes}>${this.title(folder.title, folder.place)}</H3>\n`)
     if (folder.description !== undefined && folder.description !== '') {
       this.push(`${indent}<DD>${this.text(folder.description)}\n`)
     }
@@ -175,7 +176,8 @@ class NetscapeWriter {
         if (target.type === 'folder') {
           // Netscape only ever aliased bookmarks; an <A> without HREF keeps a folder alias for
           // readers that resolve ALIASOF (bookgen does), and browsers skip it.
-          this.push(`${indent}<DT><A${this.attribute('ALIASOF', node.ref)}>${this.text(target.title)}</A>\n`)
+          const title = this.title(target.title, node.place)
+          this.push(`${indent}<DT><A${this.attribute('ALIASOF', node.ref)}>${title}</A>\n`)
           return
         }
         this.writeBookmark(target, indent, node.ref)
@@ -228,7 +230,7 @@ class NetscapeWriter {
     if (aliasOf !== undefined) a += this.attribute('ALIASOF', aliasOf)
     else if (bookmark.id !== undefined) a += this.attribute('ALIASID', bookmark.id)
     if (bookmark.attributes !== undefined) a += this.unknownAttributes(bookmark, BOOKMARK_NAMES)
-    this.push(`${indent}<DT><A${a}>${this.text(bookmark.title)}</A>\n`)
+    this.push(`${indent}<DT><A${a}>${this.title(bookmark.title, place)}</A>\n`)
     if (aliasOf !== undefined) return
     if (bookmark.description !== undefined && bookmark.description !== '') {
       this.push(`${indent}<DD>${this.text(bookmark.description)}\n`)
@@ -282,6 +284,21 @@ class NetscapeWriter {
     if (!ATTRIBUTE_SPECIAL.test(value)) return ` ${name}="${value}"`
     if (CONTROL.test(value)) this.controls = true
     return ` ${name}="${escapeAttribute(value)}"`
+  }
+
+  /**
+   * A title, escaped, with runs of white space as one space: bookmark HTML reads them so (they are
+   * the layout of HTML text), and browsers import an entry only when it is on one line.
+   */
+  private title(title: string, place: Place | undefined): string {
+    const collapsed = collapseTitle(title)
+    if (collapsed !== title)
+      this.lose(
+        'title-space',
+        place,
+        'runs of white space or line breaks inside titles (HTML reads them as one space; written so)',
+      )
+    return this.text(collapsed)
   }
 
   /** Escaped text content. */

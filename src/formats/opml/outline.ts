@@ -17,8 +17,9 @@ import {
   type Node,
   type Place,
 } from '../../model/tree.js'
+import { cleanHref } from '../../model/urls.js'
 import { cleanDescription } from '../description.js'
-import { collapseTitle } from '../titles.js'
+import { dataTitle } from '../titles.js'
 import { parseRfc822Instant } from '../text-dates.js'
 
 /** Reports a repair: `opml/<problem>` at `place`. */
@@ -35,7 +36,7 @@ export function outlineNode(
   warn: OutlineWarn,
 ): Node {
   const type = attributes.get('type')?.trim().toLowerCase()
-  const feed = type === 'rss' || nonEmpty(attributes.get('xmlUrl')) !== undefined
+  const feed = type === 'rss' || urlOf(attributes.get('xmlUrl')) !== undefined
   const link = attributes.has('url') || type === 'link' || type === 'include'
   if (!feed && !link) return outlineFolder(attributes, children, place, warn)
   const bookmark = outlineBookmark(attributes, feed, place, warn)
@@ -62,15 +63,15 @@ function outlineBookmark(
   if (place !== undefined) bookmark.place = place
   const taken = new Set(['text', 'title', 'created', 'category', 'description', 'type'])
   if (feed) {
-    const xmlUrl = nonEmpty(attributes.get('xmlUrl'))
-    const href = nonEmpty(attributes.get('htmlUrl')) ?? xmlUrl
+    const xmlUrl = urlOf(attributes.get('xmlUrl'))
+    const href = urlOf(attributes.get('htmlUrl')) ?? xmlUrl
     if (href !== undefined) bookmark.href = href
     if (xmlUrl !== undefined) bookmark.feedUrl = xmlUrl
     bookmark.feed = true
     taken.add('xmlUrl').add('htmlUrl')
     if (xmlUrl === undefined) warn(place, 'missing-url', `The feed "${bookmark.title}" has no xmlUrl`)
   } else {
-    const url = nonEmpty(attributes.get('url'))
+    const url = urlOf(attributes.get('url'))
     if (url !== undefined) bookmark.href = url
     else warn(place, 'missing-url', `The link "${bookmark.title}" has no url; kept it as text without a link`)
     taken.add('url')
@@ -132,7 +133,7 @@ function readCommon(
 /** The title: `text`, or `title` when there is no text. */
 function outlineTitle(attributes: OutlineAttributes): string {
   const text = attributes.get('text')
-  return collapseTitle(text !== undefined && text.trim() !== '' ? text : (attributes.get('title') ?? ''))
+  return dataTitle(text !== undefined && text.trim() !== '' ? text : (attributes.get('title') ?? ''))
 }
 
 /**
@@ -152,7 +153,8 @@ function keep(item: Folder | Bookmark, name: string, value: string): void {
   item.attributes[name] = value
 }
 
-function nonEmpty(value: string | undefined): string | undefined {
-  const trimmed = value?.trim()
-  return trimmed === undefined || trimmed === '' ? undefined : trimmed
+/** A URL attribute's value, cleaned (`cleanHref`); undefined when absent or empty. */
+function urlOf(value: string | undefined): string | undefined {
+  const cleaned = value === undefined ? undefined : cleanHref(value)
+  return cleaned === undefined || cleaned === '' ? undefined : cleaned
 }

@@ -22,7 +22,7 @@ import { WarningCollector } from '../limits.js'
 import type { LineIndex } from '../line-index.js'
 import type { SourceCdata, SourceElement, SourceNode, XmlTreeHandler } from '../xbel/tree.js'
 import { decodeXmlAttribute, decodeXmlText, type EntityReporter } from '../xbel/xml-text.js'
-import { collapseTitle } from '../titles.js'
+import { dataTitle } from '../titles.js'
 import { parseRfc822Instant } from '../text-dates.js'
 import { outlineNode } from './outline.js'
 
@@ -187,7 +187,7 @@ export class OpmlReader implements XmlTreeHandler {
           `<${child.name}> in <head> holds markup; kept its text only`,
         )
       if (child.name === 'title' && this.title === undefined) {
-        this.title = collapseTitle(text)
+        this.title = dataTitle(text)
         root.title = this.title
       } else if (
         (child.name === 'dateCreated' || child.name === 'dateModified') &&

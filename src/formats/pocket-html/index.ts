@@ -18,7 +18,8 @@ import { Tokenizer } from 'htmlparser2'
 import { createFolder, createRecord, type Collection, type Folder } from '../../model/tree.js'
 import { LineIndex } from '../line-index.js'
 import { isUnreadList } from '../read-state.js'
-import { collapseSpace, ExportReader, splitTags, type At } from '../service.js'
+import { ExportReader, splitTags, type At } from '../service.js'
+import { collapseTitle } from '../titles.js'
 import type { FormatEntry, SniffHead, SourceInput } from '../types.js'
 
 /** Attributes of `<a>` the mapping reads; the others are kept. */
@@ -110,7 +111,7 @@ class PocketPage {
     const capture = this.capture
     if (capture === undefined || capture.tag !== name) return
     this.capture = undefined
-    const text = collapseSpace(decodeHTML(capture.text))
+    const text = collapseTitle(decodeHTML(capture.text))
     if (name === 'title') this.title ??= text
     else if (name === 'h1') {
       this.section = this.reader.folder(text, this.at(capture.start))

@@ -25,6 +25,7 @@ import {
   type Folder,
   type Place,
 } from '../../model/tree.js'
+import { cleanHref } from '../../model/urls.js'
 import { parseW3cDate } from '../dates.js'
 import { walkChildLists, type ChildList } from '../child-lists.js'
 import { LineIndex } from '../line-index.js'
@@ -221,7 +222,8 @@ class SafariReader {
   private bookmark(item: PlistDict, inReadingList: boolean): Bookmark {
     const url = own(item, 'URLString')
     const bookmark = createBookmark(this.leafTitle(item))
-    if (typeof url === 'string' && url !== '') bookmark.href = url
+    const href = typeof url === 'string' ? cleanHref(url) : ''
+    if (href !== '') bookmark.href = href
     else this.warn(item, 'safari/missing-url', 'A bookmark has no URLString; kept without a link')
     this.setPlace(bookmark, item)
     this.setId(bookmark, item)

@@ -28,11 +28,13 @@ import {
   type Place,
   type XmlNode,
 } from '../../model/tree.js'
+import { cleanHref } from '../../model/urls.js'
 import { parseEpochDate, parseW3cDate } from '../dates.js'
 import { WarningCollector } from '../limits.js'
 import { fromUtf8ByteText } from '../decode.js'
 import { LineIndex, Utf8ByteLineIndex } from '../line-index.js'
 import { cleanDescription, lineIndent } from '../description.js'
+import { dataTitle } from '../titles.js'
 import { parseXmlStrictly } from './strict.js'
 import {
   BOOKGEN_FLAG_FIELDS,
@@ -153,7 +155,7 @@ class XbelReader implements XmlTreeHandler {
     }
     switch (node.name) {
       case 'title':
-        item.title = collapse(this.textContent(node))
+        item.title = dataTitle(this.textContent(node))
         if (this.items.length === 1) this.documentTitle = item.title
         return
       case 'desc': {
@@ -306,9 +308,11 @@ class XbelReader implements XmlTreeHandler {
       const name = attributes[i]!
       const value = attributes[i + 1]!
       switch (name) {
-        case 'href':
-          if (value.trim() !== '') bookmark.href = value.trim()
+        case 'href': {
+          const href = cleanHref(value)
+          if (href !== '') bookmark.href = href
           break
+        }
         case 'id':
           this.setId(bookmark, value, place)
           break
@@ -745,10 +749,4 @@ function toXmlNodes(nodes: DecodedNode[]): XmlNode[] {
 function valueOf(attributes: readonly string[], name: string): string | undefined {
   for (let i = 0; i < attributes.length; i += 2) if (attributes[i] === name) return attributes[i + 1]
   return undefined
-}
-
-/** Runs of XML white space as one space, trimmed. */
-function collapse(text: string): string {
-  // Most titles need no collapsing: then `trim` alone gives the same result, without a regex pass.
-  return /[\t\n\r]| {2}/.test(text) ? text.replace(/[ \t\n\r]+/g, ' ').trim() : text.trim()
 }

@@ -35,8 +35,11 @@ export interface WriteResult {
   warnings: Warning[]
 }
 
-/** Characters XML 1.0 forbids, and DEL and C1 controls; in unicode mode, only lone surrogates. */
-const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFE\uFFFF\uD800-\uDFFF]/u
+/**
+ * Characters XML 1.0 forbids: C0 controls but tab and line ends, U+FFFE, U+FFFF and (in unicode
+ * mode, where pairs are one character) unpaired surrogates.
+ */
+const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF\uD800-\uDFFF]/u
 /**
  * What `escape` may change or drop in text: text without any is written as it is. Not in unicode
  * mode, which is twice as slow: every surrogate matches, and the slow path keeps those in pairs.
@@ -44,8 +47,12 @@ const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFE\uF
 const TEXT_SPECIAL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\uD800-\uDFFF\uFFFE\uFFFF&<>]/
 /** What `escape` may change or drop in a double-quoted attribute value. */
 const ATTRIBUTE_SPECIAL = /[\u0000-\u001F\u007F-\u009F\uD800-\uDFFF\uFFFE\uFFFF&<>"]/
-const TEXT_ESCAPES = /[&<>\r]/g
-const ATTRIBUTE_ESCAPES = /[&<>"\n\r\t]/g
+/**
+ * Written as character references: markup, line ends a reader would normalize, and DEL and the C1
+ * controls, which XML 1.0 allows but which are no text to show (so they never reach the file raw).
+ */
+const TEXT_ESCAPES = /[&<>\r\u007F-\u009F]/g
+const ATTRIBUTE_ESCAPES = /[&<>"\n\r\t\u007F-\u009F]/g
 const ENTITIES: Readonly<Record<string, string>> = {
   '&': '&amp;',
   '<': '&lt;',
@@ -55,7 +62,8 @@ const ENTITIES: Readonly<Record<string, string>> = {
   '\r': '&#13;',
   '\t': '&#9;',
 }
-const entity = (char: string): string => ENTITIES[char]!
+const entity = (char: string): string =>
+  ENTITIES[char] ?? `&#x${char.charCodeAt(0).toString(16).toUpperCase()};`
 
 const TEXT_FIELDS = Object.entries(BOOKGEN_TEXT_FIELDS)
 const FLAG_FIELDS = Object.entries(BOOKGEN_FLAG_FIELDS)
@@ -408,13 +416,13 @@ class XbelWriter {
     let text = value
     if (FORBIDDEN.test(text)) {
       let cleaned = ''
-      for (const char of text) {
-        const code = char.codePointAt(0)!
-        // Also DEL and C1 controls: XML allows them but discourages them, and they are never text.
-        if (isXmlChar(code) && !(code >= 0x7f && code <= 0x9f)) cleaned += char
-      }
+      for (const char of text) if (isXmlChar(char.codePointAt(0)!)) cleaned += char
       if (cleaned !== text)
-        this.note('control-characters', place, 'characters XML 1.0 forbids (control characters; removed)')
+        this.note(
+          'control-characters',
+          place,
+          'characters XML 1.0 does not allow (C0 control characters other than tab and line ends, unpaired surrogates, U+FFFE, U+FFFF; removed)',
+        )
       text = cleaned
     }
     // One pass: no entity contains a character another replacement would change.

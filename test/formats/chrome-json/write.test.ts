@@ -58,7 +58,8 @@ describe('chrome-json writer', () => {
     expect(document.checksum).toMatch(/^[0-9a-f]{32}$/)
     expect(Object.keys(document.roots)).toEqual(['bookmark_bar', 'other', 'synced'])
     expect(document.roots['bookmark_bar']!.name).toBe('Toolbar')
-    expect(document.roots['bookmark_bar']!.children.map((node) => node.name)).toEqual(['A', 'B'])
+    // The separator as Vivaldi writes one (Chromium's bookmarks have none).
+    expect(document.roots['bookmark_bar']!.children.map((node) => node.name)).toEqual(['A', '---', 'B'])
     expect(document.roots['other']!.children.map((node) => node.name)).toEqual(['Loose', 'A'])
     expect(document.roots['synced']).toMatchObject({ name: 'Mobile bookmarks', children: [] })
     const ids = Object.values(document.roots).flatMap((root) =>
@@ -69,21 +70,17 @@ describe('chrome-json writer', () => {
     const back = chromeJson.read(inputOf(written.text, 'Bookmarks'))
     expect(rulesOf(back)).toEqual([])
     expect(bookmarksOf(back)[1]).toMatchObject({ title: 'B', visited: 1700000100_000 })
+    expect((back.root.children[0] as Folder).children[1]).toMatchObject({ type: 'separator' })
   })
 
   it('should report, per field, what Chromium cannot carry', () => {
     const { warnings } = writeChromeJson(parseText(NETSCAPE))
-    const messages = warnings.map((warning) => warning.message).join('\n')
-    expect(warnings.every((warning) => warning.rule === 'convert/lost-field')).toBe(true)
-    for (const lost of [
-      'tags',
-      'descriptions',
-      'keywords',
-      'separators',
-      'aliases',
-      'without a valid URL',
-      'ids',
+    const lost = warnings.filter((warning) => warning.rule === 'convert/lost-field')
+    const messages = lost.map((warning) => warning.message).join('\n')
+    expect(warnings.filter((warning) => warning.rule !== 'convert/lost-field')).toMatchObject([
+      { rule: 'convert/separator-as-bookmark', line: 9, column: 5 },
     ])
+    for (const lost of ['tags', 'descriptions', 'keywords', 'aliases', 'without a valid URL', 'ids'])
       expect(messages).toContain(lost)
     expect(messages).toContain('the document title')
   })
@@ -123,5 +120,45 @@ describe('chrome-json writer', () => {
     expect(written.text).toContain('"name": "half \uFFFD pair"')
     expect(rulesOf(chromeJson.read(inputOf(written.text, 'Bookmarks')))).toEqual([])
     expect(written.warnings.map((warning) => warning.message).join()).toContain('surrogates')
+  })
+})
+
+describe("Vivaldi's separators", () => {
+  // A Vivaldi profile's Bookmarks file keeps a separator as a bookmark to a placeholder address.
+  const separator = (id: string) =>
+    `{ "date_added": "13345000000000000", "id": "${id}", "meta_info": { "Description": "separator" }, "name": "---", "type": "url", "url": "http://bookmark.placeholder.url/" }`
+  const vivaldi = `{ "roots": {
+    "bookmark_bar": { "children": [
+      { "date_added": "13345000000000000", "id": "4", "name": "Vivaldi", "type": "url", "url": "https://vivaldi.com/" },
+      ${separator('5')},
+      { "date_added": "13345000000000000", "id": "6", "name": "Docs", "type": "url", "url": "https://example.org/docs" }
+    ], "date_added": "13345000000000000", "date_modified": "0", "id": "1", "name": "Bookmarks", "type": "folder" },
+    "other": { "children": [ ${separator('7')} ], "date_added": "13345000000000000", "date_modified": "0", "id": "2", "name": "Other", "type": "folder" },
+    "synced": { "children": [], "date_added": "13345000000000000", "date_modified": "0", "id": "3", "name": "Mobile", "type": "folder" }
+  }, "version": 1 }`
+
+  it('should read them as separators, and write separators back as Vivaldi writes them', () => {
+    const collection = chromeJson.read(inputOf(vivaldi, 'Bookmarks'))
+    const [bar, other] = collection.root.children as Folder[]
+    expect(bar!.children.map((node) => node.type)).toEqual(['bookmark', 'separator', 'bookmark'])
+    expect(other!.children).toMatchObject([{ type: 'separator', place: { line: 7 } }])
+    expect(rulesOf(collection)).toEqual([])
+    const written = writeChromeJson(collection)
+    const document = JSON.parse(written.text) as {
+      roots: Record<string, { children: Array<Record<string, unknown>> }>
+    }
+    expect(document.roots['bookmark_bar']!.children[1]).toEqual({
+      id: expect.stringMatching(/^\d+$/),
+      meta_info: { Description: 'separator' },
+      name: '---',
+      type: 'url',
+      url: 'http://bookmark.placeholder.url/',
+    })
+    expect(written.warnings).toMatchObject([{ rule: 'convert/separator-as-bookmark' }])
+    // Read again (the checksum counts them as Chromium does), they are separators again.
+    const again = reread(collection)
+    const types = (root: Folder) => root.children.map((node) => (node as Folder).children.map((n) => n.type))
+    expect(types(again.root)).toEqual([['bookmark', 'separator', 'bookmark'], ['separator'], []])
+    expect(rulesOf(again)).toEqual([])
   })
 })

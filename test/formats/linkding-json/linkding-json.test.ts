@@ -23,7 +23,7 @@ describe('linkding page', () => {
   it('should map every field of a bookmark', () => {
     expect(article).toEqual({
       type: 'bookmark',
-      title: 'An article',
+      title: 'An  article', // as the JSON has it: white space inside a title is kept
       href: 'https://example.org/article',
       description: 'Short text shown in the list.',
       tags: ['reading', 'web dev'],

@@ -23,7 +23,7 @@ describe('Linkwarden backup', () => {
   it('should nest collections by parentId, sub-collections first, then the links, in file order', () => {
     expect(collection).toMatchObject({ format: 'linkwarden-json', title: 'Linkwarden' })
     expect(titles(collection.root.children)).toEqual(['Unorganized', 'Orphan', 'Loop A', 'Pinned elsewhere'])
-    expect(titles(unorganized.children)).toEqual(['Child', "You're reading & learning", '', 'Shared page'])
+    expect(titles(unorganized.children)).toEqual(['Child', "You're  reading & learning", '', 'Shared page'])
     expect(unorganized).toMatchObject({
       folded: true,
       added: Date.UTC(2025, 0, 2),
@@ -42,7 +42,7 @@ describe('Linkwarden backup', () => {
   it('should map every field of a link, decoding the HTML references Linkwarden keeps in names', () => {
     expect(unorganized.children[1]).toEqual({
       type: 'bookmark',
-      title: "You're reading & learning",
+      title: "You're  reading & learning",
       href: 'https://example.org/reading',
       description: 'A page.',
       tags: ['reading', 'web'],

@@ -15,10 +15,10 @@ const titled = (folder: Folder, title: string) =>
 describe('OPML head', () => {
   const collection = readFixture(opml, 'opml/links.opml')
 
-  it('should take the title (white space collapsed) for the collection and the root', () => {
+  it('should take the title (as the file has it, ends trimmed) for the collection and the root', () => {
     expect(collection).toMatchObject({ format: 'opml', file: 'opml/links.opml', encoding: 'utf-8' })
-    expect(collection.title).toBe('My reading list')
-    expect(collection.root.title).toBe('My reading list')
+    expect(collection.title).toBe('My  reading\n      list')
+    expect(collection.root.title).toBe('My  reading\n      list')
   })
 
   it('should read dateCreated and dateModified as the root dates, and keep every other field', () => {

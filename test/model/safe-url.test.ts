@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { isBookmarklet, safeHref } from '../../src/render/safe-url.js'
+import { isBookmarklet, safeHref } from '../../src/model/safe-url.js'
 
 describe('safeHref', () => {
   it('should allow http, https, mailto and ftp, normalized', () => {
