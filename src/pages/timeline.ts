@@ -148,9 +148,8 @@ function makeTimeline(routes: SiteRoutes): Timeline {
 
 /**
  * How many bookmarks each archive list shows (each year's, newest year first, then the undated
- * ones'), as the timeline has them: the sitemap needs no more. Where the timeline is not made
- * (a worker thread making the sitemap), counting takes a few milliseconds at 100k bookmarks and
- * making the timeline 190.
+ * ones'), as the timeline has them: the sitemap, made from the site files' input, needs no more.
+ * Counting takes a few milliseconds at 100k bookmarks, making the timeline 190.
  */
 export function archiveCounts(routes: SiteRoutes): {
   years: Array<{ year: number; count: number }>
