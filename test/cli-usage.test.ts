@@ -111,7 +111,7 @@ describe('what a local build says', () => {
     expect(lines.find((line) => line.includes('Public page'))).toBe('🔖 Public page  https://public.example/')
   })
 
-  it('should write convert and restore output with --out, and still take convert --output', async () => {
+  it('should write convert output with --out or -o, as restore does, and still take --output', async () => {
     for (const flag of ['--out', '-o', '--output']) {
       const file = `converted${flag}.xbel`
       const result = await run(['convert', 'bookmarks.html', '--to', 'xbel', flag, file])
