@@ -165,6 +165,10 @@ describe.skipIf(!BUILT)('--help and the README', () => {
     const help = await bookgen(['--help'], { cwd: dir })
     const commands = [...help.stdout.matchAll(/^ {2}([a-z]+) /gm)].map((match) => match[1])
     expect(commands.sort()).toEqual([...synopsis.keys()].sort())
+    // The default source is said where the commands are listed.
+    expect(help.stdout).toMatch(
+      /^ {2}build \[\.\.\.sources\] +Build the static site \(sources: the config's, else bookmarks\.html\)$/m,
+    )
     // The formats convert writes, from the format registry.
     const labels = writableFormats().map((format) => format.label)
     expect(help.stdout).toContain(
