@@ -17,6 +17,7 @@ import { HOSTS, type Host, type HostName } from './init-hosts.js'
 import { pinBookgen, type NpmRunner, type PinResult } from './init-package.js'
 import { linksWorkflow, type WorkflowOptions } from './init-workflow.js'
 import { BookgenError } from './model/errors.js'
+import { LINK_HEALTH_URL } from './version.js'
 
 export { HOST_NAMES, type HostName } from './init-hosts.js'
 
@@ -105,7 +106,7 @@ export async function runInit(cwd: string, options: InitOptions = {}): Promise<I
   const host = HOSTS[options.host ?? 'github']
   if (options.links === true && host.name !== 'github') {
     throw new BookgenError(
-      `--links writes a GitHub Actions workflow; on ${host.label}, schedule "npx bookgen check" yourself (see docs/link-health.md)`,
+      `--links writes a GitHub Actions workflow; on ${host.label}, schedule "npx bookgen check" yourself (see ${LINK_HEALTH_URL})`,
       { ruleId: 'cli/usage' },
     )
   }
@@ -173,7 +174,7 @@ async function planWorkflow(
 ): Promise<Plan> {
   const file = path.join(cwd, workflowPath)
   if (existsSync(file) && options.force !== true) {
-    throw new BookgenError(`${workflowPath} already exists; use --force to replace it`, {
+    throw new BookgenError('already exists; use --force to replace it', {
       ruleId: 'cli/usage',
       file: workflowPath,
     })

@@ -71,7 +71,13 @@ describe('normalizeBase', () => {
     expect(normalizeBase('')).toBe('/')
     expect(normalizeBase('my-bookmarks')).toBe('/my-bookmarks/')
     expect(normalizeBase('/a/b')).toBe('/a/b/')
-    expect(normalizeBase('https://user.github.io/repo/')).toBe('/repo/')
+  })
+
+  it("should refuse an address, which is the site's, naming the setting that takes it", () => {
+    expect(() => normalizeBase('https://user.github.io/repo/')).toThrow(
+      'base is the URL path the site is served under, such as "/my-bookmarks/", not an address: for "https://user.github.io/repo/", use site: \'https://user.github.io/repo/\' (its path becomes the base)',
+    )
+    expect(() => normalizeBase('//cdn.example/x/')).toThrow(/not an address/)
   })
 
   it('should reject traversal and characters that need escaping', () => {

@@ -378,6 +378,33 @@ describe('bookgen init: .gitignore, what Git would leave out, and what to run ne
     expect(second.gitignore).toEqual({ created: false, added: [] })
   })
 
+  it("should name the workflow once when run again, and point --links at the README on bookgen's home", async () => {
+    git('init', '-q', '-b', 'main')
+    pinnedFromRegistry()
+    copyFileSync(EXAMPLE_HTML, path.join(dir, 'bookmarks.html'))
+    const say = async (args: string[]) => {
+      let out = ''
+      const code = await runCli(args, {
+        stdout: (text) => void (out += text),
+        stderr: (text) => void (out += text),
+        cwd: dir,
+      })
+      return { code, out }
+    }
+    expect((await say(['init'])).code).toBe(0)
+    const again = await say(['init'])
+    expect(again.code).toBe(2)
+    expect(again.out).toBe(
+      'error: .github/workflows/pages.yml: already exists; use --force to replace it [cli/usage]\n',
+    )
+    const links = await say(['init', '--links'])
+    expect(links.code).toBe(0)
+    expect(links.out).toContain('how it works: https://github.com/bookgen/bookgen#link-health')
+    expect(links.out).not.toContain('docs/')
+    // The README has that section.
+    expect(readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8')).toContain('\n## Link health\n')
+  })
+
   it('should warn when Git would leave out a file the runner needs, naming the .gitignore line', async () => {
     git('init', '-q', '-b', 'main')
     pinnedFromRegistry()

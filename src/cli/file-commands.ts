@@ -17,8 +17,16 @@ import { formatWarnings, safe } from './report.js'
 import { EXIT_OK, loadResolvedConfig, optionalString, type Io } from './shared.js'
 import { collectionStats } from './summary.js'
 
-/** Register the commands; `set` receives the action of the one the command line names. */
-export function registerFileCommands(cli: CAC, io: Io, set: (action: () => Promise<number>) => void): void {
+/**
+ * Register the commands; `set` receives the action of the one the command line names. Returns
+ * the options that help leaves out: old spellings that keep working.
+ */
+export function registerFileCommands(
+  cli: CAC,
+  io: Io,
+  set: (action: () => Promise<number>) => void,
+): ReadonlySet<string> {
+  const writable = writableFormats()
   cli
     .command('inspect <source>', 'Print the normalized bookmark tree of a source file')
     .option('--json', 'Print JSON (the stable interface for scripts and tests)')
@@ -39,18 +47,24 @@ export function registerFileCommands(cli: CAC, io: Io, set: (action: () => Promi
     })
 
   cli
-    .command('convert <source>', 'Convert a bookmark file to Netscape HTML or XBEL')
-    .option(
-      '--to <format>',
-      `Output format: ${writableFormats()
-        .map((entry) => entry.name)
-        .join(', ')}`,
+    .command(
+      'convert <source>',
+      `Convert a bookmark file to ${inWords(writable.map((entry) => entry.label))}`,
     )
-    .option('-o, --output <file>', 'Output file (default: standard output)')
-    .example('bookgen convert bookmarks.xbel --to netscape -o bookmarks.html')
+    .option('--to <format>', `Output format: ${writable.map((entry) => entry.name).join(', ')}`)
+    .option('-o, --out <file>', 'Output file (default: standard output)')
+    // The first spelling of --out, kept working (help does not list it).
+    .option('--output <file>', 'Output file (the same as --out)')
+    .example('bookgen convert bookmarks.xbel --to netscape --out bookmarks.html')
     .action((source: string, flags: Record<string, unknown>) => {
       set(() => convertCommand(source, flags, io))
     })
+  return new Set(['--output'])
+}
+
+/** `a, b or c`. */
+function inWords(items: readonly string[]): string {
+  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)!}`
 }
 
 async function inspectCommand(source: string, flags: Record<string, unknown>, io: Io): Promise<number> {
@@ -106,25 +120,27 @@ async function convertCommand(source: string, flags: Record<string, unknown>, io
   const writer = to === undefined ? undefined : formatNamed(to)
   if (writer?.write === undefined) {
     const names = writableFormats().map((entry) => `"${entry.name}"`)
-    throw new BookgenError(`--to must be ${names.slice(0, -1).join(', ')} or ${names.at(-1)!}`, {
+    throw new BookgenError(`--to must be ${inWords(names)}`, {
       ruleId: 'cli/usage',
     })
   }
   const file = path.resolve(io.cwd, source)
   const collection = parseSource(await readSourceBytes(file, source), source)
   const { text, warnings } = writer.write(collection)
-  const output = optionalString(flags, 'output')
+  const output = optionalString(flags, 'out') ?? optionalString(flags, 'output')
   if (output === undefined) io.stdout(text)
   else {
     if (path.resolve(io.cwd, output) === file) {
-      throw new BookgenError('The output file is the source file; choose another -o', { ruleId: 'cli/usage' })
+      throw new BookgenError('The output file is the source file; choose another --out', {
+        ruleId: 'cli/usage',
+      })
     }
     await writeFile(path.resolve(io.cwd, output), text).catch((error: unknown) => {
       throw (
         ioError(error, {
           action: `Could not write ${output}`,
           path: path.resolve(io.cwd, output),
-          flag: '-o',
+          flag: '--out',
           ruleId: 'output/write-failed',
         }) ?? error
       )

@@ -16,11 +16,19 @@ import { DEV_PORT } from '../dev/port.js'
 import { HOST_NAMES, runInit, type HostName, type InitReport } from '../init.js'
 import { BookgenError, isBookgenError } from '../model/errors.js'
 import { startStaticServer } from '../serve.js'
-import { VERSION } from '../version.js'
+import { LINK_HEALTH_URL, VERSION } from '../version.js'
 import { registerFileCommands } from './file-commands.js'
 import { closest, colorsWanted, createColors, startProgress, type Colors } from './output.js'
-import { formatError, formatWarnings, safe, WARNINGS_SHOWN } from './report.js'
-import { EXIT_OK, loadResolvedConfig, optionalString, type Io } from './shared.js'
+import { formatError, formatWarnings, safe, warningsToPrint, WARNINGS_SHOWN } from './report.js'
+import {
+  checkDefaultSource,
+  DEFAULT_SOURCE,
+  EXIT_OK,
+  loadResolvedConfig,
+  optionalString,
+  tidyHelp,
+  type Io,
+} from './shared.js'
 import { buildJson, buildSummary, directoryBytes, errorJson } from './summary.js'
 
 export { EXIT_OK } from './shared.js'
@@ -51,6 +59,7 @@ const defaultIo: Io = {
   cwd: process.cwd(),
   colors: { stdout: colorsWanted(process.stdout.isTTY), stderr: colorsWanted(process.stderr.isTTY) },
   progress: process.stderr.isTTY === true && process.env['CI'] === undefined,
+  ci: process.env['CI'] !== undefined && process.env['CI'] !== '' && process.env['CI'] !== 'false',
 }
 
 /** The colours for `io`'s two streams (the identity where colours are off). */
@@ -68,13 +77,13 @@ export async function runCli(argv: readonly string[], io: Io = defaultIo): Promi
   cli.option('--debug', 'Print stack traces for unexpected errors')
 
   cli
-    .command('build [...sources]', 'Build the static site')
+    .command('build [...sources]', `Build the static site (sources: the config's, else ${DEFAULT_SOURCE})`)
     .option('--config <file>', 'Config file (default: bookmarks.config.ts if present)')
     .option('--out <dir>', 'Output folder (default: dist)')
     .option('--base <path>', 'URL path the site is served under, e.g. /my-bookmarks/ (default: /)')
     .option(
       '--site <url>',
-      'Public address of the site, for the feed and sitemap, e.g. https://me.github.io/bookmarks/',
+      'Public address of the site, for the feed, sitemap and OpenSearch, e.g. https://me.github.io/bookmarks/',
     )
     .option('--title <title>', 'Site title')
     .option(
@@ -91,10 +100,13 @@ export async function runCli(argv: readonly string[], io: Io = defaultIo): Promi
       action = () => buildCommand(sources, flags, io)
     })
 
-  registerFileCommands(cli, io, (next) => (action = next))
+  const hidden = registerFileCommands(cli, io, (next) => (action = next))
 
   cli
-    .command('dev [...sources]', 'Build, serve with live reload, and rebuild on every change')
+    .command(
+      'dev [...sources]',
+      'Build, serve with live reload, and rebuild on every change (sources: as for build)',
+    )
     .option('--config <file>', 'Config file (default: bookmarks.config.ts if present)')
     .option('--out <dir>', 'Where dev writes its site (default: .bookgen/dev/, never the build output)')
     .option('--base <path>', 'URL path the site is served under (default: /)')
@@ -116,7 +128,10 @@ export async function runCli(argv: readonly string[], io: Io = defaultIo): Promi
     })
 
   cli
-    .command('check [...sources]', 'Check the links the site publishes; write bookmarks.links.json')
+    .command(
+      'check [...sources]',
+      'Check the links the site publishes (sources: as for build); write bookmarks.links.json',
+    )
     .option('--config <file>', 'Config file (default: bookmarks.config.ts if present)')
     .option(
       '--max-age <duration>',
@@ -159,7 +174,7 @@ export async function runCli(argv: readonly string[], io: Io = defaultIo): Promi
       action = () => initCommand(sources, flags, io)
     })
 
-  cli.help()
+  tidyHelp(cli, hidden)
   cli.version(VERSION)
 
   try {
@@ -167,14 +182,7 @@ export async function runCli(argv: readonly string[], io: Io = defaultIo): Promi
     debug = parsed.options['debug'] === true
     if (parsed.options['help'] === true || parsed.options['version'] === true) return EXIT_OK
     if (cli.matchedCommand === undefined) {
-      if (parsed.args.length > 0) {
-        const typed = String(parsed.args[0])
-        const meant = closest(typed, COMMANDS)
-        throw new BookgenError(
-          `Unknown command "${typed}"${meant === undefined ? '' : `; did you mean "bookgen ${meant}"?`} (commands: ${COMMANDS.join(', ')})`,
-          { ruleId: 'cli/usage' },
-        )
-      }
+      if (parsed.args.length > 0) throw unknownCommand(String(parsed.args[0]))
       cli.outputHelp()
       return EXIT_USAGE
     }
@@ -191,6 +199,25 @@ export async function runCli(argv: readonly string[], io: Io = defaultIo): Promi
 /** The commands, for "did you mean …?". */
 const COMMANDS = ['build', 'inspect', 'convert', 'dev', 'preview', 'init', 'check', 'restore'] as const
 
+/** The error for a command bookgen does not have, with the one probably meant. */
+function unknownCommand(typed: string): BookgenError {
+  const meant = COMMAND_SYNONYMS[typed.toLowerCase()] ?? closest(typed, COMMANDS)
+  return new BookgenError(
+    `Unknown command "${typed}"${meant === undefined ? '' : `; did you mean "bookgen ${meant}"?`} (commands: ${COMMANDS.join(', ')})`,
+    { ruleId: 'cli/usage' },
+  )
+}
+
+/** Other tools' words for a command, for "did you mean …?" where the spelling is no help. */
+const COMMAND_SYNONYMS: Readonly<Record<string, (typeof COMMANDS)[number]>> = {
+  serve: 'preview',
+  server: 'preview',
+  start: 'dev',
+  watch: 'dev',
+  export: 'convert',
+  setup: 'init',
+}
+
 async function buildCommand(sources: string[], flags: Record<string, unknown>, io: Io): Promise<number> {
   const quiet = flags['quiet'] === true
   const json = flags['json'] === true
@@ -205,6 +232,7 @@ async function buildCommand(sources: string[], flags: Record<string, unknown>, i
     allowRemoval: flags['allowRemoval'] === true ? true : undefined,
   }
   const config = await loadResolvedConfig(flags, inline, io.cwd, { command: 'build' })
+  checkDefaultSource(config, sources, 'build')
   const interrupt = new AbortController()
   const stop = (name: NodeJS.Signals) => {
     // A second signal does not wait for the clean-up: the next build removes what is left.
@@ -240,7 +268,8 @@ async function buildCommand(sources: string[], flags: Record<string, unknown>, i
   if (json) io.stdout(`${JSON.stringify(buildJson(result, config, searchIndex, late), null, 2)}\n`)
   if (quiet) return late
   if (!json) io.stdout(buildSummary(result, config, searchIndex, out, io.cwd))
-  if (result.warnings.length > 0) io.stderr(formatWarnings(result.warnings, WARNINGS_SHOWN, err))
+  const printed = warningsToPrint(result.warnings, io.ci === true)
+  if (printed.length > 0) io.stderr(formatWarnings(printed, WARNINGS_SHOWN, err))
   return late
 }
 
@@ -251,6 +280,10 @@ function exitFor(signal: unknown): number {
 async function devCommand(sources: string[], flags: Record<string, unknown>, io: Io): Promise<number> {
   // The watcher and server load only for `dev`.
   const { startDev } = await import('../dev/index.js')
+  if (sources.length === 0) {
+    const inline: InlineConfig = { outDir: optionalString(flags, 'out') }
+    checkDefaultSource(await loadResolvedConfig(flags, inline, io.cwd, { command: 'dev' }), sources, 'dev')
+  }
   const stop = stopOnSignal(io)
   try {
     const session = await startDev({
@@ -350,7 +383,7 @@ function initSummary(report: InitReport, cwd: string): string[] {
     ...(links === undefined
       ? []
       : [
-          `✓ wrote ${shown(links.file)}: checks the links every Monday (and from the Actions tab), then republishes; see docs/link-health.md`,
+          `✓ wrote ${shown(links.file)}: checks the links every Monday (and from the Actions tab), then republishes; how it works: ${LINK_HEALTH_URL}`,
         ]),
     `✓ bookgen: ${safe(report.bookgen.summary)}`,
     ...(gitignore.added.length === 0
@@ -379,6 +412,7 @@ async function checkCommand(sources: string[], flags: Record<string, unknown>, i
     perHost: limitFlag(flags, 'perHost', '--per-host'),
   }
   const config = await loadResolvedConfig(flags, { sources, linkCheck }, io.cwd, { command: 'check' })
+  checkDefaultSource(config, sources, 'check')
   const stop = stopOnSignal(io)
   try {
     return await runCheck({

@@ -5,6 +5,7 @@
 import { isBookgenError, type BookgenError } from '../model/errors.js'
 import { formatMessage, warningMessage } from '../model/message.js'
 import type { Warning } from '../model/tree.js'
+import { NO_SITE_RULE } from '../publish/index.js'
 import { createColors, formatCount, plural, type Colors } from './output.js'
 
 /** Warnings shown in full before the rest are counted by rule. */
@@ -28,6 +29,15 @@ export function formatWarnings(
     )
   }
   return `${lines.join('\n')}\n`
+}
+
+/**
+ * The warnings a command prints as text. That no site address is set matters where the site is
+ * published, which is CI (the workflows `bookgen init` writes pass `--site`); a build to look at
+ * locally (or `dev`) cannot act on it, so it is left out there (`--json` and the API still list it).
+ */
+export function warningsToPrint(warnings: readonly Warning[], ci: boolean): readonly Warning[] {
+  return ci ? warnings : warnings.filter((warning) => warning.rule !== NO_SITE_RULE)
 }
 
 /** An error's lines: `prefix` and the error, then each error it gathers (several sources that failed), indented. */

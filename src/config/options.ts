@@ -355,14 +355,21 @@ export function resolveConfig(
 }
 
 /**
- * Normalize a base path to `/segment/…/`. Accepts `my-site`, `/my-site`, `/my-site/`, and a full
- * URL (its path is used). Rejects `..`, query strings and characters that need escaping.
+ * Normalize a base path to `/segment/…/`. Accepts `my-site`, `/my-site` and `/my-site/`. Rejects
+ * `..`, query strings, characters that need escaping, and a full address (`https://x.com/`): that
+ * is the site's address, which `site` / `--site` takes (its path then becomes the base).
  *
  * @example normalizeBase('my-bookmarks') // → '/my-bookmarks/'
  */
 export function normalizeBase(value: string, name = 'base'): string {
-  let raw = value.trim()
-  if (/^https?:\/\//i.test(raw)) raw = new URL(raw).pathname
+  const raw = value.trim()
+  if (/^[a-z][a-z0-9+.-]*:/i.test(raw) || raw.startsWith('//')) {
+    const site = name === '--base' ? `--site ${raw}` : `site: '${raw}'`
+    throw new BookgenError(
+      `${name} is the URL path the site is served under, such as "/my-bookmarks/", not an address: for "${value}", use ${site} (its path becomes the base)`,
+      { ruleId: 'config/invalid-base' },
+    )
+  }
   const segments = raw.split('/').filter((segment) => segment !== '')
   for (const segment of segments) {
     if (segment === '.' || segment === '..' || !/^[A-Za-z0-9._~!$&'()*+,;=:@%-]+$/.test(segment)) {
@@ -377,23 +384,27 @@ export function normalizeBase(value: string, name = 'base'): string {
   return segments.length === 0 ? '/' : `/${segments.join('/')}/`
 }
 
+/** The site's address; `https://` may be left out before a host name with a dot, not a bare word. */
 function parseSite(value: string, name: string): URL {
+  const invalid = (why: string) =>
+    new BookgenError(
+      `${name} must be the site's address, such as "https://me.github.io/bookmarks/"; "${value}" ${why}`,
+      { ruleId: 'config/invalid-site' },
+    )
+  const schemed = /^[a-z][a-z0-9+.-]*:\/\//i.test(value)
   let url: URL
   try {
-    url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `https://${value}`)
+    url = new URL(schemed ? value : `https://${value}`)
   } catch {
-    throw new BookgenError(
-      `${name} must be the site's address, such as "https://me.github.io/bookmarks/"; got "${value}"`,
-      {
-        ruleId: 'config/invalid-site',
-      },
-    )
+    throw invalid('is not one')
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new BookgenError(`${name} must be an http or https address; got "${value}"`, {
       ruleId: 'config/invalid-site',
     })
   }
+  if (!schemed && !url.hostname.includes('.') && url.hostname !== 'localhost')
+    throw invalid('has no domain (a host name with a dot, or a full address starting with https://)')
   return url
 }
 

@@ -5,7 +5,7 @@
  * and shows the error in the terminal and over the page until a good save fixes it. A change to
  * the config is a full reload.
  */
-import { formatError, formatWarnings } from '../cli/report.js'
+import { formatError, formatWarnings, warningsToPrint } from '../cli/report.js'
 import { plural } from '../cli/output.js'
 import { formatMessage, warningMessage } from '../model/message.js'
 import { existsSync, readFileSync } from 'node:fs'
@@ -309,8 +309,10 @@ function report(
         ? `✓ built ${plural(result.bookmarks, 'bookmark')} in ${Math.round(result.ms)} ms`
         : `✓ rebuilt in ${Math.round(result.ms)} ms: ${changed === 0 ? 'nothing changed' : `${plural(changed, 'file')} updated`}`,
     )
-    // The warnings, when they are not the ones already shown (each save would repeat them).
-    const messages = result.warnings.map((warning) => {
+    // The warnings, when they are not the ones already shown (each save would repeat them). The
+    // dev site is not published: that it has no site address is no news.
+    const warnings = warningsToPrint(result.warnings, false)
+    const messages = warnings.map((warning) => {
       let message = shown.formatted.get(warning)
       if (message === undefined)
         shown.formatted.set(warning, (message = formatMessage(warningMessage(warning))))
@@ -319,7 +321,7 @@ function report(
     const same =
       messages.length === shown.messages.length &&
       messages.every((message, i) => message === shown.messages[i])
-    if (!same && result.warnings.length > 0) log(formatWarnings(result.warnings).trimEnd())
+    if (!same && warnings.length > 0) log(formatWarnings(warnings).trimEnd())
     shown.messages = messages
   } else {
     for (const line of formatError(result.error, '✗ ')) log(line)

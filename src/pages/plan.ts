@@ -138,6 +138,7 @@ export function planSite(input: SiteInput, options: PlanOptions = {}): SitePlan 
     feed: input.feedLimit > 0,
     exports: input.exportCollection !== undefined,
     gzipExports: exportsGzipped(input.exports, stats.bookmarks),
+    openSearch: input.openSearch,
   })
   const timing = clock === undefined ? undefined : { clock, timings }
   const files: Iterable<OutputFile> = {
@@ -241,6 +242,7 @@ function* generateFiles(
     input.siteTitle,
     input.description,
     input.feedLimit > 0,
+    input.openSearch,
     input.pageSize,
   ])
   let changes = shape.changes

@@ -36,6 +36,9 @@ import { sameItems } from './copy.js'
 import { buildDay } from './build-day.js'
 import { createTagLimitMemo, limitTags, type TagLimitMemo } from './tag-limit.js'
 
+/** The rule of the note that no site address is set (printed only in CI: see the CLI). */
+export const NO_SITE_RULE = 'config/no-site'
+
 /** Everything the pure site plan needs, from the config and the parsed sources. */
 export interface PreparedSite {
   input: SiteInput
@@ -123,14 +126,14 @@ export function prepareSite(
             file: '',
             line: 0,
             column: 0,
-            rule: 'config/no-site',
+            rule: NO_SITE_RULE,
             message: `No --site given (and no config file): ${uses}. Pass --site with the address the site is published at`,
           }
         : {
             file: displayPath(config.configFile),
             line: 0,
             column: 0,
-            rule: 'config/no-site',
+            rule: NO_SITE_RULE,
             message: `"site" is not set: ${uses}. Set site (or --site) to the address the site is published at`,
           },
     )
@@ -169,6 +172,7 @@ export function prepareSite(
     urls: config.urls,
     buildDay: buildDay(process.env),
     siteOrigin: config.origin,
+    openSearch: config.siteOrigin !== undefined,
     allowFileLinks: config.publish.fileUrls,
     aliasTargets,
     pageSize: config.pageSize,

@@ -14,6 +14,7 @@ import {
   type SearchDocumentInput,
   type SearchIndexInput,
 } from './search/index.js'
+import { OPENSEARCH_PATH, openSearchToXml } from './opensearch.js'
 import { sitemapToXml } from './sitemap.js'
 
 export interface SiteFilesInput {
@@ -27,6 +28,8 @@ export interface SiteFilesInput {
   allowFileLinks: boolean
   /** Entries in the Atom feed; 0 for no feed. */
   feedLimit: number
+  /** Whether to write `opensearch.xml` (the site's address is known). */
+  openSearch: boolean
   /** Every published bookmark in document order: the feed's candidates. */
   bookmarks: Bookmark[]
   /** Each bookmark's folder, by index in `folders`. */
@@ -78,17 +81,24 @@ export function searchTags(site: SiteFilesInput): SearchIndexInput['tags'] {
  */
 export function siteFileProducers(
   data: SiteFilesInput | (() => SiteFilesInput),
-  shape?: { feed: boolean; exports: boolean; gzipExports?: boolean | undefined },
+  shape?: {
+    feed: boolean
+    exports: boolean
+    gzipExports?: boolean | undefined
+    openSearch?: boolean | undefined
+  },
 ): Map<string, () => OutputFile | OutputFile[]> {
   const input = typeof data === 'function' ? data : () => data
   const {
     feed,
     exports,
     gzipExports = false,
+    openSearch = false,
   } = shape ?? {
     feed: input().feedLimit > 0,
     exports: input().exportCollection !== undefined,
     gzipExports: input().gzipExports === true,
+    openSearch: input().openSearch,
   }
   let urls: SiteUrls | undefined
   const absolute = (path: string): string => (urls ??= siteUrls(input().base, input().origin)).absolute(path)
@@ -120,6 +130,12 @@ export function siteFileProducers(
         }),
       }
     })
+  }
+  if (openSearch) {
+    producers.set(OPENSEARCH_PATH, () => ({
+      path: OPENSEARCH_PATH,
+      contents: openSearchToXml({ title: input().siteTitle, lang: input().lang, absolute }),
+    }))
   }
   producers.set('sitemap.xml', () => ({
     path: 'sitemap.xml',

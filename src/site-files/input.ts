@@ -62,6 +62,7 @@ export function siteDataOf(input: SiteInput, routes: SiteRoutes): SiteFilesInput
     origin: input.siteOrigin,
     allowFileLinks: input.allowFileLinks,
     feedLimit: input.feedLimit,
+    openSearch: input.openSearch,
     bookmarks,
     folderOf: folderIndexes,
     dead: deadOf(bookmarks, input.links?.marked),

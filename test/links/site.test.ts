@@ -373,6 +373,6 @@ describe('bookgen init --links', () => {
     // Run again: the Pages workflow is kept, the link check is not replaced without --force.
     const again = io()
     expect(await runCli(['init', '--links'], { ...again.io, cwd: repo })).toBe(2)
-    expect(again.err.join('')).toContain('links-check.yml already exists')
+    expect(again.err.join('')).toContain('.github/workflows/links-check.yml: already exists; use --force')
   })
 })
