@@ -33,8 +33,13 @@ export type {
 export { countNodes, walk } from './model/tree.js'
 export { build } from './build/index.js'
 export type { BuildOptions, BuildResult } from './build/index.js'
-export { parseNetscape, parseSource, parseXbel, sniffFormat } from './formats/index.js'
+export {
+  parseNetscape,
+  parseSource,
+  parseXbel,
+  sniffFormat,
+  writeNetscape,
+  writeXbel,
+} from './formats/index.js'
 export { FORMATS, formatNamed, writableFormats } from './formats/registry.js'
 export type { FormatEntry, SiteExport, SniffHead, SourceInput } from './formats/types.js'
-export { writeNetscape } from './formats/netscape/write.js'
-export { writeXbel } from './formats/xbel/write.js'

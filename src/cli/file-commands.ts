@@ -5,7 +5,7 @@ import type { CAC } from 'cac'
 import { expandSources } from '../build/index.js'
 import { ioError } from '../build/io-error.js'
 import { readSourceBytes } from '../build/read.js'
-import { formatNamed, parseSource, writableFormats } from '../formats/index.js'
+import { formatNamed, parseSource, siteExports, writableFormats } from '../formats/index.js'
 import { applyHistoryDates } from '../history/apply.js'
 import { readFileHistory } from '../history/read.js'
 import { restoreFile } from '../history/restore.js'
@@ -38,8 +38,10 @@ export function registerFileCommands(cli: CAC, io: Io, set: (action: () => Promi
       set(() => restoreCommand(source, flags, io))
     })
 
+  // The example converts to the format of the site's first download (browser HTML).
+  const convertExample = siteExports()[0]!
   cli
-    .command('convert <source>', 'Convert a bookmark file to Netscape HTML or XBEL')
+    .command('convert <source>', 'Convert a bookmark file to another format')
     .option(
       '--to <format>',
       `Output format: ${writableFormats()
@@ -47,7 +49,9 @@ export function registerFileCommands(cli: CAC, io: Io, set: (action: () => Promi
         .join(', ')}`,
     )
     .option('-o, --output <file>', 'Output file (default: standard output)')
-    .example('bookgen convert bookmarks.xbel --to netscape -o bookmarks.html')
+    .example(
+      `bookgen convert bookmarks.xbel --to ${convertExample.name} -o ${convertExample.siteExport.path}`,
+    )
     .action((source: string, flags: Record<string, unknown>) => {
       set(() => convertCommand(source, flags, io))
     })

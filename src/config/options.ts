@@ -12,7 +12,7 @@ import { checkHistoryOptions, resolveHistory, type HistoryOptions, type HistoryS
 
 /** What a user may write in `bookmarks.config.ts`. Every field is optional. */
 export interface UserConfig {
-  /** Bookmark files or globs, relative to the config file (Netscape `.html` or XBEL `.xbel`). Default: `['bookmarks.html']` */
+  /** Bookmark files or globs, relative to the config file, in any format bookgen reads (README: What bookgen reads). Default: `['bookmarks.html']` */
   sources?: string | string[] | undefined
   /** Output folder, relative to the config file. Default: `'dist'` */
   outDir?: string | undefined

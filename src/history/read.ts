@@ -10,7 +10,7 @@ import path from 'node:path'
 import { isBookgenError } from '../model/errors.js'
 import { serializeJson } from '../model/json.js'
 import { historyDefaults } from '../config/history.js'
-import { parseSourceState, reparseSource, type SourceState } from '../formats/incremental/index.js'
+import { parseSourceState, reparseSource, type SourceState } from '../formats/index.js'
 import type { Collection, Warning } from '../model/tree.js'
 import { parseSource } from '../formats/index.js'
 import {
@@ -211,8 +211,8 @@ class VersionWalk {
   spliced = 0
   /** XBEL: the last version's tiles. */
   private tiles: Tiles | undefined
-  /** Netscape HTML: the incremental reader's state and the identities of the last version's bookmarks. */
-  private netscape: { source: SourceState; identities: Identities } | undefined
+  /** A format re-read in part (see `FormatEntry.reread`): its state and the identities of the last version's bookmarks. */
+  private reread: { source: SourceState; identities: Identities } | undefined
   /** The newest version read, and whether it was walked as splices. */
   private last: { bytes: Buffer; spliced: boolean } | undefined
 
@@ -232,7 +232,7 @@ class VersionWalk {
   unread(version: Omit<Version, 'collection'>): void {
     if (version.blob === undefined) {
       this.tiles = undefined
-      this.netscape = undefined
+      this.reread = undefined
     }
     walkVersion(this.state, { ...version, collection: undefined })
   }
@@ -272,18 +272,18 @@ class VersionWalk {
     }
   }
 
-  /** Netscape HTML: `version` read by the incremental reader; false where it cannot be. */
+  /** `version` read by the format's re-reader; false where it cannot be. */
   private byIdentity(version: Omit<Version, 'collection'>, bytes: Buffer): boolean {
-    if (this.netscape === undefined) return false
+    if (this.reread === undefined) return false
     let source: SourceState
     try {
-      source = reparseSource(this.netscape.source, bytes, this.name)
+      source = reparseSource(this.reread.source, bytes, this.name)
     } catch (error) {
       if (!isBookgenError(error)) throw error
       return false
     }
-    const identities = walkByIdentity(this.state, version, source.collection, this.netscape.identities)
-    this.netscape = { source, identities }
+    const identities = walkByIdentity(this.state, version, source.collection, this.reread.identities)
+    this.reread = { source, identities }
     return true
   }
 
@@ -315,7 +315,7 @@ class VersionWalk {
     this.last = { bytes, spliced: false }
     if (source !== undefined) {
       const identities = identitiesOf(collection, state)
-      this.netscape = identities === undefined ? undefined : { source, identities }
+      this.reread = identities === undefined ? undefined : { source, identities }
     }
     // Later versions are walked as splices of this one, when its tiles agree with the parse.
     if (this.fast && more && canTile(bytes)) {

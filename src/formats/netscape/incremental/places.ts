@@ -2,9 +2,9 @@
  * The incremental reader's bookkeeping of places: the warnings of a re-read run spliced in among
  * the others, and the places after the run shifted by the change in length.
  */
-import type { Folder, Node, Place, Warning } from '../../model/tree.js'
-import { LIMITS } from '../limits.js'
-import { INFO_RULES, SPACE_SPLIT_RULE, spaceSplitMessage } from '../netscape/read.js'
+import type { Folder, Node, Place, Warning } from '../../../model/tree.js'
+import { LIMITS } from '../../limits.js'
+import { INFO_RULES, SPACE_SPLIT_RULE, spaceSplitMessage } from '../read.js'
 
 export interface Region {
   /** Path to the folder holding the run; the run starts at `path.at(-1).index`. */
