@@ -23,7 +23,7 @@ import type { LineIndex } from '../line-index.js'
 import type { SourceCdata, SourceElement, SourceNode, XmlTreeHandler } from '../xbel/tree.js'
 import { decodeXmlAttribute, decodeXmlText, type EntityReporter } from '../xbel/xml-text.js'
 import { dataTitle } from '../titles.js'
-import { parseRfc822Instant } from '../text-dates.js'
+import { parseRfc822Instant } from '../dates.js'
 import { outlineNode } from './outline.js'
 
 /** An element open in the document, taken child by child. */
