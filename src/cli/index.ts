@@ -11,8 +11,14 @@ import { cac } from 'cac'
 import { build, displayPath, type BuildResult } from '../build/index.js'
 import { readSiteAddress } from '../build/output.js'
 import { formatDuration, parseDuration } from '../config/duration.js'
-import { linkCheckDefaults, linkLimitProblem, type InlineConfig } from '../config/options.js'
-import { DEV_PORT } from '../dev/port.js'
+import {
+  DEV_PORT,
+  linkCheckDefaults,
+  linkLimitProblem,
+  LOCAL_HOST,
+  PREVIEW_PORT,
+  type InlineConfig,
+} from '../config/options.js'
 import { HOST_NAMES, runInit, type HostName, type InitReport } from '../init.js'
 import { BookgenError, isBookgenError } from '../model/errors.js'
 import { startStaticServer } from '../serve.js'
@@ -30,9 +36,6 @@ export const EXIT_FAILURE = 1
 export const EXIT_USAGE = 2
 /** A build stopped by a signal: 128 + the signal's number, as shells report it. */
 export const EXIT_SIGNAL: Readonly<Record<'SIGINT' | 'SIGTERM', number>> = { SIGINT: 130, SIGTERM: 143 }
-
-/** Default port of `bookgen preview` (Vite's convention). */
-const PREVIEW_PORT = 4173
 
 /** How many warnings `build` prints before pointing at `inspect`. */
 
@@ -99,7 +102,7 @@ export async function runCli(argv: readonly string[], io: Io = defaultIo): Promi
     .option('--out <dir>', 'Where dev writes its site (default: .bookgen/dev/, never the build output)')
     .option('--base <path>', 'URL path the site is served under (default: /)')
     .option('--port <port>', `Port (default: ${DEV_PORT}; the next free one if taken)`)
-    .option('--host <host>', 'Interface to listen on (default: 127.0.0.1)')
+    .option('--host <host>', `Interface to listen on (default: ${LOCAL_HOST})`)
     .action((sources: string[], flags: Record<string, unknown>) => {
       action = () => devCommand(sources, flags, io)
     })
@@ -110,7 +113,7 @@ export async function runCli(argv: readonly string[], io: Io = defaultIo): Promi
     .option('--out <dir>', 'The built site (default: dist)')
     .option('--base <path>', 'URL path the site is served under (default: the one it was built with)')
     .option('--port <port>', `Port (default: ${PREVIEW_PORT}; the next free one if taken)`)
-    .option('--host <host>', 'Interface to listen on (default: 127.0.0.1)')
+    .option('--host <host>', `Interface to listen on (default: ${LOCAL_HOST})`)
     .action((flags: Record<string, unknown>) => {
       action = () => previewCommand(flags, io)
     })
