@@ -12,6 +12,7 @@ export type {
 } from './config/options.js'
 export { loadConfigFile } from './config/load.js'
 export { BookgenError } from './model/errors.js'
+export type { Message } from './model/message.js'
 export { collectionToJson } from './inspect.js'
 export type {
   Alias,
@@ -26,7 +27,6 @@ export type {
   Separator,
   SourceFormat,
   Stats,
-  Warning,
   XmlElement,
   XmlNode,
 } from './model/tree.js'

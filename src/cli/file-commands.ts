@@ -80,7 +80,7 @@ async function restoreCommand(
   io: Io,
 ): Promise<number> {
   const from = optionalString(flags, 'from')
-  if (from === undefined) throw new BookgenError('restore needs --from <commit>', { ruleId: 'cli/usage' })
+  if (from === undefined) throw new BookgenError('restore needs --from <commit>', { rule: 'cli/usage' })
   let file: string
   if (source !== undefined) file = path.resolve(io.cwd, source)
   else {
@@ -88,7 +88,7 @@ async function restoreCommand(
     const files = await expandSources(config.sources, config.root)
     if (files.length !== 1)
       throw new BookgenError('The config names several sources: name the one to restore', {
-        ruleId: 'cli/usage',
+        rule: 'cli/usage',
       })
     file = files[0]!
   }
@@ -111,7 +111,7 @@ async function convertCommand(source: string, flags: Record<string, unknown>, io
   if (writer?.write === undefined) {
     const names = writableFormats().map((entry) => `"${entry.name}"`)
     throw new BookgenError(`--to must be ${names.slice(0, -1).join(', ')} or ${names.at(-1)!}`, {
-      ruleId: 'cli/usage',
+      rule: 'cli/usage',
     })
   }
   const file = path.resolve(io.cwd, source)
@@ -121,7 +121,7 @@ async function convertCommand(source: string, flags: Record<string, unknown>, io
   if (output === undefined) io.stdout(text)
   else {
     if (path.resolve(io.cwd, output) === file) {
-      throw new BookgenError('The output file is the source file; choose another -o', { ruleId: 'cli/usage' })
+      throw new BookgenError('The output file is the source file; choose another -o', { rule: 'cli/usage' })
     }
     await writeFile(path.resolve(io.cwd, output), text).catch((error: unknown) => {
       throw (
@@ -129,7 +129,7 @@ async function convertCommand(source: string, flags: Record<string, unknown>, io
           action: `Could not write ${output}`,
           path: path.resolve(io.cwd, output),
           flag: '-o',
-          ruleId: 'output/write-failed',
+          rule: 'output/write-failed',
         }) ?? error
       )
     })

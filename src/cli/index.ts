@@ -175,7 +175,7 @@ export async function runCli(argv: readonly string[], io: Io = defaultIo): Promi
         const meant = closest(typed, COMMANDS)
         throw new BookgenError(
           `Unknown command "${typed}"${meant === undefined ? '' : `; did you mean "bookgen ${meant}"?`} (commands: ${COMMANDS.join(', ')})`,
-          { ruleId: 'cli/usage' },
+          { rule: 'cli/usage' },
         )
       }
       cli.outputHelp()
@@ -335,7 +335,7 @@ function initHost(flags: Record<string, unknown>): HostName | undefined {
   const meant = closest(host.toLowerCase(), HOST_NAMES)
   throw new BookgenError(
     `Unknown host "${host}"${meant === undefined ? '' : `; did you mean "${meant}"?`} (hosts: ${HOST_NAMES.join(', ')})`,
-    { ruleId: 'cli/usage' },
+    { rule: 'cli/usage' },
   )
 }
 
@@ -408,7 +408,7 @@ async function checkCommand(sources: string[], flags: Record<string, unknown>, i
 function durationFlag(flags: Record<string, unknown>, key: string, name: string): number | undefined {
   const value = flags[key]
   if (value === undefined) return undefined
-  if (value === true || value === '') throw new BookgenError(`${name} needs a value`, { ruleId: 'cli/usage' })
+  if (value === true || value === '') throw new BookgenError(`${name} needs a value`, { rule: 'cli/usage' })
   // cac reads `--max-age 0` as a number.
   return parseDuration(String(value))
 }
@@ -424,7 +424,7 @@ function limitFlag(
   // cac reads `--rate 2` as a number, and `--rate 0x10` or `--rate 1e3` as they are.
   const number = typeof value === 'number' ? value : Number.NaN
   const problem = linkLimitProblem(key, number, name)
-  if (problem !== undefined) throw new BookgenError(problem, { ruleId: 'cli/usage' })
+  if (problem !== undefined) throw new BookgenError(problem, { rule: 'cli/usage' })
   return number
 }
 
@@ -433,7 +433,7 @@ async function previewCommand(flags: Record<string, unknown>, io: Io): Promise<n
   const config = await loadResolvedConfig(flags, inline, io.cwd, { command: 'preview' })
   if (!existsSync(path.join(config.outDir, 'index.html'))) {
     throw new BookgenError(`No built site in ${displayPath(config.outDir)}/: run "bookgen build" first`, {
-      ruleId: 'cli/usage',
+      rule: 'cli/usage',
     })
   }
   // The base path the site was built with (its marker says), unless --base says otherwise.
@@ -472,7 +472,7 @@ export async function listenOnFreePort<T>(
     }
   }
   throw new BookgenError(`Ports ${port}–${port + 19} are all in use; choose one with --port`, {
-    ruleId: 'cli/usage',
+    rule: 'cli/usage',
   })
 }
 
@@ -482,7 +482,7 @@ function parsePort(flags: Record<string, unknown>, fallback: number): number {
   const port = Number(value)
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new BookgenError(`--port must be a number from 0 to 65535, not "${String(value)}"`, {
-      ruleId: 'cli/usage',
+      rule: 'cli/usage',
     })
   }
   return port
@@ -505,7 +505,7 @@ function reportError(error: unknown, io: Io, debug: boolean): number {
   if (isBookgenError(error)) {
     for (const line of formatError(error, err.red(err.bold('error:')) + ' ')) io.stderr(`${line}\n`)
     if (debug && error.stack !== undefined) io.stderr(`${error.stack}\n`)
-    return USAGE_RULES.has(error.ruleId) ? EXIT_USAGE : EXIT_FAILURE
+    return USAGE_RULES.has(error.rule) ? EXIT_USAGE : EXIT_FAILURE
   }
   if (error instanceof Error && error.name === 'CACError') {
     io.stderr(`${err.red(err.bold('error:'))} ${safe(error.message)}\nRun "bookgen --help" for usage.\n`)

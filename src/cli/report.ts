@@ -3,8 +3,7 @@
  * `convert` and `dev` print warnings and errors the same way, control characters escaped.
  */
 import { isBookgenError, type BookgenError } from '../model/errors.js'
-import { formatMessage, warningMessage } from '../model/message.js'
-import type { Warning } from '../model/tree.js'
+import { formatMessage, type Message } from '../model/message.js'
 import { createColors, formatCount, plural, type Colors } from './output.js'
 
 /** Warnings shown in full before the rest are counted by rule. */
@@ -12,13 +11,12 @@ export const WARNINGS_SHOWN = 5
 
 /** Warnings as `file:line:col: message [rule]`, the first few, then a count by rule. */
 export function formatWarnings(
-  warnings: readonly Warning[],
+  warnings: readonly Message[],
   limit = WARNINGS_SHOWN,
   c: Colors = createColors(false),
 ): string {
   const lines = [`${c.yellow(plural(warnings.length, 'warning'))}:`]
-  for (const warning of warnings.slice(0, limit))
-    lines.push(`  ${safe(formatMessage(warningMessage(warning)))}`)
+  for (const warning of warnings.slice(0, limit)) lines.push(`  ${safe(formatMessage(warning))}`)
   if (warnings.length > limit) {
     const byRule = new Map<string, number>()
     for (const warning of warnings) byRule.set(warning.rule, (byRule.get(warning.rule) ?? 0) + 1)

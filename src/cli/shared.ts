@@ -35,7 +35,7 @@ export function optionalString(flags: Record<string, unknown>, name: string): st
   const value = flags[name]
   if (value === undefined) return undefined
   if (typeof value !== 'string' || value === '') {
-    throw new BookgenError(`--${name} needs a value`, { ruleId: 'cli/usage' })
+    throw new BookgenError(`--${name} needs a value`, { rule: 'cli/usage' })
   }
   return value
 }

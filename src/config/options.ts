@@ -378,7 +378,7 @@ export function normalizeBase(value: string, name = 'base'): string {
       throw new BookgenError(
         `${name} must be a URL path such as "/my-bookmarks/"; "${value}" has the segment "${segment}"`,
         {
-          ruleId: 'config/invalid-base',
+          rule: 'config/invalid-base',
         },
       )
     }
@@ -394,13 +394,13 @@ function parseSite(value: string, name: string): URL {
     throw new BookgenError(
       `${name} must be the site's address, such as "https://me.github.io/bookmarks/"; got "${value}"`,
       {
-        ruleId: 'config/invalid-site',
+        rule: 'config/invalid-site',
       },
     )
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new BookgenError(`${name} must be an http or https address; got "${value}"`, {
-      ruleId: 'config/invalid-site',
+      rule: 'config/invalid-site',
     })
   }
   return url
@@ -447,7 +447,7 @@ const NESTED: Record<string, Record<string, string>> = {
 
 function assertUserConfig(user: unknown, file: string | undefined): asserts user is UserConfig {
   const fail = (message: string): never => {
-    throw new BookgenError(message, { ruleId: 'config/invalid', file })
+    throw new BookgenError(message, { rule: 'config/invalid', file })
   }
   const isObject = (value: unknown): value is Record<string, unknown> =>
     typeof value === 'object' && value !== null && !Array.isArray(value)

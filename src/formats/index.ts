@@ -46,7 +46,7 @@ export function checkSourceSize(bytes: Uint8Array, file: string): void {
   if (bytes.length > MAX_SOURCE_BYTES) {
     throw new BookgenError(
       `The file is ${(bytes.length / 2 ** 20).toFixed(0)} MiB; bookgen reads sources up to ${MAX_SOURCE_BYTES / 2 ** 20} MiB`,
-      { ruleId: 'source/too-large', file },
+      { rule: 'source/too-large', file },
     )
   }
 }
@@ -146,7 +146,7 @@ function shareUnchanged(next: SourceState, previous: SourceState): SourceState {
 function unknownFormat(file: string): BookgenError {
   return new BookgenError(
     `Not a bookmark file: it is in none of the formats bookgen reads (${FORMATS.map((entry) => entry.label).join(', ')})`,
-    { ruleId: 'source/unknown-format', file, line: 1, column: 1 },
+    { rule: 'source/unknown-format', file, line: 1, column: 1 },
   )
 }
 

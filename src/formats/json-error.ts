@@ -14,12 +14,12 @@ export function parseJson(text: string, file: string, rule: string): unknown {
   try {
     return parseJsonSource(text, file, rule)
   } catch (error) {
-    if (!isBookgenError(error) || error.ruleId !== rule) throw error
+    if (!isBookgenError(error) || error.rule !== rule) throw error
     const found = findJsonError(text)
     if (found === undefined) throw error
     const { line, column } = new LineIndex(text).locate(found.offset)
     throw new BookgenError(`Not valid JSON: ${found.reason}`, {
-      ruleId: rule,
+      rule: rule,
       file,
       line,
       column,

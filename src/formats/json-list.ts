@@ -27,7 +27,7 @@ export function readJsonList(text: string, file: string, area: string): JsonList
   if (!Array.isArray(value)) {
     const start = lines.locate(text.search(/\S|$/))
     throw new BookgenError(`Expected a list ([…]) of bookmarks; the file holds ${jsonKind(value)}`, {
-      ruleId: `${area}/not-a-list`,
+      rule: `${area}/not-a-list`,
       file,
       ...start,
     })

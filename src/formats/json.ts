@@ -18,7 +18,7 @@ export function parseJsonSource(text: string, file: string, rule = 'json/syntax'
     const reason = message
       .replace(/\s*in JSON at position \d+.*$/s, '')
       .replace(/^Unexpected end of JSON input$/, 'The file ends before its JSON does')
-    throw new BookgenError(`Not valid JSON: ${reason}`, { ruleId: rule, file, line, column, cause: error })
+    throw new BookgenError(`Not valid JSON: ${reason}`, { rule: rule, file, line, column, cause: error })
   }
 }
 

@@ -3,8 +3,9 @@
  * its own folder under `src/formats/` and exports one `FormatEntry`; sniffing, reading, `convert
  * --to`, the site's exports and the download links all come from the registry's list of them.
  */
-import type { Collection, Warning } from '../model/tree.js'
+import type { Collection } from '../model/tree.js'
 import type { DecodedText } from './decode.js'
+import type { Message } from '../model/message.js'
 
 /** The start of a file, as sniffers see it. */
 export interface SniffHead {
@@ -53,7 +54,7 @@ export interface FormatEntry {
    */
   read(input: SourceInput): Collection
   /** Serialize a collection in this format; what it cannot carry comes back as warnings. */
-  write?(collection: Collection): { text: string; warnings: Warning[] }
+  write?(collection: Collection): { text: string; warnings: Message[] }
   /**
    * Whether the site offers its published collection in this format, and how: the file written
    * at the site's root, streamed, and the words of the download links ("Download this collection:
@@ -114,5 +115,5 @@ export interface SiteExport {
   /** Said after the link, in parentheses. */
   readonly note?: string | undefined
   /** Write the collection as UTF-8, chunk by chunk; what it cannot carry comes back as warnings. */
-  stream(collection: Collection, sink: (chunk: Uint8Array) => void): Warning[]
+  stream(collection: Collection, sink: (chunk: Uint8Array) => void): Message[]
 }

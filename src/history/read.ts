@@ -11,7 +11,7 @@ import { isBookgenError } from '../model/errors.js'
 import { serializeJson } from '../model/json.js'
 import { historyDefaults } from '../config/history.js'
 import { parseSourceState, reparseSource, type SourceState } from '../formats/index.js'
-import type { Collection, Warning } from '../model/tree.js'
+import type { Collection } from '../model/tree.js'
 import { parseSource } from '../formats/index.js'
 import {
   fileCommits,
@@ -27,6 +27,7 @@ import { identitiesOf, walkByIdentity, type Identities } from './identity-walk.j
 import { recordsOf, sameRecord } from './records.js'
 import { canTile, retile, tile, type Tiles } from './tiles.js'
 import { emptyHistory, walkSplices, walkVersion, type HistoryState, type Version } from './walk.js'
+import type { Message } from '../model/message.js'
 
 /** Folder of the history caches in the output folder. */
 export const HISTORY_CACHE_DIR = '.bookgen-history'
@@ -70,9 +71,9 @@ export interface ReadHistoryOptions {
 export async function readFileHistory(
   file: string,
   options: ReadHistoryOptions = {},
-): Promise<{ history: FileHistory | undefined; warnings: Warning[] }> {
+): Promise<{ history: FileHistory | undefined; warnings: Message[] }> {
   const name = options.name ?? file
-  const warnings: Warning[] = []
+  const warnings: Message[] = []
   const warn = (rule: string, message: string): void => {
     warnings.push({ file: name, line: 1, column: 1, rule, message })
   }
@@ -126,7 +127,7 @@ async function walkHistory(
   commits: readonly FileCommit[],
   base: FileCommit | undefined,
   options: ReadHistoryOptions,
-  warnings: Warning[],
+  warnings: Message[],
 ): Promise<FileHistory> {
   const name = options.name ?? file
   const cachePath = `${HISTORY_CACHE_DIR}/${createHash('sha256').update(relative).digest('hex').slice(0, 16)}.json`
@@ -136,7 +137,7 @@ async function walkHistory(
   const start = state.commits.length
   // The version a history cut short starts from is read first, unless the cache holds it.
   const from = start === 0 ? base : undefined
-  const walkWarnings: Warning[] = []
+  const walkWarnings: Message[] = []
   const walk = (fast: boolean) =>
     walkCommits(top, commits.slice(start), from, state, name, walkWarnings, fast)
   let walked = await walk(options.fast ?? true)
@@ -171,7 +172,7 @@ async function walkCommits(
   base: FileCommit | undefined,
   state: HistoryState,
   name: string,
-  warnings: Warning[],
+  warnings: Message[],
   fast: boolean,
 ): Promise<{ parsed: number; spliced: number } | undefined> {
   const commits = base === undefined ? walking : [base, ...walking]
@@ -218,10 +219,10 @@ class VersionWalk {
 
   private readonly state: HistoryState
   private readonly name: string
-  private readonly warnings: Warning[]
+  private readonly warnings: Message[]
   private fast: boolean
 
-  constructor(state: HistoryState, name: string, warnings: Warning[], fast: boolean) {
+  constructor(state: HistoryState, name: string, warnings: Message[], fast: boolean) {
     this.state = state
     this.name = name
     this.warnings = warnings

@@ -126,7 +126,7 @@ class ChromeReader {
     const start = this.text.search(/\S|$/)
     return new BookgenError(
       `Not a Chromium Bookmarks file: ${reason}. Expected {"roots": {"bookmark_bar": …, "other": …, "synced": …}, "version": 1}`,
-      { ruleId: 'chrome/not-bookmarks', file: this.file, ...this.lineIndex().locate(start) },
+      { rule: 'chrome/not-bookmarks', file: this.file, ...this.lineIndex().locate(start) },
     )
   }
 

@@ -157,7 +157,7 @@ class FirefoxReader {
   private notBookmarks(message: string): BookgenError {
     const start = this.text.search(/\S|$/)
     return new BookgenError(message, {
-      ruleId: 'firefox/not-bookmarks',
+      rule: 'firefox/not-bookmarks',
       file: this.file,
       ...this.lineIndex().locate(start),
     })

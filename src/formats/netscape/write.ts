@@ -7,13 +7,14 @@
  */
 import { resolveAliases } from '../../model/aliases.js'
 import { formatEpochSeconds } from '../../model/dates.js'
-import type { Alias, Bookmark, Collection, Folder, Node, Place, Warning } from '../../model/tree.js'
+import type { Alias, Bookmark, Collection, Folder, Node, Place } from '../../model/tree.js'
 import { collapseTitle } from '../titles.js'
 import { Utf8Chunks, wholeText } from '../utf8-chunks.js'
+import type { Message } from '../../model/message.js'
 
 export interface WriteResult {
   text: string
-  warnings: Warning[]
+  warnings: Message[]
 }
 
 const CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g
@@ -51,7 +52,7 @@ export function writeNetscape(collection: Collection): WriteResult {
  * The same file as UTF-8, handed to `sink` in chunks of about 128 KiB as it is made (the site's
  * export is written that way, never held whole). Returns the warnings.
  */
-export function streamNetscape(collection: Collection, sink: (chunk: Uint8Array) => void): Warning[] {
+export function streamNetscape(collection: Collection, sink: (chunk: Uint8Array) => void): Message[] {
   return new NetscapeWriter(collection, sink).write()
 }
 
@@ -90,7 +91,7 @@ class NetscapeWriter {
     this.out.push(piece)
   }
 
-  write(): Warning[] {
+  write(): Message[] {
     const { collection } = this
     const root = collection.root
     this.push(HEADER)
@@ -321,7 +322,7 @@ class NetscapeWriter {
     else loss.count++
   }
 
-  private warnings(): Warning[] {
+  private warnings(): Message[] {
     const file = this.collection.file
     return [...this.losses.entries()].map(([field, loss]) => ({
       file,

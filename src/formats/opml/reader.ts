@@ -127,7 +127,7 @@ export class OpmlReader implements XmlTreeHandler {
       throw new BookgenError(
         `The root element is <${this.otherRoot?.name ?? '?'}>, expected <opml>: this is not an OPML file`,
         {
-          ruleId: 'opml/wrong-root',
+          rule: 'opml/wrong-root',
           file: this.file,
           line: place?.line ?? 1,
           column: place?.column ?? 1,
@@ -137,7 +137,7 @@ export class OpmlReader implements XmlTreeHandler {
     if (!this.bodySeen) {
       const place = this.placeOf(this.rootElement!)
       throw new BookgenError('<opml> has no <body>: there are no outlines to read', {
-        ruleId: 'opml/no-body',
+        rule: 'opml/no-body',
         file: this.file,
         line: place?.line ?? 1,
         column: place?.column ?? 1,

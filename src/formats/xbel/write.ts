@@ -26,13 +26,13 @@ import type {
   Metadata,
   Place,
   Separator,
-  Warning,
   XmlNode,
 } from '../../model/tree.js'
+import type { Message } from '../../model/message.js'
 
 export interface WriteResult {
   text: string
-  warnings: Warning[]
+  warnings: Message[]
 }
 
 /**
@@ -92,7 +92,7 @@ export function writeXbel(collection: Collection): WriteResult {
  * The same file as UTF-8, handed to `sink` in chunks of about 128 KiB as it is made (the site's
  * export is written that way, never held whole). Returns the warnings.
  */
-export function streamXbel(collection: Collection, sink: (chunk: Uint8Array) => void): Warning[] {
+export function streamXbel(collection: Collection, sink: (chunk: Uint8Array) => void): Message[] {
   return new XbelWriter(collection, sink).write()
 }
 
@@ -113,7 +113,7 @@ class XbelWriter {
     this.out = new Utf8Chunks(sink)
   }
 
-  write(): Warning[] {
+  write(): Message[] {
     const { collection } = this
     const root = collection.root
     const survey = surveyTree(root)
@@ -435,9 +435,9 @@ class XbelWriter {
     else entry.count++
   }
 
-  private warnings(): Warning[] {
+  private warnings(): Message[] {
     const file = this.collection.file
-    const warnings: Warning[] = [...this.notes.values()].map(({ count, place, message }) => ({
+    const warnings: Message[] = [...this.notes.values()].map(({ count, place, message }) => ({
       file,
       line: place?.line ?? 1,
       column: place?.column ?? 1,

@@ -14,14 +14,7 @@
  * aliases, scripts, a heading or the title, the change crosses a folder boundary that no larger
  * run contains cheaply, the file-wide TAGS separator would change — the file is read in full.
  */
-import {
-  walk,
-  type Collection,
-  type Folder,
-  type Node,
-  type Place,
-  type Warning,
-} from '../../../model/tree.js'
+import { walk, type Collection, type Folder, type Node, type Place } from '../../../model/tree.js'
 import { byteOrderMark, findDeclaredCharset, PRESCAN_BYTES, resolveLabel } from '../../decode.js'
 import { enforceLimits, LIMITS } from '../../limits.js'
 import { mayHoldSeparatorBookmarks, readSeparatorBookmarks } from '../../separator-bookmarks.js'
@@ -41,6 +34,7 @@ import {
   placeShift,
   shiftFollowing,
 } from './places.js'
+import type { Message } from '../../../model/message.js'
 
 /** What updating a version in part needs, kept from one version to the next. */
 interface NetscapeState {
@@ -233,7 +227,7 @@ interface RegionContext {
   spaceMode: boolean
   maxRegion: number
   offsetOf: (node: Node) => number | undefined
-  warnings: readonly Warning[]
+  warnings: readonly Message[]
 }
 
 /**
