@@ -11,6 +11,7 @@ import type { Alias, Bookmark, Collection, Folder, Node, Place } from '../../mod
 import { collapseTitle } from '../titles.js'
 import { Utf8Chunks, wholeText } from '../utf8-chunks.js'
 import type { Message } from '../../model/message.js'
+import { reference } from '../shared/references.js'
 
 export interface WriteResult {
   text: string
@@ -369,21 +370,15 @@ export const BOOKMARK_NAMES: ReadonlySet<string> = new Set([
   'DESCRIPTION',
 ])
 
+const TEXT_ESCAPES = /[&<>]/g
+const ATTRIBUTE_ESCAPES = /[&<>"\n\r\t]/g
+
 /** Escape text content: `&`, `<`, `>`. Line breaks stay (descriptions keep their lines). */
 export function escapeText(text: string): string {
-  return /[&<>]/.test(text) ? text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;') : text
+  return /[&<>]/.test(text) ? text.replace(TEXT_ESCAPES, reference) : text
 }
 
 /** Escape an attribute value for double quotes; line breaks become character references. */
 export function escapeAttribute(value: string): string {
-  return /[&<>"\n\r\t]/.test(value)
-    ? value
-        .replace(/&/g, '&amp;')
-        .replace(/"/g, '&quot;')
-        .replace(/</g, '&lt;')
-        .replace(/>/g, '&gt;')
-        .replace(/\n/g, '&#10;')
-        .replace(/\r/g, '&#13;')
-        .replace(/\t/g, '&#9;')
-    : value
+  return /[&<>"\n\r\t]/.test(value) ? value.replace(ATTRIBUTE_ESCAPES, reference) : value
 }

@@ -29,6 +29,7 @@ import type {
   XmlNode,
 } from '../../model/tree.js'
 import type { Message } from '../../model/message.js'
+import { reference } from '../shared/references.js'
 
 export interface WriteResult {
   text: string
@@ -53,18 +54,6 @@ const ATTRIBUTE_SPECIAL = /[\u0000-\u001F\u007F-\u009F\uD800-\uDFFF\uFFFE\uFFFF&
  */
 const TEXT_ESCAPES = /[&<>\r\u007F-\u009F]/g
 const ATTRIBUTE_ESCAPES = /[&<>"\n\r\t\u007F-\u009F]/g
-const ENTITIES: Readonly<Record<string, string>> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  '\n': '&#10;',
-  '\r': '&#13;',
-  '\t': '&#9;',
-}
-const entity = (char: string): string =>
-  ENTITIES[char] ?? `&#x${char.charCodeAt(0).toString(16).toUpperCase()};`
-
 const TEXT_FIELDS = Object.entries(BOOKGEN_TEXT_FIELDS)
 const FLAG_FIELDS = Object.entries(BOOKGEN_FLAG_FIELDS)
 const NO_METADATA: readonly Metadata[] = []
@@ -426,7 +415,7 @@ class XbelWriter {
       text = cleaned
     }
     // One pass: no entity contains a character another replacement would change.
-    return text.replace(attribute ? ATTRIBUTE_ESCAPES : TEXT_ESCAPES, entity)
+    return text.replace(attribute ? ATTRIBUTE_ESCAPES : TEXT_ESCAPES, reference)
   }
 
   private note(key: string, place: Place | undefined, message: string): void {
