@@ -35,7 +35,7 @@ export interface SourceInput {
 
 /** One format of the registry. */
 export interface FormatEntry {
-  /** Stable id, `Collection.format` and `inspect --json`'s `format`: `netscape`, `xbel`, `chrome-json`… */
+  /** Stable id, `Collection.format` and `inspect --json`'s `format`: `xbel`, `chrome-json`… */
   readonly name: string
   /** What users call it: `Chromium Bookmarks JSON`. */
   readonly label: string

@@ -7,7 +7,7 @@
  */
 
 export interface Message {
-  /** `area/problem`, e.g. `netscape/invalid-date`. */
+  /** `area/problem`, e.g. `xbel/not-well-formed`. */
   readonly rule: string
   /** What is wrong, and what bookgen did about it. */
   readonly message: string

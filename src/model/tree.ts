@@ -156,7 +156,7 @@ export interface Alias {
 
 export type Node = Folder | Bookmark | Separator | Alias
 
-/** The name of the format a collection was read from (a format registry entry's `name`: `netscape`, `xbel`, `chrome-json`…). */
+/** The name of the format a collection was read from (a format registry entry's `name`: `xbel`, `chrome-json`…). */
 export type SourceFormat = string
 
 /** One parsed source file. */
