@@ -18,25 +18,9 @@ import { readSiteLinks } from '../links/site-links.js'
 import { LINK_STORE_NAME } from '../links/store.js'
 import { readSourceBytes, type ReadSource } from './read.js'
 export type { ReadSource } from './read.js'
-import type { SiteFilesRun } from '../site-files/index.js'
-import {
-  claimFrom,
-  sharedClaims,
-  startSiteFilesWorker,
-  workerModeFor,
-  writeSiteFiles,
-  type ParseJob,
-  type SiteFilesJob,
-  type SiteFilesWorker,
-} from './thread.js'
-import {
-  createStaging,
-  discardStaging,
-  interruptedError,
-  writeStaged,
-  type Staging,
-  type WriteResult,
-} from './output.js'
+import type { SiteFilesTimings } from '../site-files/index.js'
+import { writeSiteFiles } from './search-files.js'
+import { createStaging, discardStaging, interruptedError, writeStaged, type WriteResult } from './output.js'
 import {
   askGit,
   readSiteHistory,
@@ -58,12 +42,9 @@ export interface BuildTimings {
   model: number
   /** Routes, page rendering and serialization. */
   render: number
-  /**
-   * The search index. On a large site it is built in a worker thread while the pages are rendered
-   * and written, so this overlaps `render` and `write`.
-   */
+  /** The search index. */
   search: number
-  /** The feed, the sitemap and the exports (shared between the worker, if any, and the main thread). */
+  /** The feed, the sitemap and the exports. */
   exports: number
   /** Writing and swapping in the output folder. */
   write: number
@@ -83,13 +64,7 @@ export interface BuildResult {
   written: WriteResult
   warnings: Message[]
   timings: BuildTimings
-  /**
-   * Whether a worker thread was started (large sources) to share the making of the search index,
-   * feed, sitemap and exports with the main thread.
-   */
-  siteFilesInWorker: boolean
-  /** The site files the worker made, by path (a directory's ends with `/`: the search index). */
-  madeInWorker: string[] /** What the sources' Git history gave (undefined when `history` is off). */
+  /** What the sources' Git history gave (undefined when `history` is off). */
   history?: SiteHistory | undefined
 }
 
@@ -118,8 +93,7 @@ export interface LoadOptions {
 /**
  * Read and parse every source. All broken sources are reported together (one error whose cause
  * lists them) before anything is built. Every file is read before any is parsed, and `onRead`
- * gets what was read (not what came from the cache) in between: a build hands the bytes to the
- * thread that makes the site files, which parses them beside this one.
+ * gets what was read (not what came from the cache) in between (watch mode keeps the bytes).
  */
 export async function loadSources(config: ResolvedConfig, options: LoadOptions = {}): Promise<LoadedSources> {
   const { parser = fullParser, changed = new Set<string>(), onRead } = options
@@ -140,9 +114,8 @@ export async function loadSources(config: ResolvedConfig, options: LoadOptions =
         continue
       }
       const started = performance.now()
-      // In shared memory: the worker thread that makes the site files gets the same bytes, not a copy.
       const memory = parser.memory === undefined ? undefined : (size: number) => parser.memory!(file, size)
-      const bytes = await readSourceBytes(file, name, { shared: true, memory })
+      const bytes = await readSourceBytes(file, name, { memory })
       read += performance.now() - started
       loaded.push({ file, name, bytes })
     } catch (error) {
@@ -188,13 +161,8 @@ export async function loadSources(config: ResolvedConfig, options: LoadOptions =
 /** How `build` goes about it (tests and benchmarks; the defaults are what a build should do). */
 export interface BuildOptions {
   /**
-   * Whether a worker thread makes site files, and how (see `site-files-thread.ts`): chosen by the
-   * sources' size unless given; `'none'` makes them all on this thread.
-   */
-  worker?: SiteFilesJob['mode'] | 'none' | undefined
-  /**
-   * Stops the build when aborted (the CLI aborts it on Ctrl-C or SIGTERM): the worker thread is
-   * stopped, the staging folder removed, and `build` rejects with a `build/interrupted` error; the
+   * Stops the build when aborted (the CLI aborts it on Ctrl-C or SIGTERM): the staging folder is
+   * removed, and `build` rejects with a `build/interrupted` error; the
    * output folder is as it was. Checked between steps and, while pages are written, about every
    * tenth of a second; once the new site is being swapped in, the build finishes.
    */
@@ -204,41 +172,14 @@ export interface BuildOptions {
 }
 
 /**
- * The thread that makes the site files beside this one, into `staging`, started for `sources` if
- * a build of their size has one (`workerModeFor`, or `chosen`); `history`: the sources may get
- * dates from Git.
- */
-function siteFilesWorkerFor(
-  sources: readonly ReadSource[],
-  chosen: BuildOptions['worker'],
-  history: boolean,
-  { staging, claims }: { staging: Staging; claims: Int32Array },
-  parse: Pick<ParseJob, 'config' | 'links'>,
-): SiteFilesWorker | undefined {
-  const job = { staging: staging.dir, previous: staging.previous, claims, budget: staging.budget?.shared }
-  let mode = chosen === 'none' ? undefined : (chosen ?? workerModeFor(sources))
-  // A worker that parses the sources itself would not see the dates the history adds.
-  if (mode === 'parse' && history) mode = 'search'
-  if (mode === 'parse') return startSiteFilesWorker({ ...job, ...parse, mode, sources: [...sources] })
-  if (mode === 'search') return startSiteFilesWorker({ ...job, mode })
-  return undefined
-}
-
-/**
  * A full collection (`collect.ts`) in a build with 16 MiB of sources or more: once they are parsed
- * (their bytes, and their text where the tree has strings of its own, are freed), and, where no
- * worker thread makes site files, once the pages are written (the entries, let go of after the
- * archive), before this thread makes the site files: at a million XBEL bookmarks the exports'
- * threads and text came on top of the pages' garbage (peak 1,901 → 1,740 MB). Not where a worker
- * makes the search index meanwhile: there this thread's pause would hold the build up (100k: 4%).
+ * (their bytes, and their text where the tree has strings of its own, are freed), and once the
+ * pages are written (the entries, let go of after the archive), before the site files are made: at
+ * a million XBEL bookmarks the exports' text came on top of the pages' garbage (peak 1,901 → 1,740
+ * MB).
  */
-function collectFor(
-  bytes: number,
-  when: 'parsed' | 'pages written',
-  worker: SiteFilesWorker | undefined,
-): void {
-  if (bytes < COLLECT_FROM_BYTES || (when === 'pages written' && worker !== undefined)) return
-  collectGarbage()
+function collectFor(bytes: number): void {
+  if (bytes >= COLLECT_FROM_BYTES) collectGarbage()
 }
 
 /** `writeStaged` writes each page before it asks for the next: its entries' memory can be the next's. */
@@ -247,13 +188,13 @@ const WRITES_AS_MADE = true
 /** Build the site described by `config`. Throws `BookgenError` for anything the user can fix. */
 export async function build(config: ResolvedConfig, options: BuildOptions = {}): Promise<BuildResult> {
   const t0 = performance.now()
-  // The output folder is checked, and a staging folder made, before any source is parsed: a large
-  // build's site files are written into it from a worker thread started as soon as the sources are read.
+  // The output folder is checked, and a staging folder made, before any source is parsed: a bad
+  // output folder is reported before the time the sources take.
   const files = await expandSources(config.sources, config.root)
-  // Whether HEAD has each source (never rejecting), and the commits of those it has, asked now:
-  // the answers come while the output folder is checked, and starting git costs least now.
+  // Whether HEAD has each source (never rejecting), asked now: the answers come while the output
+  // folder is checked.
   const git = askGit(config, files)
-  // What `bookgen check` found (never the network); read before the worker thread needs it.
+  // What `bookgen check` found (never the network).
   const links = await readSiteLinks(config, files)
   const staging = await createStaging({
     outDir: config.outDir,
@@ -261,12 +202,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
     sources: files,
     siteBytes: config.limits.siteBytes,
   })
-  let worker: SiteFilesWorker | undefined
-  // Each site file goes to whichever thread claims it first: the worker, if a large build has one, or this.
-  const claims = sharedClaims()
   const { signal } = options
-  const stopWorker = () => worker?.stop()
-  signal?.addEventListener('abort', stopWorker)
   const checkpoint = () => {
     if (signal?.aborted === true) throw interruptedError(signal)
   }
@@ -274,17 +210,11 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
     checkpoint()
     const history = await git.mayReadHistory
     // Read from Git while the sources are read and parsed; applied after them.
-    const historyReads = history ? startHistoryReads(config, files, git.repositories, git.commits) : undefined
+    const historyReads = history ? startHistoryReads(config, files, git.repositories) : undefined
     options.onStep?.(files.length === 1 ? 'reading the source' : `reading ${files.length} sources`)
-    const loaded = await loadSources(config, {
-      files,
-      onRead: (sources) => {
-        if (signal?.aborted === true) return
-        worker = siteFilesWorkerFor(sources, options.worker, history, { staging, claims }, { config, links })
-      },
-    })
+    const loaded = await loadSources(config, { files })
     const { collections, timings: loading } = loaded
-    collectFor(loaded.bytes, 'parsed', worker)
+    collectFor(loaded.bytes)
     checkpoint()
     // Nothing is swapped in when a source would replace the site with less than it had.
     const counts = countSources(collections)
@@ -301,21 +231,16 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
       pages: { deferSiteFiles: true, clock: () => performance.now(), reuseEntryMemory: WRITES_AS_MADE },
     })
     const t3 = performance.now()
-    if (worker?.mode === 'search') worker.sendSearch(plan.siteData, plan.siteFiles.size)
-    // The search index, feed, sitemap and exports: those the worker (if any) has not claimed by the
-    // time the pages are written are made here, after them, the smallest first.
-    let here: SiteFilesRun | undefined
+    // The search index, feed, sitemap and exports: made after the pages.
+    let siteFiles: SiteFilesTimings | undefined
     options.onStep?.('writing the pages and the search index')
     const written = await writeStaged(staging, {
       files: withFiles(plan.files, siteHistory?.cacheFiles),
       assets: plan.assets,
       more: (writer) => {
-        collectFor(loaded.bytes, 'pages written', worker)
-        here = writeSiteFiles(plan.siteData, writer, claimFrom(claims, 'back')).timings
-        if (here.made === here.of) worker?.release()
+        collectFor(loaded.bytes)
+        siteFiles = writeSiteFiles(plan.siteData, writer)
       },
-      alongside: worker?.result.then((result) => result.written),
-      stopAlongside: worker?.stop,
       counts,
       address: {
         base: config.base,
@@ -323,12 +248,10 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
       },
       signal,
     })
-    const there = await worker?.result
     const t4 = performance.now()
 
     const render = (plan.timings?.routes ?? 0) + (plan.timings?.render ?? 0)
-    // Site files made here took main-thread time out of the write phase; the worker's did not.
-    const inline = here!.search + here!.other
+    const { search, other } = siteFiles!
     return {
       collections,
       siteTitle: prepared.siteTitle,
@@ -352,25 +275,17 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
         parse: loading.parse,
         model: ms.model,
         render,
-        search: here!.search + (there?.timings.search ?? 0),
-        exports: here!.other + (there?.timings.other ?? 0),
+        search,
+        exports: other,
         // Pages are rendered while they are written: writing is what is left of that time.
-        write: Math.max(0, t4 - t3 - (render - (plan.timings?.routes ?? 0)) - inline),
+        write: Math.max(0, t4 - t3 - (render - (plan.timings?.routes ?? 0)) - search - other),
         total: t4 - t0,
       },
-      siteFilesInWorker: there !== undefined,
-      madeInWorker: there?.timings.keys ?? [],
     }
   } catch (error) {
-    // Nothing may still be writing into the staging folder when it goes.
-    worker?.stop()
-    await worker?.result.catch(() => {})
     await discardStaging(staging)
-    // Stopped on purpose: whatever stopping broke (the worker's result) is not the story.
     if (signal?.aborted === true) throw interruptedError(signal)
     throw error
-  } finally {
-    signal?.removeEventListener('abort', stopWorker)
   }
 }
 

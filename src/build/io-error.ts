@@ -2,11 +2,12 @@
  * The file-system errors a build can meet on an ordinary machine (a read-only disk, a full one,
  * permissions, too many open files, a path too long, …) put in words: a `BookgenError` that names
  * the path, what went wrong and what to do, instead of a crash report. Pure: it reads the error,
- * never the disk. Shared by `bookgen build` (`write.ts`, `build.ts`) and meant for watch mode too.
+ * never the disk. Used by the source reader (`read.ts`), the output folder (`output.ts`) and the
+ * file commands (`cli/file-commands.ts`).
  */
 import { BookgenError } from '../model/errors.js'
 
-/** An error from a system call (`fs`, in this thread or a worker's): it has a code and a syscall. */
+/** An error from a system call (`fs`): it has a code and a syscall. */
 export interface SystemError extends Error {
   code: string
   syscall: string

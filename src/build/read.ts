@@ -28,11 +28,6 @@ export interface ReadSourceOptions {
   /** Most bytes accepted. Default: `sourceLimit()` (at most `MAX_SOURCE_BYTES`, 500 MiB). */
   limit?: number | undefined
   /**
-   * Put a regular file's bytes in a `SharedArrayBuffer`, so that a worker thread gets the same
-   * bytes rather than a copy (35 MB for a 100k-bookmark XBEL file). Default: `false`.
-   */
-  shared?: boolean | undefined
-  /**
    * Memory to read a regular file of `size` bytes into (`size` bytes long), instead of new memory:
    * watch mode reuses the memory of a version it no longer needs (see `IncrementalParser.memory`).
    */
@@ -147,7 +142,7 @@ export async function readSourceBytes(
 }
 
 /**
- * A regular file of `size` bytes, read whole (into shared memory if asked): its head first, and
+ * A regular file of `size` bytes, read whole: its head first, and
  * the rest only if the head may be a bookmark file's. One whose size changes while it is read is
  * read again from its start, as it comes, with the same bound.
  */
@@ -163,9 +158,7 @@ async function readRegular(
   const refusal = refuseByHead(head.subarray(0, headRead), name)
   if (refusal !== undefined) throw refusal
   if (headRead < head.byteLength) return await readBounded(handle, name, limit)
-  const bytes =
-    options.memory?.(size) ??
-    new Uint8Array(options.shared === true ? new SharedArrayBuffer(size) : new ArrayBuffer(size))
+  const bytes = options.memory?.(size) ?? new Uint8Array(size)
   bytes.set(head)
   for (let done = head.byteLength; done < bytes.byteLength;) {
     const { bytesRead } = await handle.read(bytes, done, bytes.byteLength - done, done)

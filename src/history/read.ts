@@ -18,7 +18,6 @@ import {
   GitError,
   readBlobs,
   sourceRepositoryOf,
-  type CommitsLookup,
   type FileCommit,
   type RepositoryLookup,
 } from './git.js'
@@ -57,8 +56,6 @@ export interface ReadHistoryOptions {
   fast?: boolean | undefined
   /** How the repository is found (default: `sourceRepositoryOf`, asking Git). */
   repositoryOf?: RepositoryLookup | undefined
-  /** The file's commits, where they were asked for already (see `earlyCommits`, with the same `maxCommits`). */
-  commitsOf?: CommitsLookup | undefined
   /** Most commits read, the newest (`history.maxCommits`). Default: 10,000 */
   maxCommits?: number | undefined
 }
@@ -92,7 +89,7 @@ export async function readFileHistory(
   }
   const maxCommits = options.maxCommits ?? historyDefaults.maxCommits
   try {
-    const listed = await (options.commitsOf?.(file) ?? fileCommits(repository.top, relative, maxCommits))
+    const listed = await fileCommits(repository.top, relative, maxCommits)
     // One more commit than the bound: the history is cut short, and starts from that one's version.
     const base = listed.length > maxCommits ? listed[0] : undefined
     const commits = base === undefined ? listed : listed.slice(1)

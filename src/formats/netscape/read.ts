@@ -16,6 +16,7 @@
  * and `<style>` elements are masked so the tokenizer sees text there too.
  */
 import { decodeHTML, decodeHTMLAttribute } from 'entities/decode'
+import { Tokenizer } from 'htmlparser2'
 import {
   createBookmark,
   createFolder,
@@ -36,7 +37,6 @@ import { WarningCollector } from '../limits.js'
 import { LineIndex } from '../line-index.js'
 import { cleanDescription, lineIndent } from '../description.js'
 import { collapseTitle } from '../titles.js'
-import { Tokenizer } from './tokenizer.js'
 
 export interface NetscapeOptions {
   /** The encoding the text was decoded from, recorded on the collection. Default: `utf-8`. */

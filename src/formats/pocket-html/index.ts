@@ -14,9 +14,9 @@
  * entities decoded by the `entities` package.
  */
 import { decodeHTML, decodeHTMLAttribute } from 'entities/decode'
+import { Tokenizer } from 'htmlparser2'
 import { createFolder, createRecord, type Collection, type Folder } from '../../model/tree.js'
 import { LineIndex } from '../line-index.js'
-import { Tokenizer } from '../netscape/tokenizer.js'
 import { isUnreadList } from '../read-state.js'
 import { ExportReader, splitTags, type At } from '../service.js'
 import { collapseTitle } from '../titles.js'

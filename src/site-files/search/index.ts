@@ -32,15 +32,7 @@ import { FIELDS, INDEX_VERSION, LENGTH_FIELDS, MAX_FIELD_LENGTH, resultRecord, s
 import { cleanText } from '../../render/text.js'
 import { filterFiles } from './filters.js'
 import type { SearchIndexInput } from './input.js'
-export {
-  SEARCHABLE_FIELDS,
-  searchableBookmarks,
-  searchableColumns,
-  type SearchableBookmark,
-  type SearchableColumns,
-  type SearchDocumentInput,
-  type SearchIndexInput,
-} from './input.js'
+export { type SearchableBookmark, type SearchDocumentInput, type SearchIndexInput } from './input.js'
 import { escapeJson, serializeJson } from '../../model/json.js'
 import { AsciiWriter, COMMA, FIELD, PostingsBuilder, type ScoreStats } from './postings.js'
 import { plainHttpUrl } from '../../model/urls.js'
