@@ -107,7 +107,7 @@ export async function runInit(cwd: string, options: InitOptions = {}): Promise<I
   if (options.links === true && host.name !== 'github') {
     throw new BookgenError(
       `--links writes a GitHub Actions workflow; on ${host.label}, schedule "npx bookgen check" yourself (see ${LINK_HEALTH_URL})`,
-      { ruleId: 'cli/usage' },
+      { rule: 'cli/usage' },
     )
   }
   // `--links` on a site that already publishes: keep its Pages workflow, add the link check.
@@ -175,7 +175,7 @@ async function planWorkflow(
   const file = path.join(cwd, workflowPath)
   if (existsSync(file) && options.force !== true) {
     throw new BookgenError('already exists; use --force to replace it', {
-      ruleId: 'cli/usage',
+      rule: 'cli/usage',
       file: workflowPath,
     })
   }
@@ -211,7 +211,7 @@ async function findSources(
     if (inside === '' || inside.startsWith('..') || path.isAbsolute(inside)) {
       throw new BookgenError(
         `${source} is outside the repository: the workflow builds what the repository holds; copy the file in and name it from there`,
-        { ruleId: 'cli/usage', file: source },
+        { rule: 'cli/usage', file: source },
       )
     }
   }
@@ -231,7 +231,7 @@ async function findSources(
   if (found === undefined) {
     throw new BookgenError(
       `No bookmark file to publish: name it, e.g. "bookgen init bookmarks.html" (none of ${DEFAULT_SOURCES.join(', ')} is here, and there is no bookmarks.config.ts)`,
-      { ruleId: 'source/not-found' },
+      { rule: 'source/not-found' },
     )
   }
   return { sources: found === 'bookmarks.html' ? [] : [found], files: [path.join(cwd, found)], outDir }
@@ -244,7 +244,7 @@ async function existingSources(patterns: readonly string[], cwd: string): Promis
     if (!existsSync(file)) {
       const shown = path.relative(cwd, file) || file
       throw new BookgenError(`Source not found: ${shown} (the workflow would fail to build it)`, {
-        ruleId: 'source/not-found',
+        rule: 'source/not-found',
         file: shown,
       })
     }
@@ -258,7 +258,7 @@ function checkWorkflowValue(value: string, what: string): void {
     throw new BookgenError(
       `${what} in the workflow may only use letters, digits and . / _ - @ +: "${value}"`,
       {
-        ruleId: 'cli/usage',
+        rule: 'cli/usage',
       },
     )
   }

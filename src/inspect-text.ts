@@ -2,7 +2,7 @@
  * The normalized tree as readable text, for `bookgen inspect` without `--json`:
  *
  * ```
- * Bookmarks (netscape, utf-8): 12 bookmarks, 3 folders, 1 separator, 0 aliases, 5 tags
+ * Bookmarks (xbel, utf-8): 12 bookmarks, 3 folders, 1 separator, 0 aliases, 5 tags
  * 📁 Development
  *    🔖 MDN Web Docs  https://developer.mozilla.org/  [reference, web]
  *    🔖 Bank  https://bank.example/  (private)

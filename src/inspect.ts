@@ -10,8 +10,8 @@ import {
   type Node,
   type Place,
   type Stats,
-  type Warning,
 } from './model/tree.js'
+import type { Message } from './model/message.js'
 
 export interface InspectJson {
   format: string
@@ -20,7 +20,7 @@ export interface InspectJson {
   version?: string
   root: JsonObject
   stats: Stats
-  warnings: Warning[]
+  warnings: Message[]
 }
 
 type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue }

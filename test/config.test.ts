@@ -158,7 +158,7 @@ describe('loadConfigFile', () => {
 
   it('should fail when an explicit --config does not exist', async () => {
     await expect(loadConfigFile('missing.config.ts', project(), { command: 'build' })).rejects.toMatchObject({
-      ruleId: 'config/not-found',
+      rule: 'config/not-found',
     })
   })
 
@@ -166,7 +166,7 @@ describe('loadConfigFile', () => {
     const dir = project()
     writeFileSync(path.join(dir, 'bookmarks.config.ts'), 'export default {{{\n')
     await expect(loadConfigFile(undefined, dir, { command: 'build' })).rejects.toMatchObject({
-      ruleId: 'config/load',
+      rule: 'config/load',
       file: 'bookmarks.config.ts',
     })
   })

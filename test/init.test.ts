@@ -118,19 +118,19 @@ describe('bookgen init', () => {
 
   it('should refuse a source that does not exist, and say so', async () => {
     await expect(initPagesWorkflow(dir, { sources: ['missing.xbel'] })).rejects.toMatchObject({
-      ruleId: 'source/not-found',
+      rule: 'source/not-found',
     })
-    await expect(initPagesWorkflow(dir)).rejects.toMatchObject({ ruleId: 'source/not-found' })
+    await expect(initPagesWorkflow(dir)).rejects.toMatchObject({ rule: 'source/not-found' })
     writeFileSync(path.join(dir, 'bookmarks.config.mjs'), "export default { sources: ['exports/*.html'] }\n")
-    await expect(initPagesWorkflow(dir)).rejects.toMatchObject({ ruleId: 'source/not-found' })
+    await expect(initPagesWorkflow(dir)).rejects.toMatchObject({ rule: 'source/not-found' })
     await expect(initPagesWorkflow(dir, { sources: [EXAMPLE_HTML] })).rejects.toMatchObject({
-      ruleId: 'cli/usage',
+      rule: 'cli/usage',
     })
     await expect(initPagesWorkflow(dir, { sources: ['../bookmarks.html'] })).rejects.toMatchObject({
-      ruleId: 'cli/usage',
+      rule: 'cli/usage',
     })
     await expect(initPagesWorkflow(dir, { sources: ['a b; rm -rf /'] })).rejects.toMatchObject({
-      ruleId: 'cli/usage',
+      rule: 'cli/usage',
     })
   })
 
@@ -138,7 +138,7 @@ describe('bookgen init', () => {
     copyFileSync(EXAMPLE_HTML, path.join(dir, 'bookmarks.html'))
     await initPagesWorkflow(dir)
     const npm = fakeNpm()
-    await expect(runInit(dir, { npm: npm.run })).rejects.toMatchObject({ ruleId: 'cli/usage' })
+    await expect(runInit(dir, { npm: npm.run })).rejects.toMatchObject({ rule: 'cli/usage' })
     expect(npm.calls).toEqual([])
     expect(existsSync(path.join(dir, 'package.json'))).toBe(false)
     await initPagesWorkflow(dir, { force: true })
@@ -357,7 +357,7 @@ describe('bookgen init: bookgen in package.json and package-lock.json', () => {
 
   it('should refuse a package.json that is not JSON', async () => {
     writeFileSync(path.join(dir, 'package.json'), '{ "devDependencies": ')
-    await expect(init(fakeNpm())).rejects.toMatchObject({ ruleId: 'cli/usage', file: 'package.json' })
+    await expect(init(fakeNpm())).rejects.toMatchObject({ rule: 'cli/usage', file: 'package.json' })
   })
 })
 
@@ -527,7 +527,7 @@ describe('bookgen init --host', () => {
   it('should refuse --links off GitHub, and an unknown host, before writing anything', async () => {
     pinnedFromRegistry()
     await expect(init(fakeNpm(), { host: 'gitlab', links: true })).rejects.toMatchObject({
-      ruleId: 'cli/usage',
+      rule: 'cli/usage',
     })
     const err: string[] = []
     const code = await runCli(['init', '--host', 'gitlb'], {

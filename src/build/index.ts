@@ -6,7 +6,7 @@ import path from 'node:path'
 import { glob, isDynamicPattern } from 'tinyglobby'
 import type { ResolvedConfig } from '../config/options.js'
 import { BookgenError, isBookgenError } from '../model/errors.js'
-import { countNodes, type Collection, type Stats, type Warning } from '../model/tree.js'
+import { countNodes, type Collection, type Stats } from '../model/tree.js'
 import { COLLECT_FROM_BYTES, collectGarbage } from './collect.js'
 import { fullParser, type ParseTimings, type SourceParser } from './parser.js'
 import { checkSourceCounts, countSources } from './empty-source.js'
@@ -28,6 +28,7 @@ import {
   withFiles,
   type SiteHistory,
 } from '../history/build-step.js'
+import type { Message } from '../model/message.js'
 
 /** Milliseconds per phase of a build. */
 export interface BuildTimings {
@@ -61,7 +62,7 @@ export interface BuildResult {
   duplicates: number
   plan: SitePlan['stats']
   written: WriteResult
-  warnings: Warning[]
+  warnings: Message[]
   timings: BuildTimings
   /** What the sources' Git history gave (undefined when `history` is off). */
   history?: SiteHistory | undefined
@@ -146,7 +147,7 @@ export async function loadSources(config: ResolvedConfig, options: LoadOptions =
   if (failures.length === 1) throw failures[0]!.error
   if (failures.length > 1) {
     throw new BookgenError(`${failures.length} sources could not be used`, {
-      ruleId: 'build/sources',
+      rule: 'build/sources',
       cause: new AggregateError(failures.map((failure) => failure.error)),
     })
   }
@@ -289,7 +290,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
 }
 
 /** A warning about the output folder as a whole (no place in a file). */
-function outputNote(rule: string, message: string): Warning {
+function outputNote(rule: string, message: string): Message {
   return { file: '', line: 0, column: 0, rule, message }
 }
 
@@ -304,7 +305,7 @@ export async function expandSources(patterns: readonly string[], cwd: string): P
       ).filter((match) => path.basename(match) !== LINK_STORE_NAME)
       if (matches.length === 0) {
         throw new BookgenError(`No source matches ${displayPath(pattern)}`, {
-          ruleId: 'source/not-found',
+          rule: 'source/not-found',
           file: displayPath(pattern),
         })
       }
@@ -313,7 +314,7 @@ export async function expandSources(patterns: readonly string[], cwd: string): P
       found.add(path.resolve(cwd, pattern))
     }
   }
-  if (found.size === 0) throw new BookgenError('No sources given', { ruleId: 'source/none' })
+  if (found.size === 0) throw new BookgenError('No sources given', { rule: 'source/none' })
   return [...found]
 }
 

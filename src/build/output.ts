@@ -133,7 +133,7 @@ export async function createStaging(options: WriteOptions): Promise<Staging> {
         action: `Could not make a folder beside ${outDir} to build the site in`,
         path: staging.dir,
         outcome: untouched(staging),
-        ruleId: 'output/write-failed',
+        rule: 'output/write-failed',
       }) ?? error
     )
   }
@@ -169,7 +169,7 @@ export async function writeStaged(staging: Staging, plan: WritableSite): Promise
       ioError(error, {
         action: `Could not write the site to ${staging.outDir}`,
         outcome: untouched(staging),
-        ruleId: 'output/write-failed',
+        rule: 'output/write-failed',
       }) ?? error
     )
   }
@@ -186,7 +186,7 @@ export function interruptedError(signal: AbortSignal): BookgenError {
   return new BookgenError(
     `The build was interrupted${by}; nothing was swapped in, and the output folder is as it was`,
     {
-      ruleId: 'build/interrupted',
+      rule: 'build/interrupted',
       cause: signal.reason,
     },
   )
@@ -237,7 +237,7 @@ async function swapIn(staging: Staging): Promise<WriteResult['leftover']> {
   const { dir, outDir, old } = staging
   const fail = (error: unknown, outcome: string): never => {
     const action = `Could not move the new site into place at ${outDir}`
-    throw ioError(error, { action, path: outDir, outcome, ruleId: 'output/write-failed' }) ?? error
+    throw ioError(error, { action, path: outDir, outcome, rule: 'output/write-failed' }) ?? error
   }
   // Nothing has moved yet: the staging folder goes, and the output folder is as it was.
   const abandon = async (error: unknown): Promise<never> => {
@@ -395,7 +395,7 @@ async function examineOutDir(
 ): Promise<{ marker: string | undefined }> {
   const refuse = (reason: string): never => {
     throw new BookgenError(`Refusing to use ${outDir} as the output folder: ${reason}`, {
-      ruleId: 'output/unsafe',
+      rule: 'output/unsafe',
     })
   }
   const home = os.homedir()
@@ -413,7 +413,7 @@ async function examineOutDir(
       ioError(error, {
         action: `Could not look into the output folder ${outDir}`,
         outcome: 'Nothing was written.',
-        ruleId: 'output/unusable',
+        rule: 'output/unusable',
       }) ?? error
     )
   }

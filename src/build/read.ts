@@ -193,7 +193,7 @@ interface Bound {
 function tooLarge(name: string, found: string, limit: number, why: string | undefined): BookgenError {
   const reason = why === undefined ? '' : ` (${why})`
   return new BookgenError(`${found}; bookgen reads sources up to ${size(limit)}${reason}`, {
-    ruleId: 'source/too-large',
+    rule: 'source/too-large',
     file: name,
   })
 }
@@ -215,7 +215,7 @@ function notAFile(name: string, info: Stats): BookgenError {
     ? ''
     : '; bookgen reads regular files only: save what it gives to a file, and build from that'
   return new BookgenError(`The source is ${what}, not a bookmark file${fix}`, {
-    ruleId: 'source/unreadable',
+    rule: 'source/unreadable',
     file: name,
   })
 }
@@ -224,13 +224,13 @@ function notAFile(name: string, info: Stats): BookgenError {
 async function unreadable(error: unknown, name: string): Promise<BookgenError> {
   if (!isSystemError(error)) throw error
   if (error.code === 'ENOENT')
-    return new BookgenError('Source not found', { ruleId: 'source/unreadable', file: name, cause: error })
+    return new BookgenError('Source not found', { rule: 'source/unreadable', file: name, cause: error })
   const reason = describeIoError(error, {
     action: 'Cannot read the source',
     path: error.path,
     flag: 'source',
   })
-  return new BookgenError(reason, { ruleId: 'source/unreadable', file: name, cause: error })
+  return new BookgenError(reason, { rule: 'source/unreadable', file: name, cause: error })
 }
 
 /** `500 MiB`, or `1000 bytes` below a mebibyte. */

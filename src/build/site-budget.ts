@@ -53,6 +53,6 @@ export class SiteBudget {
 export function siteTooLarge(limit: number, found: string, outcome: string): BookgenError {
   return new BookgenError(
     `The site would be larger than ${formatBytes(limit)} (limits.siteBytes; GitHub Pages publishes sites of up to 1 GB): ${found}. Raise limits.siteBytes in the config to build it anyway.${outcome === '' ? '' : ` ${outcome}`}`,
-    { ruleId: 'output/too-large' },
+    { rule: 'output/too-large' },
   )
 }

@@ -386,7 +386,7 @@ export function targetPath(root: string, relative: string): string {
     !target.startsWith(root + path.sep)
   ) {
     throw new BookgenError(`Refusing to write outside the output folder: ${relative}`, {
-      ruleId: 'output/outside',
+      rule: 'output/outside',
     })
   }
   return target

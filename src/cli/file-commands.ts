@@ -5,7 +5,7 @@ import type { CAC } from 'cac'
 import { expandSources } from '../build/index.js'
 import { ioError } from '../build/io-error.js'
 import { readSourceBytes } from '../build/read.js'
-import { formatNamed, parseSource, writableFormats } from '../formats/index.js'
+import { formatNamed, parseSource, siteExports, writableFormats } from '../formats/index.js'
 import { applyHistoryDates } from '../history/apply.js'
 import { readFileHistory } from '../history/read.js'
 import { restoreFile } from '../history/restore.js'
@@ -46,6 +46,8 @@ export function registerFileCommands(
       set(() => restoreCommand(source, flags, io))
     })
 
+  // The example converts to the format of the site's first download (browser HTML).
+  const convertExample = siteExports()[0]!
   cli
     .command(
       'convert <source>',
@@ -55,7 +57,9 @@ export function registerFileCommands(
     .option('-o, --out <file>', 'Output file (default: standard output)')
     // The first spelling of --out, kept working (help does not list it).
     .option('--output <file>', 'Output file (the same as --out)')
-    .example('bookgen convert bookmarks.xbel --to netscape --out bookmarks.html')
+    .example(
+      `bookgen convert bookmarks.xbel --to ${convertExample.name} --out ${convertExample.siteExport.path}`,
+    )
     .action((source: string, flags: Record<string, unknown>) => {
       set(() => convertCommand(source, flags, io))
     })
@@ -90,7 +94,7 @@ async function restoreCommand(
   io: Io,
 ): Promise<number> {
   const from = optionalString(flags, 'from')
-  if (from === undefined) throw new BookgenError('restore needs --from <commit>', { ruleId: 'cli/usage' })
+  if (from === undefined) throw new BookgenError('restore needs --from <commit>', { rule: 'cli/usage' })
   let file: string
   if (source !== undefined) file = path.resolve(io.cwd, source)
   else {
@@ -98,7 +102,7 @@ async function restoreCommand(
     const files = await expandSources(config.sources, config.root)
     if (files.length !== 1)
       throw new BookgenError('The config names several sources: name the one to restore', {
-        ruleId: 'cli/usage',
+        rule: 'cli/usage',
       })
     file = files[0]!
   }
@@ -121,7 +125,7 @@ async function convertCommand(source: string, flags: Record<string, unknown>, io
   if (writer?.write === undefined) {
     const names = writableFormats().map((entry) => `"${entry.name}"`)
     throw new BookgenError(`--to must be ${inWords(names)}`, {
-      ruleId: 'cli/usage',
+      rule: 'cli/usage',
     })
   }
   const file = path.resolve(io.cwd, source)
@@ -132,7 +136,7 @@ async function convertCommand(source: string, flags: Record<string, unknown>, io
   else {
     if (path.resolve(io.cwd, output) === file) {
       throw new BookgenError('The output file is the source file; choose another --out', {
-        ruleId: 'cli/usage',
+        rule: 'cli/usage',
       })
     }
     await writeFile(path.resolve(io.cwd, output), text).catch((error: unknown) => {
@@ -141,7 +145,7 @@ async function convertCommand(source: string, flags: Record<string, unknown>, io
           action: `Could not write ${output}`,
           path: path.resolve(io.cwd, output),
           flag: '--out',
-          ruleId: 'output/write-failed',
+          rule: 'output/write-failed',
         }) ?? error
       )
     })

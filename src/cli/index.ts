@@ -11,8 +11,14 @@ import { cac } from 'cac'
 import { build, displayPath, type BuildResult } from '../build/index.js'
 import { readSiteAddress } from '../build/output.js'
 import { formatDuration, parseDuration } from '../config/duration.js'
-import { linkCheckDefaults, linkLimitProblem, type InlineConfig } from '../config/options.js'
-import { DEV_PORT } from '../dev/port.js'
+import {
+  DEV_PORT,
+  linkCheckDefaults,
+  linkLimitProblem,
+  LOCAL_HOST,
+  PREVIEW_PORT,
+  type InlineConfig,
+} from '../config/options.js'
 import { HOST_NAMES, runInit, type HostName, type InitReport } from '../init.js'
 import { BookgenError, isBookgenError } from '../model/errors.js'
 import { startStaticServer } from '../serve.js'
@@ -38,9 +44,6 @@ export const EXIT_FAILURE = 1
 export const EXIT_USAGE = 2
 /** A build stopped by a signal: 128 + the signal's number, as shells report it. */
 export const EXIT_SIGNAL: Readonly<Record<'SIGINT' | 'SIGTERM', number>> = { SIGINT: 130, SIGTERM: 143 }
-
-/** Default port of `bookgen preview` (Vite's convention). */
-const PREVIEW_PORT = 4173
 
 /** How many warnings `build` prints before pointing at `inspect`. */
 
@@ -111,7 +114,7 @@ export async function runCli(argv: readonly string[], io: Io = defaultIo): Promi
     .option('--out <dir>', 'Where dev writes its site (default: .bookgen/dev/, never the build output)')
     .option('--base <path>', 'URL path the site is served under (default: /)')
     .option('--port <port>', `Port (default: ${DEV_PORT}; the next free one if taken)`)
-    .option('--host <host>', 'Interface to listen on (default: 127.0.0.1)')
+    .option('--host <host>', `Interface to listen on (default: ${LOCAL_HOST})`)
     .action((sources: string[], flags: Record<string, unknown>) => {
       action = () => devCommand(sources, flags, io)
     })
@@ -122,7 +125,7 @@ export async function runCli(argv: readonly string[], io: Io = defaultIo): Promi
     .option('--out <dir>', 'The built site (default: dist)')
     .option('--base <path>', 'URL path the site is served under (default: the one it was built with)')
     .option('--port <port>', `Port (default: ${PREVIEW_PORT}; the next free one if taken)`)
-    .option('--host <host>', 'Interface to listen on (default: 127.0.0.1)')
+    .option('--host <host>', `Interface to listen on (default: ${LOCAL_HOST})`)
     .action((flags: Record<string, unknown>) => {
       action = () => previewCommand(flags, io)
     })
@@ -204,7 +207,7 @@ function unknownCommand(typed: string): BookgenError {
   const meant = COMMAND_SYNONYMS[typed.toLowerCase()] ?? closest(typed, COMMANDS)
   return new BookgenError(
     `Unknown command "${typed}"${meant === undefined ? '' : `; did you mean "bookgen ${meant}"?`} (commands: ${COMMANDS.join(', ')})`,
-    { ruleId: 'cli/usage' },
+    { rule: 'cli/usage' },
   )
 }
 
@@ -365,7 +368,7 @@ function initHost(flags: Record<string, unknown>): HostName | undefined {
   const meant = closest(host.toLowerCase(), HOST_NAMES)
   throw new BookgenError(
     `Unknown host "${host}"${meant === undefined ? '' : `; did you mean "${meant}"?`} (hosts: ${HOST_NAMES.join(', ')})`,
-    { ruleId: 'cli/usage' },
+    { rule: 'cli/usage' },
   )
 }
 
@@ -439,7 +442,7 @@ async function checkCommand(sources: string[], flags: Record<string, unknown>, i
 function durationFlag(flags: Record<string, unknown>, key: string, name: string): number | undefined {
   const value = flags[key]
   if (value === undefined) return undefined
-  if (value === true || value === '') throw new BookgenError(`${name} needs a value`, { ruleId: 'cli/usage' })
+  if (value === true || value === '') throw new BookgenError(`${name} needs a value`, { rule: 'cli/usage' })
   // cac reads `--max-age 0` as a number.
   return parseDuration(String(value))
 }
@@ -455,7 +458,7 @@ function limitFlag(
   // cac reads `--rate 2` as a number, and `--rate 0x10` or `--rate 1e3` as they are.
   const number = typeof value === 'number' ? value : Number.NaN
   const problem = linkLimitProblem(key, number, name)
-  if (problem !== undefined) throw new BookgenError(problem, { ruleId: 'cli/usage' })
+  if (problem !== undefined) throw new BookgenError(problem, { rule: 'cli/usage' })
   return number
 }
 
@@ -464,7 +467,7 @@ async function previewCommand(flags: Record<string, unknown>, io: Io): Promise<n
   const config = await loadResolvedConfig(flags, inline, io.cwd, { command: 'preview' })
   if (!existsSync(path.join(config.outDir, 'index.html'))) {
     throw new BookgenError(`No built site in ${displayPath(config.outDir)}/: run "bookgen build" first`, {
-      ruleId: 'cli/usage',
+      rule: 'cli/usage',
     })
   }
   // The base path the site was built with (its marker says), unless --base says otherwise.
@@ -503,7 +506,7 @@ export async function listenOnFreePort<T>(
     }
   }
   throw new BookgenError(`Ports ${port}–${port + 19} are all in use; choose one with --port`, {
-    ruleId: 'cli/usage',
+    rule: 'cli/usage',
   })
 }
 
@@ -513,7 +516,7 @@ function parsePort(flags: Record<string, unknown>, fallback: number): number {
   const port = Number(value)
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new BookgenError(`--port must be a number from 0 to 65535, not "${String(value)}"`, {
-      ruleId: 'cli/usage',
+      rule: 'cli/usage',
     })
   }
   return port
@@ -536,7 +539,7 @@ function reportError(error: unknown, io: Io, debug: boolean): number {
   if (isBookgenError(error)) {
     for (const line of formatError(error, err.red(err.bold('error:')) + ' ')) io.stderr(`${line}\n`)
     if (debug && error.stack !== undefined) io.stderr(`${error.stack}\n`)
-    return USAGE_RULES.has(error.ruleId) ? EXIT_USAGE : EXIT_FAILURE
+    return USAGE_RULES.has(error.rule) ? EXIT_USAGE : EXIT_FAILURE
   }
   if (error instanceof Error && error.name === 'CACError') {
     io.stderr(`${err.red(err.bold('error:'))} ${safe(error.message)}\nRun "bookgen --help" for usage.\n`)

@@ -48,7 +48,7 @@ export function checkDefaultSource(
   if (config.sources.some((file) => existsSync(file))) return
   throw new BookgenError(
     `No source given, and no ${DEFAULT_SOURCE} (the default) here: name your export, e.g. "bookgen ${command} ~/Downloads/bookmarks.html", or list it in bookmarks.config.ts`,
-    { ruleId: 'cli/usage' },
+    { rule: 'cli/usage' },
   )
 }
 
@@ -86,7 +86,7 @@ export function optionalString(flags: Record<string, unknown>, name: string): st
   const value = flags[name]
   if (value === undefined) return undefined
   if (typeof value !== 'string' || value === '') {
-    throw new BookgenError(`--${name} needs a value`, { ruleId: 'cli/usage' })
+    throw new BookgenError(`--${name} needs a value`, { rule: 'cli/usage' })
   }
   return value
 }

@@ -12,7 +12,7 @@ import { checkHistoryOptions, resolveHistory, type HistoryOptions, type HistoryS
 
 /** What a user may write in `bookmarks.config.ts`. Every field is optional. */
 export interface UserConfig {
-  /** Bookmark files or globs, relative to the config file (Netscape `.html` or XBEL `.xbel`). Default: `['bookmarks.html']` */
+  /** Bookmark files or globs, relative to the config file, in any format bookgen reads (README: What bookgen reads). Default: `['bookmarks.html']` */
   sources?: string | string[] | undefined
   /** Output folder, relative to the config file. Default: `'dist'` */
   outDir?: string | undefined
@@ -265,8 +265,17 @@ export interface InlineConfig {
   linkCheck?: Partial<LinkCheckSettings> | undefined
 }
 
+/** The interface `bookgen preview` and `bookgen dev` listen on unless `--host` names another. */
+export const LOCAL_HOST = '127.0.0.1'
+
+/** `bookgen preview`'s default port (Vite's convention): the next free one is used if it is taken. */
+export const PREVIEW_PORT = 4173
+
+/** `bookgen dev`'s default port (Vite's): the next free one is used if it is taken. */
+export const DEV_PORT = 5173
+
 /** Where `bookgen preview` serves a site: the origin of absolute URLs when no `site` is set. */
-export const PREVIEW_ORIGIN = 'http://localhost:4173'
+export const PREVIEW_ORIGIN = `http://localhost:${PREVIEW_PORT}`
 
 export const configDefaults = Object.freeze({
   sources: Object.freeze(['bookmarks.html']),
@@ -367,7 +376,7 @@ export function normalizeBase(value: string, name = 'base'): string {
     const site = name === '--base' ? `--site ${raw}` : `site: '${raw}'`
     throw new BookgenError(
       `${name} is the URL path the site is served under, such as "/my-bookmarks/", not an address: for "${value}", use ${site} (its path becomes the base)`,
-      { ruleId: 'config/invalid-base' },
+      { rule: 'config/invalid-base' },
     )
   }
   const segments = raw.split('/').filter((segment) => segment !== '')
@@ -376,7 +385,7 @@ export function normalizeBase(value: string, name = 'base'): string {
       throw new BookgenError(
         `${name} must be a URL path such as "/my-bookmarks/"; "${value}" has the segment "${segment}"`,
         {
-          ruleId: 'config/invalid-base',
+          rule: 'config/invalid-base',
         },
       )
     }
@@ -389,7 +398,7 @@ function parseSite(value: string, name: string): URL {
   const invalid = (why: string) =>
     new BookgenError(
       `${name} must be the site's address, such as "https://me.github.io/bookmarks/"; "${value}" ${why}`,
-      { ruleId: 'config/invalid-site' },
+      { rule: 'config/invalid-site' },
     )
   const schemed = /^[a-z][a-z0-9+.-]*:\/\//i.test(value)
   let url: URL
@@ -400,7 +409,7 @@ function parseSite(value: string, name: string): URL {
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new BookgenError(`${name} must be an http or https address; got "${value}"`, {
-      ruleId: 'config/invalid-site',
+      rule: 'config/invalid-site',
     })
   }
   if (!schemed && !url.hostname.includes('.') && url.hostname !== 'localhost')
@@ -449,7 +458,7 @@ const NESTED: Record<string, Record<string, string>> = {
 
 function assertUserConfig(user: unknown, file: string | undefined): asserts user is UserConfig {
   const fail = (message: string): never => {
-    throw new BookgenError(message, { ruleId: 'config/invalid', file })
+    throw new BookgenError(message, { rule: 'config/invalid', file })
   }
   const isObject = (value: unknown): value is Record<string, unknown> =>
     typeof value === 'object' && value !== null && !Array.isArray(value)

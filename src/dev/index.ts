@@ -7,20 +7,18 @@
  */
 import { formatError, formatWarnings, warningsToPrint } from '../cli/report.js'
 import { plural } from '../cli/output.js'
-import { formatMessage, warningMessage } from '../model/message.js'
+import { formatMessage, type Message } from '../model/message.js'
 import { existsSync, readFileSync } from 'node:fs'
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { isDynamicPattern } from 'tinyglobby'
-import { resolveConfig, type InlineConfig, type ResolvedConfig } from '../config/options.js'
+import { DEV_PORT, resolveConfig, type InlineConfig, type ResolvedConfig } from '../config/options.js'
 import { loadConfigFile } from '../config/load.js'
 import { BookgenError, isBookgenError } from '../model/errors.js'
-import type { Warning } from '../model/tree.js'
 import { DevBuilder, type DevBuildResult } from './builder.js'
 import { createRebuildQueue } from './queue.js'
 import { startDevServer, type DevServer } from './server.js'
 import { watchTargets, type CreateWatcher, type Watch, type WatchTargets } from './watcher.js'
-import { DEV_PORT } from './port.js'
 import { SourceRecheck } from './recheck.js'
 
 export interface DevOptions {
@@ -217,7 +215,7 @@ async function loadDevConfig(
   if (path.resolve(outDir) === path.resolve(buildOutDir)) {
     throw new BookgenError(
       `bookgen dev does not write into ${path.relative(options.cwd, outDir) || '.'}/, the output folder of bookgen build; leave out --out (dev then uses ${DEV_OUT_DIR}/)`,
-      { ruleId: 'cli/usage' },
+      { rule: 'cli/usage' },
     )
   }
   if (options.inline.outDir === undefined) await ignoreDevFolder(options.cwd)
@@ -314,8 +312,7 @@ function report(
     const warnings = warningsToPrint(result.warnings, false)
     const messages = warnings.map((warning) => {
       let message = shown.formatted.get(warning)
-      if (message === undefined)
-        shown.formatted.set(warning, (message = formatMessage(warningMessage(warning))))
+      if (message === undefined) shown.formatted.set(warning, (message = formatMessage(warning)))
       return message
     })
     const same =
@@ -337,5 +334,5 @@ interface WarningsShown {
    * (sources parsed again only where they changed, notes on repeated URLs kept), so a save at a
    * million bookmarks does not format tens of thousands of messages to find they are the same.
    */
-  formatted: WeakMap<Warning, string>
+  formatted: WeakMap<Message, string>
 }

@@ -5,13 +5,14 @@
  */
 import type { ResolvedConfig } from '../config/options.js'
 import { displayPath } from '../model/display-path.js'
-import type { Collection, Warning } from '../model/tree.js'
+import type { Collection } from '../model/tree.js'
 import type { OutputFile } from '../model/output.js'
 import type { HistorySettings } from '../config/history.js'
 import { allowsRemoval, applyHistoryDates, guardMassRemoval, massRemoval } from './apply.js'
 import { messagesAfter, repositoryLookup, sourceRepositoryOf, type RepositoryLookup } from './git.js'
 import { cacheContents, readFileHistory, type FileHistory } from './read.js'
 import type { CommitSummary } from './walk.js'
+import type { Message } from '../model/message.js'
 
 /** A commit of one source, for the changes pages and feed. */
 export interface SiteCommit extends CommitSummary {
@@ -29,7 +30,7 @@ export interface SiteHistory {
   view: HistoryView
   /** Bookmarks given a date from the history. */
   dated: number
-  warnings: Warning[]
+  warnings: Message[]
   /** The caches, to write into the output folder. */
   cacheFiles: OutputFile[]
 }

@@ -6,14 +6,7 @@ import { displayPath } from '../model/display-path.js'
 export { displayPath } from '../model/display-path.js'
 import path from 'node:path'
 import type { PageInfo, ResolvedConfig } from '../config/options.js'
-import {
-  createFolder,
-  type Bookmark,
-  type Collection,
-  type Folder,
-  type Place,
-  type Warning,
-} from '../model/tree.js'
+import { createFolder, type Bookmark, type Collection, type Folder, type Place } from '../model/tree.js'
 import { resolveAliases, type AliasMemo } from '../model/aliases.js'
 import {
   createDuplicateMemo,
@@ -35,6 +28,7 @@ import {
 import { sameItems } from './copy.js'
 import { buildDay } from './build-day.js'
 import { createTagLimitMemo, limitTags, type TagLimitMemo } from './tag-limit.js'
+import type { Message } from '../model/message.js'
 
 /** The rule of the note that no site address is set (printed only in CI: see the CLI). */
 export const NO_SITE_RULE = 'config/no-site'
@@ -48,7 +42,7 @@ export interface PreparedSite {
   heldBack: SiteHeldBack
   duplicates: number
   /** Notes about the site as a whole: repeated URLs, a missing `site` address. */
-  notes: Warning[]
+  notes: Message[]
 }
 
 /**
@@ -211,7 +205,7 @@ export function exportFormat(collections: readonly Collection[]): string {
 }
 
 /** The one note about the URLs published without the user name or password they held. */
-function userinfoNote({ count, first }: Userinfo): Warning {
+function userinfoNote({ count, first }: Userinfo): Message {
   const urls = count === 1 ? '1 bookmark URL' : `${count} bookmark URLs`
   return {
     file: first?.place?.file ?? '',
@@ -228,7 +222,7 @@ interface DuplicateNote {
   first: Bookmark
   at: Place | undefined
   firstAt: Place | undefined
-  note: Warning
+  note: Message
 }
 
 /** The notes about repeated URLs; each the same object as last build's while nothing it says changed. */
@@ -236,8 +230,8 @@ function duplicateNotes(
   duplicates: readonly Duplicate[],
   dedupe: boolean,
   cache: ModelCache | undefined,
-): Warning[] {
-  const notes: Warning[] = new Array<Warning>(duplicates.length)
+): Message[] {
+  const notes: Message[] = new Array<Message>(duplicates.length)
   const memo = cache?.notes
   if (memo !== undefined && memo.dedupe !== dedupe) {
     memo.dedupe = dedupe
@@ -272,7 +266,7 @@ function duplicateNotes(
   return notes
 }
 
-function duplicateNote(bookmark: Bookmark, first: Bookmark, dedupe: boolean): Warning {
+function duplicateNote(bookmark: Bookmark, first: Bookmark, dedupe: boolean): Message {
   return {
     file: bookmark.place?.file ?? '',
     line: bookmark.place?.line ?? 1,

@@ -97,7 +97,7 @@ describe('a failed build', () => {
       protectedDirs: [],
       sources: [],
     }).catch((caught: unknown) => caught)
-    expect(error).toMatchObject({ ruleId: 'output/write-failed' })
+    expect(error).toMatchObject({ rule: 'output/write-failed' })
     expect(String((error as Error).message)).toMatch(/previous site .* is unchanged/)
     expect(snapshot(path.join(dir, 'out'))).toEqual(before)
     expect(readdirSync(dir).sort()).toEqual(['bookmarks.html', 'out'])
@@ -115,9 +115,9 @@ describe('a failed build', () => {
       [SOURCE.slice(0, SOURCE.indexOf('<DT><A'))]: 'build/empty-source',
       [two.slice(0, two.indexOf('<DT><A HREF="https://b'))]: 'source/incomplete',
     }
-    for (const [text, ruleId] of Object.entries(cases)) {
+    for (const [text, rule] of Object.entries(cases)) {
       writeFileSync(path.join(dir, 'bookmarks.html'), text)
-      await expect(build(config)).rejects.toMatchObject({ ruleId, file: 'bookmarks.html' })
+      await expect(build(config)).rejects.toMatchObject({ rule, file: 'bookmarks.html' })
       expect(snapshot(path.join(dir, 'out'))).toEqual(before)
       expect(readdirSync(dir).sort()).toEqual(['bookmarks.html', 'out'])
     }
@@ -150,7 +150,7 @@ describe('output folders bookgen refuses', () => {
             { cwd: project, configFile: path.join(project, 'bookmarks.config.ts') },
           ),
         ),
-      ).rejects.toMatchObject({ ruleId: 'output/unsafe' })
+      ).rejects.toMatchObject({ rule: 'output/unsafe' })
     }
     writeFileSync(path.join(dir, 'notes.txt'), 'mine')
     mkdirSync(path.join(dir, 'docs'))
@@ -158,7 +158,7 @@ describe('output folders bookgen refuses', () => {
     await expect(
       build(resolveConfig({}, { sources: ['bookmarks.html'], outDir: 'docs' }, { cwd: dir })),
     ).rejects.toMatchObject({
-      ruleId: 'output/unsafe',
+      rule: 'output/unsafe',
     })
     expect(readFileSync(path.join(dir, 'docs', 'thesis.tex'), 'utf8')).toBe('precious')
   })

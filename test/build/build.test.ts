@@ -85,7 +85,7 @@ describe('build', () => {
     execFileSync('mkfifo', [fifo])
     // Nothing writes into the pipe: a read would wait for ever, and Ctrl-C with it.
     await expect(build(configFor({}, [fifo]))).rejects.toMatchObject({
-      ruleId: 'source/unreadable',
+      rule: 'source/unreadable',
       message: expect.stringMatching(/^The source is a pipe \(FIFO\)/) as unknown,
     })
     // Nothing beside it: no output folder, no staging folder.
@@ -159,14 +159,14 @@ describe('build', () => {
     )
     expect(failure).toBeInstanceOf(BookgenError)
     const nested = ((failure as BookgenError).cause as AggregateError).errors as BookgenError[]
-    expect(nested.map((error) => error.ruleId)).toEqual(['xbel/not-well-formed', 'source/unknown-format'])
+    expect(nested.map((error) => error.rule)).toEqual(['xbel/not-well-formed', 'source/unknown-format'])
     // Files are named relative to the project (the config's folder, or the working directory).
     expect(nested.map((error) => error.file)).toEqual(['bad1.xbel', 'bad2.html'])
     expect(readFileSync(path.join(dir, 'out', 'index.html'), 'utf8')).toBe(before)
   })
 
   it('should say which source is missing, and when a glob matches nothing', async () => {
-    await expect(build(configFor({}, ['nope.html']))).rejects.toMatchObject({ ruleId: 'source/unreadable' })
-    await expect(build(configFor({}, ['*.nothing']))).rejects.toMatchObject({ ruleId: 'source/not-found' })
+    await expect(build(configFor({}, ['nope.html']))).rejects.toMatchObject({ rule: 'source/unreadable' })
+    await expect(build(configFor({}, ['*.nothing']))).rejects.toMatchObject({ rule: 'source/not-found' })
   })
 })

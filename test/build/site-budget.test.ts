@@ -41,7 +41,7 @@ describe('limits.siteBytes', () => {
     // 300 tag pages of a few kilobytes each: over a megabyte.
     writeFileSync(path.join(dir, 'bookmarks.html'), source(300))
     const error = await build(configFor({ limits: { siteBytes: LIMIT } })).catch((error: unknown) => error)
-    expect(error).toMatchObject({ ruleId: 'output/too-large' })
+    expect(error).toMatchObject({ rule: 'output/too-large' })
     const message = (error as Error).message
     expect(message).toMatch(
       /^The site would be larger than 200\.0 kB \(limits\.siteBytes; GitHub Pages publishes sites of up to 1 GB\): its first \d+ files came to 200\.0 kB, and the build stopped there\. Raise limits\.siteBytes in the config to build it anyway\. The previous site in .* is unchanged\.$/,
@@ -59,14 +59,14 @@ describe('limits.siteBytes', () => {
     writeFileSync(file, source(300))
     const config = configFor({ limits: { siteBytes: LIMIT } }, 'dev')
     const first = await new DevBuilder(config).rebuild()
-    expect(first).toMatchObject({ ok: false, error: { ruleId: 'output/too-large' } })
+    expect(first).toMatchObject({ ok: false, error: { rule: 'output/too-large' } })
     writeFileSync(file, source(5))
     const builder = new DevBuilder(config)
     expect((await builder.rebuild()).ok).toBe(true)
     const site = readTree(path.join(dir, 'dev'), 'latin1')
     writeFileSync(file, source(300))
     const save = await builder.rebuild(new Set([file]))
-    expect(save).toMatchObject({ ok: false, error: { ruleId: 'output/too-large' } })
+    expect(save).toMatchObject({ ok: false, error: { rule: 'output/too-large' } })
     expect(save.ok === false && save.error.message).toMatch(/The last good site is kept\.$/)
     expect(readTree(path.join(dir, 'dev'), 'latin1')).toEqual(site)
   })

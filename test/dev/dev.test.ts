@@ -169,7 +169,7 @@ describe('bookgen dev', () => {
     writeFileSync(path.join(dir, 'bookmarks.html'), full.slice(0, full.indexOf('Three') - 20))
     const result = await partial
     expect(result.ok).toBe(false)
-    if (!result.ok) expect(result.error.ruleId).toBe('source/incomplete')
+    if (!result.ok) expect(result.error.rule).toBe('source/incomplete')
     expect((await get(`${dev.url}folder/`)).body).toContain('Two')
     const empty = dev.nextBuild()
     writeFileSync(path.join(dir, 'bookmarks.html'), '')

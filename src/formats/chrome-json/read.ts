@@ -30,8 +30,8 @@ import { attributeValue } from '../attribute-json.js'
 import { emptyCollection } from '../empty-file.js'
 import { isJsonObject } from '../json.js'
 import { walkChildLists } from '../child-lists.js'
-import { parseJson } from '../json-error.js'
-import { jsonOffsets, type Descend } from '../json-places.js'
+import { parseJson } from '../json.js'
+import { jsonOffsets, type Descend } from '../json-scan.js'
 import { decodeJsonBytes, kindOf } from '../json-text.js'
 import { mayHoldSeparatorBookmarks, readSeparatorBookmarks } from '../separator-bookmarks.js'
 import type { SourceInput } from '../types.js'
@@ -126,7 +126,7 @@ class ChromeReader {
     const start = this.text.search(/\S|$/)
     return new BookgenError(
       `Not a Chromium Bookmarks file: ${reason}. Expected {"roots": {"bookmark_bar": …, "other": …, "synced": …}, "version": 1}`,
-      { ruleId: 'chrome/not-bookmarks', file: this.file, ...this.lineIndex().locate(start) },
+      { rule: 'chrome/not-bookmarks', file: this.file, ...this.lineIndex().locate(start) },
     )
   }
 

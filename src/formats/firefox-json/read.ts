@@ -34,8 +34,8 @@ import { emptyCollection } from '../empty-file.js'
 import { instantResult } from '../instant.js'
 import { walkChildLists, type ChildList } from '../child-lists.js'
 import { isJsonObject } from '../json.js'
-import { parseJson } from '../json-error.js'
-import { jsonOffsets, type Descend } from '../json-places.js'
+import { parseJson } from '../json.js'
+import { jsonOffsets, type Descend } from '../json-scan.js'
 import { decodeJsonBytes, kindOf } from '../json-text.js'
 import type { SourceInput } from '../types.js'
 import { readAnnos } from './annos.js'
@@ -157,7 +157,7 @@ class FirefoxReader {
   private notBookmarks(message: string): BookgenError {
     const start = this.text.search(/\S|$/)
     return new BookgenError(message, {
-      ruleId: 'firefox/not-bookmarks',
+      rule: 'firefox/not-bookmarks',
       file: this.file,
       ...this.lineIndex().locate(start),
     })

@@ -483,7 +483,7 @@ class NetscapeReader {
     const { line, column } = this.lines.locate(this.firstStray ?? this.firstDt ?? 0)
     throw new BookgenError(
       'Not a bookmark file: it has neither the <!DOCTYPE NETSCAPE-Bookmark-file-1> line nor a bookmark list (<DL> holding <DT><A HREF=…> or <DT><H3> entries), which browsers look for when they import bookmark HTML; it reads as an ordinary web page',
-      { ruleId: 'netscape/not-bookmarks', file: this.file, line, column },
+      { rule: 'netscape/not-bookmarks', file: this.file, line, column },
     )
   }
 

@@ -20,7 +20,7 @@ import {
 import { cleanHref } from '../../model/urls.js'
 import { cleanDescription } from '../description.js'
 import { dataTitle } from '../titles.js'
-import { parseRfc822Instant } from '../text-dates.js'
+import { parseRfc822Instant } from '../dates.js'
 
 /** Reports a repair: `opml/<problem>` at `place`. */
 export type OutlineWarn = (place: Place | undefined, problem: string, message: string) => void

@@ -310,7 +310,7 @@ class ObjectTable {
 /** A binary plist error at byte `offset`: the message names it, the place is line 1, column offset + 1. */
 export function plistError(file: string, offset: number, reason: string, cause?: unknown): BookgenError {
   return new BookgenError(`${reason} (at byte ${offset})`, {
-    ruleId: 'safari/bad-plist',
+    rule: 'safari/bad-plist',
     file,
     line: 1,
     column: offset + 1,

@@ -24,7 +24,7 @@ function refusal(content: Uint8Array | string): {
     read(content)
   } catch (error) {
     if (!isBookgenError(error)) throw error
-    return { rule: error.ruleId, line: error.line, column: error.column, message: error.message }
+    return { rule: error.rule, line: error.line, column: error.column, message: error.message }
   }
   throw new Error('expected the file to be refused')
 }
