@@ -11,6 +11,7 @@ import { planSiteData } from '../site-files/input.js'
 import type { SiteFilesInput } from '../site-files/index.js'
 import type { SiteLinks } from '../links/site-links.js'
 import type { HistoryView } from '../history/build-step.js'
+import { privateRule, withoutPrivateChanges } from '../publish/private.js'
 
 export interface PlannedSite {
   prepared: PreparedSite
@@ -33,7 +34,12 @@ export function planFromSources(
 ): PlannedSite {
   const started = performance.now()
   const prepared = prepareSite(config, collections, options.model, options.links)
-  if (options.history !== undefined) prepared.input.history = options.history
+  const rule = privateRule(config.private)
+  if (options.history !== undefined) {
+    const trees = { source: prepared.sourceRoot, published: prepared.root }
+    prepared.input.history =
+      rule === undefined ? options.history : withoutPrivateChanges(options.history, rule, trees)
+  }
   const modelled = performance.now()
   const plan = planSite(prepared.input, options.pages)
   return { prepared, plan, ms: { model: modelled - started, plan: performance.now() - modelled } }

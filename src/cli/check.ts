@@ -76,7 +76,7 @@ export async function runCheck(options: RunCheckOptions): Promise<number> {
   const started = performance.now()
   const files = await expandSources(config.sources, config.root)
   const { collections } = await loadSources(config, { files })
-  const urls = publishedUrls(collections, config.publish)
+  const urls = publishedUrls(collections, config)
   const storeFile =
     options.storeFile !== undefined
       ? path.resolve(options.cwd ?? process.cwd(), options.storeFile)

@@ -9,6 +9,8 @@ import { BookgenError } from '../model/errors.js'
 import type { Bookmark } from '../model/tree.js'
 import { parseDuration } from './duration.js'
 import { checkHistoryOptions, resolveHistory, type HistoryOptions, type HistorySettings } from './history.js'
+import { checkPrivateOptions, resolvePrivate, type PrivateOptions, type PrivateSettings } from './private.js'
+export type { PrivateOptions, PrivateSettings } from './private.js'
 
 /** What a user may write in `bookmarks.config.ts`. Every field is optional. */
 export interface UserConfig {
@@ -68,6 +70,10 @@ export interface UserConfig {
   history?: HistoryOptions | false | undefined
   /** Link health (`bookgen check`, see docs/link-health.md). */
   links?: LinksOptions | undefined
+  /** An installable site that works offline (manifest, service worker), or `false`. Default: `true` */
+  offline?: boolean | undefined
+  /** The private section, encrypted, at `private/` (see `PrivateOptions`). Default: none (held back) */
+  private?: PrivateOptions | undefined
 }
 
 /** Where `bookgen check` keeps what it found, which the build reads, and how long and how hard it checks. */
@@ -138,7 +144,18 @@ export interface PublishOptions {
 
 /** Which page is being rendered, for theme hooks. */
 export interface PageInfo {
-  kind: 'folder' | 'tag' | 'tags' | 'search' | 'not-found' | 'links' | 'folders' | 'archive' | 'changes'
+  kind:
+    | 'folder'
+    | 'tag'
+    | 'tags'
+    | 'search'
+    | 'not-found'
+    | 'links'
+    | 'folders'
+    | 'archive'
+    | 'changes'
+    | 'offline'
+    | 'private'
   title: string
   /** Path below the base, e.g. `development/web/`. */
   path: string
@@ -224,6 +241,10 @@ export interface ResolvedConfig {
   readonly linkCheck: LinkCheckSettings
   /** Reading the sources' Git history (see `src/history/`), or false when turned off. */
   readonly history: HistorySettings | false
+  /** The web app manifest and the service worker (`offline`). */
+  readonly offline: boolean
+  /** The private section (`private`), or undefined for none. */
+  readonly private: PrivateSettings | undefined
 }
 
 /** Flags from the command line; they win over the config file. Paths are relative to `cwd`. */
@@ -327,6 +348,8 @@ export function resolveConfig(
     linkStore: user.links?.store === undefined ? undefined : fromFile(user.links.store),
     linkCheck: resolveLinkCheck(user.links, inline.linkCheck),
     history: resolveHistory(user.history, inline),
+    offline: user.offline ?? offlineDefaults.offline,
+    private: resolvePrivate(user.private),
   })
 }
 
@@ -377,7 +400,7 @@ function definedOnly<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, item]) => item !== undefined)) as Partial<T>
 }
 
-type Check = 'string' | 'boolean' | 'number' | 'sources' | 'feed' | 'object' | 'history' | 'links'
+type Check = 'string' | 'boolean' | 'number' | 'sources' | 'feed' | 'object' | 'history' | 'links' | 'private'
 const TOP_LEVEL: Record<string, Check> = {
   sources: 'sources',
   outDir: 'string',
@@ -398,6 +421,8 @@ const TOP_LEVEL: Record<string, Check> = {
   theme: 'object',
   links: 'links',
   history: 'history',
+  offline: 'boolean',
+  private: 'private',
 }
 const NESTED: Record<string, Record<string, string>> = {
   publish: { private: 'boolean', fileUrls: 'boolean', placeUrls: 'boolean', exec: 'boolean' },
@@ -451,6 +476,11 @@ function assertUserConfig(user: unknown, file: string | undefined): asserts user
       }
       case 'links': {
         const problem = checkLinksOptions(value)
+        if (problem !== undefined) fail(problem)
+        break
+      }
+      case 'private': {
+        const problem = checkPrivateOptions(value, config['publish'])
         if (problem !== undefined) fail(problem)
         break
       }
@@ -555,3 +585,6 @@ function isDuration(text: string): boolean {
 function isCount(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0
 }
+
+/** The default of `offline` (`private` has its own, in private.ts). */
+export const offlineDefaults = Object.freeze({ offline: true })

@@ -35,6 +35,7 @@ import {
 } from './filter.js'
 import { sameItems } from './copy.js'
 import { buildDay } from './build-day.js'
+import { privateRule } from './private.js'
 
 /** Everything the pure site plan needs, from the config and the parsed sources. */
 export interface PreparedSite {
@@ -42,6 +43,8 @@ export interface PreparedSite {
   siteTitle: string
   /** The published tree. */
   root: Folder
+  /** The sources' tree before anything was held back (the private section is made from it). */
+  sourceRoot: Folder
   heldBack: SiteHeldBack
   duplicates: number
   /** Notes about the site as a whole: repeated URLs, a missing `site` address. */
@@ -98,7 +101,7 @@ export function prepareSite(
   const published = filterForPublishing(
     merged.root,
     resolveAliases(collections, cache?.aliases),
-    config.publish,
+    { ...config.publish, rule: privateRule(config.private) },
     cache?.publish,
   )
   const { aliasTargets } = published
@@ -184,7 +187,15 @@ export function prepareSite(
     activeContent: exported.activeContent,
     unsafeUrls: exported.unsafeUrls,
   }
-  return { input, siteTitle, root, heldBack, duplicates: duplicates.length, notes }
+  return {
+    input,
+    siteTitle,
+    root,
+    sourceRoot: merged.root,
+    heldBack,
+    duplicates: duplicates.length,
+    notes,
+  }
 }
 
 /**
