@@ -38,6 +38,7 @@ import {
   type SiteHistory,
 } from '../history/build-step.js'
 import { earlyCommits, repositoryLookup } from '../history/git.js'
+import { writeOfflineFiles } from './offline.js'
 
 /** Milliseconds per phase of a build. */
 export interface BuildTimings {
@@ -307,6 +308,7 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
         here = writeSiteFiles(plan.siteData, writer, claimFrom(claims, 'back')).timings
         if (here.made === here.of) worker?.release()
       },
+      finish: config.offline ? writeOfflineFiles : undefined,
       alongside: worker?.result.then((result) => result.written),
       stopAlongside: worker?.stop,
       counts,

@@ -34,6 +34,11 @@ export interface WritableSite extends Pick<SitePlan, 'files' | 'assets'> {
    */
   more?: ((writer: StagingWriter) => void) | undefined
   /**
+   * Files written last, by this side, once every other file is in the staging folder (`dir`):
+   * those made from what the others hold (the offline files, see `offline.ts`).
+   */
+  finish?: ((writer: StagingWriter, dir: string) => void) | undefined
+  /**
    * Stops whoever writes alongside, when writing this side failed: the staging folder is then
    * removed as soon as they have stopped (`alongside` settles), not after they have finished.
    */
@@ -206,6 +211,7 @@ async function writeTree(staging: Staging, plan: WritableSite): Promise<WriteRes
   for (const asset of plan.assets) writer.copy(asset)
   plan.more?.(writer)
   const alongside = plan.alongside === undefined ? { files: 0, bytes: 0, unchanged: 0 } : await plan.alongside
+  plan.finish?.(writer, staging.dir)
   writer.write({
     path: MARKER_FILE,
     contents: markerContents(writer.written.files + alongside.files + 1, plan.counts, plan.address),

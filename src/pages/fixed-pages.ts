@@ -1,13 +1,19 @@
 /**
- * The pages every site has once: the tag index, the search page, the 404 page, and the small files
- * GitHub Pages reads (`.nojekyll`, `CNAME`). Pure.
+ * The pages every site has once: the tag index, the search page, the 404 page, the small files
+ * GitHub Pages reads (`.nojekyll`, `CNAME`); and for a site that works offline (`offline`), its
+ * offline page, web app manifest and icons. Pure.
  */
-import type { OutputFile } from '../model/output.js'
+import type { AssetCopy, OutputFile } from '../model/output.js'
 import { notFoundPageToHast } from '../render/not-found-page.js'
 import { searchPageToHast } from '../render/search-page.js'
 import { tagIndexToHast } from '../render/tag-pages.js'
+import { offlinePageToHast } from '../render/offline-page.js'
+import { webAppFiles } from '../render/web-app.js'
 import { SEARCH_DIR } from '../site-files/search/index.js'
 import type { PageContext } from './context.js'
+
+/** The offline page's script (`offline`). */
+export const OFFLINE_ASSET: AssetCopy = { path: 'assets/offline.js', source: 'default/offline.js' }
 
 export function* fixedPages(context: PageContext): Generator<OutputFile> {
   const url = context.urls.path
@@ -42,6 +48,17 @@ export function* fixedPages(context: PageContext): Generator<OutputFile> {
       notFoundPageToHast({ homeUrl: url(''), tagsUrl: url('tags/'), searchUrl: url('search/') }),
     ),
   ]
+  if (context.input.offline) {
+    pages.push(
+      context.page(
+        { kind: 'offline', title: 'Offline reading', path: 'offline/', pageNumber: 1 },
+        'Offline reading',
+        offlinePageToHast({ crumbs: [home, { title: 'Offline', href: url('offline/') }], homeUrl: url('') }),
+        { scripts: ['assets/offline.js'] },
+      ),
+      ...webAppFiles(context.input),
+    )
+  }
   context.pause('render')
   yield* pages
   yield { path: '.nojekyll', contents: '' }

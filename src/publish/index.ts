@@ -181,6 +181,7 @@ export function prepareSite(
       stylesheet: config.theme.stylesheet,
     },
     links,
+    offline: config.offline,
   }
   const heldBack = {
     ...published.heldBack,

@@ -55,4 +55,6 @@ export interface SiteInput {
   links: SiteLinks | undefined
   /** The sources' Git history, for the changes pages and `changes.xml`; absent without one. */
   history?: HistoryView | undefined
+  /** Whether the site is an installable web app that works offline (`offline`). */
+  offline: boolean
 }
