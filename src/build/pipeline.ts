@@ -11,7 +11,7 @@ import { planSiteData } from '../site-files/input.js'
 import type { SiteFilesInput } from '../site-files/index.js'
 import type { SiteLinks } from '../links/site-links.js'
 import type { HistoryView } from '../history/build-step.js'
-import { privateRule, withoutPrivateChanges } from '../publish/private.js'
+import { privateEntries, privateRule, withoutPrivateChanges } from '../publish/private.js'
 
 export interface PlannedSite {
   prepared: PreparedSite
@@ -29,6 +29,8 @@ export function planFromSources(
     links?: SiteLinks | undefined
     /** What the sources' Git history says (dates are already on the collections). */
     history?: HistoryView | undefined
+    /** Make the private section (`private`; the build, when its passphrase is set). */
+    privateSection?: boolean | undefined
     pages?: PlanOptions
   } = {},
 ): PlannedSite {
@@ -40,6 +42,8 @@ export function planFromSources(
     prepared.input.history =
       rule === undefined ? options.history : withoutPrivateChanges(options.history, rule, trees)
   }
+  if (options.privateSection === true && rule !== undefined)
+    prepared.input.privateSection = { entries: privateEntries(prepared.sourceRoot, rule) }
   const modelled = performance.now()
   const plan = planSite(prepared.input, options.pages)
   return { prepared, plan, ms: { model: modelled - started, plan: performance.now() - modelled } }
