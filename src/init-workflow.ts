@@ -16,6 +16,11 @@ export interface WorkflowOptions {
   floccus: boolean
   /** Where the workflow lives, the cache key of a pinned install. */
   workflowPath: string
+  /**
+   * `init --private`: the environment variable the private section's passphrase is read from,
+   * set on the build step from the repository secret of the same name.
+   */
+  passphraseEnv?: string | undefined
 }
 
 /** Runtime of the runner's Node.js (an LTS line). */
@@ -179,6 +184,12 @@ function buildSteps(options: WorkflowOptions): string[] {
     '        env:',
     '          SITE: ${{ steps.pages.outputs.base_url }}',
     '          BASE_PATH: ${{ steps.pages.outputs.base_path }}',
+    ...(options.passphraseEnv === undefined
+      ? []
+      : [
+          "          # The private section's passphrase, from a repository secret (never in the repository or the logs).",
+          `          ${options.passphraseEnv}: \${{ secrets.${options.passphraseEnv} }}`,
+        ]),
     `        run: ${bookgenCommand(options.install)} build ${sources}--site "$SITE/" --base "$BASE_PATH/" --out _site`,
     '      - uses: actions/upload-pages-artifact@v4',
     '        with:',

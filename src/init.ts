@@ -12,6 +12,7 @@ import { promisify } from 'node:util'
 import { expandSources } from './build/index.js'
 import { loadConfigFile } from './config/load.js'
 import { resolveConfig } from './config/options.js'
+import { privateDefaults } from './config/private.js'
 import { linksWorkflow, pagesWorkflow, type InstallMode, type WorkflowOptions } from './init-workflow.js'
 import { BookgenError } from './model/errors.js'
 import { VERSION } from './version.js'
@@ -37,6 +38,8 @@ export interface InitOptions {
   branch?: string | undefined
   /** Config file, as `--config` (default: bookmarks.config.* if present). */
   configFile?: string | undefined
+  /** `--private`: pass the private section's passphrase to the build from a repository secret. */
+  private?: boolean | undefined
 }
 
 export interface InitResult {
@@ -47,6 +50,8 @@ export interface InitResult {
   floccus: boolean
   /** The sources written into the workflow (none: the config's). */
   sources: readonly string[]
+  /** `--private`: the repository secret (and environment variable) holding the passphrase. */
+  passphraseEnv?: string | undefined
 }
 
 /** Write `.github/workflows/pages.yml` in `cwd`. */
@@ -80,10 +85,18 @@ async function writeWorkflow(
   checkWorkflowValue(branch, 'Branch names')
   const floccus = options.floccus ?? (await anyFloccusFile(files))
   const install = await installMode(cwd)
-  const workflow = make({ branch, sources, install, floccus, workflowPath })
+  const passphraseEnv = options.private === true ? await passphraseEnvOf(cwd, options.configFile) : undefined
+  const workflow = make({ branch, sources, install, floccus, workflowPath, passphraseEnv })
   await mkdir(path.dirname(file), { recursive: true })
   await writeFile(file, workflow)
-  return { file, branch, install, floccus, sources }
+  return { file, branch, install, floccus, sources, passphraseEnv }
+}
+
+/** The environment variable of the private section's passphrase: the config's, else the default. */
+async function passphraseEnvOf(cwd: string, configFile: string | undefined): Promise<string> {
+  const loaded = await loadConfigFile(configFile, cwd, { command: 'init' })
+  const config = resolveConfig(loaded.config, {}, { cwd, configFile: loaded.file })
+  return config.private?.passphraseEnv ?? privateDefaults.passphraseEnv
 }
 
 /**

@@ -148,6 +148,7 @@ export async function runCli(argv: readonly string[], io: Io = defaultIo): Promi
     .option('--branch <name>', 'Branch that publishes (default: the checked-out one, else main)')
     .option('--config <file>', 'Config file (default: bookmarks.config.ts if present)')
     .option('--links', 'Also write a weekly workflow that checks the links (bookgen check) and republishes')
+    .option('--private', "Pass the private section's passphrase to the build from a repository secret")
     .example('bookgen init bookmarks.xbel')
     .example('bookgen init --links bookmarks.html')
     .action((sources: string[], flags: Record<string, unknown>) => {
@@ -312,6 +313,7 @@ async function initCommand(sources: string[], flags: Record<string, unknown>, io
     floccus: flags['floccus'] === true ? true : undefined,
     branch: optionalString(flags, 'branch'),
     configFile: optionalString(flags, 'config'),
+    private: flags['private'] === true,
   }
   const pages = keepPages ? undefined : await initPagesWorkflow(io.cwd, options)
   const check = links ? await initLinksWorkflow(io.cwd, options) : undefined
@@ -341,6 +343,12 @@ async function initCommand(sources: string[], flags: Record<string, unknown>, io
     '  1. On GitHub: Settings → Pages → Build and deployment → Source: GitHub Actions.',
     `  2. Commit and push: git add ${written.map(safe).join(' ')} && git commit -m "Publish bookmarks" && git push`,
     '  3. The site appears at https://<owner>.github.io/<repository>/ when the workflow has run.',
+    ...(result.passphraseEnv === undefined
+      ? []
+      : [
+          `  4. Private section: add your passphrase as a repository secret named ${result.passphraseEnv}`,
+          '     (Settings → Secrets and variables → Actions → New repository secret), before step 2.',
+        ]),
     '',
   ]
   io.stdout(lines.join('\n'))
