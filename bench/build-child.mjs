@@ -7,8 +7,9 @@ import { siteSizes } from './site-size.mjs'
 
 const [file, out] = process.argv.slice(2)
 const started = performance.now()
+// The 1M site (1.44 GB) is over GitHub Pages' 1 GB, the default `limits.siteBytes`.
 const config = resolveConfig(
-  {},
+  { limits: { siteBytes: 100e9 } },
   { sources: [file], outDir: out, base: '/bench/' },
   { cwd: path.dirname(out) },
 )

@@ -9,6 +9,7 @@
 //   npm run build && node bench/history.mjs                     # 2000 × 10000
 //   node bench/history.mjs --commits 200 --bookmarks 1000      # a quick look
 //   node bench/history.mjs --format netscape --commits 200     # a browser export (no fast walk)
+//   node bench/history.mjs --bookmarks 0 --edit add --commits 3000   # each commit adds one bookmark
 import { execFileSync, spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
@@ -24,6 +25,8 @@ const { values: opt } = parseArgs({
     bookmarks: { type: 'string', default: '10000' },
     keep: { type: 'boolean', default: false },
     format: { type: 'string', default: 'xbel' },
+    // sync: 3 added, 2 removed, 1 renamed per commit; add: one bookmark added per commit
+    edit: { type: 'string', default: 'sync' },
   },
 })
 const COMMITS = Number(opt.commits)
@@ -99,6 +102,11 @@ function netscape() {
 }
 
 function edit() {
+  if (opt.edit === 'add') {
+    const id = nextId++
+    folders[id % FOLDERS].items.push({ id, title: `New ${id}`, href: `https://new.example/${id}` })
+    return
+  }
   for (let k = 0; k < 3; k++) {
     const id = nextId++
     folders[Math.floor(random() * FOLDERS)].items.push({

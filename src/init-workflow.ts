@@ -1,21 +1,17 @@
 /**
- * The GitHub Actions workflow `bookgen init` writes, as text: pure, so that tests can lint it
- * (actionlint) and run its shell steps. `init.ts` decides the options from the repository.
+ * The GitHub Actions workflows `bookgen init` writes, as text: pure, so that tests can lint them
+ * (actionlint) and run their shell steps. `init.ts` decides the options from the repository.
+ * bookgen always comes from the repository's package.json and package-lock.json (`npm ci`),
+ * which `init` makes fetchable on a runner (see init-package.ts).
  */
-
-/** How the runner gets bookgen: the repository's own `package.json`, or a pinned global install. */
-export type InstallMode = { kind: 'package'; lockfile: boolean } | { kind: 'pinned'; version: string }
 
 export interface WorkflowOptions {
   /** The branch whose pushes publish the site. */
   branch: string
   /** Source paths passed to `bookgen build`; none means the config's. */
   sources: readonly string[]
-  install: InstallMode
   /** A Floccus-synced repository: a comment on why tags must not trigger. */
   floccus: boolean
-  /** Where the workflow lives, the cache key of a pinned install. */
-  workflowPath: string
   /**
    * `init --private`: the environment variable the private section's passphrase is read from,
    * set on the build step from the repository secret of the same name.
@@ -23,48 +19,75 @@ export interface WorkflowOptions {
   passphraseEnv?: string | undefined
 }
 
+/** How a workflow installs bookgen: as package.json and package-lock.json say. */
+export const INSTALL_COMMAND = 'npm ci --no-audit --no-fund'
+/** How a workflow runs bookgen once `npm ci` installed it (never fetching another). */
+export const BOOKGEN_COMMAND = 'npx --no-install bookgen'
+
 /** Runtime of the runner's Node.js (an LTS line). */
 export const WORKFLOW_NODE_VERSION = '24'
 
 /** The workflow's YAML. Every value put in it has been checked by `init` (no quoting needed). */
 export function pagesWorkflow(options: WorkflowOptions): string {
-  const trigger = options.floccus
+  return [
+    '# Build the bookmark site with bookgen and publish it on GitHub Pages (written by `bookgen init`).',
+    '# Once, in the repository on GitHub: Settings → Pages → Build and deployment → Source: GitHub Actions.',
+    ...publishTrigger(options),
+    'permissions:',
+    '  contents: read',
+    '  pages: write',
+    '  id-token: write',
+    '',
+    ...PAGES_CONCURRENCY,
+    '',
+    'jobs:',
+    '  build:',
+    '    runs-on: ubuntu-latest',
+    '    steps:',
+    ...setupSteps(),
+    ...configurePages(),
+    ...installSteps(),
+    ...buildSteps(options),
+    '',
+    ...deployJob('build'),
+  ].join('\n')
+}
+
+/**
+ * `name:` and `on:` of a workflow that publishes: pushes to the branch, and by hand. Only pushes
+ * to the branch: Floccus pushes a lock *tag* every couple of minutes while it syncs, and tag
+ * pushes ignore path filters.
+ */
+export function publishTrigger(options: WorkflowOptions): string[] {
+  const floccus = options.floccus
     ? [
         '  # Floccus pushes a lock *tag* every couple of minutes while it syncs; tag pushes ignore',
         '  # path filters, so only pushes to the branch (this filter) publish the site.',
       ]
     : []
   return [
-    '# Build the bookmark site with bookgen and publish it on GitHub Pages (written by `bookgen init`).',
-    '# Once, in the repository on GitHub: Settings → Pages → Build and deployment → Source: GitHub Actions.',
     'name: Publish bookmarks',
     '',
     'on:',
-    ...trigger,
+    ...floccus,
     '  push:',
     `    branches: [${options.branch}]`,
     '  workflow_dispatch:',
     '',
-    'permissions:',
-    '  contents: read',
-    '  pages: write',
-    '  id-token: write',
-    '',
-    'concurrency:',
-    '  group: pages',
-    '  cancel-in-progress: false',
-    '',
-    'jobs:',
-    '  build:',
-    '    runs-on: ubuntu-latest',
-    '    steps:',
-    ...setupSteps(options),
-    ...configurePages(),
-    ...installSteps(options),
-    ...buildSteps(options),
-    '',
-    ...deployJob('build'),
-  ].join('\n')
+  ]
+}
+
+/** One deployment at a time, none cancelled (the Pages workflow and the link check share it). */
+export const PAGES_CONCURRENCY = ['concurrency:', '  group: pages', '  cancel-in-progress: false']
+
+/** Check out the whole history with `uses` (bookmarks get the dates of the commits that added them). */
+export function checkoutStep(uses: string): string[] {
+  return [
+    `      - uses: ${uses}`,
+    '        with:',
+    '          # The whole history: each bookmark gets the date of the commit that added it.',
+    '          fetch-depth: 0',
+  ]
 }
 
 /**
@@ -101,10 +124,10 @@ export function linksWorkflow(options: WorkflowOptions): string {
     "      # actions/configure-pages reads the site's address.",
     '      pages: read',
     '    steps:',
-    ...setupSteps(options),
-    ...installSteps(options),
+    ...setupSteps(),
+    ...installSteps(),
     '      # Checks links last checked 7 days ago or more; dead links do not fail the run.',
-    `      - run: ${bookgenCommand(options.install)} check${sources}`,
+    `      - run: ${BOOKGEN_COMMAND} check${sources}`,
     '      # `git add` first: the first store is a new file, which `git diff --quiet` alone ignores.',
     '      - name: Commit the link store if it changed',
     '        run: |',
@@ -124,54 +147,43 @@ export function linksWorkflow(options: WorkflowOptions): string {
   ].join('\n')
 }
 
-/** How the workflow runs bookgen once it is installed. */
-function bookgenCommand(install: InstallMode): string {
-  return install.kind === 'package' ? 'npx --no-install bookgen' : 'bookgen'
-}
-
-/** Check out, and set up Node.js (with the npm cache). */
-function setupSteps(options: WorkflowOptions): string[] {
-  const { install } = options
+/** Check out (the whole history), and set up Node.js with npm's cache (keyed by package-lock.json). */
+function setupSteps(): string[] {
   // The whole history, always: bookmarks get the dates of the commits that added them, and the
   // build can refuse a commit that removed most of them (see docs/history.md).
-  const checkout = [
-    '      - uses: actions/checkout@v5',
-    '        with:',
-    '          # The whole history: each bookmark gets the date of the commit that added it.',
-    '          fetch-depth: 0',
-  ]
-  const cache =
-    install.kind === 'package' && install.lockfile
-      ? ['          cache: npm']
-      : [
-          '          cache: npm',
-          `          cache-dependency-path: ${install.kind === 'package' ? 'package.json' : options.workflowPath}`,
-        ]
   return [
-    ...checkout,
+    ...checkoutStep('actions/checkout@v5'),
     '      - uses: actions/setup-node@v5',
     '        with:',
     `          node-version: ${WORKFLOW_NODE_VERSION}`,
-    ...cache,
+    '          cache: npm',
   ]
 }
 
-/** Install bookgen: as the repository's package.json declares it, else a pinned global install. */
-function installSteps({ install }: WorkflowOptions): string[] {
-  return install.kind === 'package'
-    ? [
-        '      - name: Install bookgen (from package.json)',
-        `        run: ${install.lockfile ? 'npm ci' : 'npm install'} --no-audit --no-fund`,
-      ]
-    : [
-        '      - name: Install bookgen',
-        `        run: npm install --global --no-audit --no-fund bookgen@${install.version}`,
-      ]
+/** Install bookgen as the repository's package.json and package-lock.json pin it. */
+function installSteps(): string[] {
+  return [
+    '      - name: Install bookgen (package.json, package-lock.json)',
+    `        run: ${INSTALL_COMMAND}`,
+  ]
 }
 
 /** The site's address and base path, from GitHub (step id `pages`). */
 function configurePages(): string[] {
   return ['      - id: pages', '        uses: actions/configure-pages@v5']
+}
+
+/**
+ * `init --private`: the passphrase's environment variable of a build step's `env:`, from the
+ * repository secret of the same name (never written in the repository, masked in the logs).
+ */
+export function passphraseEnv(options: WorkflowOptions): string[] {
+  const name = options.passphraseEnv
+  if (name === undefined) return []
+  return [
+    "          # The private section's passphrase, from a repository secret.",
+    `          ${name}: \${{ secrets.${name} }}`,
+  ]
 }
 
 /** The build under the site's address and base path, and the Pages artifact. */
@@ -184,13 +196,8 @@ function buildSteps(options: WorkflowOptions): string[] {
     '        env:',
     '          SITE: ${{ steps.pages.outputs.base_url }}',
     '          BASE_PATH: ${{ steps.pages.outputs.base_path }}',
-    ...(options.passphraseEnv === undefined
-      ? []
-      : [
-          "          # The private section's passphrase, from a repository secret (never in the repository or the logs).",
-          `          ${options.passphraseEnv}: \${{ secrets.${options.passphraseEnv} }}`,
-        ]),
-    `        run: ${bookgenCommand(options.install)} build ${sources}--site "$SITE/" --base "$BASE_PATH/" --out _site`,
+    ...passphraseEnv(options),
+    `        run: ${BOOKGEN_COMMAND} build ${sources}--site "$SITE/" --base "$BASE_PATH/" --out _site`,
     '      - uses: actions/upload-pages-artifact@v4',
     '        with:',
     '          path: _site',

@@ -1,15 +1,16 @@
 /**
  * The real `bookgen` process on sources that must not be read, or built, as they are: an empty,
  * DOCTYPE-only or cut-short source over a good site (refused, the site kept byte for byte, unless
- * `--allow-empty`), and a device that never ends (read with a bound, by `build`, `inspect` and
- * `convert` alike).
+ * `--allow-empty`); a device, a pipe and a file of NUL bytes (refused at once, unread, by `build`,
+ * `inspect` and `convert` alike); a compressed backup that inflates far past its size.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { besides, bookgen, BUILT, killAll, snapshot } from './cli-process.js'
-import { REPO_ROOT } from './helpers.js'
+import { mozLz4Bomb, REPO_ROOT } from './helpers.js'
 
 let dir: string
 beforeEach(() => {
@@ -20,21 +21,64 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-describe.skipIf(!BUILT)('bookgen on a source without end', () => {
-  it('should refuse /dev/zero once more than the limit has come, in build, inspect and convert', async () => {
+describe.skipIf(!BUILT)('bookgen on a source that is not a regular file, or not a bookmark file', () => {
+  it('should refuse /dev/zero and a pipe at once, in build, inspect and convert', async (context) => {
+    if (process.platform === 'win32') return context.skip('no named pipes here')
+    // Nothing ever writes into the pipe: opening it to read would wait for ever, deaf to Ctrl-C.
+    execFileSync('mkfifo', [path.join(dir, 'piped.html')])
+    const cases = {
+      '/dev/zero': 'a device',
+      'piped.html': 'a pipe (FIFO)',
+    }
+    for (const [source, what] of Object.entries(cases)) {
+      for (const args of [
+        ['build', source, '--out', 'site'],
+        ['inspect', source],
+        ['convert', source, '--to', 'xbel'],
+      ]) {
+        const result = await bookgen(args, { cwd: dir })
+        expect(result.code, args.join(' ')).toBe(1)
+        expect(result.stderr).toBe(
+          `error: ${source}: The source is ${what}, not a bookmark file; bookgen reads regular files only: save what it gives to a file, and build from that [source/unreadable]\n`,
+        )
+      }
+    }
+    expect(readdirSync(dir)).toEqual(['piped.html'])
+  })
+
+  it('should refuse a large file of NUL bytes, in build and inspect, writing nothing', async () => {
+    const source = path.join(dir, 'zeros.html')
+    writeFileSync(source, '')
+    // Sparse: 256 MiB of NUL bytes, no disk used. Refused from its first 64 KiB (`read.test.ts`
+    // counts the bytes read); read whole and decoded, it took seconds and 650 MB.
+    truncateSync(source, 256 * 2 ** 20)
     for (const args of [
-      ['build', '/dev/zero', '--out', 'site'],
-      ['inspect', '/dev/zero'],
-      ['convert', '/dev/zero', '--to', 'xbel'],
+      ['build', 'zeros.html', '--out', 'site'],
+      ['inspect', 'zeros.html'],
     ]) {
-      // The limit set lower than a machine's (a tenth of its memory, up to 500 MiB), to read less.
-      const result = await bookgen(args, { cwd: dir, env: { BOOKGEN_MAX_SOURCE_MB: '64' } })
+      const result = await bookgen(args, { cwd: dir })
       expect(result.code, args[0]).toBe(1)
-      expect(result.stderr).toBe(
-        'error: /dev/zero: More than 64 MiB came from this device; bookgen reads sources up to 64 MiB (BOOKGEN_MAX_SOURCE_MB=64) [source/too-large]\n',
+      expect(result.stderr).toMatch(
+        /^error: zeros\.html:1:1: Not a bookmark file.*\[source\/unknown-format\]\n$/,
       )
     }
-    expect(readdirSync(dir)).toEqual([])
+    expect(readdirSync(dir)).toEqual(['zeros.html'])
+  })
+
+  it('should refuse a compressed backup that inflates to more than 32 times its size', async () => {
+    // 50,000 bookmarks in 13 kB; a 2 MB one held enough to run `inspect` out of memory.
+    writeFileSync(path.join(dir, 'bomb.jsonlz4'), mozLz4Bomb(50_000))
+    for (const args of [
+      ['build', 'bomb.jsonlz4', '--out', 'site'],
+      ['inspect', 'bomb.jsonlz4'],
+    ]) {
+      const result = await bookgen(args, { cwd: dir })
+      expect(result.code, args[0]).toBe(1)
+      expect(result.stderr).toMatch(
+        /^error: bomb\.jsonlz4:1:9: The declared size, 3350070 bytes, is more than 32 times the file's 13359 bytes, .*\[firefox\/bad-lz4\]\n$/,
+      )
+    }
+    expect(readdirSync(dir)).toEqual(['bomb.jsonlz4'])
   })
 })
 

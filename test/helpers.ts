@@ -86,3 +86,41 @@ export function readTree(root: string, encoding: 'utf8' | 'latin1' = 'utf8'): Ma
   }
   return files
 }
+
+/**
+ * A Firefox `.jsonlz4` backup of `count` bookmarks, written by hand as LZ4 (not by the library
+ * bookgen reads it with): the first bookmark as literals, then one match that copies it over and
+ * over (each byte of the block gives up to 255), then the last bookmark. A decompression bomb:
+ * 50,000 bookmarks take 13 kB.
+ */
+export function mozLz4Bomb(count: number): Uint8Array {
+  const text = (value: string) => [...new TextEncoder().encode(value)]
+  const length = (extra: number): number[] => [
+    ...Array<number>(Math.floor(extra / 255)).fill(255),
+    extra % 255,
+  ]
+  const head = '{"type":"text/x-moz-place-container","root":"placesRoot","children":['
+  const item = '{"type":"text/x-moz-place","title":"b","uri":"https://e.example/"},'
+  const tail = '{"type":"text/x-moz-place","title":"b","uri":"https://e.example/"}]}'
+  const literals = head + item
+  const match = (count - 2) * item.length
+  const block = [
+    // A token (15: lengths follow), the literals' length, the literals, the match's offset and length.
+    0xff,
+    ...length(literals.length - 15),
+    ...text(literals),
+    item.length & 0xff,
+    item.length >> 8,
+    ...length(match - 4 - 15),
+    // The last sequence: literals only.
+    0xf0,
+    ...length(tail.length - 15),
+    ...text(tail),
+  ]
+  const size = literals.length + match + tail.length
+  const bytes = new Uint8Array(12 + block.length)
+  bytes.set(text('mozLz40\0'))
+  new DataView(bytes.buffer).setUint32(8, size, true)
+  bytes.set(block, 12)
+  return bytes
+}

@@ -400,7 +400,7 @@ describe('passwords in bookmarked URLs', () => {
     )
   })
 
-  it('should reach neither the changes pages nor their feed, made from the source’s Git history', async () => {
+  it('should reach neither the changes pages, their feed nor the history cache, made from the source’s Git history', async () => {
     const repo = createRepo()
     try {
       repo.commit({ 'bookmarks.html': withPasswords }, '2026-01-01T08:00:00Z', 'export')
@@ -416,6 +416,13 @@ describe('passwords in bookmarked URLs', () => {
       for (const file of ['changes/index.html', 'changes.xml']) {
         const text = readFileSync(path.join(repo.dir, 'out', file), 'utf8')
         expect(text, file).toContain('https://intranet.example/wiki')
+        expect(text, file).not.toMatch(/hunter2|alice/)
+      }
+      const caches = readdirSync(path.join(repo.dir, 'out', '.bookgen-history'))
+      expect(caches.length).toBeGreaterThan(0)
+      for (const file of caches) {
+        const text = readFileSync(path.join(repo.dir, 'out', '.bookgen-history', file), 'utf8')
+        expect(text, file).toContain('intranet.example/wiki')
         expect(text, file).not.toMatch(/hunter2|alice/)
       }
     } finally {

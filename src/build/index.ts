@@ -29,15 +29,21 @@ import {
   type SiteFilesJob,
   type SiteFilesWorker,
 } from './thread.js'
-import { createStaging, discardStaging, interruptedError, writeStaged, type WriteResult } from './output.js'
 import {
-  mayReadHistory,
+  createStaging,
+  discardStaging,
+  interruptedError,
+  writeStaged,
+  type Staging,
+  type WriteResult,
+} from './output.js'
+import {
+  askGit,
   readSiteHistory,
   startHistoryReads,
   withFiles,
   type SiteHistory,
 } from '../history/build-step.js'
-import { earlyCommits, repositoryLookup } from '../history/git.js'
 import { writeOfflineFiles } from './offline.js'
 import { lockedSection, privatePassphrase, type LockedSection } from './private.js'
 import type { OutputFile } from '../model/output.js'
@@ -202,16 +208,18 @@ export interface BuildOptions {
 }
 
 /**
- * The thread that makes the site files beside this one, started for `sources` if a build of their
- * size has one (`workerModeFor`, or `chosen`); `history`: the sources may get dates from Git.
+ * The thread that makes the site files beside this one, into `staging`, started for `sources` if
+ * a build of their size has one (`workerModeFor`, or `chosen`); `history`: the sources may get
+ * dates from Git.
  */
 function siteFilesWorkerFor(
   sources: readonly ReadSource[],
   chosen: BuildOptions['worker'],
   history: boolean,
-  job: Pick<SiteFilesJob, 'staging' | 'previous' | 'claims'>,
+  { staging, claims }: { staging: Staging; claims: Int32Array },
   parse: Pick<ParseJob, 'config' | 'links'>,
 ): SiteFilesWorker | undefined {
+  const job = { staging: staging.dir, previous: staging.previous, claims, budget: staging.budget?.shared }
   let mode = chosen === 'none' ? undefined : (chosen ?? workerModeFor(sources))
   // A worker that parses the sources itself would not see the dates the history adds.
   if (mode === 'parse' && history) mode = 'search'
@@ -248,15 +256,14 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
   const files = await expandSources(config.sources, config.root)
   // Whether HEAD has each source (never rejecting), and the commits of those it has, asked now:
   // the answers come while the output folder is checked, and starting git costs least now.
-  const repositories = repositoryLookup()
-  const historyAnswer = mayReadHistory(config, files, repositories)
-  const commits = config.history === false ? undefined : earlyCommits(files, repositories)
+  const git = askGit(config, files)
   // What `bookgen check` found (never the network); read before the worker thread needs it.
   const links = await readSiteLinks(config, files)
   const staging = await createStaging({
     outDir: config.outDir,
     protectedDirs: [config.root, process.cwd()],
     sources: files,
+    siteBytes: config.limits.siteBytes,
   })
   let worker: SiteFilesWorker | undefined
   // Each site file goes to whichever thread claims it first: the worker, if a large build has one, or this.
@@ -269,16 +276,15 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
   }
   try {
     checkpoint()
-    const history = await historyAnswer
+    const history = await git.mayReadHistory
     // Read from Git while the sources are read and parsed; applied after them.
-    const historyReads = history ? startHistoryReads(config, files, repositories, commits) : undefined
+    const historyReads = history ? startHistoryReads(config, files, git.repositories, git.commits) : undefined
     options.onStep?.(files.length === 1 ? 'reading the source' : `reading ${files.length} sources`)
     const loaded = await loadSources(config, {
       files,
       onRead: (sources) => {
         if (signal?.aborted === true) return
-        const job = { staging: staging.dir, previous: staging.previous, claims }
-        worker = siteFilesWorkerFor(sources, options.worker, history, job, { config, links })
+        worker = siteFilesWorkerFor(sources, options.worker, history, { staging, claims }, { config, links })
       },
     })
     const { collections, timings: loading } = loaded

@@ -94,11 +94,19 @@ export function describeIoError(error: SystemError, context: Omit<IoErrorContext
   const flag = context.flag ?? '--out'
   // The system's own words without the code it starts with ("ENOSPC: no space left on device, write").
   const reason = meaning?.reason ?? systemReason(error)
-  const at = error.path !== undefined && error.path !== context.path ? ` at ${error.path}` : ''
+  const at = error.path !== undefined && error.path !== context.path ? ` at ${shownPath(error.path)}` : ''
   const advice = context.fix ?? meaning?.fix.replace('{flag}', flag)
   const fix = advice === undefined ? '' : `; ${advice}`
   const outcome = context.outcome === undefined ? '' : ` ${context.outcome}`
   return `${context.action}: ${reason} (${error.code})${at}${fix}.${outcome}`
+}
+
+/** Characters of a path shown at each end when it is too long to show whole. */
+const PATH_END = 120
+
+/** `path`, or, past a few lines' length, its start and end around `…`. */
+function shownPath(path: string): string {
+  return path.length <= 2 * PATH_END + 1 ? path : `${path.slice(0, PATH_END)}…${path.slice(-PATH_END)}`
 }
 
 function systemReason(error: SystemError): string {

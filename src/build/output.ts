@@ -18,6 +18,7 @@ import type { PreviousCounts, SourceCounts } from './empty-source.js'
 import { describeIoError, ioError, isSystemError } from './io-error.js'
 import type { SitePlan } from '../pages/plan.js'
 import { StagingWriter, type WriteResult } from './staging-writer.js'
+import { SiteBudget } from './site-budget.js'
 export { resolveAsset, StagingWriter, targetPath, TEMPLATES_DIR, type WriteResult } from './staging-writer.js'
 
 /** What `writeSite` writes: the plan's files and assets, and what is written beside them. */
@@ -69,6 +70,11 @@ export interface WriteOptions {
   protectedDirs: readonly string[]
   /** Source files (absolute): the output folder may not contain one. */
   sources: readonly string[]
+  /**
+   * The most bytes the site may take (`limits.siteBytes`): past it, writing stops with
+   * `output/too-large` and the previous site stays as it was. Default: no limit.
+   */
+  siteBytes?: number | undefined
 }
 
 /** A fresh folder beside the output folder that the new site is written into, then swapped in. */
@@ -85,6 +91,11 @@ export interface Staging {
   previousCounts?: PreviousCounts
   /** What was found and done about folders that interrupted builds left beside the output folder. */
   recovered?: RecoveryNote[] | undefined
+  /**
+   * The bytes the site may take, counted by every writer of the staging folder (hand a worker
+   * thread `budget.shared`), when `WriteOptions.siteBytes` was given.
+   */
+  budget?: SiteBudget | undefined
 }
 
 /** Something `recoverLeftovers` did or could not do, to tell the user. */
@@ -121,6 +132,7 @@ export async function createStaging(options: WriteOptions): Promise<Staging> {
     previous,
     previousCounts: marker === undefined ? undefined : markerCounts(marker),
     recovered,
+    budget: options.siteBytes === undefined ? undefined : new SiteBudget(options.siteBytes),
   }
   try {
     await mkdir(path.dirname(outDir), { recursive: true })
@@ -160,6 +172,8 @@ export async function writeStaged(staging: Staging, plan: WritableSite): Promise
     await plan.alongside?.catch(() => {})
     await discardStaging(staging)
     if (plan.signal?.aborted === true) throw interruptedError(plan.signal)
+    // Over the limit here or in the thread alongside (whose error does not cross as it was thrown).
+    if (staging.budget?.exceeded === true) throw staging.budget.error(untouched(staging))
     if (isBookgenError(error)) throw error
     // A full disk, a permission problem…: the user's to fix, and the previous site is intact.
     throw (
@@ -196,7 +210,7 @@ export async function discardStaging(staging: Staging): Promise<void> {
 
 async function writeTree(staging: Staging, plan: WritableSite): Promise<WriteResult> {
   // Pages are rendered on demand, so memory holds one page at a time, not the site.
-  const writer = new StagingWriter(staging.dir, staging.previous)
+  const writer = new StagingWriter(staging.dir, staging.previous, staging.budget)
   const { signal } = plan
   let yielded = performance.now()
   for (const file of plan.files) {

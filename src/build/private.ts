@@ -14,6 +14,7 @@
  * check (16), then the ciphertext with its 16-byte tag. A new salt and nonce every build: the file
  * differs from one build to the next, as no other file of the site does.
  */
+import { webcrypto } from 'node:crypto'
 import { gunzipSync, gzipSync } from 'fflate'
 import type { ResolvedConfig } from '../config/options.js'
 import { displayPath } from '../model/display-path.js'
@@ -34,7 +35,7 @@ const NONCE_BYTES = 12
 const CHECK_BYTES = 16
 const HEADER_BYTES = MAGIC.length + 1 + 4 + SALT_BYTES + NONCE_BYTES + CHECK_BYTES
 
-const subtle = globalThis.crypto.subtle
+const subtle = webcrypto.subtle
 const UTF8 = new TextEncoder()
 
 /** The passphrase of the config's private section, from the environment; undefined when unset or empty. */
@@ -53,8 +54,8 @@ export async function encryptPrivate(
   passphrase: string,
   iterations = PBKDF2_ITERATIONS,
 ): Promise<Uint8Array> {
-  const salt = globalThis.crypto.getRandomValues(new Uint8Array(SALT_BYTES))
-  const nonce = globalThis.crypto.getRandomValues(new Uint8Array(NONCE_BYTES))
+  const salt = webcrypto.getRandomValues(new Uint8Array(SALT_BYTES))
+  const nonce = webcrypto.getRandomValues(new Uint8Array(NONCE_BYTES))
   const { key, check } = await keysOf(passphrase, salt, iterations)
   const header = new Uint8Array(HEADER_BYTES)
   header.set(MAGIC)
@@ -111,7 +112,7 @@ async function keysOf(
   passphrase: string,
   salt: Uint8Array<ArrayBuffer>,
   iterations: number,
-): Promise<{ key: CryptoKey; check: Uint8Array }> {
+): Promise<{ key: webcrypto.CryptoKey; check: Uint8Array }> {
   const material = await subtle.importKey('raw', UTF8.encode(passphrase.normalize('NFC')), 'PBKDF2', false, [
     'deriveBits',
   ])

@@ -1,16 +1,17 @@
 /**
- * (I/O) A source file's bytes, read with a bound. The opened file is looked at before anything is
- * read: a regular file over the limit (`MAX_SOURCE_BYTES`) is refused unread; a pipe or a
- * character device (`bookgen build <(curl …)`, `/dev/stdin`) has no size, so it is read as it
- * comes and refused as soon as more than the limit has arrived (`/dev/zero` never ends); a folder,
- * a socket or a disk is refused with a message that says what it is. Used by `build` (and so by
- * watch mode) and by `inspect` and `convert`.
+ * (I/O) A source file's bytes, read with a bound. Only a regular file is read: the path is looked
+ * at before it is opened, and a folder, a pipe, a socket or a device is refused at once, saying
+ * what it is (a pipe without a writer would block the open, and a device such as `/dev/zero`
+ * never ends). A file over the limit (`sourceLimit`) is refused unread, and one whose first bytes
+ * show it is no bookmark file before the rest is read. Used by `build` (and so by watch mode) and
+ * by `inspect` and `convert`.
  */
+import { constants, type Stats } from 'node:fs'
 import type { FileHandle } from 'node:fs/promises'
 import { open, stat } from 'node:fs/promises'
 import os from 'node:os'
 import { BookgenError, isBookgenError } from '../model/errors.js'
-import { MAX_SOURCE_BYTES } from '../formats/index.js'
+import { MAX_SOURCE_BYTES, refuseByHead, SNIFF_BYTES } from '../formats/index.js'
 import { describeIoError, isSystemError } from './io-error.js'
 
 /** A source file as read from disk, before decoding. */
@@ -75,12 +76,54 @@ export function sourceLimit(env: NodeJS.ProcessEnv = process.env, memory = os.to
   }
 }
 
-/** Bytes asked for at a time from a pipe or a device (a pipe hands over 64 KiB at most). */
+/** Bytes asked for at a time from a file whose size changed while it was read. */
 const CHUNK_BYTES = 64 * 1024
 
 /**
- * Read the source `file`; `name` is how messages show it. Throws `BookgenError`
- * (`source/unreadable`, `source/too-large`) for anything that cannot be read as a source.
+ * `open`'s flags for a source: read only, and never waiting. A FIFO put in a source's place between
+ * the `stat` that found a regular file and the `open` would otherwise block the open, in a thread
+ * of the pool that exiting the process waits for, until something writes into it.
+ */
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0)
+
+/** A regular file opened for reading (see `openRegularFile`), and its size. */
+export interface OpenedSource {
+  handle: FileHandle
+  size: number
+}
+
+/**
+ * Open the source `file` (shown as `name`) if it is a regular file. Anything else is refused at
+ * once, saying what it is (`source/unreadable`): a folder, a pipe, a socket or a device is looked
+ * at, never opened, so that nothing waits on a pipe without a writer or a device without end.
+ */
+export async function openRegularFile(file: string, name: string): Promise<OpenedSource> {
+  const found = await stat(file).catch(async (error: unknown) => {
+    throw await unreadable(error, name)
+  })
+  if (!found.isFile()) throw notAFile(name, found)
+  let handle: FileHandle
+  try {
+    handle = await open(file, OPEN_FLAGS)
+  } catch (error) {
+    throw await unreadable(error, name)
+  }
+  try {
+    // The file opened may not be the one looked at: replaced meanwhile.
+    const info = await handle.stat()
+    if (!info.isFile()) throw notAFile(name, info)
+    return { handle, size: info.size }
+  } catch (error) {
+    await handle.close().catch(() => {})
+    throw isBookgenError(error) ? error : await unreadable(error, name)
+  }
+}
+
+/**
+ * Read the source `file`; `name` is how messages show it. Only a regular file is read (see
+ * `openRegularFile`); one over the limit is refused unread, and one whose first bytes show it is no
+ * bookmark file (`refuseByHead`) before the rest is read. Throws `BookgenError`
+ * (`source/unreadable`, `source/too-large`, `source/unknown-format`).
  *
  * @example await readSourceBytes('/home/me/bookmarks.html', 'bookmarks.html') // → Uint8Array
  */
@@ -91,37 +134,22 @@ export async function readSourceBytes(
 ): Promise<Uint8Array> {
   const { bytes: limit, why } =
     options.limit === undefined ? sourceLimit() : { bytes: options.limit, why: undefined }
-  let handle: FileHandle
+  const { handle, size: found } = await openRegularFile(file, name)
   try {
-    handle = await open(file)
-  } catch (error) {
-    throw await unreadable(error, file, name)
-  }
-  try {
-    const info = await handle.stat()
-    if (info.isFile()) {
-      if (info.size > limit) throw tooLarge(name, `The file is ${size(info.size)}`, limit, why)
-      return await readRegular(handle, info.size, name, { limit, why }, options)
-    }
-    if (info.isFIFO() || info.isCharacterDevice()) {
-      const what = info.isFIFO() ? 'this pipe' : 'this device'
-      return await readBounded(handle, name, { limit, why }, what, false)
-    }
-    throw notAFile(
-      name,
-      info.isDirectory() ? 'a folder' : info.isBlockDevice() ? 'a disk (block device)' : 'not a regular file',
-    )
+    if (found > limit) throw tooLarge(name, `The file is ${size(found)}`, limit, why)
+    return await readRegular(handle, found, name, { limit, why }, options)
   } catch (error) {
     if (isBookgenError(error)) throw error
-    throw await unreadable(error, file, name)
+    throw await unreadable(error, name)
   } finally {
     await handle.close().catch(() => {})
   }
 }
 
 /**
- * A regular file of `size` bytes, read whole (into shared memory if asked). One whose size changes
- * while it is read is read again from its start, as it comes, with the same bound.
+ * A regular file of `size` bytes, read whole (into shared memory if asked): its head first, and
+ * the rest only if the head may be a bookmark file's. One whose size changes while it is read is
+ * read again from its start, as it comes, with the same bound.
  */
 async function readRegular(
   handle: FileHandle,
@@ -130,34 +158,34 @@ async function readRegular(
   limit: Bound,
   options: ReadSourceOptions,
 ): Promise<Uint8Array> {
+  const head = new Uint8Array(Math.min(size, SNIFF_BYTES))
+  const { bytesRead: headRead } = await handle.read(head, 0, head.byteLength, 0)
+  const refusal = refuseByHead(head.subarray(0, headRead), name)
+  if (refusal !== undefined) throw refusal
+  if (headRead < head.byteLength) return await readBounded(handle, name, limit)
   const bytes =
     options.memory?.(size) ??
     new Uint8Array(options.shared === true ? new SharedArrayBuffer(size) : new ArrayBuffer(size))
-  for (let done = 0; done < bytes.byteLength;) {
+  bytes.set(head)
+  for (let done = head.byteLength; done < bytes.byteLength;) {
     const { bytesRead } = await handle.read(bytes, done, bytes.byteLength - done, done)
-    if (bytesRead === 0) return await readBounded(handle, name, limit, 'the file', true)
+    if (bytesRead === 0) return await readBounded(handle, name, limit)
     done += bytesRead
   }
   const { bytesRead } = await handle.read(new Uint8Array(1), 0, 1, bytes.byteLength)
-  return bytesRead === 0 ? bytes : await readBounded(handle, name, limit, 'the file', true)
+  return bytesRead === 0 ? bytes : await readBounded(handle, name, limit)
 }
 
-/** Read to the end as the bytes come (from the start, for a file), refusing more than `limit`. */
-async function readBounded(
-  handle: FileHandle,
-  name: string,
-  { limit, why }: Bound,
-  what: string,
-  positional: boolean,
-): Promise<Uint8Array> {
+/** Read the file from its start to its end as the bytes come, refusing more than `limit`. */
+async function readBounded(handle: FileHandle, name: string, { limit, why }: Bound): Promise<Uint8Array> {
   const chunks: Uint8Array[] = []
   let total = 0
   for (;;) {
     const chunk = Buffer.allocUnsafe(CHUNK_BYTES)
-    const { bytesRead } = await handle.read(chunk, 0, CHUNK_BYTES, positional ? total : null)
+    const { bytesRead } = await handle.read(chunk, 0, CHUNK_BYTES, total)
     if (bytesRead === 0) break
     total += bytesRead
-    if (total > limit) throw tooLarge(name, `More than ${size(limit)} came from ${what}`, limit, why)
+    if (total > limit) throw tooLarge(name, `More than ${size(limit)} came from the file`, limit, why)
     chunks.push(bytesRead === CHUNK_BYTES ? chunk : chunk.subarray(0, bytesRead))
   }
   return Buffer.concat(chunks, total)
@@ -177,22 +205,38 @@ function tooLarge(name: string, found: string, limit: number, why: string | unde
   })
 }
 
-function notAFile(name: string, what: string): BookgenError {
-  return new BookgenError(`The source is ${what}, not a bookmark file`, {
+/** Why a source that is not a regular file is refused, saying what it is and what to do. */
+function notAFile(name: string, info: Stats): BookgenError {
+  const what = info.isDirectory()
+    ? 'a folder'
+    : info.isFIFO()
+      ? 'a pipe (FIFO)'
+      : info.isSocket()
+        ? 'a socket'
+        : info.isCharacterDevice()
+          ? 'a device'
+          : info.isBlockDevice()
+            ? 'a disk (block device)'
+            : 'not a regular file'
+  const fix = info.isDirectory()
+    ? ''
+    : '; bookgen reads regular files only: save what it gives to a file, and build from that'
+  return new BookgenError(`The source is ${what}, not a bookmark file${fix}`, {
     ruleId: 'source/unreadable',
     file: name,
   })
 }
 
-/** An error opening or reading `file`, in words. */
-async function unreadable(error: unknown, file: string, name: string): Promise<BookgenError> {
+/** An error looking at, opening or reading a source, in words. */
+async function unreadable(error: unknown, name: string): Promise<BookgenError> {
   if (!isSystemError(error)) throw error
   if (error.code === 'ENOENT')
     return new BookgenError('Source not found', { ruleId: 'source/unreadable', file: name, cause: error })
-  // A socket cannot be opened (ENXIO): say what it is.
-  if (error.code === 'ENXIO' && (await stat(file).catch(() => undefined))?.isSocket() === true)
-    return notAFile(name, 'a socket')
-  const reason = describeIoError(error, { action: 'Cannot read the source', path: file, flag: 'source' })
+  const reason = describeIoError(error, {
+    action: 'Cannot read the source',
+    path: error.path,
+    flag: 'source',
+  })
   return new BookgenError(reason, { ruleId: 'source/unreadable', file: name, cause: error })
 }
 

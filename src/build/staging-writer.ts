@@ -23,6 +23,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { BookgenError } from '../model/errors.js'
 import type { AssetCopy, OutputFile } from '../model/output.js'
+import type { SiteBudget } from './site-budget.js'
 
 /** The package's `templates/` folder (next to `dist/` and `src/`). */
 export const TEMPLATES_DIR = fileURLToPath(new URL('../../templates/', import.meta.url))
@@ -66,6 +67,12 @@ function writeAll(fd: number, chunks: readonly Uint8Array[]): number {
   return total
 }
 
+function byteLength(chunks: readonly Uint8Array[]): number {
+  let bytes = 0
+  for (const chunk of chunks) bytes += chunk.byteLength
+  return bytes
+}
+
 /** Largest buffer kept for encoding pages (three bytes per UTF-16 unit at most). */
 const MAX_REUSED_BUFFER = 16 << 20
 
@@ -96,28 +103,43 @@ export class StagingWriter {
   private readonly root: string
   private previous: string | undefined
 
-  /** `previous`: the previous build's folder, if there is one. */
-  constructor(root: string, previous?: string) {
+  private readonly budget: SiteBudget | undefined
+
+  /**
+   * `previous`: the previous build's folder, if there is one; `budget`: the bytes the site may
+   * take, counted as they are written (a write that would pass it throws, unwritten).
+   */
+  constructor(root: string, previous?: string, budget?: SiteBudget) {
     this.root = root
     this.previous = previous
+    this.budget = budget
     this.directories.add(root)
   }
 
-  write(file: OutputFile): void {
+  /** Write `file`; returns its size. */
+  write(file: OutputFile): number {
     const target = targetPath(this.root, file.path)
     this.ensureDirectory(path.dirname(target))
+    this.budget?.countFile()
     const sink = new FileSink(target, this.previousFile(file.path), this.window)
+    const push = (chunks: Uint8Array[]): void => {
+      if (this.budget !== undefined) this.budget.spend(byteLength(chunks))
+      sink.push(chunks)
+    }
+    let size: number
     try {
-      if (file.stream !== undefined) file.stream((chunk) => sink.push(this.encode([chunk])))
-      else sink.push(this.encode(file.segments ?? [file.contents]))
-      this.written.bytes += sink.finish()
+      if (file.stream !== undefined) file.stream((chunk) => push(this.encode([chunk])))
+      else push(this.encode(file.segments ?? [file.contents]))
+      size = sink.finish()
     } finally {
       sink.close()
     }
+    this.written.bytes += size
     if (sink.linked) this.written.unchanged++
     // Hard links cannot be made here (another file system, or none): stop comparing.
     else if (sink.unlinkable) this.previous = undefined
     this.written.files++
+    return size
   }
 
   /**
@@ -145,15 +167,20 @@ export class StagingWriter {
     return chunks
   }
 
-  copy(asset: AssetCopy): void {
+  /** Copy `asset` into the site; returns its size. */
+  copy(asset: AssetCopy): number {
     const from = resolveAsset(asset)
     // Compared like any file when there is a previous build (theme files are small).
     if (this.previous !== undefined) return this.write({ path: asset.path, contents: readFileSync(from) })
     const target = targetPath(this.root, asset.path)
     this.ensureDirectory(path.dirname(target))
+    const { size } = lstatSync(from)
+    this.budget?.countFile()
+    this.budget?.spend(size)
     copyFileSync(from, target, constants.COPYFILE_EXCL)
-    this.written.bytes += lstatSync(from).size
+    this.written.bytes += size
     this.written.files++
+    return size
   }
 
   /**

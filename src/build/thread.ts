@@ -53,6 +53,7 @@ import {
 import type { OutputFile } from '../model/output.js'
 import type { StagingWriter, WriteResult } from './output.js'
 import { writeSearchIndexFiles } from './search-files.js'
+import type { SharedBudget } from './site-budget.js'
 
 /**
  * Below this many bytes of sources the site files are made inline: a thread's start (its modules,
@@ -89,6 +90,8 @@ interface JobBase {
   previous?: string | undefined
   /** The shared claims (`sharedClaims`); without them the worker makes every site file it can. */
   claims?: Int32Array | undefined
+  /** The site's byte budget, shared with the main thread (`SiteBudget.shared`). */
+  budget?: SharedBudget | undefined
 }
 
 /** Parse the sources and make the site files (every one, or those it claims). */

@@ -10,9 +10,14 @@ import type { SearchMessage, SiteFilesJob, SiteFilesResult } from './thread.js'
 import { claimFrom, writeSearchIndex, writeSiteFiles } from './thread.js'
 import { claimAll, SEARCH_PRODUCER } from '../site-files/index.js'
 import { StagingWriter } from './output.js'
+import { SiteBudget } from './site-budget.js'
 
 const job = workerData as SiteFilesJob
-const writer = new StagingWriter(job.staging, job.previous)
+const writer = new StagingWriter(
+  job.staging,
+  job.previous,
+  job.budget === undefined ? undefined : new SiteBudget(job.budget.limit, job.budget.counts),
+)
 // A search-mode worker can make the search index only: its claims stop after it.
 const limit = job.mode === 'search' ? SEARCH_PRODUCER + 1 : Infinity
 const claim = job.claims === undefined ? claimAll(limit) : claimFrom(job.claims, 'front', limit)

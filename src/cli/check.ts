@@ -3,13 +3,15 @@
  * beside the first source (or where asked), print a summary, and return the exit code: 0 (dead
  * links too, unless `failOnDead`; also when the run's time ran out, the rest left for the next
  * run), 1 with `failOnDead` and dead links, 130 when interrupted (the store then keeps what was
- * checked so far).
+ * checked so far). A source whose last commit removed most bookmarks stops it as it stops a build
+ * (`history/mass-removal`), before the store drops their links.
  */
 import path from 'node:path'
 import type { ResolvedConfig } from '../config/options.js'
 import type { Place } from '../model/tree.js'
 import { displayPath, expandSources, loadSources } from '../build/index.js'
 import { linkCheckDefaults } from '../config/options.js'
+import { readSiteHistory, startHistoryReads } from '../history/build-step.js'
 import { checkLinks, type CheckOptions, type CheckResult } from '../links/check.js'
 import { createCheckProgress, formatSummary, type ProgressReporter } from '../links/progress.js'
 import { publishedUrls } from '../publish/published-urls.js'
@@ -75,7 +77,10 @@ export async function runCheck(options: RunCheckOptions): Promise<number> {
   const { config, out } = options
   const started = performance.now()
   const files = await expandSources(config.sources, config.root)
+  const historyReads = startHistoryReads(config, files)
   const { collections } = await loadSources(config, { files })
+  // The guard of the build: the link store keeps the links of a removal the site does not publish.
+  if (historyReads !== undefined) readSiteHistory(config, await historyReads, collections)
   const urls = publishedUrls(collections, config)
   const storeFile =
     options.storeFile !== undefined

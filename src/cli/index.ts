@@ -13,7 +13,7 @@ import { readSiteAddress } from '../build/output.js'
 import { formatDuration, parseDuration } from '../config/duration.js'
 import { linkCheckDefaults, linkLimitProblem, type InlineConfig } from '../config/options.js'
 import { DEV_PORT } from '../dev/port.js'
-import { initLinksWorkflow, initPagesWorkflow, WORKFLOW_PATH } from '../init.js'
+import { HOST_NAMES, runInit, type HostName, type InitReport } from '../init.js'
 import { BookgenError, isBookgenError } from '../model/errors.js'
 import { startStaticServer } from '../serve.js'
 import { VERSION } from '../version.js'
@@ -142,8 +142,12 @@ export async function runCli(argv: readonly string[], io: Io = defaultIo): Promi
     })
 
   cli
-    .command('init [...sources]', 'Write a GitHub Actions workflow that publishes the site on GitHub Pages')
+    .command(
+      'init [...sources]',
+      'Make the repository publish the site on every push (GitHub Pages by default)',
+    )
     .option('--force', 'Replace an existing workflow')
+    .option('--host <host>', `Where to publish: ${HOST_NAMES.join(', ')} (default: github)`)
     .option('--floccus', 'A repository Floccus syncs into (default: detected from the XBEL file)')
     .option('--branch <name>', 'Branch that publishes (default: the checked-out one, else main)')
     .option('--config <file>', 'Config file (default: bookmarks.config.ts if present)')
@@ -151,6 +155,7 @@ export async function runCli(argv: readonly string[], io: Io = defaultIo): Promi
     .option('--private', "Pass the private section's passphrase to the build from a repository secret")
     .example('bookgen init bookmarks.xbel')
     .example('bookgen init --links bookmarks.html')
+    .example('bookgen init --host gitlab')
     .action((sources: string[], flags: Record<string, unknown>) => {
       action = () => initCommand(sources, flags, io)
     })
@@ -303,56 +308,66 @@ function stopOnSignal(io: Io): { signal: AbortSignal; requested: Promise<void>; 
 }
 
 async function initCommand(sources: string[], flags: Record<string, unknown>, io: Io): Promise<number> {
-  const force = flags['force'] === true
-  const links = flags['links'] === true
-  // `--links` on a site that already publishes: keep its Pages workflow, add the link check.
-  const keepPages = links && !force && existsSync(path.join(io.cwd, WORKFLOW_PATH))
-  const options = {
+  const report = await runInit(io.cwd, {
     sources,
-    force,
+    force: flags['force'] === true,
     floccus: flags['floccus'] === true ? true : undefined,
     branch: optionalString(flags, 'branch'),
     configFile: optionalString(flags, 'config'),
+    host: initHost(flags),
+    links: flags['links'] === true,
     private: flags['private'] === true,
-  }
-  const pages = keepPages ? undefined : await initPagesWorkflow(io.cwd, options)
-  const check = links ? await initLinksWorkflow(io.cwd, options) : undefined
-  const result = (pages ?? check)!
-  const { install } = result
-  const written = [pages, check].flatMap((each) =>
-    each === undefined ? [] : [path.relative(io.cwd, each.file)],
+    progress: (line) => io.stderr(`  … ${safe(line)}\n`),
+  })
+  io.stdout(initSummary(report, io.cwd).join('\n'))
+  // Last, where they are read before the commands are run.
+  for (const warning of report.warnings) io.stderr(`warning: ${safe(warning)}\n`)
+  return EXIT_OK
+}
+
+/** `--host` of `init`, checked. */
+function initHost(flags: Record<string, unknown>): HostName | undefined {
+  const host = optionalString(flags, 'host')
+  if (host === undefined) return undefined
+  const known = HOST_NAMES.find((name) => name === host.toLowerCase())
+  if (known !== undefined) return known
+  const meant = closest(host.toLowerCase(), HOST_NAMES)
+  throw new BookgenError(
+    `Unknown host "${host}"${meant === undefined ? '' : `; did you mean "${meant}"?`} (hosts: ${HOST_NAMES.join(', ')})`,
+    { ruleId: 'cli/usage' },
   )
+}
+
+/** What `init` did, then what to run next (each command on a line of its own, to copy). */
+function initSummary(report: InitReport, cwd: string): string[] {
+  const { pages, links, host, gitignore } = report
+  const shown = (file: string) => safe(path.relative(cwd, file))
   const lines = [
-    ...(keepPages ? [`  kept ${WORKFLOW_PATH} (--force replaces it)`] : []),
     ...(pages === undefined
-      ? []
+      ? [`  kept ${host.file} (--force replaces it)`]
       : [
-          `✓ wrote ${safe(path.relative(io.cwd, pages.file))}: publishes on every push to ${safe(pages.branch)}` +
+          `✓ wrote ${shown(pages.file)}: publishes on every push to ${safe(pages.branch)}` +
             (pages.floccus ? ' (Floccus repository: branch pushes only, full history)' : ''),
         ]),
-    ...(check === undefined
+    ...(links === undefined
       ? []
       : [
-          `✓ wrote ${safe(path.relative(io.cwd, check.file))}: checks the links every Monday (and from the Actions tab), then republishes; see docs/link-health.md`,
+          `✓ wrote ${shown(links.file)}: checks the links every Monday (and from the Actions tab), then republishes; see docs/link-health.md`,
         ]),
-    install.kind === 'package'
-      ? `  bookgen comes from your package.json (${install.lockfile ? 'npm ci' : 'npm install: commit a package-lock.json to pin it'})`
-      : `  the workflow installs bookgen@${install.version}; to pin it in the repository instead:\n` +
-        '    npm init -y && npm install --save-dev bookgen && npx bookgen init --force',
+    `✓ bookgen: ${safe(report.bookgen.summary)}`,
+    ...(gitignore.added.length === 0
+      ? []
+      : [`✓ .gitignore: ${gitignore.created ? 'wrote' : 'added'} ${gitignore.added.map(safe).join(', ')}`]),
     'Next:',
-    '  1. On GitHub: Settings → Pages → Build and deployment → Source: GitHub Actions.',
-    `  2. Commit and push: git add ${written.map(safe).join(' ')} && git commit -m "Publish bookmarks" && git push`,
-    '  3. The site appears at https://<owner>.github.io/<repository>/ when the workflow has run.',
-    ...(result.passphraseEnv === undefined
-      ? []
-      : [
-          `  4. Private section: add your passphrase as a repository secret named ${result.passphraseEnv}`,
-          '     (Settings → Secrets and variables → Actions → New repository secret), before step 2.',
-        ]),
+    ...report.next.flatMap((step, index) => [
+      `  ${index + 1}. ${safe(step.say)}`,
+      ...(step.where === undefined ? [] : [`       ${safe(step.where)}`]),
+      ...step.commands.map((command) => `       ${safe(command)}`),
+    ]),
+    `  The site appears at ${safe(report.site)} once the job has run (${host.watch}).`,
     '',
   ]
-  io.stdout(lines.join('\n'))
-  return EXIT_OK
+  return lines
 }
 
 async function checkCommand(sources: string[], flags: Record<string, unknown>, io: Io): Promise<number> {

@@ -4,6 +4,8 @@
  * "did you mean …?" for a mistyped command.
  */
 import pc from 'picocolors'
+import { formatCount } from '../model/numbers.js'
+export { formatBytes, formatCount } from '../model/numbers.js'
 
 export type Colors = ReturnType<typeof pc.createColors>
 
@@ -27,19 +29,6 @@ export function createColors(enabled: boolean): Colors {
 /** `1 bookmark`, `2 bookmarks`, `12,345 bookmarks` (irregular plurals passed in). */
 export function plural(count: number, noun: string, nouns = `${noun}s`): string {
   return `${formatCount(count)} ${count === 1 ? noun : nouns}`
-}
-
-/** A count with thousands separators, the same on every machine: `12,345`. */
-export function formatCount(count: number): string {
-  return count.toLocaleString('en-US')
-}
-
-/** `512 B`, `12.3 kB`, `4.5 MB` (powers of 1,000, as npm and browsers show sizes). */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1000) return `${bytes} B`
-  if (bytes < 1000 ** 2) return `${(bytes / 1000).toFixed(1)} kB`
-  if (bytes < 1000 ** 3) return `${(bytes / 1000 ** 2).toFixed(1)} MB`
-  return `${(bytes / 1000 ** 3).toFixed(2)} GB`
 }
 
 /** `85 ms` below a second, `2.4 s` above. */

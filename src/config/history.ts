@@ -6,24 +6,29 @@ export interface HistorySettings {
   maxRemoved: number
   /** Fewest removed bookmarks that can trip the guard. Default 20. */
   minRemoved: number
-  /** Publish even when the newest commit removed too much. Default false. */
+  /** Publish even when the source's last change removed too much. Default false. */
   allowRemoval: boolean
+  /** Most commits of a source read (the newest). Default 10,000. */
+  maxCommits: number
 }
 
 /** What a user may write under `history` in the config. */
 export interface HistoryOptions {
-  /** Share of the bookmarks the newest commit may remove before the build fails (0–1). Default: `0.25` */
+  /** Share of the bookmarks the source's last change may remove before the build fails (0–1). Default: `0.25` */
   maxRemoved?: number | undefined
   /** Fewest removed bookmarks that make a build fail. Default: `20` */
   minRemoved?: number | undefined
-  /** Publish anyway when the newest commit removed too much (`--allow-removal`). Default: `false` */
+  /** Publish anyway when the source's last change removed too much (`--allow-removal`). Default: `false` */
   allowRemoval?: boolean | undefined
+  /** Most commits of a source read, the newest (older ones give no dates or changes). Default: `10000` */
+  maxCommits?: number | undefined
 }
 
 export const historyDefaults: Readonly<HistorySettings> = Object.freeze({
   maxRemoved: 0.25,
   minRemoved: 20,
   allowRemoval: false,
+  maxCommits: 10_000,
 })
 
 /** `history` from the config and the flags: false when turned off. */
@@ -36,6 +41,7 @@ export function resolveHistory(
     maxRemoved: user?.maxRemoved ?? historyDefaults.maxRemoved,
     minRemoved: user?.minRemoved ?? historyDefaults.minRemoved,
     allowRemoval: flags.allowRemoval === true || (user?.allowRemoval ?? historyDefaults.allowRemoval),
+    maxCommits: user?.maxCommits ?? historyDefaults.maxCommits,
   }
   return Object.freeze(settings)
 }
@@ -44,7 +50,7 @@ export function resolveHistory(
 export function checkHistoryOptions(value: unknown): string | undefined {
   if (value === false) return undefined
   if (typeof value !== 'object' || value === null || Array.isArray(value))
-    return '"history" must be false or { maxRemoved?, minRemoved?, allowRemoval? }'
+    return '"history" must be false or { maxRemoved?, minRemoved?, allowRemoval?, maxCommits? }'
   for (const [name, item] of Object.entries(value)) {
     if (item === undefined) continue
     if (name === 'maxRemoved') {
@@ -55,7 +61,10 @@ export function checkHistoryOptions(value: unknown): string | undefined {
         return '"history.minRemoved" must be a whole number, 0 or more'
     } else if (name === 'allowRemoval') {
       if (typeof item !== 'boolean') return '"history.allowRemoval" must be true or false'
-    } else return `Unknown option "history.${name}"; known: maxRemoved, minRemoved, allowRemoval`
+    } else if (name === 'maxCommits') {
+      if (typeof item !== 'number' || !Number.isInteger(item) || item < 1)
+        return '"history.maxCommits" must be a whole number, 1 or more'
+    } else return `Unknown option "history.${name}"; known: maxRemoved, minRemoved, allowRemoval, maxCommits`
   }
   return undefined
 }

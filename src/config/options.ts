@@ -65,7 +65,7 @@ export interface UserConfig {
   theme?: ThemeOptions | undefined
   /**
    * Dates, a changes page and a guard against mass removals from the sources' Git history, or
-   * `false` to ignore the history (`--no-history`). Default: `{maxRemoved: 0.25, minRemoved: 20}`
+   * `false` to ignore the history (`--no-history`). Default: `{maxRemoved: 0.25, minRemoved: 20, maxCommits: 10000}`
    */
   history?: HistoryOptions | false | undefined
   /** Link health (`bookgen check`, see docs/link-health.md). */
@@ -74,6 +74,26 @@ export interface UserConfig {
   offline?: boolean | undefined
   /** The private section, encrypted, at `private/` (see `PrivateOptions`). Default: none (held back) */
   private?: PrivateOptions | undefined
+  /** Bounds on what the sources can make of the site (see `LimitOptions`). */
+  limits?: LimitOptions | undefined
+}
+
+/**
+ * Bounds on what the sources can make of the site, whatever they hold: a site a few times the
+ * size of its sources is what a collection makes; thousands of times, a hostile or broken file.
+ */
+export interface LimitOptions {
+  /**
+   * Tags a bookmark keeps, its first ones; the rest are left out, with a warning. Each tag is a
+   * page of the site. A source keeps 256 at most. Default: `64`
+   */
+  tagsPerBookmark?: number | undefined
+  /**
+   * Bytes the site may take: a build that would write more stops as soon as it has written this
+   * much, exits 1 and leaves the previous site as it was. Default: `1_000_000_000` (GitHub Pages'
+   * 1 GB)
+   */
+  siteBytes?: number | undefined
 }
 
 /** Where `bookgen check` keeps what it found, which the build reads, and how long and how hard it checks. */
@@ -245,6 +265,8 @@ export interface ResolvedConfig {
   readonly offline: boolean
   /** The private section (`private`), or undefined for none. */
   readonly private: PrivateSettings | undefined
+  /** Bounds on what the sources make of the site (see `LimitOptions`). */
+  readonly limits: Readonly<{ tagsPerBookmark: number; siteBytes: number }>
 }
 
 /** Flags from the command line; they win over the config file. Paths are relative to `cwd`. */
@@ -280,6 +302,7 @@ export const configDefaults = Object.freeze({
   feedLimit: 50,
   exports: 'auto',
   publish: Object.freeze({ private: false, fileUrls: false, placeUrls: false, exec: false }),
+  limits: Object.freeze({ tagsPerBookmark: 64, siteBytes: 1_000_000_000 }),
 })
 
 /**
@@ -350,6 +373,7 @@ export function resolveConfig(
     history: resolveHistory(user.history, inline),
     offline: user.offline ?? offlineDefaults.offline,
     private: resolvePrivate(user.private),
+    limits: Object.freeze({ ...configDefaults.limits, ...definedOnly(user.limits ?? {}) }),
   })
 }
 
@@ -423,6 +447,7 @@ const TOP_LEVEL: Record<string, Check> = {
   history: 'history',
   offline: 'boolean',
   private: 'private',
+  limits: 'object',
 }
 const NESTED: Record<string, Record<string, string>> = {
   publish: { private: 'boolean', fileUrls: 'boolean', placeUrls: 'boolean', exec: 'boolean' },
@@ -433,6 +458,7 @@ const NESTED: Record<string, Record<string, string>> = {
     entry: 'function',
     page: 'function',
   },
+  limits: { tagsPerBookmark: 'count', siteBytes: 'count' },
 }
 
 function assertUserConfig(user: unknown, file: string | undefined): asserts user is UserConfig {
@@ -495,6 +521,10 @@ function assertUserConfig(user: unknown, file: string | undefined): asserts user
           if (expected === undefined)
             fail(`Unknown option "${key}.${name}"; known: ${Object.keys(fields).join(', ')}`)
           if (item === undefined) continue
+          if (expected === 'count') {
+            if (!isCount(item) || item === 0) fail(`"${key}.${name}" must be a whole number above 0`)
+            continue
+          }
           const ok = expected!
             .split('|')
             .some((type) => (type === 'array' ? Array.isArray(item) : typeof item === type))

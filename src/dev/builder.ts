@@ -21,6 +21,9 @@ import { IncrementalParser } from './incremental-parser.js'
 import { createHash, randomBytes } from 'node:crypto'
 import { lstatSync } from 'node:fs'
 import { lstat, mkdir, readFile, rename, rm, rmdir, unlink, writeFile } from 'node:fs/promises'
+import { readSourceBytes } from '../build/read.js'
+import { siteTooLarge } from '../build/site-budget.js'
+import { formatBytes } from '../model/numbers.js'
 import path from 'node:path'
 import type { ResolvedConfig } from '../config/options.js'
 import { BookgenError, isBookgenError } from '../model/errors.js'
@@ -43,11 +46,21 @@ import {
   type WriteResult,
 } from '../build/output.js'
 
+/** What is true of the site when a build is refused. */
+const KEPT = 'The last good site is kept.'
+
 /** Longest stretch of rendering and writing between two looks at the event loop (a Ctrl-C, a stop). */
 const SLICE_MS = 20
 
 export type DevBuildResult =
-  | { ok: true; ms: number; written: string[]; removed: string[]; warnings: Warning[]; bookmarks: number }
+  | {
+      ok: true
+      ms: number
+      written: string[]
+      removed: string[]
+      warnings: Warning[]
+      bookmarks: number
+    }
   | { ok: false; ms: number; error: BookgenError }
 
 export interface RebuildOptions {
@@ -76,6 +89,9 @@ export class DevBuilder {
   private readonly pageKeys = createPageMemo()
   /** Content hash of every page written, by path below the output folder. */
   private outputs = new Map<string, string>()
+  /** Bytes of every file written, by path, and their sum: the site-size guard of later builds. */
+  private sizes = new Map<string, number>()
+  private siteBytes = 0
   /**
    * The later build that last made each output (see `writeChanges`): marked in place, so that a
    * save does not make a new map of every page (100,000 at a million bookmarks) to find the gone.
@@ -139,7 +155,11 @@ export class DevBuilder {
       const { prepared, plan } = planFromSources(this.config, loaded.collections, {
         model: this.model,
         links,
-        pages: { cache: this.cache, pageKeys: this.pageKeys, deferSiteFiles: true },
+        pages: {
+          cache: this.cache,
+          pageKeys: this.pageKeys,
+          deferSiteFiles: true,
+        },
       })
       signal?.throwIfAborted()
       const { written, removed } = this.built
@@ -174,20 +194,25 @@ export class DevBuilder {
     plan: SitePlan,
     signal: AbortSignal | undefined,
   ): Promise<{ written: string[]; removed: string[] }> {
-    const staging = await createStaging({ outDir: this.outDir, ...this.writeOptions() })
+    const staging = await createStaging({
+      outDir: this.outDir,
+      ...this.writeOptions(),
+      siteBytes: this.config.limits.siteBytes,
+    })
     const outputs = new Map<string, string>()
+    const sizes = new Map<string, number>()
     const writeAll = async (): Promise<WriteResult> => {
-      const writer = new StagingWriter(staging.dir, staging.previous)
+      const writer = new StagingWriter(staging.dir, staging.previous, staging.budget)
       const pause = pauser(signal)
       for (const file of plan.files) {
         await pause()
         if (file.unchanged === true) throw new Error(`bookgen's page cache is out of step at ${file.path}`)
         outputs.set(file.path, contentHash(file.contents))
-        writer.write(file)
+        sizes.set(file.path, writer.write(file))
       }
       for (const asset of plan.assets) {
         await pause()
-        writer.copy(asset)
+        sizes.set(asset.path, writer.copy(asset))
         outputs.set(asset.path, `asset:${asset.source}`)
       }
       await pause()
@@ -195,8 +220,15 @@ export class DevBuilder {
     }
     // The pages are written beside `writeStaged` (which adds the marker and swaps the folder in),
     // so that the writing can stop between pages; a failure or a stop removes the staging folder.
-    await writeStaged(staging, { files: [], assets: [], alongside: writeAll() })
+    await writeStaged(staging, {
+      files: [],
+      assets: [],
+      alongside: writeAll(),
+    })
     this.outputs = outputs
+    this.sizes = sizes
+    this.siteBytes = 0
+    for (const bytes of sizes.values()) this.siteBytes += bytes
     return { written: [...outputs.keys()], removed: [] }
   }
 
@@ -211,13 +243,29 @@ export class DevBuilder {
     signal: AbortSignal | undefined,
   ): Promise<{ written: string[]; removed: string[] }> {
     const build = ++this.builds
-    // New hashes, put in `outputs` once everything is written.
-    const updates = new Map<string, string>()
+    // New hashes and sizes, put in `outputs` and `sizes` once everything is written.
+    const updates = new Map<string, { hash: string; bytes: number }>()
     const written: string[] = []
     const staged: Staged[] = []
     const made: string[] = []
     const pause = pauser(signal)
+    let gone: string[]
+    // Bytes this build writes: over the site's limit on their own, a runaway save stops there.
+    let fresh = 0
     try {
+      const stage = async (file: string, hash: string, contents: string | Uint8Array): Promise<void> => {
+        const bytes = typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength
+        fresh += bytes
+        if (fresh > this.config.limits.siteBytes)
+          throw siteTooLarge(
+            this.config.limits.siteBytes,
+            'this build stopped writing its changes there',
+            KEPT,
+          )
+        updates.set(file, { hash, bytes })
+        staged.push(await this.stage(file, contents, made))
+        written.push(file)
+      }
       for (const file of plan.files) {
         // Awaited only when it is time to pause: not a promise for each of 100,000 pages.
         const paused = pause()
@@ -229,19 +277,20 @@ export class DevBuilder {
           continue
         }
         const hash = contentHash(file.contents)
-        if (previous === hash) continue
-        updates.set(file.path, hash)
-        staged.push(await this.stage(file.path, file.contents, made))
-        written.push(file.path)
+        if (previous !== hash) await stage(file.path, hash, file.contents)
       }
       for (const asset of plan.assets) {
         await pause()
         this.madeIn.set(asset.path, build)
         if (this.outputs.has(asset.path) && !changed.has(resolveAsset(asset))) continue
-        staged.push(await this.stage(asset.path, await readFile(resolveAsset(asset)), made))
-        updates.set(asset.path, `asset:${asset.source}`)
-        written.push(asset.path)
+        await stage(asset.path, `asset:${asset.source}`, await readFile(resolveAsset(asset)))
       }
+      // Gone: what this build did not make, but for site files (their hashes are kept, so that an
+      // unchanged one is not rewritten).
+      gone = [...this.outputs.keys()].filter(
+        (file) => this.madeIn.get(file) !== build && siteFileKey(plan.siteFiles, file) === undefined,
+      )
+      this.checkSize(updates, gone)
       signal?.throwIfAborted()
     } catch (error) {
       await Promise.all(staged.map((file) => rm(file.temporary, { force: true })))
@@ -258,19 +307,34 @@ export class DevBuilder {
         throw writeFailed(error)
       }
     }
-    for (const [file, hash] of updates) this.outputs.set(file, hash)
-    // Gone: what this build did not make, but for site files (their hashes are kept, so that an
-    // unchanged one is not rewritten).
-    const removed: string[] = []
-    for (const file of this.outputs.keys()) {
-      if (this.madeIn.get(file) === build || siteFileKey(plan.siteFiles, file) !== undefined) continue
+    for (const [file, { hash, bytes }] of updates) {
+      this.outputs.set(file, hash)
+      this.resize(file, bytes)
+    }
+    for (const file of gone) {
       const target = this.existingTarget(file)
       if (target !== undefined) await unlink(target).catch(() => {})
-      removed.push(file)
+      this.outputs.delete(file)
+      this.resize(file, undefined)
     }
-    for (const file of removed) this.outputs.delete(file)
     for (const file of this.madeIn.keys()) if (!this.outputs.has(file)) this.madeIn.delete(file)
-    return { written, removed }
+    return { written, removed: gone }
+  }
+
+  /** Refuse (`output/too-large`) a later build that would leave the site over its limit. */
+  private checkSize(updates: ReadonlyMap<string, { bytes: number }>, gone: readonly string[]): void {
+    let total = this.siteBytes
+    for (const [file, { bytes }] of updates) total += bytes - (this.sizes.get(file) ?? 0)
+    for (const file of gone) total -= this.sizes.get(file) ?? 0
+    if (total > this.config.limits.siteBytes)
+      throw siteTooLarge(this.config.limits.siteBytes, `this build would make it ${formatBytes(total)}`, KEPT)
+  }
+
+  /** Record the size of the file at `relative` (undefined: removed). */
+  private resize(relative: string, bytes: number | undefined): void {
+    this.siteBytes += (bytes ?? 0) - (this.sizes.get(relative) ?? 0)
+    if (bytes === undefined) this.sizes.delete(relative)
+    else this.sizes.set(relative, bytes)
   }
 
   /**
@@ -318,9 +382,11 @@ export class DevBuilder {
           continue
         }
       }
-      const bytes = await readFile(file).catch(() => undefined)
+      // Read as a build reads it: a pipe or a device is not waited on (the build says what it is).
+      const bytes = await readSourceBytes(file, file).catch(() => undefined)
       if (bytes === undefined) continue
-      if (read === undefined || !bytes.equals(read)) stale.push({ file, hash: contentHash(bytes) })
+      if (read === undefined || Buffer.compare(bytes, read) !== 0)
+        stale.push({ file, hash: contentHash(bytes) })
     }
     return stale
   }
@@ -381,6 +447,7 @@ export class DevBuilder {
       if (this.outputs.get(file.path) === hash) continue
       await this.writeFile(file)
       this.outputs.set(file.path, hash)
+      this.resize(file.path, Buffer.byteLength(file.contents))
     }
     if (key.endsWith('/')) {
       const emptied = new Set<string>()
@@ -388,6 +455,7 @@ export class DevBuilder {
         if (!file.startsWith(key) || paths.has(file)) continue
         await unlink(this.target(file)).catch(() => {})
         this.outputs.delete(file)
+        this.resize(file, undefined)
         emptied.add(path.dirname(this.target(file)))
       }
       // Directories of an older index, now empty (rmdir refuses any that are not).

@@ -8,9 +8,9 @@
  * (a virtual machine, memory handed to it as it is first touched) spends seconds on the first touch
  * of 200 MB of new memory, and tens of milliseconds reading into memory already used.
  */
-import { open, stat } from 'node:fs/promises'
+import { stat } from 'node:fs/promises'
 import type { ParseTimings, SourceParser } from '../build/parser.js'
-import type { ReadSource } from '../build/read.js'
+import { openRegularFile, type ReadSource } from '../build/read.js'
 import { parseSourceState, reparseSource, type SourceState } from '../formats/incremental/index.js'
 import type { Collection } from '../model/tree.js'
 
@@ -124,11 +124,11 @@ export class IncrementalParser implements SourceParser {
     than: Uint8Array,
     seen?: (bytes: Uint8Array) => void,
   ): Promise<boolean | undefined> {
-    const handle = await open(file).catch(() => undefined)
-    if (handle === undefined) return undefined
+    const opened = await openRegularFile(file, file).catch(() => undefined)
+    if (opened === undefined) return undefined
+    const { handle, size } = opened
     let bytes: Uint8Array | undefined
     try {
-      const { size } = await handle.stat()
       if (size !== than.byteLength && seen === undefined) return true
       bytes = this.memory(file, size + 1)
       let done = 0

@@ -3,6 +3,7 @@
  * sniffers; the extension only breaks ties) and run its reader.
  */
 import { BookgenError } from '../model/errors.js'
+import { MAX_SOURCE_BYTES } from './limits.js'
 import type { Collection, SourceFormat } from '../model/tree.js'
 import { decodeSource, type DecodedText } from './decode.js'
 import { looksLikeNetscape, netscape, readNetscape, SNIFF_CHARACTERS } from './netscape/index.js'
@@ -17,14 +18,8 @@ export { parseXbel } from './xbel/read.js'
 export { FORMATS, formatNamed, siteExports, writableFormats } from './registry.js'
 export { SNIFF_CHARACTERS } from './netscape/index.js'
 export type { FormatEntry, SiteExport, SniffHead, SourceInput } from './types.js'
-
-/**
- * Largest source accepted, in bytes (500 MiB): a source is decoded into one string, and V8's
- * strings hold at most 2^29 - 24 characters (just under 512 MiB of one-byte text). A million
- * bookmarks take 220 MB as Netscape HTML and 380 MB as XBEL. A build also bounds its sources by the
- * machine's memory (`sourceLimit` in `build/read.ts`), which this is the ceiling of.
- */
-export const MAX_SOURCE_BYTES = 500 * 1024 * 1024
+export { SNIFF_BYTES } from './types.js'
+export { MAX_SOURCE_BYTES } from './limits.js'
 
 /**
  * Parse a bookmark file from its bytes, in whichever format it is.
@@ -61,26 +56,50 @@ export function readSource(bytes: Uint8Array, file: string, options: ReadOptions
   let decoded = options.decoded
   const input: SourceInput = { bytes, file, text: () => (decoded ??= decodeSource(bytes)) }
   const entry = detectFormat(input)
-  if (entry === undefined) {
-    throw new BookgenError(
-      'Not a bookmark file: expected a Netscape bookmark file (<!DOCTYPE NETSCAPE-Bookmark-file-1>, <DL>/<DT> lists) or an XBEL file (<xbel>)',
-      { ruleId: 'source/unknown-format', file, line: 1, column: 1 },
-    )
-  }
+  if (entry === undefined) throw unknownFormat(file)
   return entry === netscape && options.stats !== undefined
     ? readNetscape(input, options.stats)
     : entry.read(input)
 }
 
+function unknownFormat(file: string): BookgenError {
+  return new BookgenError(
+    'Not a bookmark file: expected a Netscape bookmark file (<!DOCTYPE NETSCAPE-Bookmark-file-1>, <DL>/<DT> lists) or an XBEL file (<xbel>)',
+    { ruleId: 'source/unknown-format', file, line: 1, column: 1 },
+  )
+}
+
 /**
  * The format of a source: the first sniffer of the registry that claims its head; failing that,
- * a text that is XML by its extension (XBEL), empty, or bookmark HTML further on (Netscape).
+ * unless the head is binary (`isBinaryHead`), a text that is XML by its extension (XBEL), empty,
+ * or bookmark HTML further on (Netscape).
  */
 export function detectFormat(input: SourceInput): FormatEntry | undefined {
-  const claimed = sniffEntry(sniffHead(input.bytes, input.file))
-  if (claimed !== undefined) return claimed
+  const head = sniffHead(input.bytes, input.file)
+  const claimed = sniffEntry(head)
+  if (claimed !== undefined || isBinaryHead(head.bytes)) return claimed
   const name = sniffFormat(input.text().text, input.file)
   return name === undefined ? undefined : formatNamed(name)
+}
+
+/**
+ * Whether a head no sniffer claims shows binary data: a NUL byte, which none of the text formats
+ * bookgen reads holds (UTF-16 starts with a byte-order mark, and is claimed by its sniffer).
+ */
+function isBinaryHead(head: Uint8Array): boolean {
+  const utf16 = (head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff)
+  return !utf16 && head.includes(0)
+}
+
+/**
+ * The error `readSource` would give a source whose first bytes (`SNIFF_BYTES`) are `head`, when they alone
+ * show it is no bookmark file (no sniffer claims them, and they are binary); else undefined. A
+ * reader calls it before reading the rest of a large file: 300 MB of NUL bytes are refused unread.
+ */
+export function refuseByHead(head: Uint8Array, file: string): BookgenError | undefined {
+  const sniffed = sniffHead(head, file)
+  if (sniffEntry(sniffed) !== undefined || !isBinaryHead(sniffed.bytes)) return undefined
+  return unknownFormat(file)
 }
 
 /**

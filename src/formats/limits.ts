@@ -13,6 +13,15 @@ import {
   type Warning,
 } from '../model/tree.js'
 
+/**
+ * Largest source accepted, in bytes (500 MiB): a source is decoded into one string, and V8's
+ * strings hold at most 2^29 - 24 characters (just under 512 MiB of one-byte text). A million
+ * bookmarks take 220 MB as Netscape HTML and 380 MB as XBEL. A build also bounds its sources by the
+ * machine's memory (`sourceLimit` in `build/read.ts`), which this is the ceiling of; what a
+ * compressed source inflates to is bounded by it too (`inflationBudget`).
+ */
+export const MAX_SOURCE_BYTES = 500 * 1024 * 1024
+
 export const LIMITS = Object.freeze({
   /** Folder nesting below the root; deeper folders are merged into their ancestor at this depth. */
   folderDepth: 256,
@@ -35,7 +44,24 @@ export const LIMITS = Object.freeze({
   tagLength: 256,
   /** Warnings kept per rule and file; the rest are counted in one summary warning. */
   warningsPerRule: 1000,
+  /**
+   * Bytes a compressed source (a `.jsonlz4` backup, a zip archive) may inflate to per byte of it,
+   * beyond the first `inflatedFloor`. Bookmark JSON and CSV compress about 3 to 6 to one (a
+   * Firefox backup 5.5 to one); a decompression bomb 250 to one (LZ4) or 1,000 (deflate), and
+   * 0.4 MB of LZ4 held a million bookmarks. Past this the site is no longer in proportion to the
+   * file given: at most as large as a plain file of 32 times its size would make.
+   */
+  inflation: 32,
+  inflatedFloor: 1024 * 1024,
 })
+
+/**
+ * The most bytes a compressed source of `compressed` bytes may inflate to: `LIMITS.inflation`
+ * times its size, at least `LIMITS.inflatedFloor`, never more than `MAX_SOURCE_BYTES`.
+ */
+export function inflationBudget(compressed: number): number {
+  return Math.min(MAX_SOURCE_BYTES, Math.max(LIMITS.inflatedFloor, compressed * LIMITS.inflation))
+}
 
 /**
  * Collects a file's warnings, keeping the first `LIMITS.warningsPerRule` of each rule so that a

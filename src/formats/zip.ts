@@ -1,15 +1,17 @@
 /**
  * Zip archives a service ships its export in (Pocket's CSV parts), read with bounds so that a zip
- * bomb is refused, not inflated: at most `ZIP_LIMITS.entries` members, and at most
- * `ZIP_LIMITS.bytes` inflated in all (and no more than `ZIP_LIMITS.ratio` times the archive's
- * size), counted as the data comes out, never trusting the sizes the archive declares. fflate's streaming `Unzip` is fed the archive a small slice at a time, so one
- * step inflates at most ~1000 times a slice before the count is checked and reading stops.
+ * bomb is refused, not inflated: at most `ZIP_LIMITS.entries` members, and no more inflated in all
+ * than `inflationBudget` allows an archive of its size (32 times it, at most 500 MiB), counted as
+ * the data comes out, never trusting the sizes the archive declares. fflate's streaming `Unzip`
+ * is fed the archive a small slice at a time, so one step inflates at most ~1000 times a slice
+ * before the count is checked and reading stops.
  * (fflate's `unzipSync` inflates each member in one go into a buffer of its declared size: a
  * member that lies about its size cannot take more memory, but is inflated to the end all the same.)
  */
 import { createRequire } from 'node:module'
 import type { Unzip as UnzipType, UnzipInflate as UnzipInflateType, UnzipFile } from 'fflate'
 import { BookgenError } from '../model/errors.js'
+import { inflationBudget, LIMITS, MAX_SOURCE_BYTES } from './limits.js'
 
 /** fflate, loaded on first use (its CommonJS build, synchronously): only zip archives need it. */
 let fflate: { Unzip: typeof UnzipType; UnzipInflate: typeof UnzipInflateType } | undefined
@@ -20,14 +22,6 @@ function library(): NonNullable<typeof fflate> {
 export const ZIP_LIMITS = Object.freeze({
   /** Members (files and folders) in one archive. */
   entries: 1000,
-  /** Bytes inflated from the members read, in all: the same 500 MiB as a source file's limit. */
-  bytes: 500 * 1024 * 1024,
-  /**
-   * Bytes inflated per byte of archive, past the first `smallBytes`: text compresses about ten to
-   * one, a zip bomb a thousand to one (and far more when nested or overlapping).
-   */
-  ratio: 200,
-  smallBytes: 16 * 1024 * 1024,
 })
 
 /** Compressed bytes handed to the inflater at a time. */
@@ -77,7 +71,7 @@ export function readZip(
   area: string,
   wanted: (name: string) => boolean,
 ): ZipMember[] {
-  const budget = Math.min(ZIP_LIMITS.bytes, Math.max(ZIP_LIMITS.smallBytes, bytes.length * ZIP_LIMITS.ratio))
+  const budget = inflationBudget(bytes.length)
   const reading = new ZipReading(file, area, wanted, budget)
   const { Unzip, UnzipInflate } = library()
   const unzip = new Unzip((entry) => reading.onEntry(entry))
@@ -135,9 +129,13 @@ class ZipReading {
       }
       this.inflated += data.length
       if (this.inflated > this.budget) {
+        const why =
+          this.budget >= MAX_SOURCE_BYTES
+            ? 'the most bookgen reads'
+            : `over ${LIMITS.inflation} times the archive's size, as a zip bomb's does`
         this.fail(
           'zip-too-large',
-          `The zip archive inflates to more than ${(this.budget / 2 ** 20).toFixed(0)} MiB (a zip bomb?); refused`,
+          `The zip archive inflates to more than ${(this.budget / 2 ** 20).toFixed(1)} MiB, ${why}; refused. If it is a real export, unzip it and build from what it holds`,
         )
         entry.terminate()
         return

@@ -31,7 +31,7 @@ export function applyHistoryDates(collection: Collection, state: HistoryState): 
   let dated = 0
   for (const [live, { bookmark }] of pairs) {
     const sources: { added?: 'history'; modified?: 'history' } = {}
-    if (bookmark.added === undefined) {
+    if (bookmark.added === undefined && live.added !== undefined) {
       bookmark.added = live.added
       sources.added = 'history'
     }
@@ -47,28 +47,58 @@ export function applyHistoryDates(collection: Collection, state: HistoryState): 
   return dated
 }
 
-/** The newest commit's removals, when they exceed what `settings` allow. */
+/**
+ * The source's last change — its newest commit that changed the bookmarks; commits after it that
+ * left them as they were (a rename, the same bookmarks written anew, a commit a cut-short history
+ * starts after) do not hide it — when its removals exceed what `settings` allow; `index` is its
+ * place in `state.commits`.
+ */
 export function massRemoval(
   state: HistoryState,
   settings: HistorySettings,
-): { hash: string; subject: string; time: number; removed: number; before: number } | undefined {
-  const newest = state.commits[state.commits.length - 1]
-  if (newest === undefined) return undefined
+):
+  | { hash: string; subject: string; time: number; removed: number; before: number; index: number }
+  | undefined {
+  let index = state.commits.length - 1
+  while (index >= 0 && state.commits[index]!.changes.length === 0) index--
+  const last = state.commits[index]
+  if (last === undefined) return undefined
   let removed = 0
-  for (const change of newest.changes) if (change.kind === 'removed') removed++
-  if (removed < settings.minRemoved || removed <= settings.maxRemoved * newest.before || removed === 0)
+  for (const change of last.changes) if (change.kind === 'removed') removed++
+  if (removed < settings.minRemoved || removed <= settings.maxRemoved * last.before || removed === 0)
     return undefined
-  return { hash: newest.hash, subject: newest.subject, time: newest.time, removed, before: newest.before }
+  const { hash, subject, time, before } = last
+  return { hash, subject, time, removed, before, index }
 }
 
-/** Throw `history/mass-removal` when the newest commit removed too much and that is not allowed. */
-export function guardMassRemoval(state: HistoryState, settings: HistorySettings, file: string): void {
+/** The line of a commit message that accepts the removal made by commit `hash` (see `guardMassRemoval`). */
+export function allowRemovalLine(hash: string): string {
+  return `Allow-removal: ${hash.slice(0, 7)}`
+}
+
+/** Whether `message` (a commit's) has a line that accepts the removal made by commit `hash`. */
+export function allowsRemoval(message: string, hash: string): boolean {
+  for (const line of message.split('\n')) {
+    const named = /^allow-removal:\s*([0-9a-f]{7,64})\s*$/i.exec(line)?.[1]
+    if (named !== undefined && hash.startsWith(named.toLowerCase())) return true
+  }
+  return false
+}
+
+/**
+ * Throw `history/mass-removal` when the source's last change removed too much (`found`, from
+ * `massRemoval`) and that is not allowed.
+ */
+export function guardMassRemoval(
+  found: NonNullable<ReturnType<typeof massRemoval>>,
+  settings: HistorySettings,
+  file: string,
+): void {
   if (settings.allowRemoval) return
-  const found = massRemoval(state, settings)
-  if (found === undefined) return
   const share = Math.round((found.removed / found.before) * 100)
+  const short = found.hash.slice(0, 7)
   throw new BookgenError(
-    `Commit ${found.hash.slice(0, 7)} ("${found.subject}") removes ${found.removed} of ${found.before} bookmarks (${share}%, more than ${Math.round(settings.maxRemoved * 100)}%); the site was left as it was. If this was meant, build with --allow-removal (or history.allowRemoval); to undo it, bookgen restore --from ${found.hash.slice(0, 7)}~1`,
+    `Commit ${short} ("${found.subject}") removes ${found.removed} of ${found.before} bookmarks (${share}%, more than ${Math.round(settings.maxRemoved * 100)}%); the site was left as it was. If this was meant, build with --allow-removal, or commit a message with the line "${allowRemovalLine(found.hash)}" (CI: git commit --allow-empty -m "${allowRemovalLine(found.hash)}"); to undo it, bookgen restore --from ${short}~1`,
     { ruleId: 'history/mass-removal', file },
   )
 }

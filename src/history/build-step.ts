@@ -1,14 +1,22 @@
 /**
  * (I/O) The history step of a build: for each source in a Git repository, read its history, give
- * its bookmarks the dates it lacks, stop a build whose newest commit removed most bookmarks, and
- * hand the changes to the pages and the cache to the output folder.
+ * its bookmarks the dates it lacks, stop a build whose source's last change removed most bookmarks,
+ * and hand the changes to the pages and the cache to the output folder.
  */
 import type { ResolvedConfig } from '../config/options.js'
 import { displayPath } from '../model/display-path.js'
 import type { Collection, Warning } from '../model/tree.js'
 import type { OutputFile } from '../model/output.js'
-import { applyHistoryDates, guardMassRemoval } from './apply.js'
-import { sourceRepositoryOf, type CommitsLookup, type RepositoryLookup } from './git.js'
+import type { HistorySettings } from '../config/history.js'
+import { allowsRemoval, applyHistoryDates, guardMassRemoval, massRemoval } from './apply.js'
+import {
+  earlyCommits,
+  messagesAfter,
+  repositoryLookup,
+  sourceRepositoryOf,
+  type CommitsLookup,
+  type RepositoryLookup,
+} from './git.js'
 import { cacheContents, readFileHistory, type FileHistory } from './read.js'
 import type { CommitSummary } from './walk.js'
 
@@ -34,7 +42,10 @@ export interface SiteHistory {
 }
 
 /** What `readFileHistory` gave for one source. */
-export type FileHistoryRead = Awaited<ReturnType<typeof readFileHistory>>
+export interface FileHistoryRead extends Awaited<ReturnType<typeof readFileHistory>> {
+  /** A commit after the source's last change accepts the removal it made (see `allowsRemoval`). */
+  removalAccepted: boolean
+}
 
 /**
  * Read the history of each of the build's sources from Git: started before the sources are parsed,
@@ -48,15 +59,22 @@ export function startHistoryReads(
   lookup: RepositoryLookup = sourceRepositoryOf,
   commitsOf?: CommitsLookup,
 ): Promise<FileHistoryRead[]> | undefined {
-  if (config.history === false) return undefined
+  const settings = config.history
+  if (settings === false) return undefined
   // One after the other, as the sources are parsed: walking a long history holds its versions.
   const read = async (): Promise<FileHistoryRead[]> => {
     const reads: FileHistoryRead[] = []
     for (const file of files) {
       const name = displayPath(file, config.root)
-      reads.push(
-        await readFileHistory(file, { outDir: config.outDir, name, repositoryOf: lookup, commitsOf }),
-      )
+      const { maxCommits } = settings
+      const read = await readFileHistory(file, {
+        outDir: config.outDir,
+        name,
+        repositoryOf: lookup,
+        commitsOf,
+        maxCommits,
+      })
+      reads.push({ ...read, removalAccepted: await removalAccepted(read.history, settings) })
     }
     return reads
   }
@@ -66,10 +84,26 @@ export function startHistoryReads(
 }
 
 /**
+ * Whether a commit after the last change of `history` accepts the removal it made, where that
+ * removal would stop the build: a line of its message names it (`Allow-removal: 1920fca`), the way
+ * a CI build, whose output folder starts empty, is told. Git is asked only then.
+ */
+async function removalAccepted(
+  history: FileHistory | undefined,
+  settings: HistorySettings,
+): Promise<boolean> {
+  if (history === undefined || settings.allowRemoval) return false
+  const found = massRemoval(history.state, settings)
+  if (found === undefined || found.index < history.read.cached) return false
+  const messages = await messagesAfter(history.top, found.hash, '^allow-removal:').catch(() => [])
+  return messages.some((message) => allowsRemoval(message, found.hash))
+}
+
+/**
  * The history of the build's sources (`reads[i]`, from `startHistoryReads`, is that of the source
  * parsed into `collections[i]`), with their bookmarks dated in place; undefined when the config
- * turns the history off. Throws `history/mass-removal` (before anything is written) when a newest
- * commit removed too much.
+ * turns the history off. Throws `history/mass-removal` (before anything is written) when a
+ * source's last change removed too much.
  */
 export function readSiteHistory(
   config: ResolvedConfig,
@@ -79,15 +113,16 @@ export function readSiteHistory(
   const settings = config.history
   if (settings === false) return undefined
   const result: SiteHistory = { files: [], view: { commits: [] }, dated: 0, warnings: [], cacheFiles: [] }
-  for (const [index, { history, warnings }] of reads.entries()) {
+  for (const [index, { history, warnings, removalAccepted }] of reads.entries()) {
     const collection = collections[index]
     if (collection === undefined) continue
     result.warnings.push(...warnings)
     if (history === undefined) continue
-    // The newest commit is judged once: not when a later commit (of any file) came after it, nor
-    // when the last build (whose cache holds it) published it.
-    if (history.newestIsHead && history.read.cached < history.read.commits)
-      guardMassRemoval(history.state, settings, collection.file)
+    // The source's last change is judged whatever commits came after it, until the last build
+    // published it (its cache holds the commit) or a later commit accepts it.
+    const found = massRemoval(history.state, settings)
+    if (found !== undefined && found.index >= history.read.cached && !removalAccepted)
+      guardMassRemoval(found, settings, collection.file)
     result.dated += applyHistoryDates(collection, history.state)
     result.files.push(history)
     for (const commit of history.state.commits) result.view.commits.push({ ...commit, file: collection.file })
@@ -131,4 +166,22 @@ export async function mayReadHistory(
   if (config.history === false) return false
   for (const file of files) if ((await lookup(file))?.inHead === true) return true
   return false
+}
+
+/**
+ * What a build asks Git as it starts, never rejecting: the repositories of its sources (asked once
+ * each), whether one may have a history (`mayReadHistory`), and the commits of those that do
+ * (`earlyCommits`).
+ */
+export function askGit(
+  config: ResolvedConfig,
+  files: readonly string[],
+): { repositories: RepositoryLookup; mayReadHistory: Promise<boolean>; commits: CommitsLookup | undefined } {
+  const repositories = repositoryLookup()
+  return {
+    repositories,
+    mayReadHistory: mayReadHistory(config, files, repositories),
+    commits:
+      config.history === false ? undefined : earlyCommits(files, repositories, config.history.maxCommits),
+  }
 }

@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process'
 import { existsSync, realpathSync } from 'node:fs'
 import path from 'node:path'
-import { indexListing } from './git-index.js'
+import { cleanText } from '../model/text.js'
 
 /** One commit that changed the file, oldest first in `fileCommits`' result. */
 export interface FileCommit {
@@ -14,7 +14,7 @@ export interface FileCommit {
   hash: string
   /** Author time (kept by rebases), in ms since the epoch. */
   time: number
-  /** First line of the message. */
+  /** First line of the message, without control characters (it is published, see `cleanText`). */
   subject: string
   /** The file's blob in this commit; undefined when the commit deleted it. */
   blob: string | undefined
@@ -35,9 +35,8 @@ export interface RepositoryInfo {
 export interface SourceRepository extends RepositoryInfo {
   /**
    * False where the commit checked out has no file at the source's path (an export beside a
-   * repository's files, ignored or not yet added), as Git said or as the index shows (then `head`
-   * and `shallow` were not asked): such a source has no history to read. True where it has one,
-   * and where Git could not say (then its commits tell).
+   * repository's files, ignored or not yet added): such a source has no history to read. True
+   * where it has one, and where Git could not say (then its commits tell).
    */
   inHead: boolean
   /** The source's path in the repository (from its real path): relative to `top`, with `/`. */
@@ -46,19 +45,43 @@ export interface SourceRepository extends RepositoryInfo {
 
 const ZERO_BLOB = /^0+$/
 
-/** Run git in `cwd`; its standard output, or a rejection carrying its standard error. */
+/**
+ * Git could not give what the history asked for (a corrupt repository, an object missing, a partial
+ * clone whose remote cannot be reached): the history is left out, with a warning.
+ */
+export class GitError extends Error {
+  override name = 'GitError'
+}
+
+/**
+ * The environment of git processes: never a prompt (for a password, say), and no object fetched
+ * on demand from a partial clone's remote, one request per version while the build waits (Git 2.45
+ * and later; a missing object is reported instead).
+ */
+function gitEnvironment(): NodeJS.ProcessEnv {
+  return { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_NO_LAZY_FETCH: '1' }
+}
+
+/** What git said on its standard error, for a message: its first lines, bounded. */
+function gitSaid(stderr: Buffer): string {
+  const lines = stderr.toString('utf8').trim().split('\n').slice(0, 3).join(' ')
+  return lines.length > 300 ? `${lines.slice(0, 300)}…` : lines
+}
+
+/** Run git in `cwd`; its standard output, or a rejection (`GitError`) carrying its standard error. */
 export function git(args: readonly string[], cwd: string, input?: string): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const child = spawn('git', args, { cwd, stdio: ['pipe', 'pipe', 'pipe'] })
+    const child = spawn('git', args, { cwd, env: gitEnvironment(), stdio: ['pipe', 'pipe', 'pipe'] })
     const out: Buffer[] = []
     const err: Buffer[] = []
     child.stdout.on('data', (chunk: Buffer) => out.push(chunk))
     child.stderr.on('data', (chunk: Buffer) => err.push(chunk))
-    child.on('error', reject)
+    child.on('error', (error) => reject(new GitError(`git could not be started (${error.message})`)))
     child.on('close', (code) => {
       if (code === 0) resolve(Buffer.concat(out))
-      else reject(new Error(`git ${args[0]} failed (${code}): ${Buffer.concat(err).toString('utf8').trim()}`))
+      else reject(new GitError(`git ${args[0]} failed (${code}): ${gitSaid(Buffer.concat(err))}`))
     })
+    child.stdin.on('error', () => {}) // git may stop before it has read its input
     child.stdin.end(input)
   })
 }
@@ -72,7 +95,7 @@ function gitAnswer(
   cwd: string,
 ): Promise<{ code: number | null; out: string } | undefined> {
   return new Promise((resolve) => {
-    const child = spawn('git', args, { cwd, stdio: ['ignore', 'pipe', 'ignore'] })
+    const child = spawn('git', args, { cwd, env: gitEnvironment(), stdio: ['ignore', 'pipe', 'ignore'] })
     const out: Buffer[] = []
     child.stdout.on('data', (chunk: Buffer) => out.push(chunk))
     child.on('error', () => resolve(undefined))
@@ -109,19 +132,28 @@ export type CommitsLookup = (file: string) => Promise<FileCommit[]> | undefined
 const EARLY_LOGS = 8
 
 /**
- * The commits of each source (of the first `EARLY_LOGS`), asked of Git as a build starts, as soon
- * as `lookup` has found its repository; none for a source that `HEAD` does not have. Starting a
- * process costs the thread more the more memory the process holds: on this machine 1–2 ms at the
- * start of a build, 7–12 ms with 150 MB held, when the sources are being read.
+ * The commits of each source (of the first `EARLY_LOGS`; at most `limit + 1`, see `fileCommits`),
+ * asked of Git as a build starts, as soon as `lookup` has found its repository; none for a source
+ * that `HEAD` does not have. Starting a process costs the thread more the more memory the process
+ * holds: on this machine 1–2 ms at the start of a build, 7–12 ms with 150 MB held, when the sources
+ * are being read.
  */
-export function earlyCommits(files: readonly string[], lookup: RepositoryLookup): CommitsLookup {
+export function earlyCommits(
+  files: readonly string[],
+  lookup: RepositoryLookup,
+  limit = Infinity,
+): CommitsLookup {
   const asked = new Map<string, Promise<FileCommit[]>>()
   for (const file of files.slice(0, EARLY_LOGS)) {
     const key = path.resolve(file)
     if (asked.has(key)) continue
     const commits = lookup(key).then((repository) =>
-      repository === undefined || !repository.inHead ? [] : fileCommits(repository.top, repository.path),
+      repository === undefined || !repository.inHead
+        ? []
+        : fileCommits(repository.top, repository.path, limit),
     )
+    // A failure is the reader's to report, when it takes these commits.
+    commits.catch(() => undefined)
     asked.set(key, commits)
   }
   return (file) => asked.get(path.resolve(file))
@@ -172,22 +204,15 @@ const HASH = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/
 
 /**
  * The repository holding the source `file`, and whether the commit checked out has it, or
- * undefined when it is in no repository: from the index alone where it does not list the source
- * (`indexListing`), else in one Git process (`git rev-parse … HEAD:./<name>`). For a source that
- * `HEAD` does not have, no `git log` is started: it would walk every commit to find none (8 ms of
- * the machine's other core for this repository's 435 commits, about 5 ms of a 1k build).
+ * undefined when it is in no repository: in one Git process (`git rev-parse … HEAD:./<name>`). For
+ * a source that `HEAD` does not have, no `git log` is started: it would walk every commit to find
+ * none (8 ms of the machine's other core for this repository's 435 commits, about 5 ms of a 1k
+ * build).
  */
 export async function sourceRepositoryOf(file: string): Promise<SourceRepository | undefined> {
   const real = realPath(file)
   const dir = path.dirname(real)
-  const top = dotGitFolder(dir)
-  if (top === undefined && !gitDirSet()) return undefined
-  // Not in the index, so not in HEAD: Git is not asked at all (see `git-index.ts`).
-  if (top !== undefined) {
-    const relative = repositoryPath(top, real)
-    if (indexListing(top, relative) === 'not listed')
-      return { top, head: undefined, shallow: false, inHead: false, path: relative }
-  }
+  if (!mayBeInRepository(dir)) return undefined
   const inHead = `HEAD:./${path.basename(real)}`
   const answer = await gitAnswer(
     ['rev-parse', '--show-toplevel', '--is-shallow-repository', 'HEAD', inHead],
@@ -232,20 +257,65 @@ export function repositoryLookup(): RepositoryLookup {
 }
 
 /**
- * Every commit of the current branch that changed `file` (relative to `top`), oldest first,
- * following renames. Merge commits are left out (their changes came in with the merged commits).
+ * The commits of the current branch that changed `file` (relative to `top`), oldest first: all of
+ * them, or the newest `limit + 1` (one more than the limit tells the caller that there are more).
+ * Renames are followed, also one that changed so much of the file that Git does not take it for
+ * one (`renamedFrom`). Merge commits are left out (their changes came in with the merged commits).
+ * None in a repository with no commit yet; a `GitError` when Git fails.
  */
-export async function fileCommits(top: string, file: string): Promise<FileCommit[]> {
+export async function fileCommits(top: string, file: string, limit = Infinity): Promise<FileCommit[]> {
+  const newestFirst: FileCommit[] = []
+  let name = file
+  let from = 'HEAD'
+  for (;;) {
+    const found = await logOf(top, name, from, limit + 1 - newestFirst.length)
+    newestFirst.push(...found.commits)
+    const oldest = found.commits[found.commits.length - 1]
+    if (oldest === undefined || !found.oldestAdded || newestFirst.length > limit) break
+    // Each step goes to an older commit, so this ends (at the first commit at the latest).
+    const before = await renamedFrom(top, oldest.hash, oldest.path)
+    if (before === undefined) break
+    name = before
+    from = `${oldest.hash}^`
+  }
+  return newestFirst.reverse()
+}
+
+/**
+ * The commits from `from` back that changed `file` (following renames Git sees), newest first, at
+ * most `count`; and whether the oldest of them added the file.
+ */
+async function logOf(
+  top: string,
+  file: string,
+  from: string,
+  count: number,
+): Promise<{ commits: FileCommit[]; oldestAdded: boolean }> {
+  const limit = Number.isFinite(count) ? [`--max-count=${count}`] : []
   let out: Buffer
   try {
     out = await git(
-      ['log', '--follow', '--no-abbrev', '--raw', '--no-color', '--format=%x1e%H%x1f%at%x1f%s', '--', file],
+      [
+        'log',
+        '--follow',
+        '--no-merges',
+        ...limit,
+        '--no-abbrev',
+        '--raw',
+        '--no-color',
+        '--format=%x1e%H%x1f%at%x1f%s',
+        from,
+        '--',
+        file,
+      ],
       top,
     )
-  } catch {
-    return [] // no commits yet
+  } catch (error) {
+    if (from === 'HEAD' && !(await hasCommit(top))) return { commits: [], oldestAdded: false }
+    throw error
   }
   const commits: FileCommit[] = []
+  let oldestAdded = false
   for (const block of out.toString('utf8').split('\x1e')) {
     if (block === '') continue
     const newline = block.indexOf('\n')
@@ -258,16 +328,58 @@ export async function fileCommits(top: string, file: string): Promise<FileCommit
     if (hash === undefined || raw === undefined) continue
     // `:100644 100644 <old> <new> M\tpath` or `… R100\told\tnew`
     const [meta = '', ...paths] = raw.split('\t')
-    const blob = meta.split(' ')[3] ?? ''
+    const fields = meta.split(' ')
+    const blob = fields[3] ?? ''
+    oldestAdded = fields[4] === 'A'
     commits.push({
       hash,
       time: Number(seconds) * 1000,
-      subject,
+      subject: cleanText(subject),
       blob: ZERO_BLOB.test(blob) ? undefined : blob,
       path: paths[paths.length - 1] ?? file,
     })
   }
-  return commits.reverse()
+  return { commits, oldestAdded }
+}
+
+/** Whether the repository at `top` has a commit checked out (not a branch with no commit yet). */
+async function hasCommit(top: string): Promise<boolean> {
+  return (await gitAnswer(['rev-parse', '--verify', '-q', 'HEAD'], top))?.code === 0
+}
+
+/**
+ * The file that `commit`, which added `file`, was renamed from where Git did not see the rename
+ * (it does not when the new file keeps less than half of the old one: a rename and a cut of most
+ * bookmarks in one commit): the one file with the same extension that the commit deleted.
+ * Undefined when it deleted none or several, or `commit` is the first.
+ */
+async function renamedFrom(top: string, commit: string, file: string): Promise<string | undefined> {
+  const out = await git(
+    ['diff-tree', '-r', '-z', '--no-commit-id', '--no-renames', '--diff-filter=D', '--name-only', commit],
+    top,
+  )
+  const extension = path.posix.extname(file).toLowerCase()
+  const deleted = out
+    .toString('utf8')
+    .split('\0')
+    .filter((name) => name !== '' && path.posix.extname(name).toLowerCase() === extension)
+  return deleted.length === 1 ? deleted[0] : undefined
+}
+
+/**
+ * The messages of the commits after `commit`, up to `HEAD`, that have a line matching `line` (an
+ * extended regular expression, any case), newest first.
+ */
+export async function messagesAfter(top: string, commit: string, line: string): Promise<string[]> {
+  const out = await git(
+    ['log', '-i', '-E', `--grep=${line}`, '--no-color', '--format=%B%x1e', `${commit}..HEAD`, '--'],
+    top,
+  )
+  return out
+    .toString('utf8')
+    .split('\x1e')
+    .map((message) => message.trim())
+    .filter((message) => message !== '')
 }
 
 /**
@@ -280,11 +392,18 @@ export async function readBlobs(
   onBlob: (index: number, bytes: Buffer) => void | Promise<void>,
 ): Promise<void> {
   if (blobs.length === 0) return
-  const child = spawn('git', ['cat-file', '--batch'], { cwd: top, stdio: ['pipe', 'pipe', 'pipe'] })
+  const child = spawn('git', ['cat-file', '--batch'], {
+    cwd: top,
+    env: gitEnvironment(),
+    stdio: ['pipe', 'pipe', 'pipe'],
+  })
+  const err: Buffer[] = []
+  child.stderr.on('data', (chunk: Buffer) => err.push(chunk))
   const exited = new Promise<number | null>((resolve, reject) => {
-    child.on('error', reject)
+    child.on('error', (error) => reject(new GitError(`git could not be started (${error.message})`)))
     child.on('close', resolve)
   })
+  exited.catch(() => undefined) // reported below, once the output is read
   child.stdin.on('error', () => {}) // the reader reports what went wrong
   child.stdin.end(`${blobs.join('\n')}\n`)
   // Chunks not yet used, joined only when a whole blob is there (a 2 MB blob comes in 32 chunks).
@@ -306,9 +425,12 @@ export async function readBlobs(
           const all = take()
           const newline = all.indexOf(0x0a)
           if (newline === -1) break
-          const header = all.toString('utf8', 0, newline)
-          const parts = header.split(' ')
-          if (parts[1] !== 'blob') throw new Error(`git cat-file: ${header}`)
+          // `<name> blob <size>`, or `<name> missing` for an object the repository lacks.
+          const parts = all.toString('utf8', 0, Math.min(newline, 200)).split(' ')
+          if (parts[1] !== 'blob')
+            throw new GitError(
+              `object ${blobs[index]} is ${parts[1] === 'missing' ? 'missing' : 'not a file'}`,
+            )
           size = Number(parts[2])
           chunks = [all.subarray(newline + 1)]
           held = all.length - newline - 1
@@ -325,6 +447,9 @@ export async function readBlobs(
   } finally {
     if (child.exitCode === null) child.kill()
   }
-  await exited
-  if (index !== blobs.length) throw new Error(`git cat-file returned ${index} of ${blobs.length} blobs`)
+  const code = await exited
+  if (index !== blobs.length)
+    throw new GitError(
+      `git cat-file gave ${index} of ${blobs.length} versions (${code}): ${gitSaid(Buffer.concat(err))}`,
+    )
 }

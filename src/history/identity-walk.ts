@@ -7,8 +7,9 @@
  * match. Pure, over the collections it is given.
  */
 import type { Bookmark, Collection, Folder } from '../model/tree.js'
+import { cleanText } from '../model/text.js'
 import { isFloccusSeparator } from '../formats/floccus.js'
-import { pathKey, recordOfBookmark, type BookmarkRecord } from './records.js'
+import { folderPathTitle, pathKey, recordOfBookmark, type BookmarkRecord } from './records.js'
 import { pairUp, type CommitSummary, type HistoryState, type LiveBookmark, type Version } from './walk.js'
 
 /** Each bookmark of the last version walked: its live entry and the path it was at. */
@@ -21,7 +22,7 @@ export function identitiesOf(collection: Collection, state: HistoryState): Ident
   let aligned = true
   visit(collection.root, (bookmark, _path, key) => {
     const live = state.live[index++]
-    if (live === undefined || live.record.href !== bookmark.href) aligned = false
+    if (live === undefined || live.record.href !== cleanText(bookmark.href!)) aligned = false
     else identities.set(bookmark, { live, key })
   })
   return aligned && index === state.live.length ? identities : undefined
@@ -85,7 +86,7 @@ function visit(
   const walk = (folder: Folder, path: readonly string[], key: string): void => {
     for (const node of folder.children) {
       if (node.type === 'folder') {
-        const inner = [...path, node.title]
+        const inner = [...path, folderPathTitle(node)]
         walk(node, inner, pathKey(inner))
       } else if (
         node.type === 'bookmark' &&

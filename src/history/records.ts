@@ -4,6 +4,8 @@
  * The same record is made from a parsed collection (`recordsOf`) and from the fast scanners, so
  * the two can be compared field by field.
  */
+import { withoutUserinfo } from '../model/safe-url.js'
+import { cleanText } from '../model/text.js'
 import type { Bookmark, Folder } from '../model/tree.js'
 
 /** A bookmark as the history sees it. Only bookmarks with a non-empty URL are recorded. */
@@ -27,17 +29,28 @@ export function pathKey(path: readonly string[]): string {
   return path.join(PATH_SEPARATOR)
 }
 
-/** The record of a bookmark read by a parser, or undefined when it has no URL. */
+/**
+ * The record of a bookmark read by a parser, or undefined when it has no URL. Its text is as the
+ * site shows it, without control characters (`cleanText`; `path`'s folder titles too, see
+ * `folderPathTitle`) and its URL without a user name or password (`withoutUserinfo`): versions
+ * that differ only in those are the same, and the cache published with the site holds none.
+ */
 export function recordOfBookmark(bookmark: Bookmark, path: readonly string[]): BookmarkRecord | undefined {
   if (bookmark.href === undefined || bookmark.href === '') return undefined
+  const id = bookmarkId(bookmark)
   return {
-    href: bookmark.href,
-    title: bookmark.title,
-    id: bookmarkId(bookmark),
-    description: bookmark.description,
+    href: withoutUserinfo(cleanText(bookmark.href)),
+    title: cleanText(bookmark.title),
+    id: id === undefined ? undefined : cleanText(id),
+    description: bookmark.description === undefined ? undefined : cleanText(bookmark.description),
     path,
     ...(bookmark.private === true ? { private: true as const } : {}),
   }
+}
+
+/** A folder's title as a record's `path` holds it (see `recordOfBookmark`). */
+export function folderPathTitle(folder: Folder): string {
+  return cleanText(folder.title)
 }
 
 /** The id that identifies a bookmark across versions: `id`, else an `ID` attribute (any case). */
@@ -67,7 +80,8 @@ export function recordsOf(root: Folder): Array<{ bookmark: Bookmark; record: Boo
       continue
     }
     const node = top.folder.children[top.index++]!
-    if (node.type === 'folder') stack.push({ folder: node, index: 0, path: [...top.path, node.title] })
+    if (node.type === 'folder')
+      stack.push({ folder: node, index: 0, path: [...top.path, folderPathTitle(node)] })
     else if (node.type === 'bookmark') {
       const record = recordOfBookmark(node, top.path)
       if (record !== undefined) result.push({ bookmark: node, record })

@@ -50,11 +50,10 @@ export async function restoreFile(file: string, revision: string, name = file): 
   }
   const real = await realpath(file).catch(() => path.resolve(file))
   const relative = path.relative(top, real).split(path.sep).join('/')
-  // The names the file had, newest first: the one it had at that commit is among them.
-  const names = [
-    relative,
-    ...new Set((await fileCommits(top, relative)).reverse().map((commit) => commit.path)),
-  ]
+  // The names the file had, newest first: the one it had at that commit is among them (where Git
+  // can list them).
+  const commits = await fileCommits(top, relative).catch(() => [])
+  const names = [relative, ...new Set(commits.reverse().map((commit) => commit.path))]
   for (const candidate of new Set(names)) {
     let bytes: Buffer
     try {

@@ -15,7 +15,7 @@ import { parseXbel } from '../formats/xbel/read.js'
 import { diffBytes } from './byte-diff.js'
 import { HistoryDoubt, type EventKind } from './events.js'
 import { isFloccusSeparator } from '../formats/floccus.js'
-import { recordOfBookmark, samePath, type BookmarkRecord } from './records.js'
+import { folderPathTitle, recordOfBookmark, samePath, type BookmarkRecord } from './records.js'
 import { scanXbel } from './scan-xbel.js'
 
 export interface Tiles {
@@ -210,7 +210,7 @@ function readItem(bytes: Buffer, start: number, end: number, close: string): Boo
 function folderTitle(bytes: Buffer, start: number, end: number): string {
   const folder = readItem(bytes, start, end, '</folder>')
   if (folder.type !== 'folder') throw new HistoryDoubt('a folder tile holds no folder')
-  return folder.title
+  return folderPathTitle(folder)
 }
 
 function bookmarkRecord(

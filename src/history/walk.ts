@@ -39,8 +39,8 @@ export interface CommitSummary {
 /** A bookmark of the newest version walked, with its dates from the history. */
 export interface LiveBookmark {
   record: BookmarkRecord
-  /** Time of the first commit holding it. */
-  added: number
+  /** Time of the first commit holding it; undefined when the oldest version read had it (a history cut short). */
+  added?: number
   /** Time of the last commit changing its title, URL, folder or description; undefined if none did. */
   modified?: number
 }
@@ -65,6 +65,11 @@ export interface Version {
   subject: string
   blob: string | undefined
   collection: Collection | undefined
+  /**
+   * The version a history cut short starts from (the commit before the oldest one read): its
+   * bookmarks are there, with no date, and the commit is not one of the history's.
+   */
+  base?: boolean
 }
 
 /** Walk one more version: the state after it (`state` is updated in place and returned). */
@@ -78,12 +83,12 @@ export function walkVersion(state: HistoryState, version: Version): HistoryState
     after: state.live.length,
     changes: [],
   }
-  state.commits.push(summary)
+  if (version.base !== true) state.commits.push(summary)
   if (version.blob !== undefined && version.blob === state.blob) return state
   state.blob = version.blob
   const records =
     version.collection === undefined ? [] : recordsOf(version.collection.root).map((item) => item.record)
-  const next = pairUp(state.live, records, summary, time)
+  const next = pairUp(state.live, records, summary, version.base === true ? undefined : time)
   // Document order of the new version.
   state.live = records.map((record) => next.get(record)!)
   summary.after = state.live.length
@@ -130,12 +135,15 @@ export function walkSplices(
   return state
 }
 
-/** Match the bookmarks that left with those that came, noting the changes in `summary`. */
+/**
+ * Match the bookmarks that left with those that came, noting the changes in `summary`, at `time`
+ * (undefined: those that came have no date, see `Version.base`).
+ */
 export function pairUp(
   left: readonly LiveBookmark[],
   came: readonly BookmarkRecord[],
   summary: CommitSummary,
-  time: number,
+  time: number | undefined,
 ): Map<BookmarkRecord, LiveBookmark> {
   const { pairs, removed, added } = matchRecords(left, came, {
     old: (item) => item.record,
@@ -144,17 +152,18 @@ export function pairUp(
   const next = new Map<BookmarkRecord, LiveBookmark>()
   for (const [old, record] of pairs) {
     const change = changeOf(old.record, record)
-    const live: LiveBookmark = { record, added: old.added }
+    const live: LiveBookmark = { record }
+    if (old.added !== undefined) live.added = old.added
     if (change === undefined) {
       if (old.modified !== undefined) live.modified = old.modified
     } else {
-      live.modified = time
+      if (time !== undefined) live.modified = time
       summary.changes.push(withPrivacy(change, record))
     }
     next.set(record, live)
   }
   for (const record of added) {
-    next.set(record, { record, added: time })
+    next.set(record, time === undefined ? { record } : { record, added: time })
     summary.changes.push(
       withPrivacy({ kind: 'added', title: record.title, href: record.href, path: record.path }, record),
     )

@@ -35,6 +35,7 @@ import {
 } from './filter.js'
 import { sameItems } from './copy.js'
 import { buildDay } from './build-day.js'
+import { createTagLimitMemo, limitTags, type TagLimitMemo } from './tag-limit.js'
 import { privateRule } from './private.js'
 
 /** Everything the pure site plan needs, from the config and the parsed sources. */
@@ -65,6 +66,7 @@ export interface ModelCache {
   /** The export tree's folder (what the exports leave out left out: `export-safety.ts`), by published folder. */
   exports: WeakMap<Folder, ExportedFolder>
   exportCollection: Collection | undefined
+  tags: TagLimitMemo
 }
 
 /** An empty cache for `prepareSite`. */
@@ -77,6 +79,7 @@ export function createModelCache(): ModelCache {
     notes: { dedupe: false, list: [], byBookmark: new WeakMap() },
     exports: new WeakMap(),
     exportCollection: undefined,
+    tags: createTagLimitMemo(),
   }
 }
 
@@ -108,9 +111,13 @@ export function prepareSite(
   const duplicates = findDuplicates(published.root, cache?.duplicates)
   const notes = duplicateNotes(duplicates, config.dedupe, cache)
   if (published.userinfo.count > 0) notes.unshift(userinfoNote(published.userinfo))
-  const root = config.dedupe
+  const deduped = config.dedupe
     ? removeDuplicates(published.root, duplicates, cache?.duplicates)
     : published.root
+  // After `dedupe`, which gives a bookmark the tags of its repeats.
+  const limited = limitTags(deduped, config.limits.tagsPerBookmark, cache?.tags)
+  const root = limited.root
+  notes.push(...limited.warnings)
   if (config.siteOrigin === undefined && config.feedLimit > 0) {
     const uses = `the feed and sitemap use ${config.origin}${config.base}`
     // About the config as a whole, or, without a config file, the command line: no place to point at.

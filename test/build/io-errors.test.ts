@@ -217,4 +217,12 @@ describe('describeIoError', () => {
       'Could not read /mnt/x: stale file handle (ESTALE).',
     )
   })
+
+  it('should show a path of kilobytes by its ends', () => {
+    const long = `/site.bookgen-staging-1-ab/${'folder/'.repeat(600)}index.html`
+    const message = describeIoError(systemError('ENAMETOOLONG', 'open', long), { action: 'Could not write' })
+    expect(message).toBe(
+      `Could not write: the path is too long (ENAMETOOLONG) at ${long.slice(0, 120)}…${long.slice(-120)}; choose a shorter --out.`,
+    )
+  })
 })

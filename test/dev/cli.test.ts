@@ -1,10 +1,11 @@
 /**
  * `bookgen dev` as a process and its signals: Ctrl-C during the first build stops it (exit 130)
  * and leaves the output folder as it was, with nothing beside it; SIGTERM while serving closes the
- * session and exits 0. Runs `dist/` (built by `npm run build`).
+ * session and exits 0, as Ctrl-C does after a source was replaced by a pipe. Runs `dist/` (built
+ * by `npm run build`).
  */
 import { BUILT } from '../cli-process.js'
-import { spawn, type ChildProcess } from 'node:child_process'
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -74,6 +75,23 @@ describe.skipIf(!BUILT)('bookgen dev and its signals', () => {
     child!.kill('SIGTERM')
     expect(await exited).toBe(0)
     expect(output).toContain('stopping')
+    expect(snapshot(path.join(dir, 'site'))).toEqual(site)
+    expect(leftovers(dir)).toEqual([])
+  }, 60_000)
+
+  it('should refuse a source replaced by a pipe, keep the site, and still stop on Ctrl-C', async (context) => {
+    if (process.platform === 'win32') return context.skip('no named pipes here')
+    const source = path.join(dir, 'bookmarks.html')
+    generateSource(source, 200)
+    const exited = startDev(source)
+    await waitFor(() => output.includes('bookgen dev: http'), 'the session to start', 60_000)
+    const site = snapshot(path.join(dir, 'site'))
+    // Nothing writes into the pipe: opening it to read would wait for ever, and exiting with it.
+    rmSync(source)
+    execFileSync('mkfifo', [source])
+    await waitFor(() => output.includes('The source is a pipe (FIFO)'), 'the pipe to be refused', 60_000)
+    child!.kill('SIGINT')
+    expect(await exited).toBe(0)
     expect(snapshot(path.join(dir, 'site'))).toEqual(site)
     expect(leftovers(dir)).toEqual([])
   }, 60_000)

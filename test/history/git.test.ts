@@ -109,25 +109,15 @@ describe('mayBeInRepository (asked before git is started)', () => {
       const head = repo.git('rev-parse', '--verify', 'HEAD').trim()
       const tracked = await sourceRepositoryOf(path.join(repo.dir, 'sub dir', 'a b:c.html'))
       expect(tracked).toEqual({ top, head, shallow: false, inHead: true, path: 'sub dir/a b:c.html' })
-      // Not in the index: Git is not asked (no head), and HEAD has no such file.
+      // Untracked, ignored, missing: HEAD has no such file.
       for (const name of ['sub dir/untracked.html', 'ignored.html', 'missing.html'])
         expect(await sourceRepositoryOf(path.join(repo.dir, name))).toEqual({
           top,
-          head: undefined,
+          head,
           shallow: false,
           inHead: false,
           path: name,
         })
-      // Where the index is not read (GIT_INDEX_FILE moves it), Git says so.
-      vi.stubEnv('GIT_INDEX_FILE', path.join(repo.dir, '.git', 'index'))
-      expect(await sourceRepositoryOf(path.join(repo.dir, 'ignored.html'))).toEqual({
-        top,
-        head,
-        shallow: false,
-        inHead: false,
-        path: 'ignored.html',
-      })
-      vi.stubEnv('GIT_INDEX_FILE', undefined)
       // Staged, not committed: the index lists it, and Git says HEAD has no such file yet.
       repo.git('add', 'sub dir/untracked.html')
       expect(await sourceRepositoryOf(path.join(repo.dir, 'sub dir', 'untracked.html'))).toEqual({

@@ -107,7 +107,7 @@ describe('a Netscape export committed by hand', () => {
     assertAtom(readFileSync(path.join(repo.dir, 'site/changes.xml'), 'utf8'))
 
     const before = snapshot(path.join(repo.dir, 'site'))
-    repo.commit(
+    const removal = repo.commit(
       { 'bookmarks.html': netscape({ Reading: reading(2), Tools: [] }) },
       '2023-07-01T08:00:00Z',
       'oops',
@@ -117,8 +117,23 @@ describe('a Netscape export committed by hand', () => {
     expect(failed.stderr).toContain('[history/mass-removal]')
     expect(failed.stderr).toContain('removes 24 of 26 bookmarks')
     expect(snapshot(path.join(repo.dir, 'site'))).toEqual(before)
-    // A later commit (of any file) accepts the removal: a fresh build (as in CI, no cache) publishes it.
-    repo.commit({ 'README.md': 'The removal was meant.\n' }, '2023-07-02T08:00:00Z', 'accept the removal')
+    // A later commit of another file does not hide it; one whose message names the removal accepts
+    // it: a fresh build (as in CI, no cache) publishes it.
+    repo.commit({ 'README.md': 'The removal was meant.\n' }, '2023-07-02T08:00:00Z', 'a note')
+    const still = await cli(
+      ['build', 'bookmarks.html', '--out', 'fresh', '--site', 'https://me.example/'],
+      repo.dir,
+    )
+    expect(still.code).toBe(1)
+    repo.git(
+      'commit',
+      '-q',
+      '--allow-empty',
+      '-m',
+      'The removal was meant',
+      '-m',
+      `Allow-removal: ${removal.slice(0, 9)}`,
+    )
     const accepted = await cli(
       ['build', 'bookmarks.html', '--out', 'fresh', '--site', 'https://me.example/'],
       repo.dir,

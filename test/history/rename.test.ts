@@ -47,7 +47,7 @@ describe('reading a history', () => {
       'fixed again',
     ])
     expect(
-      history!.state.live.map((live) => [live.record.title, new Date(live.added).toISOString()]),
+      history!.state.live.map((live) => [live.record.title, new Date(live.added!).toISOString()]),
     ).toEqual([
       ['One', '2022-01-01T00:00:00.000Z'],
       ['Two', '2022-04-01T00:00:00.000Z'],
@@ -77,6 +77,7 @@ describe('reading a history', () => {
       maxRemoved: 0.25,
       minRemoved: 20,
       allowRemoval: false,
+      maxCommits: 10_000,
     })
     expect(resolveConfig({ history: false }, {}, context).history).toBe(false)
     expect(resolveConfig({}, { history: false }, context).history).toBe(false)
@@ -84,7 +85,9 @@ describe('reading a history', () => {
       maxRemoved: 0.5,
       minRemoved: 20,
       allowRemoval: true,
+      maxCommits: 10_000,
     })
+    expect(() => resolveConfig({ history: { maxCommits: 0 } }, {}, context)).toThrow(/1 or more/)
     expect(() => resolveConfig({ history: { maxRemoved: 25 } }, {}, context)).toThrow(/share from 0 to 1/)
     expect(() => resolveConfig({ history: { since: 1 } } as never, {}, context)).toThrow(
       /Unknown option "history.since"/,

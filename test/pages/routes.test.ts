@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createBookmark, createFolder, type Folder } from '../../src/model/tree.js'
-import { planRoutes, trailOf } from '../../src/pages/routes.js'
+import { MAX_ROUTE_BYTES, planRoutes, trailOf } from '../../src/pages/routes.js'
 
 const folder = (title: string, children: Folder['children'] = []): Folder =>
   Object.assign(createFolder(title), { children })
@@ -36,6 +36,35 @@ describe('planRoutes', () => {
       ['alpha', 'tags/alpha/', 2],
       ['Zeta', 'tags/zeta/', 1],
     ])
+  })
+
+  it('should shorten a path that would pass MAX_ROUTE_BYTES: stable, unique, and fitting', () => {
+    const plan = () => {
+      // Long names, one inside the other, each with a sibling whose name starts the same.
+      let inner = folder('leaf')
+      for (let level = 99; level >= 0; level--)
+        inner = folder(`${level} ${'long name '.repeat(8)}`, [
+          inner,
+          folder(`${level} ${'long name '.repeat(8)}b`),
+        ])
+      // Letters of four bytes each in UTF-8: 60 of them (the longest slug) take 240.
+      const letters = '𠀀'.repeat(60)
+      const tagged = Object.assign(createBookmark('a', 'https://a/'), {
+        tags: [letters, `${letters}x`, 'short'],
+      })
+      return planRoutes(folder('Root', [inner, tagged]))
+    }
+    const routes = plan()
+    const paths = [...routes.folders, ...routes.tags].map((route) => route.path)
+    expect(new Set(paths).size).toBe(paths.length)
+    for (const path of paths) expect(Buffer.byteLength(path), path).toBeLessThanOrEqual(MAX_ROUTE_BYTES)
+    expect(paths.filter((path) => path.includes('_')).length).toBeGreaterThan(100)
+    expect(routes.tags.map((route) => route.path)).toEqual([
+      'tags/short/',
+      expect.stringMatching(/^tags\/𠀀{6}_[0-9a-f]{10}\/$/u) as unknown,
+      expect.stringMatching(/^tags\/𠀀{6}_[0-9a-f]{10}\/$/u) as unknown,
+    ])
+    expect([...plan().folders, ...plan().tags].map((route) => route.path)).toEqual(paths)
   })
 
   it('should handle 10,000 nested folders without recursion', () => {

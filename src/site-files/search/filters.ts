@@ -21,7 +21,7 @@
  * - `flags.json`: per flag the site publishes (`toread`; `dead` after `bookgen check`), its documents.
  */
 import type { SearchIndexInput } from './input.js'
-import { serializeJson } from './json.js'
+import { serializeJson } from '../../model/json.js'
 import { AsciiWriter } from './postings.js'
 import { splitHref } from './urls.js'
 

@@ -41,7 +41,7 @@ export {
   type SearchDocumentInput,
   type SearchIndexInput,
 } from './input.js'
-import { escapeJson, serializeJson } from './json.js'
+import { escapeJson, serializeJson } from '../../model/json.js'
 import { AsciiWriter, COMMA, FIELD, PostingsBuilder, type ScoreStats } from './postings.js'
 import { plainHttpUrl, splitPlainHttpUrl, writePathWords } from './urls.js'
 

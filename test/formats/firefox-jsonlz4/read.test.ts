@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { isBookgenError } from '../../../src/model/errors.js'
 import { firefoxJson } from '../../../src/formats/firefox-json/index.js'
 import { firefoxJsonlz4 } from '../../../src/formats/firefox-jsonlz4/index.js'
-import { withoutPlaces } from '../../helpers.js'
+import { mozLz4Bomb, withoutPlaces } from '../../helpers.js'
 import { fixtureBytes, headOf, inputOf, readFixture, rulesOf } from '../input.js'
 
 const FILE = 'firefox-jsonlz4/bookmarks-2024-01-15.jsonlz4'
@@ -65,6 +65,18 @@ describe('firefox-jsonlz4 reader', () => {
       `more than ${block.length} compressed bytes can hold`,
     )
     expect(refusal(container(4000, block)).message).toMatch(/^The LZ4 block is corrupt or truncated/)
+  })
+
+  it('should refuse a backup that declares more than 32 times its size, before decompressing it', () => {
+    // 50,000 bookmarks in 13 kB: 3.35 MB of JSON, 250 times the file.
+    const bomb = refusal(mozLz4Bomb(50_000))
+    expect(bomb).toMatchObject({ rule: 'firefox/bad-lz4', line: 1, column: 9 })
+    expect(bomb.message).toMatch(
+      /^The declared size, 3350070 bytes, is more than 32 times the file's 13359 bytes, as a decompression bomb's is; .*Import and Backup › Backup…/,
+    )
+    // Up to 1 MiB a small file may inflate more: the same bomb of 10,000 bookmarks is read.
+    const small = firefoxJsonlz4.read(inputOf(mozLz4Bomb(10_000), 'small.jsonlz4'))
+    expect(small.root.children).toHaveLength(10_000)
   })
 
   it('should refuse truncated and corrupt containers with the byte offset', () => {

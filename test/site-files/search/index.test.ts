@@ -31,7 +31,7 @@ import {
   type SearchShard,
   type SearchTail,
 } from '../../../src/site-files/search/index.js'
-import { serializeJson } from '../../../src/site-files/search/json.js'
+import { serializeJson } from '../../../src/model/json.js'
 import { AsciiWriter } from '../../../src/site-files/search/postings.js'
 import { splitHref } from '../../../src/site-files/search/urls.js'
 

@@ -1,6 +1,6 @@
 /**
- * JSON for the search index's static files: `<`, U+2028 and U+2029 escaped, so the same text is
- * also safe if it is ever inlined into a page.
+ * JSON for the site's static files (the search index, the history's cache): `<`, U+2028 and U+2029
+ * escaped, so the same text is also safe if it is ever inlined into a page.
  */
 /** What `serializeJson` escapes. */
 const UNSAFE_IN_HTML = /[<\u2028\u2029]/

@@ -1,0 +1,14 @@
+/** Counts and sizes as messages and summaries show them, the same on every machine. */
+
+/** A count with thousands separators: `12,345`. */
+export function formatCount(count: number): string {
+  return count.toLocaleString('en-US')
+}
+
+/** `512 B`, `12.3 kB`, `4.5 MB`, `1.00 GB` (powers of 1,000, as npm and browsers show sizes). */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1000) return `${bytes} B`
+  if (bytes < 1000 ** 2) return `${(bytes / 1000).toFixed(1)} kB`
+  if (bytes < 1000 ** 3) return `${(bytes / 1000 ** 2).toFixed(1)} MB`
+  return `${(bytes / 1000 ** 3).toFixed(2)} GB`
+}
