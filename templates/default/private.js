@@ -62,6 +62,11 @@ async function main(form, passphrase, keepBox, status, contents) {
     return payload
   }
 
+  document.getElementById('private-lock')?.addEventListener('click', () => {
+    forgetKept()
+    location.replace(location.pathname)
+  })
+
   const kept = readKept()
   if (kept !== undefined) {
     status.textContent = 'Opening…'
@@ -93,10 +98,6 @@ async function main(form, passphrase, keepBox, status, contents) {
     } finally {
       if (button) button.disabled = false
     }
-  })
-  document.getElementById('private-lock')?.addEventListener('click', () => {
-    forgetKept()
-    location.replace(location.pathname)
   })
 }
 

@@ -6,7 +6,7 @@ import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { CHROMIUM, hasChromium, launchChromium } from '../../bench/chromium.mjs'
 import { build } from '../../src/build/index.js'
-import { resolveConfig } from '../../src/config/options.js'
+import { resolveConfig, type UserConfig } from '../../src/config/options.js'
 import { startStaticServer } from '../../src/serve.js'
 import { REPO_ROOT } from '../helpers.js'
 
@@ -41,18 +41,20 @@ export interface ServedSite {
 
 /**
  * Build the sources `sources(dir)` returns (it may write them into `dir`, a new temporary folder
- * named after `prefix`) under `base`, serve the site, and launch Chromium.
+ * named after `prefix`) under `base`, with the config `user`, serve the site, and launch Chromium.
  */
 export async function servedSite(options: {
   prefix: string
   base: string
   sources: (dir: string) => string[]
   cwd?: string
+  /** What a config file would say (default: nothing). */
+  user?: UserConfig
 }): Promise<ServedSite> {
   const dir = mkdtempSync(path.join(os.tmpdir(), options.prefix))
   const site = path.join(dir, 'site')
   const config = resolveConfig(
-    {},
+    options.user ?? {},
     { sources: options.sources(dir), outDir: site, base: options.base },
     { cwd: options.cwd ?? dir },
   )
