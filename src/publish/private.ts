@@ -3,7 +3,7 @@
  * in a private folder, and those carrying a private tag. The one rule that the published tree, the
  * link check, the changes pages and the private section all follow. Pure.
  */
-import type { PrivateSettings } from '../config/options.js'
+import type { PrivateSettings } from '../config/private.js'
 import type { HistoryView } from '../history/build-step.js'
 import type { Change } from '../history/walk.js'
 import { forEachNode, type Bookmark, type Folder, type Node } from '../model/tree.js'
