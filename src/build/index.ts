@@ -13,8 +13,8 @@ import { checkSourceCounts, countSources } from './empty-source.js'
 import type { SiteHeldBack } from '../publish/filter.js'
 import type { SitePlan } from '../pages/plan.js'
 import { displayPath } from '../publish/index.js'
-import { planFromSources } from './pipeline.js'
-import { readSiteLinks } from '../links/site-links.js'
+import { planFromSources, type PlannedSite } from './pipeline.js'
+import { readSiteLinks, type SiteLinks } from '../links/site-links.js'
 import { LINK_STORE_NAME } from '../links/store.js'
 import { readSourceBytes, type ReadSource } from './read.js'
 export type { ReadSource } from './read.js'
@@ -29,6 +29,9 @@ import {
   type SiteHistory,
 } from '../history/build-step.js'
 import type { Message } from '../model/message.js'
+import { writeOfflineFiles } from './offline.js'
+import { lockedSection, privatePassphrase, type LockedSection } from './private.js'
+import type { OutputFile } from '../model/output.js'
 
 /** Milliseconds per phase of a build. */
 export interface BuildTimings {
@@ -66,6 +69,8 @@ export interface BuildResult {
   timings: BuildTimings
   /** What the sources' Git history gave (undefined when `history` is off). */
   history?: SiteHistory | undefined
+  /** The private section (`private`, with its passphrase set): its bookmarks and encrypted bytes. */
+  privateSection?: { bookmarks: number; bytes: number } | undefined
 }
 
 /** Parsed sources, with the time spent on each step. */
@@ -225,22 +230,19 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
     // Dates from the Git history, and the mass-removal guard: before anything is written.
     const siteHistory =
       historyReads === undefined ? undefined : readSiteHistory(config, await historyReads, collections)
-    const { prepared, plan, ms } = planFromSources(config, collections, {
-      links,
-      history: siteHistory !== undefined && siteHistory.files.length > 0 ? siteHistory.view : undefined,
-      pages: { deferSiteFiles: true, clock: () => performance.now(), reuseEntryMemory: WRITES_AS_MADE },
-    })
+    const { prepared, plan, ms, locked, extra } = await planLocked(config, collections, links, siteHistory)
     const t3 = performance.now()
     // The search index, feed, sitemap and exports: made after the pages.
     let siteFiles: SiteFilesTimings | undefined
     options.onStep?.('writing the pages and the search index')
     const written = await writeStaged(staging, {
-      files: withFiles(plan.files, siteHistory?.cacheFiles),
+      files: withFiles(plan.files, extra),
       assets: plan.assets,
       more: (writer) => {
         collectFor(loaded.bytes)
         siteFiles = writeSiteFiles(plan.siteData, writer)
       },
+      finish: config.offline ? writeOfflineFiles : undefined,
       counts,
       address: {
         base: config.base,
@@ -267,8 +269,10 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
         ...prepared.notes,
         ...(written.leftover === undefined ? [] : [outputNote('output/leftover', written.leftover.message)]),
         ...(siteHistory?.warnings ?? []),
+        ...locked.warnings,
       ],
       history: siteHistory,
+      privateSection: locked.section,
       timings: {
         read: loading.read,
         decode: loading.decode,
@@ -287,6 +291,36 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
     if (signal?.aborted === true) throw interruptedError(signal)
     throw error
   }
+}
+
+/**
+ * The site planned from the sources, and its private section locked (when its passphrase is set);
+ * `extra`: the files written after the pages (the history's caches, the section's encrypted file).
+ */
+async function planLocked(
+  config: ResolvedConfig,
+  collections: Collection[],
+  links: SiteLinks | undefined,
+  siteHistory: SiteHistory | undefined,
+): Promise<PlannedSite & { locked: LockedSection; extra: OutputFile[] }> {
+  const planned = planFromSources(config, collections, {
+    links,
+    history: siteHistory !== undefined && siteHistory.files.length > 0 ? siteHistory.view : undefined,
+    privateSection: privatePassphrase(config) !== undefined,
+    pages: { deferSiteFiles: true, clock: () => performance.now(), reuseEntryMemory: WRITES_AS_MADE },
+  })
+  const locked = await lockedSection(config, planned.prepared.input, planned.prepared.heldBack.private)
+  return { ...planned, locked, extra: [...publicHistoryCache(config, siteHistory), ...locked.files] }
+}
+
+/**
+ * The history's cache files, unless the private section's folders or tags could be in them: the
+ * cache records folder paths but not tags, and is published with the site.
+ */
+function publicHistoryCache(config: ResolvedConfig, history: SiteHistory | undefined): OutputFile[] {
+  const rule = config.private
+  if (rule !== undefined && (rule.folders.length > 0 || rule.tags.length > 0)) return []
+  return history?.cacheFiles ?? []
 }
 
 /** A warning about the output folder as a whole (no place in a file). */

@@ -81,7 +81,7 @@ export async function runCheck(options: RunCheckOptions): Promise<number> {
   const { collections } = await loadSources(config, { files })
   // The guard of the build: the link store keeps the links of a removal the site does not publish.
   if (historyReads !== undefined) readSiteHistory(config, await historyReads, collections)
-  const urls = publishedUrls(collections, config.publish)
+  const urls = publishedUrls(collections, config)
   const storeFile =
     options.storeFile !== undefined
       ? path.resolve(options.cwd ?? process.cwd(), options.storeFile)

@@ -170,6 +170,7 @@ export async function runCli(argv: readonly string[], io: Io = defaultIo): Promi
     .option('--branch <name>', 'Branch that publishes (default: the checked-out one, else main)')
     .option('--config <file>', 'Config file (default: bookmarks.config.ts if present)')
     .option('--links', 'Also write a weekly workflow that checks the links (bookgen check) and republishes')
+    .option('--private', "Pass the private section's passphrase to the build from a repository secret")
     .example('bookgen init bookmarks.xbel')
     .example('bookgen init --links bookmarks.html')
     .example('bookgen init --host gitlab')
@@ -351,6 +352,7 @@ async function initCommand(sources: string[], flags: Record<string, unknown>, io
     configFile: optionalString(flags, 'config'),
     host: initHost(flags),
     links: flags['links'] === true,
+    private: flags['private'] === true,
     progress: (line) => io.stderr(`  … ${safe(line)}\n`),
   })
   io.stdout(initSummary(report, io.cwd).join('\n'))

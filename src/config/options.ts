@@ -7,8 +7,11 @@ import path from 'node:path'
 import type { Element, ElementContent } from 'hast'
 import { BookgenError } from '../model/errors.js'
 import type { Bookmark } from '../model/tree.js'
-import { parseDuration } from './duration.js'
 import { checkHistoryOptions, resolveHistory, type HistoryOptions, type HistorySettings } from './history.js'
+import { parseDuration } from './duration.js'
+import { checkLinksOptions } from './link-options.js'
+export { linkLimitProblem } from './link-options.js'
+import { checkPrivateOptions, resolvePrivate, type PrivateOptions, type PrivateSettings } from './private.js'
 
 /** What a user may write in `bookmarks.config.ts`. Every field is optional. */
 export interface UserConfig {
@@ -68,6 +71,10 @@ export interface UserConfig {
   history?: HistoryOptions | false | undefined
   /** Link health (`bookgen check`, see docs/link-health.md). */
   links?: LinksOptions | undefined
+  /** An installable site that works offline (manifest, service worker), or `false`. Default: `true` */
+  offline?: boolean | undefined
+  /** The private section, encrypted, at `private/` (see `PrivateOptions`). Default: none (held back) */
+  private?: PrivateOptions | undefined
   /** Bounds on what the sources can make of the site (see `LimitOptions`). */
   limits?: LimitOptions | undefined
 }
@@ -156,9 +163,12 @@ export interface PublishOptions {
   exec?: boolean | undefined
 }
 
+/** The pages a site has once (`PageInfo.kind`). */
+export type PageInfoFixedKind = 'search' | 'not-found' | 'offline' | 'private'
+
 /** Which page is being rendered, for theme hooks. */
 export interface PageInfo {
-  kind: 'folder' | 'tag' | 'tags' | 'search' | 'not-found' | 'links' | 'folders' | 'archive' | 'changes'
+  kind: 'folder' | 'tag' | 'tags' | 'folders' | 'archive' | 'changes' | 'links' | PageInfoFixedKind
   title: string
   /** Path below the base, e.g. `development/web/`. */
   path: string
@@ -244,6 +254,10 @@ export interface ResolvedConfig {
   readonly linkCheck: LinkCheckSettings
   /** Reading the sources' Git history (see `src/history/`), or false when turned off. */
   readonly history: HistorySettings | false
+  /** The web app manifest and the service worker (`offline`). */
+  readonly offline: boolean
+  /** The private section (`private`), or undefined for none. */
+  readonly private: PrivateSettings | undefined
   /** Bounds on what the sources make of the site (see `LimitOptions`). */
   readonly limits: Readonly<{ tagsPerBookmark: number; siteBytes: number }>
 }
@@ -291,6 +305,7 @@ export const configDefaults = Object.freeze({
   exports: 'auto',
   publish: Object.freeze({ private: false, fileUrls: false, placeUrls: false, exec: false }),
   limits: Object.freeze({ tagsPerBookmark: 64, siteBytes: 1_000_000_000 }),
+  offline: true,
 })
 
 /**
@@ -359,6 +374,8 @@ export function resolveConfig(
     linkStore: user.links?.store === undefined ? undefined : fromFile(user.links.store),
     linkCheck: resolveLinkCheck(user.links, inline.linkCheck),
     history: resolveHistory(user.history, inline),
+    offline: user.offline ?? configDefaults.offline,
+    private: resolvePrivate(user.private),
     limits: Object.freeze({ ...configDefaults.limits, ...definedOnly(user.limits ?? {}) }),
   })
 }
@@ -421,7 +438,7 @@ function definedOnly<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, item]) => item !== undefined)) as Partial<T>
 }
 
-type Check = 'string' | 'boolean' | 'number' | 'sources' | 'feed' | 'object' | 'history' | 'links'
+type Check = 'string' | 'boolean' | 'number' | 'sources' | 'feed' | 'object' | 'history' | 'links' | 'private'
 const TOP_LEVEL: Record<string, Check> = {
   sources: 'sources',
   outDir: 'string',
@@ -442,6 +459,8 @@ const TOP_LEVEL: Record<string, Check> = {
   theme: 'object',
   links: 'links',
   history: 'history',
+  offline: 'boolean',
+  private: 'private',
   limits: 'object',
 }
 const NESTED: Record<string, Record<string, string>> = {
@@ -500,6 +519,11 @@ function assertUserConfig(user: unknown, file: string | undefined): asserts user
         if (problem !== undefined) fail(problem)
         break
       }
+      case 'private': {
+        const problem = checkPrivateOptions(value, config['publish'])
+        if (problem !== undefined) fail(problem)
+        break
+      }
       case 'number':
         if (!isCount(value) || value === 0) fail(`"${key}" must be a whole number above 0`)
         break
@@ -548,58 +572,6 @@ function resolveLinkCheck(
     rate: flags.rate ?? user?.rate ?? linkCheckDefaults.rate,
     perHost: flags.perHost ?? user?.perHost ?? linkCheckDefaults.perHost,
   })
-}
-
-/**
- * What is wrong with a rate (requests per second, above 0) or a count of requests at once (a
- * whole number, 1 or more) given as `name`; undefined when it is fine. Shared by the config's
- * `links` and `bookgen check`'s flags.
- */
-export function linkLimitProblem(kind: 'rate' | 'perHost', value: unknown, name: string): string | undefined {
-  if (kind === 'rate')
-    return typeof value === 'number' && value > 0
-      ? undefined
-      : `${name} must be a number of requests per second above 0, such as 1 or 0.5`
-  return Number.isInteger(value) && (value as number) >= 1
-    ? undefined
-    : `${name} must be a whole number, 1 or more`
-}
-
-/** Check the `links` config value; a message naming what is wrong, or undefined when it is fine. */
-function checkLinksOptions(value: unknown): string | undefined {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return '"links" must be an object'
-  for (const [name, item] of Object.entries(value)) {
-    if (item === undefined) continue
-    const key = `"links.${name}"`
-    switch (name) {
-      case 'store':
-        if (typeof item !== 'string') return `${key} must be a string`
-        break
-      case 'maxTime':
-      case 'maxLinkTime':
-        if (typeof item !== 'string' || !isDuration(item))
-          return `${key} must be a duration such as '30s', '30m' or '1h' (or '0' for no limit)`
-        break
-      case 'rate':
-      case 'perHost': {
-        const problem = linkLimitProblem(name, item, key)
-        if (problem !== undefined) return problem
-        break
-      }
-      default:
-        return `Unknown option "links.${name}"; known: store, maxTime, maxLinkTime, rate, perHost`
-    }
-  }
-  return undefined
-}
-
-function isDuration(text: string): boolean {
-  try {
-    parseDuration(text)
-    return true
-  } catch {
-    return false
-  }
 }
 
 function isCount(value: unknown): value is number {

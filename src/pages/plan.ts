@@ -25,7 +25,7 @@ import {
 import { changesPages } from './changes-pages.js'
 import { createEntries, createRenderCache, type RenderCache } from './entries.js'
 import { archivePages } from './archive-pages.js'
-import { fixedPages } from './fixed-pages.js'
+import { fixedPages, OFFLINE_ASSET, PRIVATE_ASSET } from './fixed-pages.js'
 import { linksPages } from './links-pages.js'
 import { folderPages } from './folder-pages.js'
 import { exportsGzipped } from './downloads.js'
@@ -145,7 +145,11 @@ export function planSite(input: SiteInput, options: PlanOptions = {}): SitePlan 
     [Symbol.iterator]: () =>
       generateFiles(input, options, { routes, totals, stats, changes }, siteFiles, timing),
   }
-  const assets = THEME_ASSETS.map((asset) =>
+  const assets = [
+    ...THEME_ASSETS,
+    ...(input.offline ? [OFFLINE_ASSET] : []),
+    ...(input.privateSection === undefined ? [] : [PRIVATE_ASSET]),
+  ].map((asset) =>
     asset.path === 'assets/style.css' && input.theme.stylesheet !== undefined
       ? { ...asset, source: input.theme.stylesheet }
       : asset,
