@@ -8,12 +8,25 @@ import type { Element, ElementContent } from 'hast'
 import { BookgenError } from '../model/errors.js'
 import type { Bookmark } from '../model/tree.js'
 import { parseDuration } from './duration.js'
+import { checkLinksOptions } from './link-options.js'
+export { linkLimitProblem } from './link-options.js'
+import {
+  checkSources,
+  isLanguageTag,
+  resolveSourceNames,
+  type SourceName,
+  type SourceOptions,
+} from './sources.js'
+export type { SourceName, SourceOptions } from './sources.js'
 import { checkHistoryOptions, resolveHistory, type HistoryOptions, type HistorySettings } from './history.js'
 
 /** What a user may write in `bookmarks.config.ts`. Every field is optional. */
 export interface UserConfig {
-  /** Bookmark files or globs, relative to the config file (Netscape `.html` or XBEL `.xbel`). Default: `['bookmarks.html']` */
-  sources?: string | string[] | undefined
+  /**
+   * Bookmark files or globs, relative to the config file (Netscape `.html` or XBEL `.xbel`); a file
+   * may be `{path, title, slug}` to name its section of the site. Default: `['bookmarks.html']`
+   */
+  sources?: string | Array<string | SourceOptions> | undefined
   /** Output folder, relative to the config file. Default: `'dist'` */
   outDir?: string | undefined
   /** URL path the site is served under, e.g. `'/my-bookmarks/'` for a GitHub project page. Default: `'/'` (or the path of `site`) */
@@ -49,6 +62,11 @@ export interface UserConfig {
   allowEmpty?: boolean | undefined
   /** Entries per folder or tag page before the rest goes to further pages. Default: `200` */
   pageSize?: number | undefined
+  /**
+   * List folders with no bookmark in them or below them on the home page and on `folders/` (their
+   * own pages are made either way). Default: `false`
+   */
+  showEmptyFolders?: boolean | undefined
   /** The Atom feed of recently added bookmarks (`feed.xml`), or `false` for none. Default: `{limit: 50}` */
   feed?: { limit?: number | undefined } | false | undefined
   /**
@@ -215,6 +233,8 @@ export interface ResolvedConfig {
   readonly configFile: string | undefined
   /** Source patterns, absolute (globs allowed). */
   readonly sources: readonly string[]
+  /** The names the config gives sources (`{path, title, slug}`), by absolute file path. */
+  readonly sourceNames: ReadonlyMap<string, SourceName>
   readonly outDir: string
   /** Always starts and ends with `/`. */
   readonly base: string
@@ -232,6 +252,8 @@ export interface ResolvedConfig {
   /** Replace a site even with one built from sources that yield no (or, cut short, fewer) bookmarks. */
   readonly allowEmpty: boolean
   readonly pageSize: number
+  /** List folders without bookmarks (at any depth) on the home page and `folders/`. */
+  readonly showEmptyFolders: boolean
   /** Entries in the feed; 0 for no feed. */
   readonly feedLimit: number
   /** Plain or gzipped exports (see `UserConfig.exports`). */
@@ -278,6 +300,7 @@ export const configDefaults = Object.freeze({
   dedupe: false,
   allowEmpty: false,
   pageSize: 200,
+  showEmptyFolders: false,
   feedLimit: 50,
   exports: 'auto',
   publish: Object.freeze({ private: false, fileUrls: false, placeUrls: false, exec: false }),
@@ -303,10 +326,12 @@ export function resolveConfig(
 
   const userSources =
     user.sources === undefined ? undefined : typeof user.sources === 'string' ? [user.sources] : user.sources
+  const userPaths = userSources?.map((source) => (typeof source === 'string' ? source : source.path))
   const sources =
     inline.sources !== undefined && inline.sources.length > 0
       ? inline.sources.map(fromCwd)
-      : (userSources ?? configDefaults.sources).map(fromFile)
+      : (userPaths ?? configDefaults.sources).map(fromFile)
+  const sourceNames = resolveSourceNames(userSources, fromFile)
 
   const outDir =
     inline.outDir !== undefined ? fromCwd(inline.outDir) : fromFile(user.outDir ?? configDefaults.outDir)
@@ -327,6 +352,7 @@ export function resolveConfig(
     root,
     configFile: context.configFile,
     sources: Object.freeze(sources),
+    sourceNames,
     outDir,
     base,
     urls: user.urls ?? configDefaults.urls,
@@ -340,6 +366,7 @@ export function resolveConfig(
     dedupe: user.dedupe ?? configDefaults.dedupe,
     allowEmpty: inline.allowEmpty ?? user.allowEmpty ?? configDefaults.allowEmpty,
     pageSize: user.pageSize ?? configDefaults.pageSize,
+    showEmptyFolders: user.showEmptyFolders ?? configDefaults.showEmptyFolders,
     feedLimit: feed === false ? 0 : (feed?.limit ?? configDefaults.feedLimit),
     exports: user.exports ?? configDefaults.exports,
     publish: Object.freeze({ ...configDefaults.publish, ...definedOnly(user.publish ?? {}) }),
@@ -427,6 +454,7 @@ const TOP_LEVEL: Record<string, Check> = {
   dedupe: 'boolean',
   allowEmpty: 'boolean',
   pageSize: 'number',
+  showEmptyFolders: 'boolean',
   feed: 'feed',
   exports: 'string',
   publish: 'object',
@@ -465,14 +493,11 @@ function assertUserConfig(user: unknown, file: string | undefined): asserts user
       fail(`Unknown config option "${key}"; known options: ${Object.keys(TOP_LEVEL).join(', ')}`)
     if (value === undefined) continue
     switch (check) {
-      case 'sources':
-        if (
-          typeof value !== 'string' &&
-          !(Array.isArray(value) && value.every((item) => typeof item === 'string'))
-        ) {
-          fail('"sources" must be a string or an array of strings')
-        }
+      case 'sources': {
+        const problem = checkSources(value)
+        if (problem !== undefined) fail(problem)
         break
+      }
       case 'feed':
         if (
           value !== false &&
@@ -523,6 +548,8 @@ function assertUserConfig(user: unknown, file: string | undefined): asserts user
           fail(`"urls" must be 'absolute' or 'relative'; got "${String(value)}"`)
         if (key === 'exports' && value !== 'auto' && value !== 'plain' && value !== 'gzip')
           fail(`"exports" must be 'auto', 'plain' or 'gzip'; got "${String(value)}"`)
+        if (key === 'lang' && !isLanguageTag(value as string))
+          fail(`"lang" must be a language tag (BCP 47) such as 'en', 'de' or 'pt-BR'; got "${String(value)}"`)
     }
   }
 }
@@ -539,58 +566,6 @@ function resolveLinkCheck(
     rate: flags.rate ?? user?.rate ?? linkCheckDefaults.rate,
     perHost: flags.perHost ?? user?.perHost ?? linkCheckDefaults.perHost,
   })
-}
-
-/**
- * What is wrong with a rate (requests per second, above 0) or a count of requests at once (a
- * whole number, 1 or more) given as `name`; undefined when it is fine. Shared by the config's
- * `links` and `bookgen check`'s flags.
- */
-export function linkLimitProblem(kind: 'rate' | 'perHost', value: unknown, name: string): string | undefined {
-  if (kind === 'rate')
-    return typeof value === 'number' && value > 0
-      ? undefined
-      : `${name} must be a number of requests per second above 0, such as 1 or 0.5`
-  return Number.isInteger(value) && (value as number) >= 1
-    ? undefined
-    : `${name} must be a whole number, 1 or more`
-}
-
-/** Check the `links` config value; a message naming what is wrong, or undefined when it is fine. */
-function checkLinksOptions(value: unknown): string | undefined {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return '"links" must be an object'
-  for (const [name, item] of Object.entries(value)) {
-    if (item === undefined) continue
-    const key = `"links.${name}"`
-    switch (name) {
-      case 'store':
-        if (typeof item !== 'string') return `${key} must be a string`
-        break
-      case 'maxTime':
-      case 'maxLinkTime':
-        if (typeof item !== 'string' || !isDuration(item))
-          return `${key} must be a duration such as '30s', '30m' or '1h' (or '0' for no limit)`
-        break
-      case 'rate':
-      case 'perHost': {
-        const problem = linkLimitProblem(name, item, key)
-        if (problem !== undefined) return problem
-        break
-      }
-      default:
-        return `Unknown option "links.${name}"; known: store, maxTime, maxLinkTime, rate, perHost`
-    }
-  }
-  return undefined
-}
-
-function isDuration(text: string): boolean {
-  try {
-    parseDuration(text)
-    return true
-  } catch {
-    return false
-  }
 }
 
 function isCount(value: unknown): value is number {
