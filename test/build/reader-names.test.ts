@@ -57,6 +57,15 @@ const FIREFOX = netscape('Bookmarks', folder('Dev', link('Perl', 'https://perl.e
 const CHROMIUM = netscape('Bookmarks', folder('Code', link('Python', 'https://python.example/')))
 
 describe('sources with names', () => {
+  it('should refuse a named source that is a glob, or with an unknown field', async () => {
+    await expect(
+      buildSite({ 'firefox.html': FIREFOX }, `{ sources: [{ path: '*.html', title: 'All' }] }`),
+    ).rejects.toThrow(/"sources" entry "\*\.html" has a title or slug, so it must name one file, not a glob/)
+    await expect(
+      buildSite({ 'firefox.html': FIREFOX }, `{ sources: [{ path: 'firefox.html', name: 'Fx' }] }`),
+    ).rejects.toThrow(/Unknown option "name" in a "sources" entry; known: path, title, slug/)
+  })
+
   it("should tell exports named alike apart by their files' names, in headings, URLs, breadcrumbs and facets", async () => {
     const site = await buildSite(
       { 'firefox.html': FIREFOX, 'chromium.html': CHROMIUM },
