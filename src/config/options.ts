@@ -7,6 +7,14 @@ import path from 'node:path'
 import type { Element, ElementContent } from 'hast'
 import { BookgenError } from '../model/errors.js'
 import type { Bookmark } from '../model/tree.js'
+import {
+  checkSources,
+  isLanguageTag,
+  resolveSourceNames,
+  type SourceName,
+  type SourceOptions,
+} from './sources.js'
+export type { SourceName, SourceOptions } from './sources.js'
 import { checkHistoryOptions, resolveHistory, type HistoryOptions, type HistorySettings } from './history.js'
 import { parseDuration } from './duration.js'
 import { checkLinksOptions } from './link-options.js'
@@ -15,8 +23,12 @@ import { checkPrivateOptions, resolvePrivate, type PrivateOptions, type PrivateS
 
 /** What a user may write in `bookmarks.config.ts`. Every field is optional. */
 export interface UserConfig {
-  /** Bookmark files or globs, relative to the config file, in any format bookgen reads (README: What bookgen reads). Default: `['bookmarks.html']` */
-  sources?: string | string[] | undefined
+  /**
+   * Bookmark files or globs, relative to the config file, in any format bookgen reads (README: What
+   * bookgen reads); a file may be `{path, title, slug}` to name its section of the site. Default:
+   * `['bookmarks.html']`
+   */
+  sources?: string | Array<string | SourceOptions> | undefined
   /** Output folder, relative to the config file. Default: `'dist'` */
   outDir?: string | undefined
   /** URL path the site is served under, e.g. `'/my-bookmarks/'` for a GitHub project page. Default: `'/'` (or the path of `site`) */
@@ -52,6 +64,11 @@ export interface UserConfig {
   allowEmpty?: boolean | undefined
   /** Entries per folder or tag page before the rest goes to further pages. Default: `200` */
   pageSize?: number | undefined
+  /**
+   * List folders with no bookmark in them or below them on the home page and on `folders/` (their
+   * own pages are made either way). Default: `false`
+   */
+  showEmptyFolders?: boolean | undefined
   /** The Atom feed of recently added bookmarks (`feed.xml`), or `false` for none. Default: `{limit: 50}` */
   feed?: { limit?: number | undefined } | false | undefined
   /**
@@ -225,6 +242,8 @@ export interface ResolvedConfig {
   readonly configFile: string | undefined
   /** Source patterns, absolute (globs allowed). */
   readonly sources: readonly string[]
+  /** The names the config gives sources (`{path, title, slug}`), by absolute file path. */
+  readonly sourceNames: ReadonlyMap<string, SourceName>
   readonly outDir: string
   /** Always starts and ends with `/`. */
   readonly base: string
@@ -242,6 +261,8 @@ export interface ResolvedConfig {
   /** Replace a site even with one built from sources that yield no (or, cut short, fewer) bookmarks. */
   readonly allowEmpty: boolean
   readonly pageSize: number
+  /** List folders without bookmarks (at any depth) on the home page and `folders/`. */
+  readonly showEmptyFolders: boolean
   /** Entries in the feed; 0 for no feed. */
   readonly feedLimit: number
   /** Plain or gzipped exports (see `UserConfig.exports`). */
@@ -301,6 +322,7 @@ export const configDefaults = Object.freeze({
   dedupe: false,
   allowEmpty: false,
   pageSize: 200,
+  showEmptyFolders: false,
   feedLimit: 50,
   exports: 'auto',
   publish: Object.freeze({ private: false, fileUrls: false, placeUrls: false, exec: false }),
@@ -327,10 +349,12 @@ export function resolveConfig(
 
   const userSources =
     user.sources === undefined ? undefined : typeof user.sources === 'string' ? [user.sources] : user.sources
+  const userPaths = userSources?.map((source) => (typeof source === 'string' ? source : source.path))
   const sources =
     inline.sources !== undefined && inline.sources.length > 0
       ? inline.sources.map(fromCwd)
-      : (userSources ?? configDefaults.sources).map(fromFile)
+      : (userPaths ?? configDefaults.sources).map(fromFile)
+  const sourceNames = resolveSourceNames(userSources, fromFile)
 
   const outDir =
     inline.outDir !== undefined ? fromCwd(inline.outDir) : fromFile(user.outDir ?? configDefaults.outDir)
@@ -351,6 +375,7 @@ export function resolveConfig(
     root,
     configFile: context.configFile,
     sources: Object.freeze(sources),
+    sourceNames,
     outDir,
     base,
     urls: user.urls ?? configDefaults.urls,
@@ -364,6 +389,7 @@ export function resolveConfig(
     dedupe: user.dedupe ?? configDefaults.dedupe,
     allowEmpty: inline.allowEmpty ?? user.allowEmpty ?? configDefaults.allowEmpty,
     pageSize: user.pageSize ?? configDefaults.pageSize,
+    showEmptyFolders: user.showEmptyFolders ?? configDefaults.showEmptyFolders,
     feedLimit: feed === false ? 0 : (feed?.limit ?? configDefaults.feedLimit),
     exports: user.exports ?? configDefaults.exports,
     publish: Object.freeze({ ...configDefaults.publish, ...definedOnly(user.publish ?? {}) }),
@@ -453,6 +479,7 @@ const TOP_LEVEL: Record<string, Check> = {
   dedupe: 'boolean',
   allowEmpty: 'boolean',
   pageSize: 'number',
+  showEmptyFolders: 'boolean',
   feed: 'feed',
   exports: 'string',
   publish: 'object',
@@ -493,14 +520,11 @@ function assertUserConfig(user: unknown, file: string | undefined): asserts user
       fail(`Unknown config option "${key}"; known options: ${Object.keys(TOP_LEVEL).join(', ')}`)
     if (value === undefined) continue
     switch (check) {
-      case 'sources':
-        if (
-          typeof value !== 'string' &&
-          !(Array.isArray(value) && value.every((item) => typeof item === 'string'))
-        ) {
-          fail('"sources" must be a string or an array of strings')
-        }
+      case 'sources': {
+        const problem = checkSources(value)
+        if (problem !== undefined) fail(problem)
         break
+      }
       case 'feed':
         if (
           value !== false &&
@@ -556,6 +580,8 @@ function assertUserConfig(user: unknown, file: string | undefined): asserts user
           fail(`"urls" must be 'absolute' or 'relative'; got "${String(value)}"`)
         if (key === 'exports' && value !== 'auto' && value !== 'plain' && value !== 'gzip')
           fail(`"exports" must be 'auto', 'plain' or 'gzip'; got "${String(value)}"`)
+        if (key === 'lang' && !isLanguageTag(value as string))
+          fail(`"lang" must be a language tag (BCP 47) such as 'en', 'de' or 'pt-BR'; got "${String(value)}"`)
     }
   }
 }
