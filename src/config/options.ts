@@ -15,6 +15,8 @@ import {
   type SourceOptions,
 } from './sources.js'
 export type { SourceName, SourceOptions } from './sources.js'
+import { PREVIEW_ORIGIN } from './addresses.js'
+export { DEV_PORT, LOCAL_HOST, PREVIEW_ORIGIN, PREVIEW_PORT } from './addresses.js'
 import { checkHistoryOptions, resolveHistory, type HistoryOptions, type HistorySettings } from './history.js'
 import { parseDuration } from './duration.js'
 import { checkLinksOptions } from './link-options.js'
@@ -299,18 +301,6 @@ export interface InlineConfig {
   /** `bookgen check`'s `--max-time`, `--max-link-time` (ms), `--rate` and `--per-host`. */
   linkCheck?: Partial<LinkCheckSettings> | undefined
 }
-
-/** The interface `bookgen preview` and `bookgen dev` listen on unless `--host` names another. */
-export const LOCAL_HOST = '127.0.0.1'
-
-/** `bookgen preview`'s default port (Vite's convention): the next free one is used if it is taken. */
-export const PREVIEW_PORT = 4173
-
-/** `bookgen dev`'s default port (Vite's): the next free one is used if it is taken. */
-export const DEV_PORT = 5173
-
-/** Where `bookgen preview` serves a site: the origin of absolute URLs when no `site` is set. */
-export const PREVIEW_ORIGIN = `http://localhost:${PREVIEW_PORT}`
 
 export const configDefaults = Object.freeze({
   sources: Object.freeze(['bookmarks.html']),
