@@ -1,5 +1,5 @@
 /**
- * Link health (issue 24): the public surface of `src/links/`. Code lives in the modules; this file
+ * Link health: the public surface of `src/links/`. Code lives in the modules; this file
  * only re-exports. See docs/link-health.md.
  */
 export { checkDefaults, checkLinks } from './links/check.js'
