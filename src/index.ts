@@ -12,7 +12,7 @@ export type {
 } from './config/options.js'
 export { loadConfigFile } from './config/load.js'
 export { BookgenError } from './model/errors.js'
-export { collectionToJson } from './inspect.js'
+export { collectionToJson } from './model/tree-json.js'
 export type {
   Alias,
   Application,

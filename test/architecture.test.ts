@@ -22,7 +22,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   model: [],
   config: ['model'],
   formats: ['model'],
-  // Link health: the store, its states and the checker (the command is cli/check.ts).
+  // Link health: the store, its states and the checker (the command is cli/commands/check.ts).
   links: ['model', 'config', 'formats'],
   // The sources' Git history: versions read, matched and dated (its pages are in pages/ and render/).
   history: ['model', 'config', 'formats'],
@@ -31,8 +31,12 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   pages: [...BELOW_PAGES, 'site-files'],
   'site-files': [...BELOW_PAGES, 'pages'],
   build: [...BELOW_PAGES, 'pages', 'site-files'],
-  dev: [...BELOW_PAGES, 'pages', 'site-files', 'build', 'cli', '.'],
-  cli: [...BELOW_PAGES, 'pages', 'site-files', 'build', 'dev', '.'],
+  // The printer of messages, counts and progress, for the commands and the dev server alike.
+  report: ['model'],
+  // The preview and dev servers.
+  server: ['model', 'build'],
+  dev: [...BELOW_PAGES, 'pages', 'site-files', 'build', 'report', 'server'],
+  cli: [...BELOW_PAGES, 'pages', 'site-files', 'build', 'report', 'server', 'dev'],
 }
 
 interface Module {

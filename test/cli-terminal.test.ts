@@ -17,7 +17,7 @@ import {
   plural,
   PROGRESS_AFTER_MS,
   startProgress,
-} from '../src/cli/output.js'
+} from '../src/report/output.js'
 import { bookgen, BUILT, killAll } from './cli-process.js'
 import { REPO_ROOT } from './helpers.js'
 

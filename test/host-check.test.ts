@@ -1,6 +1,6 @@
 /** The Host header check of the preview and dev servers (DNS rebinding): parsing, and what is allowed. */
 import { describe, expect, it } from 'vitest'
-import { createHostCheck, hostnameOf } from '../src/host-check.js'
+import { createHostCheck, hostnameOf } from '../src/server/host-check.js'
 
 describe('hostnameOf', () => {
   it('should read the host name of a Host header, without port or IPv6 brackets', () => {

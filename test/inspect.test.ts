@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { collectionToJson } from '../src/inspect.js'
-import { formatTree } from '../src/inspect-text.js'
+import { collectionToJson } from '../src/model/tree-json.js'
+import { formatTree } from '../src/cli/commands/inspect-text.js'
 import { parseFixture } from './helpers.js'
 
 describe('collectionToJson', () => {

@@ -8,7 +8,7 @@ import {
   walk,
 } from '../src/model/tree.js'
 import { BookgenError, isBookgenError } from '../src/model/errors.js'
-import { LineIndex } from '../src/formats/line-index.js'
+import { LineIndex } from '../src/formats/shared/line-index.js'
 import { cleanHref } from '../src/model/urls.js'
 
 describe('model helpers', () => {

@@ -11,7 +11,7 @@ import { connect, type Socket } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startStaticServer, type StaticServer } from '../src/serve.js'
+import { startStaticServer, type StaticServer } from '../src/server/static.js'
 import { REPO_ROOT } from './helpers.js'
 import {
   expectAbortedClientsLeaveNothingOpen,
@@ -228,7 +228,7 @@ describe('static server under stress', () => {
       const script = `
         const { createJiti } = await import('jiti')
         const { startStaticServer } = await createJiti(${JSON.stringify(REPO_ROOT + '/')}).import(
-          ${JSON.stringify(path.join(REPO_ROOT, 'src', 'serve.ts'))},
+          ${JSON.stringify(path.join(REPO_ROOT, 'src', 'server', 'static.ts'))},
         )
         const server = await startStaticServer({ root: ${JSON.stringify(path.join(dir, 'site'))}, base: '/' })
         console.log(server.url)`

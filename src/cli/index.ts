@@ -13,13 +13,13 @@ import { readSiteAddress } from '../build/output.js'
 import { formatDuration, parseDuration } from '../config/duration.js'
 import { linkCheckDefaults, linkLimitProblem, type InlineConfig } from '../config/options.js'
 import { DEV_PORT } from '../dev/port.js'
-import { HOST_NAMES, runInit, type HostName, type InitReport } from '../init.js'
+import { HOST_NAMES, runInit, type HostName, type InitReport } from './commands/init.js'
 import { BookgenError, isBookgenError } from '../model/errors.js'
-import { startStaticServer } from '../serve.js'
-import { VERSION } from '../version.js'
-import { registerFileCommands } from './file-commands.js'
-import { closest, colorsWanted, createColors, startProgress, type Colors } from './output.js'
-import { formatError, formatWarnings, safe, WARNINGS_SHOWN } from './report.js'
+import { startStaticServer } from '../server/static.js'
+import { VERSION } from '../model/version.js'
+import { registerFileCommands } from './commands/file-commands.js'
+import { closest, colorsWanted, createColors, startProgress, type Colors } from '../report/output.js'
+import { formatError, formatWarnings, safe, WARNINGS_SHOWN } from '../report/messages.js'
 import { EXIT_OK, loadResolvedConfig, optionalString, type Io } from './shared.js'
 import { buildJson, buildSummary, directoryBytes, errorJson } from './summary.js'
 
@@ -370,7 +370,7 @@ function initSummary(report: InitReport, cwd: string): string[] {
 
 async function checkCommand(sources: string[], flags: Record<string, unknown>, io: Io): Promise<number> {
   // The HTTP client and the progress bar load only for `check`.
-  const { runCheck } = await import('../links.js')
+  const { runCheck } = await import('./commands/check.js')
   const maxAge = durationFlag(flags, 'maxAge', '--max-age')
   const linkCheck = {
     maxTime: durationFlag(flags, 'maxTime', '--max-time'),

@@ -1,5 +1,5 @@
 /** What the commands share: their input and output, and reading flags and the config. */
-import type { CheckTuning } from './check.js'
+import type { CheckTuning } from './commands/check.js'
 import { loadConfigFile } from '../config/load.js'
 import { resolveConfig, type ConfigEnv, type InlineConfig } from '../config/options.js'
 import { BookgenError } from '../model/errors.js'

@@ -5,8 +5,8 @@
  * and shows the error in the terminal and over the page until a good save fixes it. A change to
  * the config is a full reload.
  */
-import { formatError, formatWarnings } from '../cli/report.js'
-import { plural } from '../cli/output.js'
+import { formatError, formatWarnings } from '../report/messages.js'
+import { plural } from '../report/output.js'
 import { formatMessage, warningMessage } from '../model/message.js'
 import { existsSync, readFileSync } from 'node:fs'
 import { mkdir, writeFile } from 'node:fs/promises'
@@ -18,7 +18,7 @@ import { BookgenError, isBookgenError } from '../model/errors.js'
 import type { Warning } from '../model/tree.js'
 import { DevBuilder, type DevBuildResult } from './builder.js'
 import { createRebuildQueue } from './queue.js'
-import { startDevServer, type DevServer } from './server.js'
+import { startDevServer, type DevServer } from '../server/dev.js'
 import { watchTargets, type CreateWatcher, type Watch, type WatchTargets } from './watcher.js'
 import { DEV_PORT } from './port.js'
 import { SourceRecheck } from './recheck.js'

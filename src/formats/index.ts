@@ -3,23 +3,23 @@
  * sniffers; the extension only breaks ties) and run its reader.
  */
 import { BookgenError } from '../model/errors.js'
-import { MAX_SOURCE_BYTES } from './limits.js'
+import { MAX_SOURCE_BYTES } from './shared/limits.js'
 import type { Collection, SourceFormat } from '../model/tree.js'
-import { decodeSource, type DecodedText } from './decode.js'
+import { decodeSource, type DecodedText } from './shared/decode.js'
 import { looksLikeNetscape, netscape, readNetscape, SNIFF_CHARACTERS } from './netscape/index.js'
 import type { NetscapeStats } from './netscape/read.js'
 import { formatNamed, sniffEntry, sniffHead } from './registry.js'
 import type { FormatEntry, SourceInput } from './types.js'
 import { xbel } from './xbel/index.js'
 
-export { decodeSource } from './decode.js'
+export { decodeSource } from './shared/decode.js'
 export { parseNetscape } from './netscape/read.js'
 export { parseXbel } from './xbel/read.js'
 export { FORMATS, formatNamed, siteExports, writableFormats } from './registry.js'
 export { SNIFF_CHARACTERS } from './netscape/index.js'
 export type { FormatEntry, SiteExport, SniffHead, SourceInput } from './types.js'
 export { SNIFF_BYTES } from './types.js'
-export { MAX_SOURCE_BYTES } from './limits.js'
+export { MAX_SOURCE_BYTES } from './shared/limits.js'
 
 /**
  * Parse a bookmark file from its bytes, in whichever format it is.

@@ -3,7 +3,7 @@
  * `VFileMessage` has it: what is wrong (`reason`), the rule (`area/problem`), where, and whether it
  * stopped the work (`fatal`). Readers record warnings as `Warning` (with `rule` and `message`, the
  * keys `inspect --json` has always shown); errors are `BookgenError`s; both become a `Message` to
- * be printed, by one printer (`cli/report.ts`) for `build`, `inspect`, `convert` and `dev`.
+ * be printed, by one printer (`report/messages.ts`) for `build`, `inspect`, `convert` and `dev`.
  */
 import type { Warning } from './tree.js'
 

@@ -8,7 +8,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startDev, type DevSession } from '../../src/dev/index.js'
-import { startDevServer, type DevServer } from '../../src/dev/server.js'
+import { startDevServer, type DevServer } from '../../src/server/dev.js'
 import {
   expectAbortedClientsLeaveNothingOpen,
   CAN_COUNT_DESCRIPTORS,

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { formatEpochSeconds, formatW3cDate } from '../../src/model/dates.js'
-import { parseEpochDate, parseW3cDate } from '../../src/formats/dates.js'
+import { parseEpochDate, parseW3cDate } from '../../src/formats/shared/dates.js'
 
 const ok = (value: number) => expect.objectContaining({ ok: true, value })
 

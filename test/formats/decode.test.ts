@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { decodeSource, findDeclaredCharset, resolveLabel } from '../../src/formats/decode.js'
+import { decodeSource, findDeclaredCharset, resolveLabel } from '../../src/formats/shared/decode.js'
 import { bookmarksOf, parseFixture } from '../helpers.js'
 
 const bytes = (...parts: Array<string | number[]>) =>

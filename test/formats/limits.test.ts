@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { BookgenError } from '../../src/model/errors.js'
 import { countNodes } from '../../src/model/tree.js'
 import { checkSourceSize, parseSource } from '../../src/formats/index.js'
-import { LIMITS } from '../../src/formats/limits.js'
+import { LIMITS } from '../../src/formats/shared/limits.js'
 import { bookmarksOf, parseText } from '../helpers.js'
 
 const rules = (warnings: Array<{ rule: string }>) => [...new Set(warnings.map((warning) => warning.rule))]

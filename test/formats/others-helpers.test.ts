@@ -5,18 +5,18 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { decodeWarnings, locateAnyLineEnd } from '../../src/formats/decode-warnings.js'
-import { JsonFields, JsonSource, stringifyJson } from '../../src/formats/json-fields.js'
+import { decodeWarnings, locateAnyLineEnd } from '../../src/formats/shared/decode-warnings.js'
+import { JsonFields, JsonSource, stringifyJson } from '../../src/formats/shared/json-fields.js'
 import {
   findJsonOffsets,
   headKeys,
   memberOffset,
   scanJsonValues,
   type JsonStep,
-} from '../../src/formats/json-scan.js'
-import { parseIsoInstant, parseRfc822Instant } from '../../src/formats/text-dates.js'
+} from '../../src/formats/shared/json-scan.js'
+import { parseIsoInstant, parseRfc822Instant } from '../../src/formats/shared/text-dates.js'
 import { createBookmark } from '../../src/model/tree.js'
-import { decodeSource } from '../../src/formats/decode.js'
+import { decodeSource } from '../../src/formats/shared/decode.js'
 
 /** Every value start the scan reports, as `path → the text there`. */
 function starts(text: string, from = 0): Array<[string, string]> {

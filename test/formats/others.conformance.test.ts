@@ -29,7 +29,7 @@ import {
 import { parseSource } from '../../src/formats/index.js'
 import { BOOKMARK_NAMES, FOLDER_NAMES, ROOT_NAMES, writeNetscape } from '../../src/formats/netscape/write.js'
 import { writeXbel } from '../../src/formats/xbel/write.js'
-import { collapseTitle } from '../../src/formats/titles.js'
+import { collapseTitle } from '../../src/formats/shared/titles.js'
 import { bookmarksOf, CORPUS, FIXTURES, withoutPlaces } from '../helpers.js'
 import { sourceInput } from './others-input.js'
 

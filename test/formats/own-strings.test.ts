@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parseSource } from '../../src/formats/index.js'
-import { ownString, ownStrings } from '../../src/formats/own-strings.js'
+import { ownString, ownStrings } from '../../src/formats/shared/own-strings.js'
 import { REPO_ROOT } from '../helpers.js'
 
 const FIXTURES = path.join(REPO_ROOT, 'test', 'fixtures')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { decodeChunks, Utf8Chunks } from '../../src/formats/utf8-chunks.js'
+import { decodeChunks, Utf8Chunks } from '../../src/formats/shared/utf8-chunks.js'
 import { random } from './netscape-edits.js'
 
 /** Pieces of every width of character, lone surrogates, and now and then one larger than a chunk. */

@@ -7,11 +7,11 @@ import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { decodeSource, utf8ByteText } from '../../src/formats/decode.js'
+import { decodeSource, utf8ByteText } from '../../src/formats/shared/decode.js'
 import { parseSource } from '../../src/formats/index.js'
 import { XBEL_BYTES_AS_TEXT } from '../../src/formats/xbel/index.js'
 import { parseXbel } from '../../src/formats/xbel/read.js'
-import { collectionToJson } from '../../src/inspect.js'
+import { collectionToJson } from '../../src/model/tree-json.js'
 import { isBookgenError } from '../../src/model/errors.js'
 
 /** What reading gives: the collection as JSON, or the error's rule, message and place. */

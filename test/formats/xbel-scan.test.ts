@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { XMLValidator } from 'fast-xml-parser'
 import { describe, expect, it } from 'vitest'
-import { LineIndex } from '../../src/formats/line-index.js'
+import { LineIndex } from '../../src/formats/shared/line-index.js'
 import { parseXmlStrictly } from '../../src/formats/xbel/strict.js'
 import { scanXml } from '../../src/formats/xbel/scan.js'
 import type { SourceElement, SourceNode, XmlTreeHandler } from '../../src/formats/xbel/tree.js'

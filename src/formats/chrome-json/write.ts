@@ -27,7 +27,7 @@ import type {
   Separator,
   Warning,
 } from '../../model/tree.js'
-import { VIVALDI_SEPARATOR } from '../separator-bookmarks.js'
+import { VIVALDI_SEPARATOR } from '../shared/separator-bookmarks.js'
 import { ChromeChecksum } from './checksum.js'
 import { chromiumJson } from './json-writer.js'
 import { CHROME_ROOTS } from './read.js'

@@ -5,8 +5,8 @@
  * attributes. Flat: the bookmarks sit at the root, in file order.
  */
 import { normalizeTags } from '../../model/tree.js'
-import { firstObjectKeys, readJsonBookmarks } from '../json-list.js'
-import type { ExportReader, Fields } from '../service.js'
+import { firstObjectKeys, readJsonBookmarks } from '../shared/json-list.js'
+import type { ExportReader, Fields } from '../shared/service.js'
 import type { FormatEntry, SniffHead, SourceInput } from '../types.js'
 
 /** `private`: Delicious writes `"0"`/`"1"`; numbers and booleans are read alike. */

@@ -17,7 +17,13 @@
  * changed.
  */
 import { walk, type Collection, type Folder, type Node, type Place, type Warning } from '../../model/tree.js'
-import { byteOrderMark, findDeclaredCharset, PRESCAN_BYTES, resolveLabel, timedRead } from '../decode.js'
+import {
+  byteOrderMark,
+  findDeclaredCharset,
+  PRESCAN_BYTES,
+  resolveLabel,
+  timedRead,
+} from '../shared/decode.js'
 import { sniffEntry, sniffHead } from '../registry.js'
 import { checkSourceSize, readSource, SNIFF_CHARACTERS, sniffFormat } from '../index.js'
 import { reconcileNodes, sameNodes, type Move } from './reconcile.js'
@@ -33,9 +39,9 @@ import {
   shiftFollowing,
 } from './places.js'
 import { byteOffset, commonPrefix, commonSuffix, findLineStarts, updateLineStarts } from './bytes.js'
-import { enforceLimits, LIMITS } from '../limits.js'
+import { enforceLimits, LIMITS } from '../shared/limits.js'
 import { INFO_RULES, parseNetscape, SPACE_SPLIT_RULE, type NetscapeStats } from '../netscape/read.js'
-import { mayHoldSeparatorBookmarks, readSeparatorBookmarks } from '../separator-bookmarks.js'
+import { mayHoldSeparatorBookmarks, readSeparatorBookmarks } from '../shared/separator-bookmarks.js'
 
 /** A parsed source and what re-reading it incrementally needs. Treat as opaque. */
 export interface SourceState {

@@ -3,7 +3,7 @@
  * (`bookmarks.html`), read (`read.ts`, on htmlparser2's tokenizer) and written (`write.ts`).
  */
 import type { Collection } from '../../model/tree.js'
-import { readText } from '../text-source.js'
+import { readText } from '../shared/text-source.js'
 import type { FormatEntry, SniffHead, SourceInput } from '../types.js'
 import { parseNetscape, type NetscapeStats } from './read.js'
 import { streamNetscape, writeNetscape } from './write.js'

@@ -31,11 +31,11 @@ import {
 import { BookgenError } from '../../model/errors.js'
 import { shortenValue } from '../../model/message.js'
 import { cleanHref, hrefNote } from '../../model/urls.js'
-import { parseEpochDate } from '../dates.js'
-import { WarningCollector } from '../limits.js'
-import { LineIndex } from '../line-index.js'
-import { cleanDescription, lineIndent } from '../description.js'
-import { collapseTitle } from '../titles.js'
+import { parseEpochDate } from '../shared/dates.js'
+import { WarningCollector } from '../shared/limits.js'
+import { LineIndex } from '../shared/line-index.js'
+import { cleanDescription, lineIndent } from '../shared/description.js'
+import { collapseTitle } from '../shared/titles.js'
 import { Tokenizer } from './tokenizer.js'
 
 export interface NetscapeOptions {

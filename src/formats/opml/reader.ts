@@ -18,12 +18,12 @@ import {
   type Node,
   type Place,
 } from '../../model/tree.js'
-import { WarningCollector } from '../limits.js'
-import type { LineIndex } from '../line-index.js'
+import { WarningCollector } from '../shared/limits.js'
+import type { LineIndex } from '../shared/line-index.js'
 import type { SourceCdata, SourceElement, SourceNode, XmlTreeHandler } from '../xbel/tree.js'
 import { decodeXmlAttribute, decodeXmlText, type EntityReporter } from '../xbel/xml-text.js'
-import { dataTitle } from '../titles.js'
-import { parseRfc822Instant } from '../text-dates.js'
+import { dataTitle } from '../shared/titles.js'
+import { parseRfc822Instant } from '../shared/text-dates.js'
 import { outlineNode } from './outline.js'
 
 /** An element open in the document, taken child by child. */

@@ -29,12 +29,12 @@ import {
   type XmlNode,
 } from '../../model/tree.js'
 import { cleanHref } from '../../model/urls.js'
-import { parseEpochDate, parseW3cDate } from '../dates.js'
-import { WarningCollector } from '../limits.js'
-import { fromUtf8ByteText } from '../decode.js'
-import { LineIndex, Utf8ByteLineIndex } from '../line-index.js'
-import { cleanDescription, lineIndent } from '../description.js'
-import { dataTitle } from '../titles.js'
+import { parseEpochDate, parseW3cDate } from '../shared/dates.js'
+import { WarningCollector } from '../shared/limits.js'
+import { fromUtf8ByteText } from '../shared/decode.js'
+import { LineIndex, Utf8ByteLineIndex } from '../shared/line-index.js'
+import { cleanDescription, lineIndent } from '../shared/description.js'
+import { dataTitle } from '../shared/titles.js'
 import { parseXmlStrictly } from './strict.js'
 import {
   BOOKGEN_FLAG_FIELDS,

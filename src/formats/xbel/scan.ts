@@ -23,7 +23,7 @@
  * Line and column are not tracked: elements carry their offset, located only when needed.
  */
 import { MAX_XML_DEPTH, type SourceElement, type SourceNode, type XmlTreeHandler } from './tree.js'
-import { fromUtf8ByteText } from '../decode.js'
+import { fromUtf8ByteText } from '../shared/decode.js'
 import { normalizeLineEnds } from './xml-text.js'
 
 /** More attributes than this on one element: leave the duplicate check to the validator. */

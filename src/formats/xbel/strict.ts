@@ -7,9 +7,9 @@
  * places come from a cheap scan of the text, paired with the elements in document order.
  */
 import { BookgenError } from '../../model/errors.js'
-import { verbatimXmlParser, type XmlLibrary } from '../xml-library.js'
-import { LIMITS } from '../limits.js'
-import type { LineIndex } from '../line-index.js'
+import { verbatimXmlParser, type XmlLibrary } from '../shared/xml-library.js'
+import { LIMITS } from '../shared/limits.js'
+import type { LineIndex } from '../shared/line-index.js'
 import { skipDeclaration } from './scan.js'
 import { MAX_XML_DEPTH, type SourceElement, type SourceNode, type XmlTreeHandler } from './tree.js'
 

@@ -7,7 +7,7 @@
  * values are kept as written, references undecoded (line ends may already be normalized), so
  * that the reader decodes them, and reports odd references, in one place.
  */
-import { LIMITS } from '../limits.js'
+import { LIMITS } from '../shared/limits.js'
 
 /** Deepest element nesting accepted (folders inside folders and their metadata): `LIMITS.xmlDepth`. */
 export const MAX_XML_DEPTH = LIMITS.xmlDepth

@@ -2,8 +2,8 @@
 import { zipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
 import { pocketCsv } from '../../../src/formats/pocket-csv/index.js'
-import { LIMITS } from '../../../src/formats/limits.js'
-import { ZIP_LIMITS } from '../../../src/formats/zip.js'
+import { LIMITS } from '../../../src/formats/shared/limits.js'
+import { ZIP_LIMITS } from '../../../src/formats/shared/zip.js'
 import {
   bookmarks,
   claimants,

@@ -2,13 +2,13 @@
  * Reading a text format (Netscape HTML, XBEL) from a source: the decoded text, an empty file as an
  * empty collection with a warning, the limits enforced, and what decoding said as placed warnings.
  */
-import type { Collection } from '../model/tree.js'
+import type { Collection } from '../../model/tree.js'
 import { emptyCollection } from './empty-file.js'
 import { enforceLimits } from './limits.js'
 import { LineIndex } from './line-index.js'
 import { mayHoldSeparatorBookmarks, readSeparatorBookmarks } from './separator-bookmarks.js'
 import type { DecodedText } from './decode.js'
-import type { SourceInput } from './types.js'
+import type { SourceInput } from '../types.js'
 
 /**
  * Read `input` as text with `parse`; `format` names the collection of an empty file. `decoded`:

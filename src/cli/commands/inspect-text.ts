@@ -8,9 +8,9 @@
  *    ──
  * ```
  */
-import { plural } from './cli/output.js'
-import { collapseTitle } from './formats/titles.js'
-import { countNodes, walk, type Collection } from './model/tree.js'
+import { plural } from '../../report/output.js'
+import { collapseTitle } from '../../formats/shared/titles.js'
+import { countNodes, walk, type Collection } from '../../model/tree.js'
 
 /**
  * Render a collection as an indented tree; `clean` makes untrusted text terminal-safe. A title

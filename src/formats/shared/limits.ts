@@ -11,7 +11,7 @@ import {
   type Folder,
   type Node,
   type Warning,
-} from '../model/tree.js'
+} from '../../model/tree.js'
 
 /**
  * Largest source accepted, in bytes (500 MiB): a source is decoded into one string, and V8's

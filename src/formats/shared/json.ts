@@ -3,7 +3,7 @@
  * broken export is reported like a broken XBEL file. The engine's parser is iterative (any depth
  * parses); readers that walk the value must not recurse either.
  */
-import { BookgenError } from '../model/errors.js'
+import { BookgenError } from '../../model/errors.js'
 import { LineIndex } from './line-index.js'
 
 /** Parse `text` as JSON; a syntax error becomes `BookgenError` `<rule>` at the place it was found. */

@@ -14,8 +14,8 @@ import {
   type Collection,
   type Folder,
   type Place,
-} from '../model/tree.js'
-import { cleanHref, hrefNote } from '../model/urls.js'
+} from '../../model/tree.js'
+import { cleanHref, hrefNote } from '../../model/urls.js'
 import { parseEpochDate, parseW3cDate, type DateResult } from './dates.js'
 import type { DecodedText } from './decode.js'
 import { enforceLimits, WarningCollector } from './limits.js'

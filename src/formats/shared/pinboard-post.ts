@@ -5,7 +5,7 @@
  * `tag` (XML), space-separated; every other field (`meta`, `hash`, Delicious' `others`…) is kept
  * as an attribute under its own name, and so is a `shared` or `toread` that is not `yes`/`no`.
  */
-import { normalizeTags, type Bookmark } from '../model/tree.js'
+import { normalizeTags, type Bookmark } from '../../model/tree.js'
 import { splitTags, yesNo, type Fields, type ExportReader } from './service.js'
 
 /** The bookmark for the post whose fields are `fields`. */

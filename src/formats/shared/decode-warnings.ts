@@ -3,7 +3,7 @@
  * readers that get their text from `SourceInput.text()`. Lines end at CRLF, LF or a lone CR (old
  * Mac files), as XML counts them.
  */
-import type { Warning } from '../model/tree.js'
+import type { Warning } from '../../model/tree.js'
 import type { DecodedText } from './decode.js'
 
 /** The decoding warnings of `decoded`, placed in `file`. */

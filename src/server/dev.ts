@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs'
 import type { ServerResponse } from 'node:http'
 import path from 'node:path'
-import { startStaticServer, type StaticServer } from '../serve.js'
+import { startStaticServer, type StaticServer } from './static.js'
 import { TEMPLATES_DIR } from '../build/output.js'
 
 export interface DevServerOptions {

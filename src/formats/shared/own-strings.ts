@@ -7,7 +7,7 @@
  * byte per character when it fits (most titles, every URL). Pure; the copies are equal strings, so
  * nothing built from the collection changes.
  */
-import type { Collection } from '../model/tree.js'
+import type { Collection } from '../../model/tree.js'
 
 /** Characters below which V8 copies a slice rather than pointing into its parent. */
 const MIN_SLICE = 13

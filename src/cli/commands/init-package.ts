@@ -17,8 +17,8 @@ import { copyFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promi
 import path from 'node:path'
 import { promisify } from 'node:util'
 import npa from 'npm-package-arg'
-import { BookgenError } from './model/errors.js'
-import { PACKAGE_ROOT, VERSION } from './version.js'
+import { BookgenError } from '../../model/errors.js'
+import { PACKAGE_ROOT, VERSION } from '../../model/version.js'
 
 /** Runs npm: `args` in `cwd`, resolving to its standard output (rejecting with its output). */
 export type NpmRunner = (args: readonly string[], cwd: string, timeoutMs?: number) => Promise<string>

@@ -4,12 +4,12 @@
  * one linear scan of the text, since JSON.parse gives no places), and, for sniffers, the keys of
  * the first object in a file's head, read without parsing the (possibly cut) rest.
  */
-import { BookgenError } from '../model/errors.js'
-import { createFolder, type Bookmark, type Collection } from '../model/tree.js'
+import { BookgenError } from '../../model/errors.js'
+import { createFolder, type Bookmark, type Collection } from '../../model/tree.js'
 import { LineIndex } from './line-index.js'
 import { ExportReader, Fields, jsonKind, type At } from './service.js'
 import { isJsonObject, parseJsonSource } from './json.js'
-import type { SourceInput } from './types.js'
+import type { SourceInput } from '../types.js'
 
 /** One element of the list and where it starts. */
 export interface JsonListItem {

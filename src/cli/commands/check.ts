@@ -7,15 +7,15 @@
  * (`history/mass-removal`), before the store drops their links.
  */
 import path from 'node:path'
-import type { ResolvedConfig } from '../config/options.js'
-import type { Place } from '../model/tree.js'
-import { displayPath, expandSources, loadSources } from '../build/index.js'
-import { linkCheckDefaults } from '../config/options.js'
-import { readSiteHistory, startHistoryReads } from '../history/build-step.js'
-import { checkLinks, type CheckOptions, type CheckResult } from '../links/check.js'
-import { createCheckProgress, formatSummary, type ProgressReporter } from '../links/progress.js'
-import { publishedUrls } from '../publish/published-urls.js'
-import { defaultStoreFile, pruneStore, readLinkStore, writeLinkStore } from '../links/store.js'
+import type { ResolvedConfig } from '../../config/options.js'
+import type { Place } from '../../model/tree.js'
+import { displayPath, expandSources, loadSources } from '../../build/index.js'
+import { linkCheckDefaults } from '../../config/options.js'
+import { readSiteHistory, startHistoryReads } from '../../history/build-step.js'
+import { checkLinks, type CheckOptions, type CheckResult } from '../../links/check.js'
+import { createCheckProgress, formatSummary, type ProgressReporter } from '../../links/progress.js'
+import { publishedUrls } from '../../publish/published-urls.js'
+import { defaultStoreFile, pruneStore, readLinkStore, writeLinkStore } from '../../links/store.js'
 
 /** Exit codes of `runCheck`. */
 export const CHECK_EXIT_OK = 0

@@ -1,5 +1,5 @@
 /** An empty source file reads as an empty collection with a warning, in every format. */
-import { createFolder, type Collection } from '../model/tree.js'
+import { createFolder, type Collection } from '../../model/tree.js'
 
 /** The collection of a file that is empty or only white space. */
 export function emptyCollection(format: string, file: string, encoding: string): Collection {

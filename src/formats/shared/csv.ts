@@ -7,7 +7,7 @@
  */
 import { createRequire } from 'node:module'
 import type { CsvError as CsvErrorType, parse as parseType } from 'csv-parse/sync'
-import { BookgenError } from '../model/errors.js'
+import { BookgenError } from '../../model/errors.js'
 import type { At } from './service.js'
 
 /**

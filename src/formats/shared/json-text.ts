@@ -4,7 +4,7 @@
  * title must not change how the file is read). Bytes that are not UTF-8 become U+FFFD, with one
  * warning placed at the first of them.
  */
-import type { Warning } from '../model/tree.js'
+import type { Warning } from '../../model/tree.js'
 import { byteOrderMark } from './decode.js'
 import { LineIndex } from './line-index.js'
 

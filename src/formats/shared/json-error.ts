@@ -5,7 +5,7 @@
  * grammar, what JSON.parse accepts) finds the first offending character, and the error is placed
  * there.
  */
-import { BookgenError, isBookgenError } from '../model/errors.js'
+import { BookgenError, isBookgenError } from '../../model/errors.js'
 import { LineIndex } from './line-index.js'
 import { parseJsonSource } from './json.js'
 

@@ -4,12 +4,12 @@
  * every cell the mapping does not read kept as an attribute under its column's name, and rows
  * longer or shorter than the header reported.
  */
-import { BookgenError } from '../model/errors.js'
-import { createFolder, type Bookmark, type Collection } from '../model/tree.js'
+import { BookgenError } from '../../model/errors.js'
+import { createFolder, type Bookmark, type Collection } from '../../model/tree.js'
 import { columnReader, otherCells, readCsv, type CsvRecord, type CsvTable } from './csv.js'
 import { FolderPaths } from './folders.js'
 import { ExportReader, type At } from './service.js'
-import type { SourceInput } from './types.js'
+import type { SourceInput } from '../types.js'
 
 /** One row, as a format's mapping sees it. */
 export interface CsvRow {

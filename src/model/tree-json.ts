@@ -11,7 +11,7 @@ import {
   type Place,
   type Stats,
   type Warning,
-} from './model/tree.js'
+} from './tree.js'
 
 export interface InspectJson {
   format: string

@@ -1,4 +1,4 @@
-import type { Warning } from '../model/tree.js'
+import type { Warning } from '../../model/tree.js'
 
 /**
  * An output file's text, built from many small pieces and encoded as UTF-8 as they come, into

@@ -3,7 +3,7 @@
  * to any depth (the fuzz tests go 100,000 levels deep) on an explicit stack, never recursion. The
  * reader says what each child is; the walk keeps the order and the nesting.
  */
-import type { Folder, Node } from '../model/tree.js'
+import type { Folder, Node } from '../../model/tree.js'
 
 /** A list of children being read into `folder`, with what the reader needs to know about it. */
 export interface ChildList<Owner, Context, Item = unknown> {

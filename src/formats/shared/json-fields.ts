@@ -5,7 +5,7 @@
  * `attributes` (strings as written, anything else as JSON), so nothing is lost, and each repair is
  * a warning placed at the field (`file:line:col`, found lazily by `json-scan.ts`).
  */
-import { createRecord, type Bookmark, type Collection, type Folder, type Place } from '../model/tree.js'
+import { createRecord, type Bookmark, type Collection, type Folder, type Place } from '../../model/tree.js'
 import type { DateResult } from './dates.js'
 import type { DecodedText } from './decode.js'
 import { enforceLimits, LIMITS, WarningCollector } from './limits.js'

@@ -9,14 +9,14 @@
 import { existsSync } from 'node:fs'
 import { mkdir, open, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { expandSources } from './build/index.js'
-import { loadConfigFile } from './config/load.js'
-import { resolveConfig } from './config/options.js'
+import { expandSources } from '../../build/index.js'
+import { loadConfigFile } from '../../config/load.js'
+import { resolveConfig } from '../../config/options.js'
 import { completeGitignore, gitState, ignoredPaths, type GitState } from './init-git.js'
 import { HOSTS, type Host, type HostName } from './init-hosts.js'
 import { pinBookgen, type NpmRunner, type PinResult } from './init-package.js'
 import { linksWorkflow, type WorkflowOptions } from './init-workflow.js'
-import { BookgenError } from './model/errors.js'
+import { BookgenError } from '../../model/errors.js'
 
 export { HOST_NAMES, type HostName } from './init-hosts.js'
 

@@ -10,7 +10,7 @@
  */
 import { createRequire } from 'node:module'
 import type { Unzip as UnzipType, UnzipInflate as UnzipInflateType, UnzipFile } from 'fflate'
-import { BookgenError } from '../model/errors.js'
+import { BookgenError } from '../../model/errors.js'
 import { inflationBudget, LIMITS, MAX_SOURCE_BYTES } from './limits.js'
 
 /** fflate, loaded on first use (its CommonJS build, synchronously): only zip archives need it. */

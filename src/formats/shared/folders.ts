@@ -5,7 +5,7 @@
  * whatever the rows' order); the other top-level folders follow in the order they first appear,
  * then the entries that have no folder. Iterative, any depth (`enforceLimits` bounds it later).
  */
-import type { Bookmark, Folder } from '../model/tree.js'
+import type { Bookmark, Folder } from '../../model/tree.js'
 import type { At, ExportReader } from './service.js'
 
 interface Entry {

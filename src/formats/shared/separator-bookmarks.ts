@@ -8,7 +8,7 @@
  * The readers turn them into `Separator` nodes; the Chromium writer, whose format has no separator
  * either, writes Vivaldi's (`VIVALDI_SEPARATOR`). Pure.
  */
-import type { Bookmark, Collection, Folder, Separator } from '../model/tree.js'
+import type { Bookmark, Collection, Folder, Separator } from '../../model/tree.js'
 import { isFloccusSeparator } from './floccus.js'
 
 /** A separator as Vivaldi writes it: a bookmark with this title, address and description. */
