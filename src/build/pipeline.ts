@@ -5,7 +5,7 @@
  */
 import type { ResolvedConfig } from '../config/options.js'
 import type { Collection } from '../model/tree.js'
-import { planSite, type PlanOptions, type SitePlan } from '../pages/plan.js'
+import { planSite, type PlanOptions, type SitePlan } from './plan.js'
 import { prepareSite, type ModelCache, type PreparedSite } from '../publish/index.js'
 import { planSiteData } from '../site-files/input.js'
 import type { SiteFilesInput } from '../site-files/index.js'

@@ -30,8 +30,8 @@ import { Worker, type ResourceLimits } from 'node:worker_threads'
 import type { ResolvedConfig } from '../config/options.js'
 import type { SiteLinks } from '../links/site-links.js'
 import type { ReadSource } from './read.js'
+import { SEARCH_DIR } from '../pages/paths.js'
 import {
-  SEARCH_DIR,
   searchableBookmarks,
   searchableColumns,
   type SearchableColumns,

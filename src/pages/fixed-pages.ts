@@ -6,7 +6,7 @@ import type { OutputFile } from '../model/output.js'
 import { notFoundPageToHast } from '../render/not-found-page.js'
 import { searchPageToHast } from '../render/search-page.js'
 import { tagIndexToHast } from '../render/tag-pages.js'
-import { SEARCH_DIR } from '../site-files/search/index.js'
+import { SEARCH_DIR } from './paths.js'
 import type { PageContext } from './context.js'
 
 export function* fixedPages(context: PageContext): Generator<OutputFile> {

@@ -10,12 +10,8 @@ import { feedToXml } from './feed.js'
 import { gzipMembers } from './gzip-members.js'
 import type { OutputFile } from '../model/output.js'
 import { siteUrls, type SiteUrls } from '../publish/urls.js'
-import {
-  SEARCH_DIR,
-  searchIndexOutput,
-  type SearchDocumentInput,
-  type SearchIndexInput,
-} from './search/index.js'
+import { SEARCH_DIR } from '../pages/paths.js'
+import { searchIndexOutput, type SearchDocumentInput, type SearchIndexInput } from './search/index.js'
 import { sitemapToXml } from './sitemap.js'
 
 export interface SiteFilesInput {

@@ -1,7 +1,7 @@
 /**
  * What the site-wide files (search index, feed, sitemap, exports) are made from: plain data about
  * every bookmark, folder, tag and page, worked out from the published tree and its routes. Apart
- * from the page planner (plan.ts), so that the worker thread making those files loads no rendering
+ * from the page planner (`build/plan.ts`), so that the worker thread making those files loads no rendering
  * code. Pure.
  */
 import type { Bookmark, Folder } from '../model/tree.js'

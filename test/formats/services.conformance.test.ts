@@ -15,7 +15,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { readManifest, readOrRefused } from '../corpus.js'
 import { countNodes, type Collection } from '../../src/model/tree.js'
-import { SERVICE_FORMATS } from '../../src/formats/shared/services.js'
+import { SERVICE_FORMATS } from '../../src/formats/registry.js'
 import { CORPUS } from '../helpers.js'
 import { bookmarks, claimants, folderNamed, read } from './helpers.js'
 

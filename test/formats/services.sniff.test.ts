@@ -9,7 +9,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { SERVICE_FORMATS } from '../../src/formats/shared/services.js'
+import { SERVICE_FORMATS } from '../../src/formats/registry.js'
 import { CORPUS, FIXTURES } from '../helpers.js'
 import { claimants } from './helpers.js'
 

@@ -9,7 +9,7 @@ import {
   type Folder,
 } from '../../src/model/tree.js'
 import type { OutputFile } from '../../src/model/output.js'
-import { planSite } from '../../src/pages/plan.js'
+import { planSite } from '../../src/build/plan.js'
 import { resolveAliases } from '../../src/model/aliases.js'
 import { siteInputFor } from '../helpers.js'
 import { page, within } from '../html.js'

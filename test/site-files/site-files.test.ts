@@ -11,8 +11,8 @@ import { readTree } from '../helpers.js'
 import { resolveConfig } from '../../src/config/options.js'
 import { loadSources, prepareSite } from '../../src/build/index.js'
 import type { OutputFile } from '../../src/model/output.js'
-import { planSite } from '../../src/pages/plan.js'
-import { SEARCH_DIR } from '../../src/site-files/search/index.js'
+import { planSite } from '../../src/build/plan.js'
+import { SEARCH_DIR } from '../../src/pages/paths.js'
 import {
   claimAll,
   produceSiteFiles,
