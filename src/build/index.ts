@@ -9,12 +9,12 @@ import { BookgenError, isBookgenError } from '../model/errors.js'
 import { countNodes, type Collection, type Stats, type Warning } from '../model/tree.js'
 import { COLLECT_FROM_BYTES, collectGarbage } from './collect.js'
 import { fullParser, type ParseTimings, type SourceParser } from './parser.js'
-import { checkSourceCounts, countSources } from './empty-source.js'
+import { checkSourceCounts, countSources, type SourceCounts } from './empty-source.js'
 import type { SiteHeldBack } from '../publish/filter.js'
 import type { SitePlan } from './plan.js'
-import { displayPath } from '../publish/index.js'
+import { displayPath, type PreparedSite } from '../publish/index.js'
 import { planFromSources } from './pipeline.js'
-import { readSiteLinks } from '../links/site-links.js'
+import { readSiteLinks, type SiteLinks } from '../links/site-links.js'
 import { LINK_STORE_NAME } from '../links/store.js'
 import { readSourceBytes, type ReadSource } from './read.js'
 export type { ReadSource } from './read.js'
@@ -27,6 +27,7 @@ import {
   writeSiteFiles,
   type ParseJob,
   type SiteFilesJob,
+  type SiteFilesResult,
   type SiteFilesWorker,
 } from './thread.js'
 import {
@@ -42,6 +43,7 @@ import {
   readSiteHistory,
   startHistoryReads,
   withFiles,
+  type FileHistoryRead,
   type SiteHistory,
 } from '../history/build-step.js'
 
@@ -243,16 +245,84 @@ function collectFor(
 /** `writeStaged` writes each page before it asks for the next: its entries' memory can be the next's. */
 const WRITES_AS_MADE = true
 
+/** What the phases of one build share. */
+interface BuildRun {
+  config: ResolvedConfig
+  options: BuildOptions
+  /** The sources, expanded. */
+  files: string[]
+  /** What `bookgen check` found (never the network). */
+  links: SiteLinks | undefined
+  staging: Staging
+  /** Each site file goes to whichever thread claims it first: the worker, if a large build has one, or this. */
+  claims: Int32Array
+  worker: SiteFilesWorker | undefined
+}
+
+/** The sources read and parsed, and the Git history read meanwhile. */
+interface ReadPhase {
+  loaded: LoadedSources
+  historyReads: Promise<FileHistoryRead[]> | undefined
+}
+
+/** The site published and planned, and the notes about it so far. */
+interface PlanPhase {
+  prepared: PreparedSite
+  plan: SitePlan
+  model: number
+  counts: SourceCounts
+  countNotes: Warning[]
+  siteHistory: SiteHistory | undefined
+  /** When planning ended (the pages are rendered as they are written, from then on). */
+  planned: number
+}
+
+/** The site written and swapped in, and who made its site files in how long. */
+interface WritePhase {
+  written: WriteResult
+  here: SiteFilesRun
+  there: SiteFilesResult | undefined
+  /** When the last file was written. */
+  done: number
+}
+
 /** Build the site described by `config`. Throws `BookgenError` for anything the user can fix. */
 export async function build(config: ResolvedConfig, options: BuildOptions = {}): Promise<BuildResult> {
-  const t0 = performance.now()
-  // The output folder is checked, and a staging folder made, before any source is parsed: a large
-  // build's site files are written into it from a worker thread started as soon as the sources are read.
+  const started = performance.now()
+  const { files, git, links, staging } = await openOutput(config)
+  const run: BuildRun = { config, options, files, links, staging, claims: sharedClaims(), worker: undefined }
+  const { signal } = options
+  const stopWorker = () => run.worker?.stop()
+  signal?.addEventListener('abort', stopWorker)
+  try {
+    checkpoint(signal)
+    const read = await readSources(run, git)
+    checkpoint(signal)
+    const planned = await planFromRead(run, read)
+    const written = await writeSite(run, planned, read.loaded.bytes)
+    return buildResult(run, read, planned, written, started)
+  } catch (error) {
+    throw await abandon(run, error)
+  } finally {
+    signal?.removeEventListener('abort', stopWorker)
+  }
+}
+
+/** Stop the build when `signal` is aborted: a `build/interrupted` error. */
+function checkpoint(signal: AbortSignal | undefined): void {
+  if (signal?.aborted === true) throw interruptedError(signal)
+}
+
+/**
+ * What a build does before any source is parsed: the output folder is checked, and a staging
+ * folder made (a large build's site files are written into it from a worker thread started as soon
+ * as the sources are read); Git is asked whether HEAD has each source, and for the commits of those
+ * it has (the answers come while the output folder is checked, and starting git costs least now);
+ * the link store is read, before the worker thread needs it.
+ */
+async function openOutput(config: ResolvedConfig) {
   const files = await expandSources(config.sources, config.root)
-  // Whether HEAD has each source (never rejecting), and the commits of those it has, asked now:
-  // the answers come while the output folder is checked, and starting git costs least now.
   const git = askGit(config, files)
-  // What `bookgen check` found (never the network); read before the worker thread needs it.
   const links = await readSiteLinks(config, files)
   const staging = await createStaging({
     outDir: config.outDir,
@@ -260,117 +330,147 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
     sources: files,
     siteBytes: config.limits.siteBytes,
   })
-  let worker: SiteFilesWorker | undefined
-  // Each site file goes to whichever thread claims it first: the worker, if a large build has one, or this.
-  const claims = sharedClaims()
-  const { signal } = options
-  const stopWorker = () => worker?.stop()
-  signal?.addEventListener('abort', stopWorker)
-  const checkpoint = () => {
-    if (signal?.aborted === true) throw interruptedError(signal)
-  }
-  try {
-    checkpoint()
-    const history = await git.mayReadHistory
-    // Read from Git while the sources are read and parsed; applied after them.
-    const historyReads = history ? startHistoryReads(config, files, git.repositories, git.commits) : undefined
-    options.onStep?.(files.length === 1 ? 'reading the source' : `reading ${files.length} sources`)
-    const loaded = await loadSources(config, {
-      files,
-      onRead: (sources) => {
-        if (signal?.aborted === true) return
-        worker = siteFilesWorkerFor(sources, options.worker, history, { staging, claims }, { config, links })
-      },
-    })
-    const { collections, timings: loading } = loaded
-    collectFor(loaded.bytes, 'parsed', worker)
-    checkpoint()
-    // Nothing is swapped in when a source would replace the site with less than it had.
-    const counts = countSources(collections)
-    const countNotes = checkSourceCounts(collections, counts, staging.previousCounts, {
-      allowEmpty: config.allowEmpty,
-      outDir: `${displayPath(config.outDir)}/`,
-    })
-    // Dates from the Git history, and the mass-removal guard: before anything is written.
-    const siteHistory =
-      historyReads === undefined ? undefined : readSiteHistory(config, await historyReads, collections)
-    const { prepared, plan, ms } = planFromSources(config, collections, {
-      links,
-      history: siteHistory !== undefined && siteHistory.files.length > 0 ? siteHistory.view : undefined,
-      pages: { deferSiteFiles: true, clock: () => performance.now(), reuseEntryMemory: WRITES_AS_MADE },
-    })
-    const t3 = performance.now()
-    if (worker?.mode === 'search') worker.sendSearch(plan.siteData, plan.siteFiles.size)
-    // The search index, feed, sitemap and exports: those the worker (if any) has not claimed by the
-    // time the pages are written are made here, after them, the smallest first.
-    let here: SiteFilesRun | undefined
-    options.onStep?.('writing the pages and the search index')
-    const written = await writeStaged(staging, {
-      files: withFiles(plan.files, siteHistory?.cacheFiles),
-      assets: plan.assets,
-      more: (writer) => {
-        collectFor(loaded.bytes, 'pages written', worker)
-        here = writeSiteFiles(plan.siteData, writer, claimFrom(claims, 'back')).timings
-        if (here.made === here.of) worker?.release()
-      },
-      alongside: worker?.result.then((result) => result.written),
-      stopAlongside: worker?.stop,
-      counts,
-      address: {
-        base: config.base,
-        site: config.siteOrigin === undefined ? undefined : `${config.siteOrigin}${config.base}`,
-      },
-      signal,
-    })
-    const there = await worker?.result
-    const t4 = performance.now()
+  return { files, git, links, staging }
+}
 
-    const render = (plan.timings?.routes ?? 0) + (plan.timings?.render ?? 0)
-    // Site files made here took main-thread time out of the write phase; the worker's did not.
-    const inline = here!.search + here!.other
-    return {
-      collections,
-      siteTitle: prepared.siteTitle,
-      stats: countNodes(prepared.root),
-      heldBack: prepared.heldBack,
-      duplicates: prepared.duplicates,
-      plan: plan.stats,
-      written,
-      warnings: [
-        ...collections.flatMap((collection) => collection.warnings),
-        ...countNotes,
-        ...(staging.recovered ?? []).map((note) => outputNote(note.rule, note.message)),
-        ...prepared.notes,
-        ...(written.leftover === undefined ? [] : [outputNote('output/leftover', written.leftover.message)]),
-        ...(siteHistory?.warnings ?? []),
-      ],
-      history: siteHistory,
-      timings: {
-        read: loading.read,
-        decode: loading.decode,
-        parse: loading.parse,
-        model: ms.model,
-        render,
-        search: here!.search + (there?.timings.search ?? 0),
-        exports: here!.other + (there?.timings.other ?? 0),
-        // Pages are rendered while they are written: writing is what is left of that time.
-        write: Math.max(0, t4 - t3 - (render - (plan.timings?.routes ?? 0)) - inline),
-        total: t4 - t0,
-      },
-      siteFilesInWorker: there !== undefined,
-      madeInWorker: there?.timings.keys ?? [],
-    }
-  } catch (error) {
-    // Nothing may still be writing into the staging folder when it goes.
-    worker?.stop()
-    await worker?.result.catch(() => {})
-    await discardStaging(staging)
-    // Stopped on purpose: whatever stopping broke (the worker's result) is not the story.
-    if (signal?.aborted === true) throw interruptedError(signal)
-    throw error
-  } finally {
-    signal?.removeEventListener('abort', stopWorker)
+/**
+ * Read and parse the sources, while Git reads their history; the worker thread that makes site
+ * files starts once they are read.
+ */
+async function readSources(run: BuildRun, git: ReturnType<typeof askGit>): Promise<ReadPhase> {
+  const { config, options, files } = run
+  const history = await git.mayReadHistory
+  // Read from Git while the sources are read and parsed; applied after them.
+  const historyReads = history ? startHistoryReads(config, files, git.repositories, git.commits) : undefined
+  options.onStep?.(files.length === 1 ? 'reading the source' : `reading ${files.length} sources`)
+  const loaded = await loadSources(config, {
+    files,
+    onRead: (sources) => {
+      if (options.signal?.aborted === true) return
+      run.worker = siteFilesWorkerFor(sources, options.worker, history, run, {
+        config,
+        links: run.links,
+      })
+    },
+  })
+  collectFor(loaded.bytes, 'parsed', run.worker)
+  return { loaded, historyReads }
+}
+
+/**
+ * Check the sources' counts (nothing is swapped in when a source would replace the site with less
+ * than it had), date them from the Git history (and guard against a mass removal: before anything
+ * is written), publish and plan the site.
+ */
+async function planFromRead(run: BuildRun, { loaded, historyReads }: ReadPhase): Promise<PlanPhase> {
+  const { config, staging } = run
+  const { collections } = loaded
+  const counts = countSources(collections)
+  const countNotes = checkSourceCounts(collections, counts, staging.previousCounts, {
+    allowEmpty: config.allowEmpty,
+    outDir: `${displayPath(config.outDir)}/`,
+  })
+  const siteHistory =
+    historyReads === undefined ? undefined : readSiteHistory(config, await historyReads, collections)
+  const { prepared, plan, ms } = planFromSources(config, collections, {
+    links: run.links,
+    history: siteHistory !== undefined && siteHistory.files.length > 0 ? siteHistory.view : undefined,
+    pages: { deferSiteFiles: true, clock: () => performance.now(), reuseEntryMemory: WRITES_AS_MADE },
+  })
+  return { prepared, plan, model: ms.model, counts, countNotes, siteHistory, planned: performance.now() }
+}
+
+/**
+ * Write the pages, then the search index, feed, sitemap and exports: those the worker (if any) has
+ * not claimed by the time the pages are written are made here, after them, the smallest first.
+ */
+async function writeSite(
+  run: BuildRun,
+  { plan, counts, siteHistory }: PlanPhase,
+  sourceBytes: number,
+): Promise<WritePhase> {
+  const { config, options, staging, claims, worker } = run
+  if (worker?.mode === 'search') worker.sendSearch(plan.siteData, plan.siteFiles.size)
+  let here: SiteFilesRun | undefined
+  options.onStep?.('writing the pages and the search index')
+  const written = await writeStaged(staging, {
+    files: withFiles(plan.files, siteHistory?.cacheFiles),
+    assets: plan.assets,
+    more: (writer) => {
+      collectFor(sourceBytes, 'pages written', worker)
+      here = writeSiteFiles(plan.siteData, writer, claimFrom(claims, 'back')).timings
+      if (here.made === here.of) worker?.release()
+    },
+    alongside: worker?.result.then((result) => result.written),
+    stopAlongside: worker?.stop,
+    counts,
+    address: {
+      base: config.base,
+      site: config.siteOrigin === undefined ? undefined : `${config.siteOrigin}${config.base}`,
+    },
+    signal: options.signal,
+  })
+  const there = await worker?.result
+  return { written, here: here!, there, done: performance.now() }
+}
+
+/** What the build made, the notes about it, and how long each phase took. */
+function buildResult(
+  run: BuildRun,
+  { loaded }: ReadPhase,
+  { prepared, plan, model, countNotes, siteHistory, planned }: PlanPhase,
+  { written, here, there, done }: WritePhase,
+  started: number,
+): BuildResult {
+  const { collections, timings: loading } = loaded
+  const render = (plan.timings?.routes ?? 0) + (plan.timings?.render ?? 0)
+  // Site files made here took main-thread time out of the write phase; the worker's did not.
+  const inline = here.search + here.other
+  return {
+    collections,
+    siteTitle: prepared.siteTitle,
+    stats: countNodes(prepared.root),
+    heldBack: prepared.heldBack,
+    duplicates: prepared.duplicates,
+    plan: plan.stats,
+    written,
+    warnings: [
+      ...collections.flatMap((collection) => collection.warnings),
+      ...countNotes,
+      ...(run.staging.recovered ?? []).map((note) => outputNote(note.rule, note.message)),
+      ...prepared.notes,
+      ...(written.leftover === undefined ? [] : [outputNote('output/leftover', written.leftover.message)]),
+      ...(siteHistory?.warnings ?? []),
+    ],
+    history: siteHistory,
+    timings: {
+      read: loading.read,
+      decode: loading.decode,
+      parse: loading.parse,
+      model,
+      render,
+      search: here.search + (there?.timings.search ?? 0),
+      exports: here.other + (there?.timings.other ?? 0),
+      // Pages are rendered while they are written: writing is what is left of that time.
+      write: Math.max(0, done - planned - (render - (plan.timings?.routes ?? 0)) - inline),
+      total: done - started,
+    },
+    siteFilesInWorker: there !== undefined,
+    madeInWorker: there?.timings.keys ?? [],
   }
+}
+
+/**
+ * A build that failed or was stopped: the worker is stopped and the staging folder removed (nothing
+ * may still be writing into it when it goes). Returns the error to throw.
+ */
+async function abandon(run: BuildRun, error: unknown): Promise<unknown> {
+  run.worker?.stop()
+  await run.worker?.result.catch(() => {})
+  await discardStaging(run.staging)
+  // Stopped on purpose: whatever stopping broke (the worker's result) is not the story.
+  const { signal } = run.options
+  return signal?.aborted === true ? interruptedError(signal) : error
 }
 
 /** A warning about the output folder as a whole (no place in a file). */

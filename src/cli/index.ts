@@ -7,7 +7,7 @@
  */
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import { cac } from 'cac'
+import { cac, type CAC } from 'cac'
 import { build, displayPath, type BuildResult } from '../build/index.js'
 import { readSiteAddress } from '../build/output.js'
 import { formatDuration, parseDuration } from '../config/duration.js'
@@ -33,8 +33,6 @@ export const EXIT_SIGNAL: Readonly<Record<'SIGINT' | 'SIGTERM', number>> = { SIG
 
 /** Default port of `bookgen preview` (Vite's convention). */
 const PREVIEW_PORT = 4173
-
-/** How many warnings `build` prints before pointing at `inspect`. */
 
 /** Rules whose errors are the user's command line rather than their data. */
 const USAGE_RULES = new Set([
@@ -64,101 +62,17 @@ export async function runCli(argv: readonly string[], io: Io = defaultIo): Promi
   let action: (() => Promise<number>) | undefined
   let debug = false
   let json = false
+  const choose: Choose = (next, asJson = false) => {
+    action = next
+    json = asJson
+  }
 
   cli.option('--debug', 'Print stack traces for unexpected errors')
-
-  cli
-    .command('build [...sources]', 'Build the static site')
-    .option('--config <file>', 'Config file (default: bookmarks.config.ts if present)')
-    .option('--out <dir>', 'Output folder (default: dist)')
-    .option('--base <path>', 'URL path the site is served under, e.g. /my-bookmarks/ (default: /)')
-    .option(
-      '--site <url>',
-      'Public address of the site, for the feed and sitemap, e.g. https://me.github.io/bookmarks/',
-    )
-    .option('--title <title>', 'Site title')
-    .option(
-      '--allow-empty',
-      'Replace the site even when a source yields no bookmarks (or, cut short, fewer than last time)',
-    )
-    .option('--quiet', 'Print only errors')
-    .option('--no-history', 'Ignore the Git history of the sources (dates, changes page, removal guard)')
-    .option('--allow-removal', 'Publish even when the newest commit removed most bookmarks')
-    .option('--json', 'Print a machine-readable summary (JSON) on stdout instead of the text one')
-    .example('bookgen build bookmarks.html --base /my-bookmarks/')
-    .action((sources: string[], flags: Record<string, unknown>) => {
-      json = flags['json'] === true
-      action = () => buildCommand(sources, flags, io)
-    })
-
-  registerFileCommands(cli, io, (next) => (action = next))
-
-  cli
-    .command('dev [...sources]', 'Build, serve with live reload, and rebuild on every change')
-    .option('--config <file>', 'Config file (default: bookmarks.config.ts if present)')
-    .option('--out <dir>', 'Where dev writes its site (default: .bookgen/dev/, never the build output)')
-    .option('--base <path>', 'URL path the site is served under (default: /)')
-    .option('--port <port>', `Port (default: ${DEV_PORT}; the next free one if taken)`)
-    .option('--host <host>', 'Interface to listen on (default: 127.0.0.1)')
-    .action((sources: string[], flags: Record<string, unknown>) => {
-      action = () => devCommand(sources, flags, io)
-    })
-
-  cli
-    .command('preview', 'Serve a built site under its base path (no rebuilds)')
-    .option('--config <file>', 'Config file (default: bookmarks.config.ts if present)')
-    .option('--out <dir>', 'The built site (default: dist)')
-    .option('--base <path>', 'URL path the site is served under (default: the one it was built with)')
-    .option('--port <port>', `Port (default: ${PREVIEW_PORT}; the next free one if taken)`)
-    .option('--host <host>', 'Interface to listen on (default: 127.0.0.1)')
-    .action((flags: Record<string, unknown>) => {
-      action = () => previewCommand(flags, io)
-    })
-
-  cli
-    .command('check [...sources]', 'Check the links the site publishes; write bookmarks.links.json')
-    .option('--config <file>', 'Config file (default: bookmarks.config.ts if present)')
-    .option(
-      '--max-age <duration>',
-      'Check again only links checked this long ago or more: 12h, 7d, 2w, 0 (default: 7d)',
-    )
-    .option('--only-dead', 'Check again only the links that are dead')
-    .option('--fail-on-dead', 'Exit with 1 when a published link is dead')
-    .option('--store <file>', 'The link store (default: bookmarks.links.json beside the first source)')
-    .option(
-      '--max-time <duration>',
-      `Stop after this long, leaving the rest for the next run: 30m, 2h, 0 for no limit (default: ${formatDuration(linkCheckDefaults.maxTime)})`,
-    )
-    .option(
-      '--max-link-time <duration>',
-      `Time for one link, redirects, GET and Retry-After wait included (default: ${formatDuration(linkCheckDefaults.maxLinkTime)})`,
-    )
-    .option('--rate <n>', `Requests per second to one host (default: ${linkCheckDefaults.rate})`)
-    .option('--per-host <n>', `Requests at once to one host (default: ${linkCheckDefaults.perHost})`)
-    .example('bookgen check bookmarks.html --max-age 1d')
-    .example('bookgen check --max-time 30m')
-    .action((sources: string[], flags: Record<string, unknown>) => {
-      action = () => checkCommand(sources, flags, io)
-    })
-
-  cli
-    .command(
-      'init [...sources]',
-      'Make the repository publish the site on every push (GitHub Pages by default)',
-    )
-    .option('--force', 'Replace an existing workflow')
-    .option('--host <host>', `Where to publish: ${HOST_NAMES.join(', ')} (default: github)`)
-    .option('--floccus', 'A repository Floccus syncs into (default: detected from the XBEL file)')
-    .option('--branch <name>', 'Branch that publishes (default: the checked-out one, else main)')
-    .option('--config <file>', 'Config file (default: bookmarks.config.ts if present)')
-    .option('--links', 'Also write a weekly workflow that checks the links (bookgen check) and republishes')
-    .example('bookgen init bookmarks.xbel')
-    .example('bookgen init --links bookmarks.html')
-    .example('bookgen init --host gitlab')
-    .action((sources: string[], flags: Record<string, unknown>) => {
-      action = () => initCommand(sources, flags, io)
-    })
-
+  registerBuild(cli, io, choose)
+  registerFileCommands(cli, io, choose)
+  registerServers(cli, io, choose)
+  registerCheck(cli, io, choose)
+  registerInit(cli, io, choose)
   cli.help()
   cli.version(VERSION)
 
@@ -186,6 +100,107 @@ export async function runCli(argv: readonly string[], io: Io = defaultIo): Promi
     if (json) io.stdout(`${JSON.stringify(errorJson(error, code), null, 2)}\n`)
     return code
   }
+}
+
+/** Takes the command line's action: what runs once it is parsed, and whether it prints JSON. */
+type Choose = (action: () => Promise<number>, json?: boolean) => void
+
+function registerBuild(cli: CAC, io: Io, choose: Choose): void {
+  cli
+    .command('build [...sources]', 'Build the static site')
+    .option('--config <file>', 'Config file (default: bookmarks.config.ts if present)')
+    .option('--out <dir>', 'Output folder (default: dist)')
+    .option('--base <path>', 'URL path the site is served under, e.g. /my-bookmarks/ (default: /)')
+    .option(
+      '--site <url>',
+      'Public address of the site, for the feed and sitemap, e.g. https://me.github.io/bookmarks/',
+    )
+    .option('--title <title>', 'Site title')
+    .option(
+      '--allow-empty',
+      'Replace the site even when a source yields no bookmarks (or, cut short, fewer than last time)',
+    )
+    .option('--quiet', 'Print only errors')
+    .option('--no-history', 'Ignore the Git history of the sources (dates, changes page, removal guard)')
+    .option('--allow-removal', 'Publish even when the newest commit removed most bookmarks')
+    .option('--json', 'Print a machine-readable summary (JSON) on stdout instead of the text one')
+    .example('bookgen build bookmarks.html --base /my-bookmarks/')
+    .action((sources: string[], flags: Record<string, unknown>) => {
+      choose(() => buildCommand(sources, flags, io), flags['json'] === true)
+    })
+}
+
+/** `dev` and `preview`. */
+function registerServers(cli: CAC, io: Io, choose: Choose): void {
+  cli
+    .command('dev [...sources]', 'Build, serve with live reload, and rebuild on every change')
+    .option('--config <file>', 'Config file (default: bookmarks.config.ts if present)')
+    .option('--out <dir>', 'Where dev writes its site (default: .bookgen/dev/, never the build output)')
+    .option('--base <path>', 'URL path the site is served under (default: /)')
+    .option('--port <port>', `Port (default: ${DEV_PORT}; the next free one if taken)`)
+    .option('--host <host>', 'Interface to listen on (default: 127.0.0.1)')
+    .action((sources: string[], flags: Record<string, unknown>) => {
+      choose(() => devCommand(sources, flags, io))
+    })
+
+  cli
+    .command('preview', 'Serve a built site under its base path (no rebuilds)')
+    .option('--config <file>', 'Config file (default: bookmarks.config.ts if present)')
+    .option('--out <dir>', 'The built site (default: dist)')
+    .option('--base <path>', 'URL path the site is served under (default: the one it was built with)')
+    .option('--port <port>', `Port (default: ${PREVIEW_PORT}; the next free one if taken)`)
+    .option('--host <host>', 'Interface to listen on (default: 127.0.0.1)')
+    .action((flags: Record<string, unknown>) => {
+      choose(() => previewCommand(flags, io))
+    })
+}
+
+function registerCheck(cli: CAC, io: Io, choose: Choose): void {
+  cli
+    .command('check [...sources]', 'Check the links the site publishes; write bookmarks.links.json')
+    .option('--config <file>', 'Config file (default: bookmarks.config.ts if present)')
+    .option(
+      '--max-age <duration>',
+      'Check again only links checked this long ago or more: 12h, 7d, 2w, 0 (default: 7d)',
+    )
+    .option('--only-dead', 'Check again only the links that are dead')
+    .option('--fail-on-dead', 'Exit with 1 when a published link is dead')
+    .option('--store <file>', 'The link store (default: bookmarks.links.json beside the first source)')
+    .option(
+      '--max-time <duration>',
+      `Stop after this long, leaving the rest for the next run: 30m, 2h, 0 for no limit (default: ${formatDuration(linkCheckDefaults.maxTime)})`,
+    )
+    .option(
+      '--max-link-time <duration>',
+      `Time for one link, redirects, GET and Retry-After wait included (default: ${formatDuration(linkCheckDefaults.maxLinkTime)})`,
+    )
+    .option('--rate <n>', `Requests per second to one host (default: ${linkCheckDefaults.rate})`)
+    .option('--per-host <n>', `Requests at once to one host (default: ${linkCheckDefaults.perHost})`)
+    .example('bookgen check bookmarks.html --max-age 1d')
+    .example('bookgen check --max-time 30m')
+    .action((sources: string[], flags: Record<string, unknown>) => {
+      choose(() => checkCommand(sources, flags, io))
+    })
+}
+
+function registerInit(cli: CAC, io: Io, choose: Choose): void {
+  cli
+    .command(
+      'init [...sources]',
+      'Make the repository publish the site on every push (GitHub Pages by default)',
+    )
+    .option('--force', 'Replace an existing workflow')
+    .option('--host <host>', `Where to publish: ${HOST_NAMES.join(', ')} (default: github)`)
+    .option('--floccus', 'A repository Floccus syncs into (default: detected from the XBEL file)')
+    .option('--branch <name>', 'Branch that publishes (default: the checked-out one, else main)')
+    .option('--config <file>', 'Config file (default: bookmarks.config.ts if present)')
+    .option('--links', 'Also write a weekly workflow that checks the links (bookgen check) and republishes')
+    .example('bookgen init bookmarks.xbel')
+    .example('bookgen init --links bookmarks.html')
+    .example('bookgen init --host gitlab')
+    .action((sources: string[], flags: Record<string, unknown>) => {
+      choose(() => initCommand(sources, flags, io))
+    })
 }
 
 /** The commands, for "did you mean …?". */
