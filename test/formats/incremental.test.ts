@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest'
 import { isBookgenError } from '../../src/model/errors.js'
 import { walk, type Collection, type Folder, type Node } from '../../src/model/tree.js'
 import { parseSourceState, reparseSource, type SourceState } from '../../src/formats/incremental/index.js'
-import { editNetscape, generateLargeNetscape, generateNetscape, random } from './netscape-edits.js'
+import { editNetscape, generateLargeNetscape, generateNetscape, random } from './netscape/edits.js'
 
 const RUNS = Number(process.env['INCREMENTAL_RUNS'] ?? 400)
 const encode = (text: string) => new TextEncoder().encode(text)

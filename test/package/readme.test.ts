@@ -19,7 +19,7 @@ import {
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BUILT } from '../cli-process.js'
+import { BUILT } from '../cli/process.js'
 import { FIXTURES, REPO_ROOT } from '../helpers.js'
 import { cloneThisCheckout, nextCommands, packBookgen, sh, userEnv, type Checkout } from './npm.js'
 import { runGithubJob, type Shell } from './runner.js'
@@ -58,7 +58,7 @@ const RUN_ELSEWHERE: Record<string, string> = {
   // check, build, and check --only-dead --max-age 0, against local servers and a stub DNS.
   'Link health': 'test/links/site.test.ts',
   // SOURCE_DATE_EPOCH=$(git log -1 --format=%ct) npx bookgen build, in a Git repository.
-  Configuration: 'test/cli.test.ts',
+  Configuration: 'test/cli/build.process.test.ts',
 }
 
 /** Starts a server command, waits for the address it prints, fetches it, stops it. */

@@ -6,7 +6,7 @@
  * give up and return false; the reader then starts again on fast-xml-parser behind its validator
  * (`xbel-fallback.ts`), which refuses malformed input with a precise message or reads what it
  * accepts exactly as it always did. So the scan only ever accepts text that path accepts too, and
- * hands over the same XML (`test/formats/xbel-scan.test.ts` checks both). Where that path is
+ * hands over the same XML (`test/formats/xbel/scan.test.ts` checks both). Where that path is
  * lenient (an unescaped `&` in an attribute value, `]]>` in text, `--` in a comment), the scan is
  * too, rather than refuse what was always read.
  *
