@@ -1,7 +1,7 @@
 /**
- * The shape of `src/`, checked on every run: the folders are the data flow (formats → model →
- * links, history → publish → pages → site-files → build → dev → cli) and every import points down
- * it; no module imports itself through others, and no two folders import each other; the only file
+ * The shape of `src/`, checked on every run: the folders are the data flow (model → config →
+ * formats → links, history → render, publish → pages → site-files → build → report, server → dev →
+ * cli) and every import points down it; no module imports itself through others, and no two folders import each other; the only file
  * at the top of `src/` is the package's entry; the shared format helpers use no format; no function
  * is longer than 100 lines, and at most two files are longer than 600 (the two readers, whose state
  * machines read best whole). The thresholds docs/architecture.md names are the code's.

@@ -189,7 +189,7 @@ export async function loadSources(config: ResolvedConfig, options: LoadOptions =
 /** How `build` goes about it (tests and benchmarks; the defaults are what a build should do). */
 export interface BuildOptions {
   /**
-   * Whether a worker thread makes site files, and how (see `site-files-thread.ts`): chosen by the
+   * Whether a worker thread makes site files, and how (see `thread.ts`): chosen by the
    * sources' size unless given; `'none'` makes them all on this thread.
    */
   worker?: SiteFilesJob['mode'] | 'none' | undefined

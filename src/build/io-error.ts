@@ -2,7 +2,7 @@
  * The file-system errors a build can meet on an ordinary machine (a read-only disk, a full one,
  * permissions, too many open files, a path too long, …) put in words: a `BookgenError` that names
  * the path, what went wrong and what to do, instead of a crash report. Pure: it reads the error,
- * never the disk. Shared by `bookgen build` (`write.ts`, `build.ts`) and meant for watch mode too.
+ * never the disk. Shared by `bookgen build` (`output.ts`, `index.ts`) and meant for watch mode too.
  */
 import { BookgenError } from '../model/errors.js'
 

@@ -25,7 +25,7 @@ export { resolveAsset, StagingWriter, targetPath, TEMPLATES_DIR, type WriteResul
 export interface WritableSite extends Pick<SitePlan, 'files' | 'assets'> {
   /**
    * Files written into the same staging folder meanwhile by someone else (a build's site files,
-   * from a worker thread, see `site-files-thread.ts`): awaited before the site is complete, and
+   * from a worker thread, see `thread.ts`): awaited before the site is complete, and
    * counted. A rejection fails the write and leaves the previous site as it was.
    */
   alongside?: Promise<WriteResult> | undefined

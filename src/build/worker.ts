@@ -1,5 +1,5 @@
 /**
- * Worker-thread entry (see `site-files-thread.ts`). In parse mode it parses the sources it was
+ * Worker-thread entry (see `thread.ts`). In parse mode it parses the sources it was
  * started with, prepares the site as the main thread does, makes the site files it claims and
  * writes each into the staging folder. In search mode it waits for the search index's input and
  * makes that alone. Its one message is what it wrote and how long each part took; a failure is

@@ -1,6 +1,6 @@
 /**
  * The model step: merge the parsed sources into one tree, hold back what is not published, settle
- * repeated URLs, and gather what the site plan needs. Pure. Apart from `build.ts` so that the worker
+ * repeated URLs, and gather what the site plan needs. Pure. Apart from `build/` so that the worker
  * thread making the site files (which does this step itself) loads no more than it needs.
  */
 import { displayPath } from '../model/display-path.js'

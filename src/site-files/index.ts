@@ -2,7 +2,7 @@
  * The site-wide files: the search index, the Atom feed, the sitemap and the two exports. They are
  * built from plain data (no functions, no routes, no hast), so the same code runs on the main
  * thread or, for a large build, in a worker thread beside the page rendering
- * (`site-files-thread.ts`). Pure: no file system.
+ * (`build/thread.ts`). Pure: no file system.
  */
 import type { Bookmark, Collection } from '../model/tree.js'
 import { siteExports } from '../formats/registry.js'
@@ -64,7 +64,7 @@ export interface SiteFilesRun extends SiteFilesTimings {
 
 /**
  * Claims the next of `count` producers to run: its index in `siteFileProducers`' order, or -1 when
- * none is left. Two threads that share their claims (see `site-files-thread.ts`) each run what the
+ * none is left. Two threads that share their claims (see `build/thread.ts`) each run what the
  * other has not claimed.
  */
 export type Claim = (count: number) => number

@@ -1,5 +1,5 @@
 /**
- * Builds the model from OPML's XML as `xbel-scan.ts` or `xbel-fallback.ts` hand it over (the same
+ * Builds the model from OPML's XML as `xbel/scan.ts` or `xbel/strict.ts` hand it over (the same
  * element tree the XBEL reader gets): `<opml>`, `<body>` and every `<outline>` child by child, so
  * a large outline is never held as one tree; `<head>` whole. An outline becomes its node when it
  * closes, once its children are known (a link with children becomes a folder).

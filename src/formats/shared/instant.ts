@@ -1,6 +1,6 @@
 /**
  * The range of instants a browser's bookmark date may take, shared by the browsers' readers: after
- * 1970 and before 2200, as the Netscape reader accepts (`src/sources/dates.ts`). Anything else is
+ * 1970 and before 2200, as the Netscape reader accepts (`dates.ts`). Anything else is
  * corrupt data and is left out with a warning.
  */
 import type { DateResult } from './dates.js'

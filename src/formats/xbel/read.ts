@@ -7,9 +7,9 @@
  * null-prototype records. Document order of bookmarks, folders, separators and aliases is kept,
  * and every node gets its source place.
  *
- * The XML is read in one of two ways into the same element tree (`xbel-tree.ts`): a fast scan that
- * accepts plain, strictly well-formed XML (`xbel-scan.ts`), and, for anything else, fast-xml-parser
- * behind its validator (`xbel-fallback.ts`), which gives the precise error.
+ * The XML is read in one of two ways into the same element tree (`tree.ts`): a fast scan that
+ * accepts plain, strictly well-formed XML (`scan.ts`), and, for anything else, fast-xml-parser
+ * behind its validator (`strict.ts`), which gives the precise error.
  */
 import { BookgenError } from '../../model/errors.js'
 import {

@@ -1,5 +1,5 @@
 /**
- * The careful way to read XBEL, for text the fast scan (`xbel-scan.ts`) does not vouch for:
+ * The careful way to read XBEL, for text the fast scan (`scan.ts`) does not vouch for:
  * fast-xml-parser's validator first (not well-formed → an error with its line:column), then its
  * parser, with the DOCTYPE blanked so that nothing it declares is ever read. Element and attribute
  * names such as `__proto__` pass through the parser under a reversible mask, never as object keys.
