@@ -56,7 +56,7 @@ const RUN_IN_CI = ['Quick start (this repository)', 'Development']
 /** Sections whose commands need servers a test stands in for, and the test that runs each command. */
 const RUN_ELSEWHERE: Record<string, string> = {
   // check, build, and check --only-dead --max-age 0, against local servers and a stub DNS.
-  'Link health': 'test/links/site.test.ts',
+  'Link health': 'test/browser/link-health.test.ts',
   // SOURCE_DATE_EPOCH=$(git log -1 --format=%ct) npx bookgen build, in a Git repository.
   Configuration: 'test/cli/build.process.test.ts',
 }

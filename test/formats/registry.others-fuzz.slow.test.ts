@@ -4,7 +4,7 @@
  * type (huge numbers among them); and 100,000 levels of nesting. Each reader (and its sniffer) must
  * return a collection or throw a placed `BookgenError`, never anything else, within the test timeout.
  *
- * `npm test` runs a few cases; `FUZZ_RUNS=5000 npx vitest run test/formats/registry.others-fuzz.test.ts`
+ * `npm test` runs a few cases; `FUZZ_RUNS=5000 npx vitest run test/formats/registry.others-fuzz.slow.test.ts`
  * runs many more.
  */
 import { mutate, mutationOf } from './mutations.js'

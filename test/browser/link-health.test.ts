@@ -16,11 +16,11 @@ import { runCli } from '../../src/cli/index.js'
 import { build } from '../../src/build/index.js'
 import { resolveConfig } from '../../src/config/options.js'
 import { startStaticServer } from '../../src/server/static.js'
-import { hasChromium, launchChromium } from '../browser/chromium.js'
+import { hasChromium, launchChromium } from './chromium.js'
 import { readLinkStore } from '../../src/links/store.js'
 import { VERSION } from '../../src/model/version.js'
 import { page, within } from '../html.js'
-import { answer, closeServers, fakeLookup, startServer, type TestServer } from './servers.js'
+import { answer, closeServers, fakeLookup, startServer, type TestServer } from '../links/servers.js'
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
 
