@@ -103,8 +103,8 @@ describe('XBEL read from its UTF-8 bytes', () => {
 
   it('should give what the decoded text gives for the fixtures and the corpus', () => {
     const folders = [
-      path.join(import.meta.dirname, '../fixtures/xbel'),
-      path.join(import.meta.dirname, '../../../shared/corpus/xbel'),
+      path.join(import.meta.dirname, '../../fixtures/xbel'),
+      path.join(import.meta.dirname, '../../../../shared/corpus/xbel'),
     ]
     let files = 0
     for (const folder of folders) {
