@@ -3,8 +3,8 @@ import { configDefaults, defineConfig } from 'vitest/config'
 /**
  * The tests, by what they need and how long they take (README, "Development"):
  * - unit: everything else, in this process; `npm run test:unit`, under a minute;
- * - slow (`*.slow.test.ts`): in this process too, but worker threads, file watchers, fuzzing and
- *   large generated inputs;
+ * - slow (`*.slow.test.ts`): in this process too, but file watchers, fuzzing and large generated
+ *   inputs;
  * - process (`*.process.test.ts`): run programs: the built `bookgen` (dist/), git, actionlint;
  * - browser (`test/browser/`): the built sites in headless Chromium;
  * - package (`test/package/`): bookgen packed, installed with npm and run as a runner would.

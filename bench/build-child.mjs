@@ -18,8 +18,6 @@ const wallMs = performance.now() - started
 console.log(
   JSON.stringify({
     timings: result.timings,
-    siteFilesInWorker: result.siteFilesInWorker,
-    madeInWorker: result.madeInWorker,
     wallMs,
     maxRssKb: process.resourceUsage().maxRSS,
     bookmarks: result.stats.bookmarks,

@@ -1,8 +1,7 @@
 // bench/run.mjs: `npm run bench`. Builds generated collections of 1k, 10k and 100k bookmarks in
 // both formats (plus a 100k single-folder file and a deep tree), each in a fresh child process so
 // peak RSS is the build's own, and reports per phase: read, decode, parse, model, render, search
-// index, exports (feed, sitemap, XBEL and browser HTML), write — marked ‖ when a worker thread
-// shared them, beside render and write, so phases overlap and add up to more than the total; total wall, peak RSS, pages, bytes, search-index bytes, bytes per bookmark by kind of file (bench/site-size.mjs), the reader's
+// index, exports (feed, sitemap, XBEL and browser HTML), write; total wall, peak RSS, pages, bytes, search-index bytes, bytes per bookmark by kind of file (bench/site-size.mjs), the reader's
 // throughput. In the same run it measures the floor (bench/floor-child.mjs: a bare streaming
 // parse, cached string rendering, a lean MiniSearch index and a bare write of the same number of
 // files and bytes) and prints bookgen's ratio to it. Output goes to tmpfs (/dev/shm) when there is one: this VM's disk timing varies a lot.
@@ -169,8 +168,6 @@ for (const { format, size, shape } of cases) {
       ]),
     ),
     wallMs: Math.round(median(samples.map((sample) => sample.wallMs))),
-    siteFilesInWorker: last.siteFilesInWorker,
-    madeInWorker: last.madeInWorker,
     peakRssMb: Math.round(Math.max(...samples.map((sample) => sample.maxRssKb)) / 1024),
     pages: last.pages,
     files: last.files,
@@ -318,19 +315,11 @@ function formatSearch(s) {
   )
 }
 
-/** Whether the worker thread made part of a phase (then it overlapped render and write). */
-function sharedPhase(r, key) {
-  const made = r.madeInWorker ?? []
-  if (key === 'search') return made.includes('assets/search/')
-  if (key === 'exports') return made.some((file) => file !== 'assets/search/')
-  return false
-}
-
 function formatRow(r) {
   const head = `${r.case.padEnd(22)} wall ${String(r.wallMs).padStart(6)} ms  rss ${String(r.peakRssMb).padStart(4)} MB`
   const phases = Object.entries(r.ms)
     .filter(([key]) => key !== 'total')
-    .map(([key, ms]) => `${key} ${ms}${sharedPhase(r, key) ? '‖' : ''}`)
+    .map(([key, ms]) => `${key} ${ms}`)
     .join(' · ')
   const out = `${r.pages} pages, ${(r.bytesWritten / 1e6).toFixed(1)} MB, index ${(r.searchIndexBytes / 1e6).toFixed(2)} MB`
   const floor = r.floor

@@ -12,6 +12,7 @@ export type {
 } from './config/options.js'
 export { loadConfigFile } from './config/load.js'
 export { BookgenError } from './model/errors.js'
+export type { Message } from './model/message.js'
 export { collectionToJson } from './model/tree-json.js'
 export type {
   Alias,
@@ -26,15 +27,19 @@ export type {
   Separator,
   SourceFormat,
   Stats,
-  Warning,
   XmlElement,
   XmlNode,
 } from './model/tree.js'
 export { countNodes, walk } from './model/tree.js'
 export { build } from './build/index.js'
 export type { BuildOptions, BuildResult } from './build/index.js'
-export { parseNetscape, parseSource, parseXbel, sniffFormat } from './formats/index.js'
+export {
+  parseNetscape,
+  parseSource,
+  parseXbel,
+  sniffFormat,
+  writeNetscape,
+  writeXbel,
+} from './formats/index.js'
 export { FORMATS, formatNamed, writableFormats } from './formats/registry.js'
 export type { FormatEntry, SiteExport, SniffHead, SourceInput } from './formats/types.js'
-export { writeNetscape } from './formats/netscape/write.js'
-export { writeXbel } from './formats/xbel/write.js'

@@ -33,10 +33,11 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   pages: [...BELOW_PAGES],
   'site-files': [...BELOW_PAGES, 'pages'],
   build: [...BELOW_PAGES, 'pages', 'site-files'],
-  // The printer of messages, counts and progress, for the commands and the dev server alike.
-  report: ['model'],
+  // The printer of messages, counts and progress, for the commands and the dev server alike (and
+  // which of publish's notes a build to look at locally leaves out).
+  report: ['model', 'publish'],
   // The preview and dev servers.
-  server: ['model', 'build'],
+  server: ['model', 'config', 'build'],
   dev: [...BELOW_PAGES, 'pages', 'site-files', 'build', 'report', 'server'],
   cli: [...BELOW_PAGES, 'pages', 'site-files', 'build', 'report', 'server', 'dev'],
 }
@@ -223,6 +224,8 @@ function evaluate(node: ts.Expression): number {
         return left - right
       case ts.SyntaxKind.SlashToken:
         return left / right
+      case ts.SyntaxKind.LessThanLessThanToken:
+        return left << right
     }
   }
   throw new Error(`not a plain number: ${node.getText()}`)
@@ -328,6 +331,18 @@ describe('docs/architecture.md', () => {
           `${row.name}: ${row.figure} in the document, ${constantValue(row.file, row.name)} in ${row.file}`,
       )
     expect(wrong).toEqual([])
+  })
+
+  it('should name the sizes at which a build changes how it works', () => {
+    const names = thresholds.map((row) => row.name)
+    for (const name of [
+      'XBEL_BYTES_AS_TEXT',
+      'REUSE_BYTES',
+      'COLLECT_FROM_BYTES',
+      'OWN_STRINGS_BYTES',
+      'GZIP_EXPORTS_FROM',
+    ])
+      expect(names).toContain(name)
   })
 
   it('should name constants only in its table of thresholds, with the same figure wherever it gives one', () => {

@@ -62,6 +62,7 @@ export function siteInputFor(root: Folder, changes: Partial<SiteInput> = {}): Si
     urls: 'absolute',
     buildDay: Date.UTC(2026, 0, 1),
     siteOrigin: PREVIEW_ORIGIN,
+    openSearch: false,
     allowFileLinks: false,
     aliasTargets: resolveAliases([collection]),
     pageSize: 200,

@@ -9,7 +9,8 @@
  */
 import { FORMATS } from '../formats/registry.js'
 import { BookgenError } from '../model/errors.js'
-import { walk, type Collection, type Warning } from '../model/tree.js'
+import { walk, type Collection } from '../model/tree.js'
+import type { Message } from '../model/message.js'
 
 /** Warnings that mean a file ends early: an empty file, and what each format's reader says (`cutShortRules`). */
 export const CUT_SHORT: ReadonlySet<string> = new Set([
@@ -68,9 +69,9 @@ export function checkSourceCounts(
   counts: SourceCounts,
   previous: PreviousCounts,
   options: EmptySourceOptions,
-): Warning[] {
+): Message[] {
   const refusals: BookgenError[] = []
-  const warnings: Warning[] = []
+  const warnings: Message[] = []
   const site = `the site in ${options.outDir}`
   const override = 'if it is meant to be so, build with --allow-empty (or allowEmpty: true in the config)'
   for (const collection of collections) {
@@ -123,7 +124,7 @@ export function checkSourceCounts(
   if (refusals.length === 1) throw refusals[0]
   if (refusals.length > 1) {
     throw new BookgenError(`${refusals.length} sources would replace ${site} with fewer bookmarks`, {
-      ruleId: 'build/sources',
+      rule: 'build/sources',
       cause: new AggregateError(refusals),
     })
   }
@@ -134,11 +135,11 @@ function hadBookmarks(previous: PreviousCounts): boolean {
   return previous === 'uncounted' || (previous !== undefined && previous.bookmarks > 0)
 }
 
-function refusal(reason: string, ruleId: string, file: string, at: Warning | undefined): BookgenError {
-  return new BookgenError(reason, { ruleId, file, line: at?.line, column: at?.column })
+function refusal(reason: string, rule: string, file: string, at: Message | undefined): BookgenError {
+  return new BookgenError(reason, { rule, file, line: at?.line, column: at?.column })
 }
 
-function note(file: string, rule: string, message: string, at?: Warning): Warning {
+function note(file: string, rule: string, message: string, at?: Message): Message {
   return { file, line: at?.line ?? 0, column: at?.column ?? 0, rule, message }
 }
 

@@ -6,7 +6,7 @@ import path from 'node:path'
 import { glob, isDynamicPattern } from 'tinyglobby'
 import type { ResolvedConfig } from '../config/options.js'
 import { BookgenError, isBookgenError } from '../model/errors.js'
-import { countNodes, type Collection, type Stats, type Warning } from '../model/tree.js'
+import { countNodes, type Collection, type Stats } from '../model/tree.js'
 import { COLLECT_FROM_BYTES, collectGarbage } from './collect.js'
 import { fullParser, type ParseTimings, type SourceParser } from './parser.js'
 import { checkSourceCounts, countSources, type SourceCounts } from './empty-source.js'
@@ -18,18 +18,8 @@ import { readSiteLinks, type SiteLinks } from '../links/site-links.js'
 import { LINK_STORE_NAME } from '../links/store.js'
 import { readSourceBytes, type ReadSource } from './read.js'
 export type { ReadSource } from './read.js'
-import type { SiteFilesRun } from '../site-files/index.js'
-import {
-  claimFrom,
-  sharedClaims,
-  startSiteFilesWorker,
-  workerModeFor,
-  writeSiteFiles,
-  type ParseJob,
-  type SiteFilesJob,
-  type SiteFilesResult,
-  type SiteFilesWorker,
-} from './thread.js'
+import type { SiteFilesTimings } from '../site-files/index.js'
+import { writeSiteFiles } from './search-files.js'
 import {
   createStaging,
   discardStaging,
@@ -46,6 +36,7 @@ import {
   type FileHistoryRead,
   type SiteHistory,
 } from '../history/build-step.js'
+import type { Message } from '../model/message.js'
 
 /** Milliseconds per phase of a build. */
 export interface BuildTimings {
@@ -59,12 +50,9 @@ export interface BuildTimings {
   model: number
   /** Routes, page rendering and serialization. */
   render: number
-  /**
-   * The search index. On a large site it is built in a worker thread while the pages are rendered
-   * and written, so this overlaps `render` and `write`.
-   */
+  /** The search index. */
   search: number
-  /** The feed, the sitemap and the exports (shared between the worker, if any, and the main thread). */
+  /** The feed, the sitemap and the exports. */
   exports: number
   /** Writing and swapping in the output folder. */
   write: number
@@ -82,15 +70,9 @@ export interface BuildResult {
   duplicates: number
   plan: SitePlan['stats']
   written: WriteResult
-  warnings: Warning[]
+  warnings: Message[]
   timings: BuildTimings
-  /**
-   * Whether a worker thread was started (large sources) to share the making of the search index,
-   * feed, sitemap and exports with the main thread.
-   */
-  siteFilesInWorker: boolean
-  /** The site files the worker made, by path (a directory's ends with `/`: the search index). */
-  madeInWorker: string[] /** What the sources' Git history gave (undefined when `history` is off). */
+  /** What the sources' Git history gave (undefined when `history` is off). */
   history?: SiteHistory | undefined
 }
 
@@ -119,8 +101,7 @@ export interface LoadOptions {
 /**
  * Read and parse every source. All broken sources are reported together (one error whose cause
  * lists them) before anything is built. Every file is read before any is parsed, and `onRead`
- * gets what was read (not what came from the cache) in between: a build hands the bytes to the
- * thread that makes the site files, which parses them beside this one.
+ * gets what was read (not what came from the cache) in between (watch mode keeps the bytes).
  */
 export async function loadSources(config: ResolvedConfig, options: LoadOptions = {}): Promise<LoadedSources> {
   const { parser = fullParser, changed = new Set<string>(), onRead } = options
@@ -141,9 +122,8 @@ export async function loadSources(config: ResolvedConfig, options: LoadOptions =
         continue
       }
       const started = performance.now()
-      // In shared memory: the worker thread that makes the site files gets the same bytes, not a copy.
       const memory = parser.memory === undefined ? undefined : (size: number) => parser.memory!(file, size)
-      const bytes = await readSourceBytes(file, name, { shared: true, memory })
+      const bytes = await readSourceBytes(file, name, { memory })
       read += performance.now() - started
       loaded.push({ file, name, bytes })
     } catch (error) {
@@ -175,7 +155,7 @@ export async function loadSources(config: ResolvedConfig, options: LoadOptions =
   if (failures.length === 1) throw failures[0]!.error
   if (failures.length > 1) {
     throw new BookgenError(`${failures.length} sources could not be used`, {
-      ruleId: 'build/sources',
+      rule: 'build/sources',
       cause: new AggregateError(failures.map((failure) => failure.error)),
     })
   }
@@ -189,13 +169,8 @@ export async function loadSources(config: ResolvedConfig, options: LoadOptions =
 /** How `build` goes about it (tests and benchmarks; the defaults are what a build should do). */
 export interface BuildOptions {
   /**
-   * Whether a worker thread makes site files, and how (see `thread.ts`): chosen by the
-   * sources' size unless given; `'none'` makes them all on this thread.
-   */
-  worker?: SiteFilesJob['mode'] | 'none' | undefined
-  /**
-   * Stops the build when aborted (the CLI aborts it on Ctrl-C or SIGTERM): the worker thread is
-   * stopped, the staging folder removed, and `build` rejects with a `build/interrupted` error; the
+   * Stops the build when aborted (the CLI aborts it on Ctrl-C or SIGTERM): the staging folder is
+   * removed, and `build` rejects with a `build/interrupted` error; the
    * output folder is as it was. Checked between steps and, while pages are written, about every
    * tenth of a second; once the new site is being swapped in, the build finishes.
    */
@@ -205,41 +180,14 @@ export interface BuildOptions {
 }
 
 /**
- * The thread that makes the site files beside this one, into `staging`, started for `sources` if
- * a build of their size has one (`workerModeFor`, or `chosen`); `history`: the sources may get
- * dates from Git.
- */
-function siteFilesWorkerFor(
-  sources: readonly ReadSource[],
-  chosen: BuildOptions['worker'],
-  history: boolean,
-  { staging, claims }: { staging: Staging; claims: Int32Array },
-  parse: Pick<ParseJob, 'config' | 'links'>,
-): SiteFilesWorker | undefined {
-  const job = { staging: staging.dir, previous: staging.previous, claims, budget: staging.budget?.shared }
-  let mode = chosen === 'none' ? undefined : (chosen ?? workerModeFor(sources))
-  // A worker that parses the sources itself would not see the dates the history adds.
-  if (mode === 'parse' && history) mode = 'search'
-  if (mode === 'parse') return startSiteFilesWorker({ ...job, ...parse, mode, sources: [...sources] })
-  if (mode === 'search') return startSiteFilesWorker({ ...job, mode })
-  return undefined
-}
-
-/**
  * A full collection (`collect.ts`) in a build with 16 MiB of sources or more: once they are parsed
- * (their bytes, and their text where the tree has strings of its own, are freed), and, where no
- * worker thread makes site files, once the pages are written (the entries, let go of after the
- * archive), before this thread makes the site files: at a million XBEL bookmarks the exports'
- * threads and text came on top of the pages' garbage (peak 1,901 → 1,740 MB). Not where a worker
- * makes the search index meanwhile: there this thread's pause would hold the build up (100k: 4%).
+ * (their bytes, and their text where the tree has strings of its own, are freed), and once the
+ * pages are written (the entries, let go of after the archive), before the site files are made: at
+ * a million XBEL bookmarks the exports' text came on top of the pages' garbage (peak 1,901 → 1,740
+ * MB).
  */
-function collectFor(
-  bytes: number,
-  when: 'parsed' | 'pages written',
-  worker: SiteFilesWorker | undefined,
-): void {
-  if (bytes < COLLECT_FROM_BYTES || (when === 'pages written' && worker !== undefined)) return
-  collectGarbage()
+function collectFor(bytes: number): void {
+  if (bytes >= COLLECT_FROM_BYTES) collectGarbage()
 }
 
 /** `writeStaged` writes each page before it asks for the next: its entries' memory can be the next's. */
@@ -254,9 +202,6 @@ interface BuildRun {
   /** What `bookgen check` found (never the network). */
   links: SiteLinks | undefined
   staging: Staging
-  /** Each site file goes to whichever thread claims it first: the worker, if a large build has one, or this. */
-  claims: Int32Array
-  worker: SiteFilesWorker | undefined
 }
 
 /** The sources read and parsed, and the Git history read meanwhile. */
@@ -271,17 +216,16 @@ interface PlanPhase {
   plan: SitePlan
   model: number
   counts: SourceCounts
-  countNotes: Warning[]
+  countNotes: Message[]
   siteHistory: SiteHistory | undefined
   /** When planning ended (the pages are rendered as they are written, from then on). */
   planned: number
 }
 
-/** The site written and swapped in, and who made its site files in how long. */
+/** The site written and swapped in, and how long its site files took. */
 interface WritePhase {
   written: WriteResult
-  here: SiteFilesRun
-  there: SiteFilesResult | undefined
+  siteFiles: SiteFilesTimings
   /** When the last file was written. */
   done: number
 }
@@ -290,10 +234,8 @@ interface WritePhase {
 export async function build(config: ResolvedConfig, options: BuildOptions = {}): Promise<BuildResult> {
   const started = performance.now()
   const { files, git, links, staging } = await openOutput(config)
-  const run: BuildRun = { config, options, files, links, staging, claims: sharedClaims(), worker: undefined }
+  const run: BuildRun = { config, options, files, links, staging }
   const { signal } = options
-  const stopWorker = () => run.worker?.stop()
-  signal?.addEventListener('abort', stopWorker)
   try {
     checkpoint(signal)
     const read = await readSources(run, git)
@@ -303,8 +245,6 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
     return buildResult(run, read, planned, written, started)
   } catch (error) {
     throw await abandon(run, error)
-  } finally {
-    signal?.removeEventListener('abort', stopWorker)
   }
 }
 
@@ -314,11 +254,10 @@ function checkpoint(signal: AbortSignal | undefined): void {
 }
 
 /**
- * What a build does before any source is parsed: the output folder is checked, and a staging
- * folder made (a large build's site files are written into it from a worker thread started as soon
- * as the sources are read); Git is asked whether HEAD has each source, and for the commits of those
- * it has (the answers come while the output folder is checked, and starting git costs least now);
- * the link store is read, before the worker thread needs it.
+ * What a build does before any source is parsed (a bad output folder is reported before the time
+ * the sources take): the output folder is checked, and a staging folder made; Git is asked whether
+ * HEAD has each source (never rejecting; the answers come while the output folder is checked); the
+ * link store is read (what `bookgen check` found, never the network).
  */
 async function openOutput(config: ResolvedConfig) {
   const files = await expandSources(config.sources, config.root)
@@ -333,27 +272,15 @@ async function openOutput(config: ResolvedConfig) {
   return { files, git, links, staging }
 }
 
-/**
- * Read and parse the sources, while Git reads their history; the worker thread that makes site
- * files starts once they are read.
- */
+/** Read and parse the sources, while Git reads their history. */
 async function readSources(run: BuildRun, git: ReturnType<typeof askGit>): Promise<ReadPhase> {
   const { config, options, files } = run
   const history = await git.mayReadHistory
   // Read from Git while the sources are read and parsed; applied after them.
-  const historyReads = history ? startHistoryReads(config, files, git.repositories, git.commits) : undefined
+  const historyReads = history ? startHistoryReads(config, files, git.repositories) : undefined
   options.onStep?.(files.length === 1 ? 'reading the source' : `reading ${files.length} sources`)
-  const loaded = await loadSources(config, {
-    files,
-    onRead: (sources) => {
-      if (options.signal?.aborted === true) return
-      run.worker = siteFilesWorkerFor(sources, options.worker, history, run, {
-        config,
-        links: run.links,
-      })
-    },
-  })
-  collectFor(loaded.bytes, 'parsed', run.worker)
+  const loaded = await loadSources(config, { files })
+  collectFor(loaded.bytes)
   return { loaded, historyReads }
 }
 
@@ -380,29 +307,22 @@ async function planFromRead(run: BuildRun, { loaded, historyReads }: ReadPhase):
   return { prepared, plan, model: ms.model, counts, countNotes, siteHistory, planned: performance.now() }
 }
 
-/**
- * Write the pages, then the search index, feed, sitemap and exports: those the worker (if any) has
- * not claimed by the time the pages are written are made here, after them, the smallest first.
- */
+/** Write the pages, then the search index, feed, sitemap and exports, made after the pages. */
 async function writeSite(
   run: BuildRun,
   { plan, counts, siteHistory }: PlanPhase,
   sourceBytes: number,
 ): Promise<WritePhase> {
-  const { config, options, staging, claims, worker } = run
-  if (worker?.mode === 'search') worker.sendSearch(plan.siteData, plan.siteFiles.size)
-  let here: SiteFilesRun | undefined
+  const { config, options, staging } = run
+  let siteFiles: SiteFilesTimings | undefined
   options.onStep?.('writing the pages and the search index')
   const written = await writeStaged(staging, {
     files: withFiles(plan.files, siteHistory?.cacheFiles),
     assets: plan.assets,
     more: (writer) => {
-      collectFor(sourceBytes, 'pages written', worker)
-      here = writeSiteFiles(plan.siteData, writer, claimFrom(claims, 'back')).timings
-      if (here.made === here.of) worker?.release()
+      collectFor(sourceBytes)
+      siteFiles = writeSiteFiles(plan.siteData, writer)
     },
-    alongside: worker?.result.then((result) => result.written),
-    stopAlongside: worker?.stop,
     counts,
     address: {
       base: config.base,
@@ -410,8 +330,7 @@ async function writeSite(
     },
     signal: options.signal,
   })
-  const there = await worker?.result
-  return { written, here: here!, there, done: performance.now() }
+  return { written, siteFiles: siteFiles!, done: performance.now() }
 }
 
 /** What the build made, the notes about it, and how long each phase took. */
@@ -419,13 +338,12 @@ function buildResult(
   run: BuildRun,
   { loaded }: ReadPhase,
   { prepared, plan, model, countNotes, siteHistory, planned }: PlanPhase,
-  { written, here, there, done }: WritePhase,
+  { written, siteFiles, done }: WritePhase,
   started: number,
 ): BuildResult {
   const { collections, timings: loading } = loaded
   const render = (plan.timings?.routes ?? 0) + (plan.timings?.render ?? 0)
-  // Site files made here took main-thread time out of the write phase; the worker's did not.
-  const inline = here.search + here.other
+  const { search, other } = siteFiles
   return {
     collections,
     siteTitle: prepared.siteTitle,
@@ -449,32 +367,24 @@ function buildResult(
       parse: loading.parse,
       model,
       render,
-      search: here.search + (there?.timings.search ?? 0),
-      exports: here.other + (there?.timings.other ?? 0),
+      search,
+      exports: other,
       // Pages are rendered while they are written: writing is what is left of that time.
-      write: Math.max(0, done - planned - (render - (plan.timings?.routes ?? 0)) - inline),
+      write: Math.max(0, done - planned - (render - (plan.timings?.routes ?? 0)) - search - other),
       total: done - started,
     },
-    siteFilesInWorker: there !== undefined,
-    madeInWorker: there?.timings.keys ?? [],
   }
 }
 
-/**
- * A build that failed or was stopped: the worker is stopped and the staging folder removed (nothing
- * may still be writing into it when it goes). Returns the error to throw.
- */
+/** A build that failed or was stopped: the staging folder is removed. Returns the error to throw. */
 async function abandon(run: BuildRun, error: unknown): Promise<unknown> {
-  run.worker?.stop()
-  await run.worker?.result.catch(() => {})
   await discardStaging(run.staging)
-  // Stopped on purpose: whatever stopping broke (the worker's result) is not the story.
   const { signal } = run.options
   return signal?.aborted === true ? interruptedError(signal) : error
 }
 
 /** A warning about the output folder as a whole (no place in a file). */
-function outputNote(rule: string, message: string): Warning {
+function outputNote(rule: string, message: string): Message {
   return { file: '', line: 0, column: 0, rule, message }
 }
 
@@ -489,7 +399,7 @@ export async function expandSources(patterns: readonly string[], cwd: string): P
       ).filter((match) => path.basename(match) !== LINK_STORE_NAME)
       if (matches.length === 0) {
         throw new BookgenError(`No source matches ${displayPath(pattern)}`, {
-          ruleId: 'source/not-found',
+          rule: 'source/not-found',
           file: displayPath(pattern),
         })
       }
@@ -498,7 +408,7 @@ export async function expandSources(patterns: readonly string[], cwd: string): P
       found.add(path.resolve(cwd, pattern))
     }
   }
-  if (found.size === 0) throw new BookgenError('No sources given', { ruleId: 'source/none' })
+  if (found.size === 0) throw new BookgenError('No sources given', { rule: 'source/none' })
   return [...found]
 }
 

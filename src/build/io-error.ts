@@ -2,11 +2,12 @@
  * The file-system errors a build can meet on an ordinary machine (a read-only disk, a full one,
  * permissions, too many open files, a path too long, …) put in words: a `BookgenError` that names
  * the path, what went wrong and what to do, instead of a crash report. Pure: it reads the error,
- * never the disk. Shared by `bookgen build` (`output.ts`, `index.ts`) and meant for watch mode too.
+ * never the disk. Used by the source reader (`read.ts`), the output folder (`output.ts`) and the
+ * file commands (`cli/commands/file-commands.ts`).
  */
 import { BookgenError } from '../model/errors.js'
 
-/** An error from a system call (`fs`, in this thread or a worker's): it has a code and a syscall. */
+/** An error from a system call (`fs`): it has a code and a syscall. */
 export interface SystemError extends Error {
   code: string
   syscall: string
@@ -67,7 +68,7 @@ export interface IoErrorContext {
   fix?: string | undefined
   /** What is true now, said last: `The previous site in dist/ is unchanged.` */
   outcome?: string | undefined
-  ruleId: string
+  rule: string
   /** The file the message is about, for `file:` in `error: file: …`. */
   file?: string | undefined
 }
@@ -76,20 +77,20 @@ export interface IoErrorContext {
  * `error` as a `BookgenError` when it is a system call's error (see `isSystemError`), else
  * undefined (a bug: let it crash).
  *
- * @example ioError(erofs, {action: 'Could not create the staging folder', ruleId: 'output/write-failed'})?.message
+ * @example ioError(erofs, {action: 'Could not create the staging folder', rule: 'output/write-failed'})?.message
  * // → 'Could not create the staging folder: the file system is read-only (EROFS) at /mnt/site.bookgen-…; choose another --out.'
  */
 export function ioError(error: unknown, context: IoErrorContext): BookgenError | undefined {
   if (!isSystemError(error)) return undefined
   return new BookgenError(describeIoError(error, context), {
-    ruleId: context.ruleId,
+    rule: context.rule,
     file: context.file,
     cause: error,
   })
 }
 
 /** The message of `ioError`: action, reason (code), the path if it adds one, fix, outcome. */
-export function describeIoError(error: SystemError, context: Omit<IoErrorContext, 'ruleId'>): string {
+export function describeIoError(error: SystemError, context: Omit<IoErrorContext, 'rule'>): string {
   const meaning = MEANINGS[error.code]
   const flag = context.flag ?? '--out'
   // The system's own words without the code it starts with ("ENOSPC: no space left on device, write").

@@ -24,21 +24,16 @@ export { resolveAsset, StagingWriter, targetPath, TEMPLATES_DIR, type WriteResul
 /** What `writeSite` writes: the plan's files and assets, and what is written beside them. */
 export interface WritableSite extends Pick<SitePlan, 'files' | 'assets'> {
   /**
-   * Files written into the same staging folder meanwhile by someone else (a build's site files,
-   * from a worker thread, see `thread.ts`): awaited before the site is complete, and
-   * counted. A rejection fails the write and leaves the previous site as it was.
+   * Files written into the same staging folder meanwhile by someone else (watch mode's first
+   * build): awaited before the site is complete, and counted. A rejection fails the write and
+   * leaves the previous site as it was.
    */
   alongside?: Promise<WriteResult> | undefined
   /**
    * More files this side writes after the plan's files and assets, with the same writer (a build's
-   * site files that no worker thread claimed), before waiting for `alongside`.
+   * site files), before waiting for `alongside`.
    */
   more?: ((writer: StagingWriter) => void) | undefined
-  /**
-   * Stops whoever writes alongside, when writing this side failed: the staging folder is then
-   * removed as soon as they have stopped (`alongside` settles), not after they have finished.
-   */
-  stopAlongside?: (() => void) | undefined
   /** The bookmarks the site was built from, recorded in the `.bookgen` marker for the next build. */
   counts?: SourceCounts | undefined
   /** The base path and public address the pages were made for, recorded in the marker (for `preview`). */
@@ -87,8 +82,8 @@ export interface Staging {
   /** What was found and done about folders that interrupted builds left beside the output folder. */
   recovered?: RecoveryNote[] | undefined
   /**
-   * The bytes the site may take, counted by every writer of the staging folder (hand a worker
-   * thread `budget.shared`), when `WriteOptions.siteBytes` was given.
+   * The bytes the site may take, counted by every writer of the staging folder, when
+   * `WriteOptions.siteBytes` was given.
    */
   budget?: SiteBudget | undefined
 }
@@ -138,7 +133,7 @@ export async function createStaging(options: WriteOptions): Promise<Staging> {
         action: `Could not make a folder beside ${outDir} to build the site in`,
         path: staging.dir,
         outcome: untouched(staging),
-        ruleId: 'output/write-failed',
+        rule: 'output/write-failed',
       }) ?? error
     )
   }
@@ -163,11 +158,10 @@ export async function writeStaged(staging: Staging, plan: WritableSite): Promise
     if (plan.signal?.aborted === true) throw interruptedError(plan.signal)
   } catch (error) {
     // Whoever writes alongside must have stopped before the folder goes (or it would write into a new one).
-    plan.stopAlongside?.()
     await plan.alongside?.catch(() => {})
     await discardStaging(staging)
     if (plan.signal?.aborted === true) throw interruptedError(plan.signal)
-    // Over the limit here or in the thread alongside (whose error does not cross as it was thrown).
+    // Over the limit here or in the writer alongside (whose error may have been wrapped).
     if (staging.budget?.exceeded === true) throw staging.budget.error(untouched(staging))
     if (isBookgenError(error)) throw error
     // A full disk, a permission problem…: the user's to fix, and the previous site is intact.
@@ -175,7 +169,7 @@ export async function writeStaged(staging: Staging, plan: WritableSite): Promise
       ioError(error, {
         action: `Could not write the site to ${staging.outDir}`,
         outcome: untouched(staging),
-        ruleId: 'output/write-failed',
+        rule: 'output/write-failed',
       }) ?? error
     )
   }
@@ -192,7 +186,7 @@ export function interruptedError(signal: AbortSignal): BookgenError {
   return new BookgenError(
     `The build was interrupted${by}; nothing was swapped in, and the output folder is as it was`,
     {
-      ruleId: 'build/interrupted',
+      rule: 'build/interrupted',
       cause: signal.reason,
     },
   )
@@ -243,7 +237,7 @@ async function swapIn(staging: Staging): Promise<WriteResult['leftover']> {
   const { dir, outDir, old } = staging
   const fail = (error: unknown, outcome: string): never => {
     const action = `Could not move the new site into place at ${outDir}`
-    throw ioError(error, { action, path: outDir, outcome, ruleId: 'output/write-failed' }) ?? error
+    throw ioError(error, { action, path: outDir, outcome, rule: 'output/write-failed' }) ?? error
   }
   // Nothing has moved yet: the staging folder goes, and the output folder is as it was.
   const abandon = async (error: unknown): Promise<never> => {
@@ -401,7 +395,7 @@ async function examineOutDir(
 ): Promise<{ marker: string | undefined }> {
   const refuse = (reason: string): never => {
     throw new BookgenError(`Refusing to use ${outDir} as the output folder: ${reason}`, {
-      ruleId: 'output/unsafe',
+      rule: 'output/unsafe',
     })
   }
   const home = os.homedir()
@@ -419,7 +413,7 @@ async function examineOutDir(
       ioError(error, {
         action: `Could not look into the output folder ${outDir}`,
         outcome: 'Nothing was written.',
-        ruleId: 'output/unusable',
+        rule: 'output/unusable',
       }) ?? error
     )
   }

@@ -47,7 +47,7 @@ export const fullParser: SourceParser = {
     checkSourceSize(bytes, name)
     // Decoded when a reader asks (an XBEL file may be read from its bytes: see `utf8ByteText`).
     return timedRead(bytes, timings, (decoded) => {
-      const read = readSource(bytes, name, { decoded })
+      const read = readSource(bytes, name, decoded)
       return bytes.byteLength >= OWN_STRINGS_BYTES ? ownStrings(read) : read
     })
   },

@@ -1,14 +1,12 @@
 /**
  * The one chain from parsed sources to a site: the model step (`publish/`: merge, publish filter,
- * duplicates) and then the pages and site files (`pages/`, `site-files/`). `bookgen build`, watch
- * mode and the site-files worker thread all go through here, so the three cannot drift apart.
+ * duplicates) and then the pages and site files (`pages/`, `site-files/`). `bookgen build` and watch
+ * mode both go through here, so the two cannot drift apart.
  */
 import type { ResolvedConfig } from '../config/options.js'
 import type { Collection } from '../model/tree.js'
 import { planSite, type PlanOptions, type SitePlan } from './plan.js'
 import { prepareSite, type ModelCache, type PreparedSite } from '../publish/index.js'
-import { planSiteData } from '../site-files/input.js'
-import type { SiteFilesInput } from '../site-files/index.js'
 import type { SiteLinks } from '../links/site-links.js'
 import type { HistoryView } from '../history/build-step.js'
 
@@ -37,13 +35,4 @@ export function planFromSources(
   const modelled = performance.now()
   const plan = planSite(prepared.input, options.pages)
   return { prepared, plan, ms: { model: modelled - started, plan: performance.now() - modelled } }
-}
-
-/** Only what the site files need (the worker thread that makes them from the sources it parsed). */
-export function siteDataFromSources(
-  config: ResolvedConfig,
-  collections: readonly Collection[],
-  links?: SiteLinks,
-): SiteFilesInput {
-  return planSiteData(prepareSite(config, collections, undefined, links).input)
 }

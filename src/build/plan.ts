@@ -54,7 +54,7 @@ export interface PlanOptions {
   /**
    * Leave the site-wide files (search index, feed, sitemap, exports) out of `files`; they are then
    * produced on demand through `siteFiles` (watch mode builds them when they are asked for), or
-   * from `siteData` elsewhere (a build makes them in a worker thread).
+   * from `siteData` elsewhere (a build makes them after the pages, writing each as it is made).
    */
   deferSiteFiles?: boolean | undefined
   /** A clock (e.g. `performance.now`) to time the phases with; without it no timings are taken. */
@@ -86,7 +86,7 @@ export interface SitePlan {
    * `index.json` and the shards it names).
    */
   siteFiles: Map<string, () => OutputFile | OutputFile[]>
-  /** What the site files are made from: plain data, which a worker thread can take. */
+  /** What the site files are made from: plain data (no routes, no hast). */
   siteData: SiteFilesInput
 }
 
@@ -130,14 +130,14 @@ export function planSite(input: SiteInput, options: PlanOptions = {}): SitePlan 
   const t0 = clock?.() ?? 0
   const { routes, totals, stats, changes } = planShape(input, options.pageKeys)
   const timings: PlanTimings = { routes: (clock?.() ?? 0) - t0, render: 0, search: 0 }
-  // Made when first asked for: a build whose site files come from a worker thread, and watch mode
-  // until they are requested, never need them here.
+  // Made when first asked for: watch mode, until the site files are requested, never needs them.
   let siteData: SiteFilesInput | undefined
   const dataOf = (): SiteFilesInput => (siteData ??= siteDataOf(input, routes))
   const siteFiles = siteFileProducers(dataOf, {
     feed: input.feedLimit > 0,
     exports: input.exportCollection !== undefined,
     gzipExports: exportsGzipped(input.exports, stats.bookmarks),
+    openSearch: input.openSearch,
   })
   const timing = clock === undefined ? undefined : { clock, timings }
   const files: Iterable<OutputFile> = {
@@ -241,6 +241,7 @@ function* generateFiles(
     input.siteTitle,
     input.description,
     input.feedLimit > 0,
+    input.openSearch,
     input.pageSize,
   ])
   let changes = shape.changes

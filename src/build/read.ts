@@ -28,11 +28,6 @@ export interface ReadSourceOptions {
   /** Most bytes accepted. Default: `sourceLimit()` (at most `MAX_SOURCE_BYTES`, 500 MiB). */
   limit?: number | undefined
   /**
-   * Put a regular file's bytes in a `SharedArrayBuffer`, so that a worker thread gets the same
-   * bytes rather than a copy (35 MB for a 100k-bookmark XBEL file). Default: `false`.
-   */
-  shared?: boolean | undefined
-  /**
    * Memory to read a regular file of `size` bytes into (`size` bytes long), instead of new memory:
    * watch mode reuses the memory of a version it no longer needs (see `IncrementalParser.memory`).
    */
@@ -147,7 +142,7 @@ export async function readSourceBytes(
 }
 
 /**
- * A regular file of `size` bytes, read whole (into shared memory if asked): its head first, and
+ * A regular file of `size` bytes, read whole: its head first, and
  * the rest only if the head may be a bookmark file's. One whose size changes while it is read is
  * read again from its start, as it comes, with the same bound.
  */
@@ -163,9 +158,7 @@ async function readRegular(
   const refusal = refuseByHead(head.subarray(0, headRead), name)
   if (refusal !== undefined) throw refusal
   if (headRead < head.byteLength) return await readBounded(handle, name, limit)
-  const bytes =
-    options.memory?.(size) ??
-    new Uint8Array(options.shared === true ? new SharedArrayBuffer(size) : new ArrayBuffer(size))
+  const bytes = options.memory?.(size) ?? new Uint8Array(size)
   bytes.set(head)
   for (let done = head.byteLength; done < bytes.byteLength;) {
     const { bytesRead } = await handle.read(bytes, done, bytes.byteLength - done, done)
@@ -200,7 +193,7 @@ interface Bound {
 function tooLarge(name: string, found: string, limit: number, why: string | undefined): BookgenError {
   const reason = why === undefined ? '' : ` (${why})`
   return new BookgenError(`${found}; bookgen reads sources up to ${size(limit)}${reason}`, {
-    ruleId: 'source/too-large',
+    rule: 'source/too-large',
     file: name,
   })
 }
@@ -222,7 +215,7 @@ function notAFile(name: string, info: Stats): BookgenError {
     ? ''
     : '; bookgen reads regular files only: save what it gives to a file, and build from that'
   return new BookgenError(`The source is ${what}, not a bookmark file${fix}`, {
-    ruleId: 'source/unreadable',
+    rule: 'source/unreadable',
     file: name,
   })
 }
@@ -231,13 +224,13 @@ function notAFile(name: string, info: Stats): BookgenError {
 async function unreadable(error: unknown, name: string): Promise<BookgenError> {
   if (!isSystemError(error)) throw error
   if (error.code === 'ENOENT')
-    return new BookgenError('Source not found', { ruleId: 'source/unreadable', file: name, cause: error })
+    return new BookgenError('Source not found', { rule: 'source/unreadable', file: name, cause: error })
   const reason = describeIoError(error, {
     action: 'Cannot read the source',
     path: error.path,
     flag: 'source',
   })
-  return new BookgenError(reason, { ruleId: 'source/unreadable', file: name, cause: error })
+  return new BookgenError(reason, { rule: 'source/unreadable', file: name, cause: error })
 }
 
 /** `500 MiB`, or `1000 bytes` below a mebibyte. */

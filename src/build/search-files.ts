@@ -1,5 +1,6 @@
 /**
- * (I/O) The search index of a build, written file by file as it is made (`searchIndexParts`):
+ * (I/O) The site files of a build, each written as soon as it is made. The search index is written
+ * file by file as it is made (`searchIndexParts`):
  * its directory is named by a hash of every file in it, known only once the last is made, so the
  * files go into a folder named after the previous build's index (or a temporary name when there
  * is none) and the folder is renamed at the end if the name differs. Named as the previous one, a
@@ -7,6 +8,13 @@
  * rebuild renames nothing.
  */
 import type { OutputFile } from '../model/output.js'
+import {
+  runProducers,
+  searchIndexInput,
+  siteFileProducers,
+  type SiteFilesInput,
+  type SiteFilesTimings,
+} from '../site-files/index.js'
 import { SEARCH_DIR } from '../pages/paths.js'
 import { searchIndexParts, type SearchIndexInput } from '../site-files/search/index.js'
 import type { StagingWriter } from './staging-writer.js'
@@ -15,6 +23,16 @@ import type { StagingWriter } from './staging-writer.js'
 const PENDING = '.pending'
 /** A folder name `searchIndexParts` makes (12 characters of base64url). */
 const ID = /^[\w-]{12}$/
+
+/**
+ * Make every site file of `input` and write each with `writer` as soon as it is made: the smallest
+ * first and the search index, the largest, last (the order the 1M memory figures were measured in).
+ */
+export function writeSiteFiles(input: SiteFilesInput, writer: StagingWriter): SiteFilesTimings {
+  const producers = siteFileProducers(input)
+  producers.set(SEARCH_DIR, () => writeSearchIndexFiles(searchIndexInput(input), writer))
+  return runProducers([...producers].reverse(), (files) => files.forEach((file) => writer.write(file)))
+}
 
 /** Write the search index made from `input` with `writer`; returns nothing to write after it. */
 export function writeSearchIndexFiles(input: SearchIndexInput, writer: StagingWriter): OutputFile[] {

@@ -78,7 +78,7 @@ const MAX_REUSED_BUFFER = 16 << 20
 
 /**
  * Writes files into a staging folder: each path checked to stay inside it, each folder made once
- * (another thread may make the same folders meanwhile), no file written twice.
+ * (another writer of the same staging folder may make the same folders), no file written twice.
  *
  * Given the previous build's folder, a file whose bytes are exactly that build's file at the same
  * path is hard-linked from it instead of written (see `FileSink`).
@@ -214,7 +214,7 @@ export class StagingWriter {
     try {
       mkdirSync(directory)
     } catch (error) {
-      // Made by the other thread writing into the same staging folder.
+      // Made by another writer of the same staging folder.
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || !lstatSync(directory).isDirectory())
         throw error
     }
@@ -386,7 +386,7 @@ export function targetPath(root: string, relative: string): string {
     !target.startsWith(root + path.sep)
   ) {
     throw new BookgenError(`Refusing to write outside the output folder: ${relative}`, {
-      ruleId: 'output/outside',
+      rule: 'output/outside',
     })
   }
   return target

@@ -11,16 +11,24 @@ import { cac, type CAC } from 'cac'
 import { build, displayPath, type BuildResult } from '../build/index.js'
 import { readSiteAddress } from '../build/output.js'
 import { formatDuration, parseDuration } from '../config/duration.js'
-import { linkCheckDefaults, linkLimitProblem, type InlineConfig } from '../config/options.js'
-import { DEV_PORT } from '../dev/port.js'
+import { DEV_PORT, LOCAL_HOST, PREVIEW_PORT, type InlineConfig } from '../config/options.js'
+import { linkCheckDefaults, linkLimitProblem } from '../config/links.js'
 import { HOST_NAMES, runInit, type HostName, type InitReport } from './commands/init.js'
 import { BookgenError, isBookgenError } from '../model/errors.js'
 import { startStaticServer } from '../server/static.js'
-import { VERSION } from '../model/version.js'
+import { LINK_HEALTH_URL, VERSION } from '../model/version.js'
 import { registerFileCommands } from './commands/file-commands.js'
 import { closest, colorsWanted, createColors, startProgress, type Colors } from '../report/output.js'
-import { formatError, formatWarnings, safe, WARNINGS_SHOWN } from '../report/messages.js'
-import { EXIT_OK, loadResolvedConfig, optionalString, type Io } from './shared.js'
+import { formatError, formatWarnings, safe, warningsToPrint, WARNINGS_SHOWN } from '../report/messages.js'
+import {
+  checkDefaultSource,
+  DEFAULT_SOURCE,
+  EXIT_OK,
+  loadResolvedConfig,
+  optionalString,
+  tidyHelp,
+  type Io,
+} from './shared.js'
 import { buildJson, buildSummary, directoryBytes, errorJson } from './summary.js'
 
 export { EXIT_OK } from './shared.js'
@@ -30,9 +38,6 @@ export const EXIT_FAILURE = 1
 export const EXIT_USAGE = 2
 /** A build stopped by a signal: 128 + the signal's number, as shells report it. */
 export const EXIT_SIGNAL: Readonly<Record<'SIGINT' | 'SIGTERM', number>> = { SIGINT: 130, SIGTERM: 143 }
-
-/** Default port of `bookgen preview` (Vite's convention). */
-const PREVIEW_PORT = 4173
 
 /** Rules whose errors are the user's command line rather than their data. */
 const USAGE_RULES = new Set([
@@ -49,6 +54,7 @@ const defaultIo: Io = {
   cwd: process.cwd(),
   colors: { stdout: colorsWanted(process.stdout.isTTY), stderr: colorsWanted(process.stderr.isTTY) },
   progress: process.stderr.isTTY === true && process.env['CI'] === undefined,
+  ci: process.env['CI'] !== undefined && process.env['CI'] !== '' && process.env['CI'] !== 'false',
 }
 
 /** The colours for `io`'s two streams (the identity where colours are off). */
@@ -69,11 +75,11 @@ export async function runCli(argv: readonly string[], io: Io = defaultIo): Promi
 
   cli.option('--debug', 'Print stack traces for unexpected errors')
   registerBuild(cli, io, choose)
-  registerFileCommands(cli, io, choose)
+  const hidden = registerFileCommands(cli, io, choose)
   registerServers(cli, io, choose)
   registerCheck(cli, io, choose)
   registerInit(cli, io, choose)
-  cli.help()
+  tidyHelp(cli, hidden)
   cli.version(VERSION)
 
   try {
@@ -81,14 +87,7 @@ export async function runCli(argv: readonly string[], io: Io = defaultIo): Promi
     debug = parsed.options['debug'] === true
     if (parsed.options['help'] === true || parsed.options['version'] === true) return EXIT_OK
     if (cli.matchedCommand === undefined) {
-      if (parsed.args.length > 0) {
-        const typed = String(parsed.args[0])
-        const meant = closest(typed, COMMANDS)
-        throw new BookgenError(
-          `Unknown command "${typed}"${meant === undefined ? '' : `; did you mean "bookgen ${meant}"?`} (commands: ${COMMANDS.join(', ')})`,
-          { ruleId: 'cli/usage' },
-        )
-      }
+      if (parsed.args.length > 0) throw unknownCommand(String(parsed.args[0]))
       cli.outputHelp()
       return EXIT_USAGE
     }
@@ -107,13 +106,13 @@ type Choose = (action: () => Promise<number>, json?: boolean) => void
 
 function registerBuild(cli: CAC, io: Io, choose: Choose): void {
   cli
-    .command('build [...sources]', 'Build the static site')
+    .command('build [...sources]', `Build the static site (sources: the config's, else ${DEFAULT_SOURCE})`)
     .option('--config <file>', 'Config file (default: bookmarks.config.ts if present)')
     .option('--out <dir>', 'Output folder (default: dist)')
     .option('--base <path>', 'URL path the site is served under, e.g. /my-bookmarks/ (default: /)')
     .option(
       '--site <url>',
-      'Public address of the site, for the feed and sitemap, e.g. https://me.github.io/bookmarks/',
+      'Public address of the site, for the feed, sitemap and OpenSearch, e.g. https://me.github.io/bookmarks/',
     )
     .option('--title <title>', 'Site title')
     .option(
@@ -133,12 +132,15 @@ function registerBuild(cli: CAC, io: Io, choose: Choose): void {
 /** `dev` and `preview`. */
 function registerServers(cli: CAC, io: Io, choose: Choose): void {
   cli
-    .command('dev [...sources]', 'Build, serve with live reload, and rebuild on every change')
+    .command(
+      'dev [...sources]',
+      'Build, serve with live reload, and rebuild on every change (sources: as for build)',
+    )
     .option('--config <file>', 'Config file (default: bookmarks.config.ts if present)')
     .option('--out <dir>', 'Where dev writes its site (default: .bookgen/dev/, never the build output)')
     .option('--base <path>', 'URL path the site is served under (default: /)')
     .option('--port <port>', `Port (default: ${DEV_PORT}; the next free one if taken)`)
-    .option('--host <host>', 'Interface to listen on (default: 127.0.0.1)')
+    .option('--host <host>', `Interface to listen on (default: ${LOCAL_HOST})`)
     .action((sources: string[], flags: Record<string, unknown>) => {
       choose(() => devCommand(sources, flags, io))
     })
@@ -149,7 +151,7 @@ function registerServers(cli: CAC, io: Io, choose: Choose): void {
     .option('--out <dir>', 'The built site (default: dist)')
     .option('--base <path>', 'URL path the site is served under (default: the one it was built with)')
     .option('--port <port>', `Port (default: ${PREVIEW_PORT}; the next free one if taken)`)
-    .option('--host <host>', 'Interface to listen on (default: 127.0.0.1)')
+    .option('--host <host>', `Interface to listen on (default: ${LOCAL_HOST})`)
     .action((flags: Record<string, unknown>) => {
       choose(() => previewCommand(flags, io))
     })
@@ -157,7 +159,10 @@ function registerServers(cli: CAC, io: Io, choose: Choose): void {
 
 function registerCheck(cli: CAC, io: Io, choose: Choose): void {
   cli
-    .command('check [...sources]', 'Check the links the site publishes; write bookmarks.links.json')
+    .command(
+      'check [...sources]',
+      'Check the links the site publishes (sources: as for build); write bookmarks.links.json',
+    )
     .option('--config <file>', 'Config file (default: bookmarks.config.ts if present)')
     .option(
       '--max-age <duration>',
@@ -206,6 +211,25 @@ function registerInit(cli: CAC, io: Io, choose: Choose): void {
 /** The commands, for "did you mean …?". */
 const COMMANDS = ['build', 'inspect', 'convert', 'dev', 'preview', 'init', 'check', 'restore'] as const
 
+/** The error for a command bookgen does not have, with the one probably meant. */
+function unknownCommand(typed: string): BookgenError {
+  const meant = COMMAND_SYNONYMS[typed.toLowerCase()] ?? closest(typed, COMMANDS)
+  return new BookgenError(
+    `Unknown command "${typed}"${meant === undefined ? '' : `; did you mean "bookgen ${meant}"?`} (commands: ${COMMANDS.join(', ')})`,
+    { rule: 'cli/usage' },
+  )
+}
+
+/** Other tools' words for a command, for "did you mean …?" where the spelling is no help. */
+const COMMAND_SYNONYMS: Readonly<Record<string, (typeof COMMANDS)[number]>> = {
+  serve: 'preview',
+  server: 'preview',
+  start: 'dev',
+  watch: 'dev',
+  export: 'convert',
+  setup: 'init',
+}
+
 async function buildCommand(sources: string[], flags: Record<string, unknown>, io: Io): Promise<number> {
   const quiet = flags['quiet'] === true
   const json = flags['json'] === true
@@ -220,6 +244,7 @@ async function buildCommand(sources: string[], flags: Record<string, unknown>, i
     allowRemoval: flags['allowRemoval'] === true ? true : undefined,
   }
   const config = await loadResolvedConfig(flags, inline, io.cwd, { command: 'build' })
+  checkDefaultSource(config, sources, 'build')
   const interrupt = new AbortController()
   const stop = (name: NodeJS.Signals) => {
     // A second signal does not wait for the clean-up: the next build removes what is left.
@@ -255,7 +280,8 @@ async function buildCommand(sources: string[], flags: Record<string, unknown>, i
   if (json) io.stdout(`${JSON.stringify(buildJson(result, config, searchIndex, late), null, 2)}\n`)
   if (quiet) return late
   if (!json) io.stdout(buildSummary(result, config, searchIndex, out, io.cwd))
-  if (result.warnings.length > 0) io.stderr(formatWarnings(result.warnings, WARNINGS_SHOWN, err))
+  const printed = warningsToPrint(result.warnings, io.ci === true)
+  if (printed.length > 0) io.stderr(formatWarnings(printed, WARNINGS_SHOWN, err))
   return late
 }
 
@@ -266,6 +292,10 @@ function exitFor(signal: unknown): number {
 async function devCommand(sources: string[], flags: Record<string, unknown>, io: Io): Promise<number> {
   // The watcher and server load only for `dev`.
   const { startDev } = await import('../dev/index.js')
+  if (sources.length === 0) {
+    const inline: InlineConfig = { outDir: optionalString(flags, 'out') }
+    checkDefaultSource(await loadResolvedConfig(flags, inline, io.cwd, { command: 'dev' }), sources, 'dev')
+  }
   const stop = stopOnSignal(io)
   try {
     const session = await startDev({
@@ -347,7 +377,7 @@ function initHost(flags: Record<string, unknown>): HostName | undefined {
   const meant = closest(host.toLowerCase(), HOST_NAMES)
   throw new BookgenError(
     `Unknown host "${host}"${meant === undefined ? '' : `; did you mean "${meant}"?`} (hosts: ${HOST_NAMES.join(', ')})`,
-    { ruleId: 'cli/usage' },
+    { rule: 'cli/usage' },
   )
 }
 
@@ -365,7 +395,7 @@ function initSummary(report: InitReport, cwd: string): string[] {
     ...(links === undefined
       ? []
       : [
-          `✓ wrote ${shown(links.file)}: checks the links every Monday (and from the Actions tab), then republishes; see docs/link-health.md`,
+          `✓ wrote ${shown(links.file)}: checks the links every Monday (and from the Actions tab), then republishes; how it works: ${LINK_HEALTH_URL}`,
         ]),
     `✓ bookgen: ${safe(report.bookgen.summary)}`,
     ...(gitignore.added.length === 0
@@ -394,6 +424,7 @@ async function checkCommand(sources: string[], flags: Record<string, unknown>, i
     perHost: limitFlag(flags, 'perHost', '--per-host'),
   }
   const config = await loadResolvedConfig(flags, { sources, linkCheck }, io.cwd, { command: 'check' })
+  checkDefaultSource(config, sources, 'check')
   const stop = stopOnSignal(io)
   try {
     return await runCheck({
@@ -420,7 +451,7 @@ async function checkCommand(sources: string[], flags: Record<string, unknown>, i
 function durationFlag(flags: Record<string, unknown>, key: string, name: string): number | undefined {
   const value = flags[key]
   if (value === undefined) return undefined
-  if (value === true || value === '') throw new BookgenError(`${name} needs a value`, { ruleId: 'cli/usage' })
+  if (value === true || value === '') throw new BookgenError(`${name} needs a value`, { rule: 'cli/usage' })
   // cac reads `--max-age 0` as a number.
   return parseDuration(String(value))
 }
@@ -436,7 +467,7 @@ function limitFlag(
   // cac reads `--rate 2` as a number, and `--rate 0x10` or `--rate 1e3` as they are.
   const number = typeof value === 'number' ? value : Number.NaN
   const problem = linkLimitProblem(key, number, name)
-  if (problem !== undefined) throw new BookgenError(problem, { ruleId: 'cli/usage' })
+  if (problem !== undefined) throw new BookgenError(problem, { rule: 'cli/usage' })
   return number
 }
 
@@ -445,7 +476,7 @@ async function previewCommand(flags: Record<string, unknown>, io: Io): Promise<n
   const config = await loadResolvedConfig(flags, inline, io.cwd, { command: 'preview' })
   if (!existsSync(path.join(config.outDir, 'index.html'))) {
     throw new BookgenError(`No built site in ${displayPath(config.outDir)}/: run "bookgen build" first`, {
-      ruleId: 'cli/usage',
+      rule: 'cli/usage',
     })
   }
   // The base path the site was built with (its marker says), unless --base says otherwise.
@@ -484,7 +515,7 @@ export async function listenOnFreePort<T>(
     }
   }
   throw new BookgenError(`Ports ${port}–${port + 19} are all in use; choose one with --port`, {
-    ruleId: 'cli/usage',
+    rule: 'cli/usage',
   })
 }
 
@@ -494,7 +525,7 @@ function parsePort(flags: Record<string, unknown>, fallback: number): number {
   const port = Number(value)
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new BookgenError(`--port must be a number from 0 to 65535, not "${String(value)}"`, {
-      ruleId: 'cli/usage',
+      rule: 'cli/usage',
     })
   }
   return port
@@ -517,7 +548,7 @@ function reportError(error: unknown, io: Io, debug: boolean): number {
   if (isBookgenError(error)) {
     for (const line of formatError(error, err.red(err.bold('error:')) + ' ')) io.stderr(`${line}\n`)
     if (debug && error.stack !== undefined) io.stderr(`${error.stack}\n`)
-    return USAGE_RULES.has(error.ruleId) ? EXIT_USAGE : EXIT_FAILURE
+    return USAGE_RULES.has(error.rule) ? EXIT_USAGE : EXIT_FAILURE
   }
   if (error instanceof Error && error.name === 'CACError') {
     io.stderr(`${err.red(err.bold('error:'))} ${safe(error.message)}\nRun "bookgen --help" for usage.\n`)

@@ -12,11 +12,12 @@ import { safe } from '../report/messages.js'
 
 /** `build --json`'s output when the build fails. */
 export function errorJson(error: unknown, code: number): Record<string, unknown> {
-  const { ruleId, file, line, column } = isBookgenError(error)
-    ? error
-    : { ruleId: 'bookgen/crash', file: undefined, line: undefined, column: undefined }
   const message = error instanceof Error ? error.message : String(error)
-  return { ok: false, exitCode: code, error: { message, rule: ruleId, file, line, column } }
+  if (!isBookgenError(error)) return { ok: false, exitCode: code, error: { message, rule: 'bookgen/crash' } }
+  // What the error has no place for (`''`, 0) is left out.
+  const { rule, file, line, column } = error
+  const place = { file: file || undefined, line: line || undefined, column: column || undefined }
+  return { ok: false, exitCode: code, error: { message, rule, ...place } }
 }
 
 /** The text summary of a build: each source, what was made, what was held back. */

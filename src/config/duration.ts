@@ -23,7 +23,7 @@ export function parseDuration(text: string): number {
   const unit = match?.[2]
   if (match === null || (unit === undefined && Number(match[1]) !== 0)) {
     throw new BookgenError(`Expected a duration such as 12h, 7d or 2w (or 0), not "${text}"`, {
-      ruleId: 'links/invalid-duration',
+      rule: 'links/invalid-duration',
     })
   }
   return Math.round(Number(match[1]) * (unit === undefined ? 0 : UNITS[unit]!))

@@ -41,7 +41,7 @@ export async function loadConfigFile(
     file = path.resolve(cwd, explicit)
     if (!existsSync(file)) {
       throw new BookgenError(`Config file not found: ${explicit}`, {
-        ruleId: 'config/not-found',
+        rule: 'config/not-found',
         file: explicit,
       })
     }
@@ -70,7 +70,7 @@ export async function loadConfigFile(
   } catch (error) {
     const reason = error instanceof Error ? error.message.split('\n')[0] : String(error)
     throw new BookgenError(`Could not load the config file: ${reason}`, {
-      ruleId: 'config/load',
+      rule: 'config/load',
       file: path.relative(cwd, file) || file,
       cause: error,
     })

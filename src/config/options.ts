@@ -7,12 +7,14 @@ import path from 'node:path'
 import type { Element, ElementContent } from 'hast'
 import { BookgenError } from '../model/errors.js'
 import type { Bookmark } from '../model/tree.js'
-import { parseDuration } from './duration.js'
 import { checkHistoryOptions, resolveHistory, type HistoryOptions, type HistorySettings } from './history.js'
+import { checkLinksOptions, resolveLinkCheck, type LinkCheckSettings, type LinksOptions } from './links.js'
+
+export { linkCheckDefaults, linkLimitProblem, type LinkCheckSettings, type LinksOptions } from './links.js'
 
 /** What a user may write in `bookmarks.config.ts`. Every field is optional. */
 export interface UserConfig {
-  /** Bookmark files or globs, relative to the config file (Netscape `.html` or XBEL `.xbel`). Default: `['bookmarks.html']` */
+  /** Bookmark files or globs, relative to the config file, in any format bookgen reads (README: What bookgen reads). Default: `['bookmarks.html']` */
   sources?: string | string[] | undefined
   /** Output folder, relative to the config file. Default: `'dist'` */
   outDir?: string | undefined
@@ -89,60 +91,6 @@ export interface LimitOptions {
    */
   siteBytes?: number | undefined
 }
-
-/** Where `bookgen check` keeps what it found, which the build reads, and how long and how hard it checks. */
-export interface LinksOptions {
-  /** The link store, relative to the config file. Default: `bookmarks.links.json` beside the first source */
-  store?: string | undefined
-  /**
-   * How long one run of `bookgen check` may take (`--max-time`): `'30m'`, `'1h'`, or `'0'` for no
-   * limit. The links not checked in time keep what they had, and the next run checks them first.
-   * Default: `'1h'`
-   */
-  maxTime?: string | undefined
-  /**
-   * How long one link may take, its redirects, `GET` after `HEAD` and `Retry-After` wait included
-   * (`--max-link-time`): `'30s'`, or `'0'` for no limit. Default: `'30s'`
-   */
-  maxLinkTime?: string | undefined
-  /** Requests per second to one host, a host being the address its name resolves to and the port (`--rate`). Default: `1` */
-  rate?: number | undefined
-  /** Requests at once to one host (`--per-host`). Default: `2` */
-  perHost?: number | undefined
-}
-
-/** The link check's limits, resolved: times in ms (0: no limit). */
-export interface LinkCheckSettings {
-  readonly maxTime: number
-  readonly maxLinkTime: number
-  readonly rate: number
-  readonly perHost: number
-}
-
-const DAY = 86_400_000
-
-/** Every default of `bookgen check` (times in ms). */
-export const linkCheckDefaults = Object.freeze({
-  /** Check again only links checked at least this long ago: 7 days. */
-  maxAge: 7 * DAY,
-  onlyDead: false,
-  /** One whole run: 1 h (0: no limit). */
-  maxTime: 3_600_000,
-  /** One link, all its requests and waits: 30 s (0: no limit). */
-  maxLinkTime: 30_000,
-  /** Requests per second to one host. */
-  rate: 1,
-  /** Requests at once over all hosts. */
-  concurrency: 16,
-  /** Requests at once to one host. */
-  perHost: 2,
-  /** One request: 10 s. */
-  timeoutMs: 10_000,
-  /** Redirects followed per URL. */
-  maxRedirects: 5,
-  /** The longest `Retry-After` waited for (once per link, and only within its time): 15 s. */
-  retryAfterCapMs: 15_000,
-})
 
 /** Bookmarks a site leaves out unless asked: they are for the owner's own eyes or machine. */
 export interface PublishOptions {
@@ -265,8 +213,17 @@ export interface InlineConfig {
   linkCheck?: Partial<LinkCheckSettings> | undefined
 }
 
+/** The interface `bookgen preview` and `bookgen dev` listen on unless `--host` names another. */
+export const LOCAL_HOST = '127.0.0.1'
+
+/** `bookgen preview`'s default port (Vite's convention): the next free one is used if it is taken. */
+export const PREVIEW_PORT = 4173
+
+/** `bookgen dev`'s default port (Vite's): the next free one is used if it is taken. */
+export const DEV_PORT = 5173
+
 /** Where `bookgen preview` serves a site: the origin of absolute URLs when no `site` is set. */
-export const PREVIEW_ORIGIN = 'http://localhost:4173'
+export const PREVIEW_ORIGIN = `http://localhost:${PREVIEW_PORT}`
 
 export const configDefaults = Object.freeze({
   sources: Object.freeze(['bookmarks.html']),
@@ -355,21 +312,28 @@ export function resolveConfig(
 }
 
 /**
- * Normalize a base path to `/segment/…/`. Accepts `my-site`, `/my-site`, `/my-site/`, and a full
- * URL (its path is used). Rejects `..`, query strings and characters that need escaping.
+ * Normalize a base path to `/segment/…/`. Accepts `my-site`, `/my-site` and `/my-site/`. Rejects
+ * `..`, query strings, characters that need escaping, and a full address (`https://x.com/`): that
+ * is the site's address, which `site` / `--site` takes (its path then becomes the base).
  *
  * @example normalizeBase('my-bookmarks') // → '/my-bookmarks/'
  */
 export function normalizeBase(value: string, name = 'base'): string {
-  let raw = value.trim()
-  if (/^https?:\/\//i.test(raw)) raw = new URL(raw).pathname
+  const raw = value.trim()
+  if (/^[a-z][a-z0-9+.-]*:/i.test(raw) || raw.startsWith('//')) {
+    const site = name === '--base' ? `--site ${raw}` : `site: '${raw}'`
+    throw new BookgenError(
+      `${name} is the URL path the site is served under, such as "/my-bookmarks/", not an address: for "${value}", use ${site} (its path becomes the base)`,
+      { rule: 'config/invalid-base' },
+    )
+  }
   const segments = raw.split('/').filter((segment) => segment !== '')
   for (const segment of segments) {
     if (segment === '.' || segment === '..' || !/^[A-Za-z0-9._~!$&'()*+,;=:@%-]+$/.test(segment)) {
       throw new BookgenError(
         `${name} must be a URL path such as "/my-bookmarks/"; "${value}" has the segment "${segment}"`,
         {
-          ruleId: 'config/invalid-base',
+          rule: 'config/invalid-base',
         },
       )
     }
@@ -377,23 +341,27 @@ export function normalizeBase(value: string, name = 'base'): string {
   return segments.length === 0 ? '/' : `/${segments.join('/')}/`
 }
 
+/** The site's address; `https://` may be left out before a host name with a dot, not a bare word. */
 function parseSite(value: string, name: string): URL {
+  const invalid = (why: string) =>
+    new BookgenError(
+      `${name} must be the site's address, such as "https://me.github.io/bookmarks/"; "${value}" ${why}`,
+      { rule: 'config/invalid-site' },
+    )
+  const schemed = /^[a-z][a-z0-9+.-]*:\/\//i.test(value)
   let url: URL
   try {
-    url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `https://${value}`)
+    url = new URL(schemed ? value : `https://${value}`)
   } catch {
-    throw new BookgenError(
-      `${name} must be the site's address, such as "https://me.github.io/bookmarks/"; got "${value}"`,
-      {
-        ruleId: 'config/invalid-site',
-      },
-    )
+    throw invalid('is not one')
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new BookgenError(`${name} must be an http or https address; got "${value}"`, {
-      ruleId: 'config/invalid-site',
+      rule: 'config/invalid-site',
     })
   }
+  if (!schemed && !url.hostname.includes('.') && url.hostname !== 'localhost')
+    throw invalid('has no domain (a host name with a dot, or a full address starting with https://)')
   return url
 }
 
@@ -438,7 +406,7 @@ const NESTED: Record<string, Record<string, string>> = {
 
 function assertUserConfig(user: unknown, file: string | undefined): asserts user is UserConfig {
   const fail = (message: string): never => {
-    throw new BookgenError(message, { ruleId: 'config/invalid', file })
+    throw new BookgenError(message, { rule: 'config/invalid', file })
   }
   const isObject = (value: unknown): value is Record<string, unknown> =>
     typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -513,72 +481,6 @@ function assertUserConfig(user: unknown, file: string | undefined): asserts user
         if (key === 'exports' && value !== 'auto' && value !== 'plain' && value !== 'gzip')
           fail(`"exports" must be 'auto', 'plain' or 'gzip'; got "${String(value)}"`)
     }
-  }
-}
-
-/** `links` from the config, under the flags. */
-function resolveLinkCheck(
-  user: LinksOptions | undefined,
-  flags: Partial<LinkCheckSettings> = {},
-): LinkCheckSettings {
-  const duration = (value: string | undefined) => (value === undefined ? undefined : parseDuration(value))
-  return Object.freeze({
-    maxTime: flags.maxTime ?? duration(user?.maxTime) ?? linkCheckDefaults.maxTime,
-    maxLinkTime: flags.maxLinkTime ?? duration(user?.maxLinkTime) ?? linkCheckDefaults.maxLinkTime,
-    rate: flags.rate ?? user?.rate ?? linkCheckDefaults.rate,
-    perHost: flags.perHost ?? user?.perHost ?? linkCheckDefaults.perHost,
-  })
-}
-
-/**
- * What is wrong with a rate (requests per second, above 0) or a count of requests at once (a
- * whole number, 1 or more) given as `name`; undefined when it is fine. Shared by the config's
- * `links` and `bookgen check`'s flags.
- */
-export function linkLimitProblem(kind: 'rate' | 'perHost', value: unknown, name: string): string | undefined {
-  if (kind === 'rate')
-    return typeof value === 'number' && value > 0
-      ? undefined
-      : `${name} must be a number of requests per second above 0, such as 1 or 0.5`
-  return Number.isInteger(value) && (value as number) >= 1
-    ? undefined
-    : `${name} must be a whole number, 1 or more`
-}
-
-/** Check the `links` config value; a message naming what is wrong, or undefined when it is fine. */
-function checkLinksOptions(value: unknown): string | undefined {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return '"links" must be an object'
-  for (const [name, item] of Object.entries(value)) {
-    if (item === undefined) continue
-    const key = `"links.${name}"`
-    switch (name) {
-      case 'store':
-        if (typeof item !== 'string') return `${key} must be a string`
-        break
-      case 'maxTime':
-      case 'maxLinkTime':
-        if (typeof item !== 'string' || !isDuration(item))
-          return `${key} must be a duration such as '30s', '30m' or '1h' (or '0' for no limit)`
-        break
-      case 'rate':
-      case 'perHost': {
-        const problem = linkLimitProblem(name, item, key)
-        if (problem !== undefined) return problem
-        break
-      }
-      default:
-        return `Unknown option "links.${name}"; known: store, maxTime, maxLinkTime, rate, perHost`
-    }
-  }
-  return undefined
-}
-
-function isDuration(text: string): boolean {
-  try {
-    parseDuration(text)
-    return true
-  } catch {
-    return false
   }
 }
 

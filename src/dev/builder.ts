@@ -27,7 +27,7 @@ import { formatBytes } from '../model/numbers.js'
 import path from 'node:path'
 import type { ResolvedConfig } from '../config/options.js'
 import { BookgenError, isBookgenError } from '../model/errors.js'
-import type { Collection, Warning } from '../model/tree.js'
+import type { Collection } from '../model/tree.js'
 import { createModelCache, loadSources, type ModelCache } from '../build/index.js'
 import type { OutputFile } from '../model/output.js'
 import { createRenderCache, type RenderCache } from '../pages/entries.js'
@@ -45,6 +45,7 @@ import {
   writeStaged,
   type WriteResult,
 } from '../build/output.js'
+import type { Message } from '../model/message.js'
 
 /** What is true of the site when a build is refused. */
 const KEPT = 'The last good site is kept.'
@@ -58,7 +59,7 @@ export type DevBuildResult =
       ms: number
       written: string[]
       removed: string[]
-      warnings: Warning[]
+      warnings: Message[]
       bookmarks: number
     }
   | { ok: false; ms: number; error: BookgenError }
@@ -351,7 +352,7 @@ export class DevBuilder {
         throw new BookgenError(
           `The file looks cut short (${cut.message}); keeping the last good site until it is complete`,
           {
-            ruleId: 'source/incomplete',
+            rule: 'source/incomplete',
             file: cut.file,
             line: cut.line,
             column: cut.column,
@@ -503,7 +504,7 @@ export class DevBuilder {
       await unlink(folder)
     } else if (info !== undefined && !info.isDirectory()) {
       throw new BookgenError(`Cannot write the site: ${folder} is a file where a folder should be`, {
-        ruleId: 'output/not-a-folder',
+        rule: 'output/not-a-folder',
       })
     }
     if (info === undefined || info.isSymbolicLink()) {
@@ -546,7 +547,7 @@ export class DevBuilder {
 
 function refuseLink(folder: string): never {
   throw new BookgenError(`Refusing to write through the symbolic link ${folder} in the output folder`, {
-    ruleId: 'output/symlink',
+    rule: 'output/symlink',
   })
 }
 
@@ -569,7 +570,7 @@ function writeFailed(error: unknown): unknown {
   if (!(error instanceof Error) || typeof (error as NodeJS.ErrnoException).code !== 'string') return error
   if (isBookgenError(error)) return error
   return new BookgenError(`Could not write the site (${error.message}); the previous site is unchanged`, {
-    ruleId: 'output/write-failed',
+    rule: 'output/write-failed',
     cause: error,
   })
 }

@@ -2,7 +2,7 @@
  * (I/O) Watch mode's source parser: keeps each source's parsed state between builds. A file whose
  * size and modification time did not change, and that no watcher event named, is not read again;
  * one that did is compared with the version kept and parsed again only where it changed (see
- * `formats/incremental/`).
+ * the format's `reread`).
  *
  * A large source is read into memory kept from its last version but one: this machine's kind
  * (a virtual machine, memory handed to it as it is first touched) spends seconds on the first touch
@@ -11,7 +11,7 @@
 import { stat } from 'node:fs/promises'
 import type { ParseTimings, SourceParser } from '../build/parser.js'
 import { openRegularFile, type ReadSource } from '../build/read.js'
-import { parseSourceState, reparseSource, type SourceState } from '../formats/incremental/index.js'
+import { parseSourceState, reparseSource, type SourceState } from '../formats/index.js'
 import type { Collection } from '../model/tree.js'
 
 interface Kept {

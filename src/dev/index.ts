@@ -5,22 +5,20 @@
  * and shows the error in the terminal and over the page until a good save fixes it. A change to
  * the config is a full reload.
  */
-import { formatError, formatWarnings } from '../report/messages.js'
+import { formatError, formatWarnings, warningsToPrint } from '../report/messages.js'
 import { plural } from '../report/output.js'
-import { formatMessage, warningMessage } from '../model/message.js'
+import { formatMessage, type Message } from '../model/message.js'
 import { existsSync, readFileSync } from 'node:fs'
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { isDynamicPattern } from 'tinyglobby'
-import { resolveConfig, type InlineConfig, type ResolvedConfig } from '../config/options.js'
+import { DEV_PORT, resolveConfig, type InlineConfig, type ResolvedConfig } from '../config/options.js'
 import { loadConfigFile } from '../config/load.js'
 import { BookgenError, isBookgenError } from '../model/errors.js'
-import type { Warning } from '../model/tree.js'
 import { DevBuilder, type DevBuildResult } from './builder.js'
 import { createRebuildQueue } from './queue.js'
 import { startDevServer, type DevServer } from '../server/dev.js'
 import { watchTargets, type CreateWatcher, type Watch, type WatchTargets } from './watcher.js'
-import { DEV_PORT } from './port.js'
 import { SourceRecheck } from './recheck.js'
 
 export interface DevOptions {
@@ -247,7 +245,7 @@ async function loadDevConfig(
   if (path.resolve(outDir) === path.resolve(buildOutDir)) {
     throw new BookgenError(
       `bookgen dev does not write into ${path.relative(options.cwd, outDir) || '.'}/, the output folder of bookgen build; leave out --out (dev then uses ${DEV_OUT_DIR}/)`,
-      { ruleId: 'cli/usage' },
+      { rule: 'cli/usage' },
     )
   }
   if (options.inline.outDir === undefined) await ignoreDevFolder(options.cwd)
@@ -339,17 +337,18 @@ function report(
         ? `✓ built ${plural(result.bookmarks, 'bookmark')} in ${Math.round(result.ms)} ms`
         : `✓ rebuilt in ${Math.round(result.ms)} ms: ${changed === 0 ? 'nothing changed' : `${plural(changed, 'file')} updated`}`,
     )
-    // The warnings, when they are not the ones already shown (each save would repeat them).
-    const messages = result.warnings.map((warning) => {
+    // The warnings, when they are not the ones already shown (each save would repeat them). The
+    // dev site is not published: that it has no site address is no news.
+    const warnings = warningsToPrint(result.warnings, false)
+    const messages = warnings.map((warning) => {
       let message = shown.formatted.get(warning)
-      if (message === undefined)
-        shown.formatted.set(warning, (message = formatMessage(warningMessage(warning))))
+      if (message === undefined) shown.formatted.set(warning, (message = formatMessage(warning)))
       return message
     })
     const same =
       messages.length === shown.messages.length &&
       messages.every((message, i) => message === shown.messages[i])
-    if (!same && result.warnings.length > 0) log(formatWarnings(result.warnings).trimEnd())
+    if (!same && warnings.length > 0) log(formatWarnings(warnings).trimEnd())
     shown.messages = messages
   } else {
     for (const line of formatError(result.error, '✗ ')) log(line)
@@ -365,5 +364,5 @@ interface WarningsShown {
    * (sources parsed again only where they changed, notes on repeated URLs kept), so a save at a
    * million bookmarks does not format tens of thousands of messages to find they are the same.
    */
-  formatted: WeakMap<Warning, string>
+  formatted: WeakMap<Message, string>
 }

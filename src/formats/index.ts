@@ -4,21 +4,29 @@
  */
 import { BookgenError } from '../model/errors.js'
 import { MAX_SOURCE_BYTES } from './shared/limits.js'
-import type { Collection, SourceFormat } from '../model/tree.js'
-import { decodeSource, type DecodedText } from './shared/decode.js'
-import { looksLikeNetscape, netscape, readNetscape, SNIFF_CHARACTERS } from './netscape/index.js'
-import type { NetscapeStats } from './netscape/read.js'
-import { formatNamed, sniffEntry, sniffHead } from './registry.js'
-import type { FormatEntry, SourceInput } from './types.js'
-import { xbel } from './xbel/index.js'
+import type { Collection, Folder, SourceFormat } from '../model/tree.js'
+import { decodeSource, timedRead, type DecodedText } from './shared/decode.js'
+import { FORMATS, formatNamed, sniffEntry, sniffHead, TEXT_FORMATS } from './registry.js'
+import { commonPrefix } from './shared/bytes.js'
+import { reconcileNodes, type Move } from './shared/reconcile.js'
+import {
+  SNIFF_BYTES,
+  SNIFF_CHARACTERS,
+  type FormatEntry,
+  type Reread,
+  type ReparseOptions,
+  type SourceInput,
+} from './types.js'
 
 export { decodeSource } from './shared/decode.js'
+// The readers and writers of the two formats the package's API names.
 export { parseNetscape } from './netscape/read.js'
+export { writeNetscape } from './netscape/write.js'
 export { parseXbel } from './xbel/read.js'
+export { writeXbel } from './xbel/write.js'
 export { FORMATS, formatNamed, siteExports, writableFormats } from './registry.js'
-export { SNIFF_CHARACTERS } from './netscape/index.js'
-export type { FormatEntry, SiteExport, SniffHead, SourceInput } from './types.js'
-export { SNIFF_BYTES } from './types.js'
+export type { FormatEntry, ReparseOptions, SiteExport, SniffHead, SourceInput } from './types.js'
+export { SNIFF_BYTES, SNIFF_CHARACTERS } from './types.js'
 export { MAX_SOURCE_BYTES } from './shared/limits.js'
 
 /**
@@ -38,34 +46,107 @@ export function checkSourceSize(bytes: Uint8Array, file: string): void {
   if (bytes.length > MAX_SOURCE_BYTES) {
     throw new BookgenError(
       `The file is ${(bytes.length / 2 ** 20).toFixed(0)} MiB; bookgen reads sources up to ${MAX_SOURCE_BYTES / 2 ** 20} MiB`,
-      { ruleId: 'source/too-large', file },
+      { rule: 'source/too-large', file },
     )
   }
 }
 
-/** How `readSource` reads. */
-export interface ReadOptions {
-  /** The bytes already decoded by `decodeSource` (text formats use it rather than decode again). */
-  decoded?: DecodedText | undefined
-  /** Filled in when the file is read as Netscape bookmark HTML (see `incremental/`). */
-  stats?: NetscapeStats | undefined
-}
-
-/** Read a source of any format (`parseSource` without the size check). */
-export function readSource(bytes: Uint8Array, file: string, options: ReadOptions = {}): Collection {
-  let decoded = options.decoded
+/** Read a source of any format (`parseSource` without the size check); `decoded`: its text, when already decoded. */
+export function readSource(bytes: Uint8Array, file: string, decoded?: DecodedText): Collection {
   const input: SourceInput = { bytes, file, text: () => (decoded ??= decodeSource(bytes)) }
   const entry = detectFormat(input)
   if (entry === undefined) throw unknownFormat(file)
-  return entry === netscape && options.stats !== undefined
-    ? readNetscape(input, options.stats)
-    : entry.read(input)
+  return entry.read(input)
+}
+
+/** A parsed source and what re-reading it after an edit needs. Treat as opaque. */
+export interface SourceState {
+  readonly file: string
+  readonly bytes: Uint8Array
+  readonly collection: Collection
+  /** How this state was made from the previous one: read in full, in part, or not at all. */
+  readonly read: 'full' | 'incremental' | 'unchanged'
+  /** Set when the format's re-reader can update this version in part (see `FormatEntry.reread`). */
+  readonly partial:
+    { readonly entry: FormatEntry; readonly reread: Reread; readonly state: unknown } | undefined
+}
+
+/** Read a source in full, keeping what re-reading it in part needs. */
+export function parseSourceState(bytes: Uint8Array, file: string, options: ReparseOptions = {}): SourceState {
+  checkSourceSize(bytes, file)
+  // Decoded when the reader asks (an XBEL file may be read from its bytes: see `utf8ByteText`).
+  const { collection, partial } = timedRead(bytes, options.timings, (decoded) => {
+    const input: SourceInput = { bytes, file, text: () => decoded }
+    const entry = detectFormat(input)
+    if (entry === undefined) throw unknownFormat(file)
+    const reread = entry.reread
+    if (reread === undefined) return { collection: entry.read(input), partial: undefined }
+    const { collection, state } = reread.read(input)
+    return { collection, partial: state === undefined ? undefined : { entry, reread, state } }
+  })
+  return { file, bytes, collection, read: 'full', partial }
+}
+
+/**
+ * Read a source again after a save: the previous state when the bytes are the same, an update
+ * by the format's re-reader when it can tell what a full read would give, a full read otherwise.
+ * After a full read, nodes equal to the previous version's are replaced by those, so that
+ * identity still tells what changed.
+ *
+ * @throws BookgenError as `parseSource` does (only ever from a full read)
+ */
+export function reparseSource(
+  previous: SourceState,
+  bytes: Uint8Array,
+  file: string,
+  options: ReparseOptions = {},
+): SourceState {
+  const started = performance.now()
+  checkSourceSize(bytes, file)
+  const sameLength = previous.bytes.length === bytes.length
+  const partial = file === previous.file ? previous.partial : undefined
+  // The bytes are compared once: for the same bytes, and as where an update starts.
+  const prefix =
+    file === previous.file && (sameLength || partial !== undefined) ? commonPrefix(previous.bytes, bytes) : -1
+  if (sameLength && prefix === bytes.length) {
+    if (options.timings !== undefined) options.timings.decode += performance.now() - started
+    return previous.read === 'unchanged' ? previous : { ...previous, read: 'unchanged' }
+  }
+  if (partial !== undefined) {
+    // A change to the head may make the file another format's: the sniffers must claim it alike.
+    const next =
+      prefix < SNIFF_BYTES && sniffEntry(sniffHead(bytes, file)) !== partial.entry
+        ? 'head'
+        : partial.reread.update({ ...previous, state: partial.state }, bytes, prefix, options)
+    if (options.timings !== undefined) options.timings.parse += performance.now() - started
+    if (typeof next !== 'string') {
+      const { collection, state } = next
+      return { file, bytes, collection, read: 'incremental', partial: { ...partial, state } }
+    }
+    options.onFullRead?.(next)
+  } else {
+    options.onFullRead?.(file === previous.file ? 'not re-readable in part' : 'renamed')
+  }
+  const full = parseSourceState(bytes, file, options)
+  return file === previous.file ? shareUnchanged(full, previous) : full
+}
+
+/**
+ * After a full read, the nodes equal to the previous version's (places aside) replaced by those:
+ * identity then tells unchanged parts of the tree whatever way the file was read (see
+ * `reconcileNodes`; nodes whose place moved get their new place).
+ */
+function shareUnchanged(next: SourceState, previous: SourceState): SourceState {
+  const moves: Move[] = []
+  const root = reconcileNodes([next.collection.root], [previous.collection.root], moves)[0] as Folder
+  for (const { node, place } of moves) node.place = place
+  return root === next.collection.root ? next : { ...next, collection: { ...next.collection, root } }
 }
 
 function unknownFormat(file: string): BookgenError {
   return new BookgenError(
-    'Not a bookmark file: expected a Netscape bookmark file (<!DOCTYPE NETSCAPE-Bookmark-file-1>, <DL>/<DT> lists) or an XBEL file (<xbel>)',
-    { ruleId: 'source/unknown-format', file, line: 1, column: 1 },
+    `Not a bookmark file: it is in none of the formats bookgen reads (${FORMATS.map((entry) => entry.label).join(', ')})`,
+    { rule: 'source/unknown-format', file, line: 1, column: 1 },
   )
 }
 
@@ -103,16 +184,14 @@ export function refuseByHead(head: Uint8Array, file: string): BookgenError | und
 }
 
 /**
- * Which of the two text readers a text needs: `xbel` for XML whose root is (or may be) `<xbel>`,
- * `netscape` for bookmark HTML, undefined when it is neither. Whitespace-only text falls back to
- * the extension.
+ * Which format's reader a text needs, by name: that of the format whose sniffer claims its start
+ * (of those that take texts as a last resort, `TEXT_FORMATS`), else that of the first of those
+ * that takes it (`FormatEntry.claimsText`); undefined when none does.
  */
 export function sniffFormat(text: string, file: string): SourceFormat | undefined {
   const head = { bytes: new Uint8Array(), text: text.slice(0, SNIFF_CHARACTERS), file }
-  if (netscape.sniff(head)) return 'netscape'
-  if (xbel.sniff(head)) return 'xbel'
-  const extension = /\.([a-z0-9]+)$/i.exec(file)?.[1]?.toLowerCase()
-  if (extension === 'xbel' || extension === 'xml') return 'xbel'
-  if (text.trim() === '' || looksLikeNetscape(text)) return 'netscape'
-  return undefined
+  const entry =
+    TEXT_FORMATS.find((format) => format.sniff(head)) ??
+    TEXT_FORMATS.find((format) => format.claimsText?.(text, file))
+  return entry?.name
 }

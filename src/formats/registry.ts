@@ -59,6 +59,13 @@ export const FORMATS: readonly FormatEntry[] = [
   xbel,
 ]
 
+/**
+ * The formats that take a text whose first bytes no sniffer claims, as a last resort, in this
+ * order (see `sniffFormat`): XBEL by its extension, then Netscape bookmark HTML for any text that
+ * has its tags (or none at all).
+ */
+export const TEXT_FORMATS: readonly FormatEntry[] = [xbel, netscape]
+
 /** The format named `name` (`Collection.format`, `convert --to`), if bookgen has it. */
 export function formatNamed(name: string): FormatEntry | undefined {
   return FORMATS.find((entry) => entry.name === name)

@@ -3,8 +3,9 @@
  * its own folder under `src/formats/` and exports one `FormatEntry`; sniffing, reading, `convert
  * --to`, the site's exports and the download links all come from the registry's list of them.
  */
-import type { Collection, Warning } from '../model/tree.js'
+import type { Collection } from '../model/tree.js'
 import type { DecodedText } from './shared/decode.js'
+import type { Message } from '../model/message.js'
 
 /** The start of a file, as sniffers see it. */
 export interface SniffHead {
@@ -19,6 +20,9 @@ export interface SniffHead {
 /** Bytes of a file that sniffers look at. */
 export const SNIFF_BYTES = 64 * 1024
 
+/** Characters at the start of a text that the sniffers of markup formats look at. */
+export const SNIFF_CHARACTERS = 8192
+
 /** A source file handed to a reader. */
 export interface SourceInput {
   /** The whole file. */
@@ -31,7 +35,7 @@ export interface SourceInput {
 
 /** One format of the registry. */
 export interface FormatEntry {
-  /** Stable id, `Collection.format` and `inspect --json`'s `format`: `netscape`, `xbel`, `chrome-json`… */
+  /** Stable id, `Collection.format` and `inspect --json`'s `format`: `xbel`, `chrome-json`… */
   readonly name: string
   /** What users call it: `Chromium Bookmarks JSON`. */
   readonly label: string
@@ -40,12 +44,17 @@ export interface FormatEntry {
   /** Whether the file is of this format, from its content. Cheap: looks at the head only. */
   sniff(head: SniffHead): boolean
   /**
+   * For a text whose first bytes no sniffer claims (another charset, markup further on, nothing
+   * at all): whether this format takes it as a last resort (see `sniffFormat`).
+   */
+  claimsText?(text: string, file: string): boolean
+  /**
    * Read the file into the model. Throws `BookgenError` (with `file:line:col`, a byte offset or a
    * CSV row) when it cannot be used; repairs are warnings on the collection.
    */
   read(input: SourceInput): Collection
   /** Serialize a collection in this format; what it cannot carry comes back as warnings. */
-  write?(collection: Collection): { text: string; warnings: Warning[] }
+  write?(collection: Collection): { text: string; warnings: Message[] }
   /**
    * Whether the site offers its published collection in this format, and how: the file written
    * at the site's root, streamed, and the words of the download links ("Download this collection:
@@ -54,6 +63,47 @@ export interface FormatEntry {
   readonly siteExport?: SiteExport | undefined
   /** Rule ids of the reader's warnings that mean the file ends early (a save caught half-way). */
   readonly cutShortRules?: readonly string[] | undefined
+  /** Reading a file again after an edit by reading only what changed (watch mode, the history). */
+  readonly reread?: Reread | undefined
+}
+
+/**
+ * A format's re-reader: after an edit it reads only the part of the file that changed, and gives
+ * what a full read would (`parseSourceState` and `reparseSource` in `formats/index.ts` use it).
+ * What it keeps from one version to the next (`state`) is its own.
+ */
+export interface Reread {
+  /** Read the file in full, as `read` does, and the state an update starts from: undefined when this file is read in full again after every change. */
+  read(input: SourceInput): { collection: Collection; state: unknown }
+  /**
+   * The version `bytes` of the file, from the previous one, whose first `prefix` bytes it shares
+   * (and whose head the same sniffer claims): the collection and the new state, or why only a
+   * full read is certain.
+   */
+  update(
+    previous: RereadVersion,
+    bytes: Uint8Array,
+    prefix: number,
+    options: ReparseOptions,
+  ): { collection: Collection; state: unknown } | string
+}
+
+/** A version of a file as a re-reader left it. */
+export interface RereadVersion {
+  readonly file: string
+  readonly bytes: Uint8Array
+  readonly collection: Collection
+  readonly state: unknown
+}
+
+/** How `parseSourceState` and `reparseSource` read. */
+export interface ReparseOptions {
+  /** Largest run (in bytes) read again before a full read is cheaper. Default: by file size. */
+  maxRegionBytes?: number
+  /** Filled in with the milliseconds spent comparing and decoding, and reading. */
+  timings?: { decode: number; parse: number }
+  /** Told why a change was read in full (for tests and diagnostics). */
+  onFullRead?: (reason: string) => void
 }
 
 /** A download of the whole published collection that the site offers (see `FormatEntry.siteExport`). */
@@ -65,5 +115,5 @@ export interface SiteExport {
   /** Said after the link, in parentheses. */
   readonly note?: string | undefined
   /** Write the collection as UTF-8, chunk by chunk; what it cannot carry comes back as warnings. */
-  stream(collection: Collection, sink: (chunk: Uint8Array) => void): Warning[]
+  stream(collection: Collection, sink: (chunk: Uint8Array) => void): Message[]
 }

@@ -99,6 +99,6 @@ export function guardMassRemoval(
   const short = found.hash.slice(0, 7)
   throw new BookgenError(
     `Commit ${short} ("${found.subject}") removes ${found.removed} of ${found.before} bookmarks (${share}%, more than ${Math.round(settings.maxRemoved * 100)}%); the site was left as it was. If this was meant, build with --allow-removal, or commit a message with the line "${allowRemovalLine(found.hash)}" (CI: git commit --allow-empty -m "${allowRemovalLine(found.hash)}"); to undo it, bookgen restore --from ${short}~1`,
-    { ruleId: 'history/mass-removal', file },
+    { rule: 'history/mass-removal', file },
   )
 }

@@ -5,20 +5,14 @@
  */
 import type { ResolvedConfig } from '../config/options.js'
 import { displayPath } from '../model/display-path.js'
-import type { Collection, Warning } from '../model/tree.js'
+import type { Collection } from '../model/tree.js'
 import type { OutputFile } from '../model/output.js'
 import type { HistorySettings } from '../config/history.js'
 import { allowsRemoval, applyHistoryDates, guardMassRemoval, massRemoval } from './apply.js'
-import {
-  earlyCommits,
-  messagesAfter,
-  repositoryLookup,
-  sourceRepositoryOf,
-  type CommitsLookup,
-  type RepositoryLookup,
-} from './git.js'
+import { messagesAfter, repositoryLookup, sourceRepositoryOf, type RepositoryLookup } from './git.js'
 import { cacheContents, readFileHistory, type FileHistory } from './read.js'
 import type { CommitSummary } from './walk.js'
+import type { Message } from '../model/message.js'
 
 /** A commit of one source, for the changes pages and feed. */
 export interface SiteCommit extends CommitSummary {
@@ -36,7 +30,7 @@ export interface SiteHistory {
   view: HistoryView
   /** Bookmarks given a date from the history. */
   dated: number
-  warnings: Warning[]
+  warnings: Message[]
   /** The caches, to write into the output folder. */
   cacheFiles: OutputFile[]
 }
@@ -57,7 +51,6 @@ export function startHistoryReads(
   config: ResolvedConfig,
   files: readonly string[],
   lookup: RepositoryLookup = sourceRepositoryOf,
-  commitsOf?: CommitsLookup,
 ): Promise<FileHistoryRead[]> | undefined {
   const settings = config.history
   if (settings === false) return undefined
@@ -71,7 +64,6 @@ export function startHistoryReads(
         outDir: config.outDir,
         name,
         repositoryOf: lookup,
-        commitsOf,
         maxCommits,
       })
       reads.push({ ...read, removalAccepted: await removalAccepted(read.history, settings) })
@@ -170,18 +162,12 @@ export async function mayReadHistory(
 
 /**
  * What a build asks Git as it starts, never rejecting: the repositories of its sources (asked once
- * each), whether one may have a history (`mayReadHistory`), and the commits of those that do
- * (`earlyCommits`).
+ * each), and whether one may have a history (`mayReadHistory`).
  */
 export function askGit(
   config: ResolvedConfig,
   files: readonly string[],
-): { repositories: RepositoryLookup; mayReadHistory: Promise<boolean>; commits: CommitsLookup | undefined } {
+): { repositories: RepositoryLookup; mayReadHistory: Promise<boolean> } {
   const repositories = repositoryLookup()
-  return {
-    repositories,
-    mayReadHistory: mayReadHistory(config, files, repositories),
-    commits:
-      config.history === false ? undefined : earlyCommits(files, repositories, config.history.maxCommits),
-  }
+  return { repositories, mayReadHistory: mayReadHistory(config, files, repositories) }
 }

@@ -4,7 +4,7 @@
  * through one `git cat-file --batch` process. No library: git is on every CI runner.
  */
 import { spawn } from 'node:child_process'
-import { existsSync, realpathSync } from 'node:fs'
+import { realpathSync } from 'node:fs'
 import path from 'node:path'
 import { cleanText } from '../model/text.js'
 
@@ -103,62 +103,6 @@ function gitAnswer(
   })
 }
 
-/**
- * Whether git could find a repository for `dir`: a `.git` (folder, or file in a worktree or
- * submodule) in it or a folder above, or `GIT_DIR` set. Asked before git is started, which takes
- * 10–25 ms of the main thread even when the answer is no (most builds outside a repository).
- */
-export function mayBeInRepository(dir: string): boolean {
-  return gitDirSet() || dotGitFolder(dir) !== undefined
-}
-
-/** Whether `GIT_DIR` names the repository, wherever the files are. */
-function gitDirSet(): boolean {
-  return process.env.GIT_DIR !== undefined && process.env.GIT_DIR !== ''
-}
-
-/** The folder holding a `.git` (folder or file), `dir` or the nearest above it. */
-function dotGitFolder(dir: string): string | undefined {
-  for (let at = path.resolve(dir); ; at = path.dirname(at)) {
-    if (existsSync(path.join(at, '.git'))) return at
-    if (path.dirname(at) === at) return undefined
-  }
-}
-
-/** The commits of a source (by its path) if they were asked for early (`earlyCommits`). */
-export type CommitsLookup = (file: string) => Promise<FileCommit[]> | undefined
-
-/** How many sources' commits a build asks for as it starts (the others' are asked when read). */
-const EARLY_LOGS = 8
-
-/**
- * The commits of each source (of the first `EARLY_LOGS`; at most `limit + 1`, see `fileCommits`),
- * asked of Git as a build starts, as soon as `lookup` has found its repository; none for a source
- * that `HEAD` does not have. Starting a process costs the thread more the more memory the process
- * holds: on this machine 1–2 ms at the start of a build, 7–12 ms with 150 MB held, when the sources
- * are being read.
- */
-export function earlyCommits(
-  files: readonly string[],
-  lookup: RepositoryLookup,
-  limit = Infinity,
-): CommitsLookup {
-  const asked = new Map<string, Promise<FileCommit[]>>()
-  for (const file of files.slice(0, EARLY_LOGS)) {
-    const key = path.resolve(file)
-    if (asked.has(key)) continue
-    const commits = lookup(key).then((repository) =>
-      repository === undefined || !repository.inHead
-        ? []
-        : fileCommits(repository.top, repository.path, limit),
-    )
-    // A failure is the reader's to report, when it takes these commits.
-    commits.catch(() => undefined)
-    asked.set(key, commits)
-  }
-  return (file) => asked.get(path.resolve(file))
-}
-
 /** `file`'s real path (symbolic links followed), or `file` resolved where it has none. */
 function realPath(file: string): string {
   try {
@@ -176,7 +120,6 @@ export function repositoryPath(top: string, file: string): string {
 /** The repository holding `file`, or undefined when it is in none (or git is not installed). */
 export async function repositoryOf(file: string): Promise<RepositoryInfo | undefined> {
   const dir = path.dirname(file)
-  if (!mayBeInRepository(dir)) return undefined
   // One git process for the three answers, where HEAD names a commit (most repositories).
   const answers = await git(['rev-parse', '--show-toplevel', '--is-shallow-repository', 'HEAD'], dir).then(
     (out) => out.toString('utf8').trim().split('\n'),
@@ -212,15 +155,16 @@ const HASH = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/
 export async function sourceRepositoryOf(file: string): Promise<SourceRepository | undefined> {
   const real = realPath(file)
   const dir = path.dirname(real)
-  if (!mayBeInRepository(dir)) return undefined
   const inHead = `HEAD:./${path.basename(real)}`
   const answer = await gitAnswer(
     ['rev-parse', '--show-toplevel', '--is-shallow-repository', 'HEAD', inHead],
     dir,
   )
+  // Nothing at all outside a repository (or where git cannot be started).
+  if (answer === undefined || answer.out === '') return undefined
   // The top, whether shallow, HEAD's commit, then the file's blob; or, where HEAD has no such file,
   // the argument echoed before Git stops (exit code 128).
-  const lines = answer?.out.split('\n') ?? []
+  const lines = answer.out.split('\n')
   if (lines.length === 5 && lines[4] === '' && lines[0] !== '' && HASH.test(lines[2]!)) {
     const gitTop = path.resolve(lines[0]!)
     const repository = {
@@ -229,8 +173,8 @@ export async function sourceRepositoryOf(file: string): Promise<SourceRepository
       shallow: lines[1] === 'true',
       path: repositoryPath(gitTop, real),
     }
-    if (answer!.code === 0 && HASH.test(lines[3]!)) return { ...repository, inHead: true }
-    if (answer!.code !== 0 && lines[3] === inHead) return { ...repository, inHead: false }
+    if (answer.code === 0 && HASH.test(lines[3]!)) return { ...repository, inHead: true }
+    if (answer.code !== 0 && lines[3] === inHead) return { ...repository, inHead: false }
   }
   // No commit yet, a name Git reads otherwise, a file named HEAD beside the source: asked apart.
   const repository = await repositoryOf(real)

@@ -10,15 +10,14 @@ import path from 'node:path'
 import { isBookgenError } from '../model/errors.js'
 import { serializeJson } from '../model/json.js'
 import { historyDefaults } from '../config/history.js'
-import { parseSourceState, reparseSource, type SourceState } from '../formats/incremental/index.js'
-import type { Collection, Warning } from '../model/tree.js'
+import { parseSourceState, reparseSource, type SourceState } from '../formats/index.js'
+import type { Collection } from '../model/tree.js'
 import { parseSource } from '../formats/index.js'
 import {
   fileCommits,
   GitError,
   readBlobs,
   sourceRepositoryOf,
-  type CommitsLookup,
   type FileCommit,
   type RepositoryLookup,
 } from './git.js'
@@ -27,6 +26,7 @@ import { identitiesOf, walkByIdentity, type Identities } from './identity-walk.j
 import { recordsOf, sameRecord } from './records.js'
 import { canTile, retile, tile, type Tiles } from './tiles.js'
 import { emptyHistory, walkSplices, walkVersion, type HistoryState, type Version } from './walk.js'
+import type { Message } from '../model/message.js'
 
 /** Folder of the history caches in the output folder. */
 export const HISTORY_CACHE_DIR = '.bookgen-history'
@@ -56,8 +56,6 @@ export interface ReadHistoryOptions {
   fast?: boolean | undefined
   /** How the repository is found (default: `sourceRepositoryOf`, asking Git). */
   repositoryOf?: RepositoryLookup | undefined
-  /** The file's commits, where they were asked for already (see `earlyCommits`, with the same `maxCommits`). */
-  commitsOf?: CommitsLookup | undefined
   /** Most commits read, the newest (`history.maxCommits`). Default: 10,000 */
   maxCommits?: number | undefined
 }
@@ -70,9 +68,9 @@ export interface ReadHistoryOptions {
 export async function readFileHistory(
   file: string,
   options: ReadHistoryOptions = {},
-): Promise<{ history: FileHistory | undefined; warnings: Warning[] }> {
+): Promise<{ history: FileHistory | undefined; warnings: Message[] }> {
   const name = options.name ?? file
-  const warnings: Warning[] = []
+  const warnings: Message[] = []
   const warn = (rule: string, message: string): void => {
     warnings.push({ file: name, line: 1, column: 1, rule, message })
   }
@@ -91,7 +89,7 @@ export async function readFileHistory(
   }
   const maxCommits = options.maxCommits ?? historyDefaults.maxCommits
   try {
-    const listed = await (options.commitsOf?.(file) ?? fileCommits(repository.top, relative, maxCommits))
+    const listed = await fileCommits(repository.top, relative, maxCommits)
     // One more commit than the bound: the history is cut short, and starts from that one's version.
     const base = listed.length > maxCommits ? listed[0] : undefined
     const commits = base === undefined ? listed : listed.slice(1)
@@ -126,7 +124,7 @@ async function walkHistory(
   commits: readonly FileCommit[],
   base: FileCommit | undefined,
   options: ReadHistoryOptions,
-  warnings: Warning[],
+  warnings: Message[],
 ): Promise<FileHistory> {
   const name = options.name ?? file
   const cachePath = `${HISTORY_CACHE_DIR}/${createHash('sha256').update(relative).digest('hex').slice(0, 16)}.json`
@@ -136,7 +134,7 @@ async function walkHistory(
   const start = state.commits.length
   // The version a history cut short starts from is read first, unless the cache holds it.
   const from = start === 0 ? base : undefined
-  const walkWarnings: Warning[] = []
+  const walkWarnings: Message[] = []
   const walk = (fast: boolean) =>
     walkCommits(top, commits.slice(start), from, state, name, walkWarnings, fast)
   let walked = await walk(options.fast ?? true)
@@ -171,7 +169,7 @@ async function walkCommits(
   base: FileCommit | undefined,
   state: HistoryState,
   name: string,
-  warnings: Warning[],
+  warnings: Message[],
   fast: boolean,
 ): Promise<{ parsed: number; spliced: number } | undefined> {
   const commits = base === undefined ? walking : [base, ...walking]
@@ -211,17 +209,17 @@ class VersionWalk {
   spliced = 0
   /** XBEL: the last version's tiles. */
   private tiles: Tiles | undefined
-  /** Netscape HTML: the incremental reader's state and the identities of the last version's bookmarks. */
-  private netscape: { source: SourceState; identities: Identities } | undefined
+  /** A format re-read in part (see `FormatEntry.reread`): its state and the identities of the last version's bookmarks. */
+  private reread: { source: SourceState; identities: Identities } | undefined
   /** The newest version read, and whether it was walked as splices. */
   private last: { bytes: Buffer; spliced: boolean } | undefined
 
   private readonly state: HistoryState
   private readonly name: string
-  private readonly warnings: Warning[]
+  private readonly warnings: Message[]
   private fast: boolean
 
-  constructor(state: HistoryState, name: string, warnings: Warning[], fast: boolean) {
+  constructor(state: HistoryState, name: string, warnings: Message[], fast: boolean) {
     this.state = state
     this.name = name
     this.warnings = warnings
@@ -232,7 +230,7 @@ class VersionWalk {
   unread(version: Omit<Version, 'collection'>): void {
     if (version.blob === undefined) {
       this.tiles = undefined
-      this.netscape = undefined
+      this.reread = undefined
     }
     walkVersion(this.state, { ...version, collection: undefined })
   }
@@ -272,18 +270,18 @@ class VersionWalk {
     }
   }
 
-  /** Netscape HTML: `version` read by the incremental reader; false where it cannot be. */
+  /** `version` read by the format's re-reader; false where it cannot be. */
   private byIdentity(version: Omit<Version, 'collection'>, bytes: Buffer): boolean {
-    if (this.netscape === undefined) return false
+    if (this.reread === undefined) return false
     let source: SourceState
     try {
-      source = reparseSource(this.netscape.source, bytes, this.name)
+      source = reparseSource(this.reread.source, bytes, this.name)
     } catch (error) {
       if (!isBookgenError(error)) throw error
       return false
     }
-    const identities = walkByIdentity(this.state, version, source.collection, this.netscape.identities)
-    this.netscape = { source, identities }
+    const identities = walkByIdentity(this.state, version, source.collection, this.reread.identities)
+    this.reread = { source, identities }
     return true
   }
 
@@ -315,7 +313,7 @@ class VersionWalk {
     this.last = { bytes, spliced: false }
     if (source !== undefined) {
       const identities = identitiesOf(collection, state)
-      this.netscape = identities === undefined ? undefined : { source, identities }
+      this.reread = identities === undefined ? undefined : { source, identities }
     }
     // Later versions are walked as splices of this one, when its tiles agree with the parse.
     if (this.fast && more && canTile(bytes)) {

@@ -26,13 +26,13 @@ export async function restoreFile(file: string, revision: string, name = file): 
   const repository = await repositoryOf(file)
   if (repository === undefined)
     throw new BookgenError('The source is not in a Git repository', {
-      ruleId: 'history/no-repository',
+      rule: 'history/no-repository',
       file: name,
     })
   const top = repository.top
   // Never an option: `--output=…` would make git write a file.
   if (revision.startsWith('-') || revision.trim() === '')
-    throw new BookgenError(`Not a commit: "${revision}"`, { ruleId: 'history/no-commit', file: name })
+    throw new BookgenError(`Not a commit: "${revision}"`, { rule: 'history/no-commit', file: name })
   let hash: string
   let time: number
   try {
@@ -44,7 +44,7 @@ export async function restoreFile(file: string, revision: string, name = file): 
     time = Number(seconds) * 1000
   } catch {
     throw new BookgenError(`No commit "${revision}" in the repository`, {
-      ruleId: 'history/no-commit',
+      rule: 'history/no-commit',
       file: name,
     })
   }
@@ -66,7 +66,7 @@ export async function restoreFile(file: string, revision: string, name = file): 
     return { bytes: raised.bytes, hash, time, pathInRepository: candidate, raisedHighestId: raised.raised }
   }
   throw new BookgenError(`The file did not exist at commit ${hash.slice(0, 7)}`, {
-    ruleId: 'history/no-version',
+    rule: 'history/no-version',
     file: name,
   })
 }

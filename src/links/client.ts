@@ -11,10 +11,10 @@ import { Agent, request } from 'undici'
 import { createPoliteness } from './politeness.js'
 import { createAddressBook } from './resolver.js'
 import type { LinkProblem } from './store-format.js'
-import { VERSION } from '../model/version.js'
+import { PROJECT_URL, VERSION } from '../model/version.js'
 
 /** Where people who see bookgen in their logs can read what it is. */
-export const PROJECT_URL = 'https://github.com/bookgen/bookgen'
+export { PROJECT_URL }
 
 /** `bookgen/<version> (link check; +<project URL>)`. */
 export const DEFAULT_USER_AGENT = `bookgen/${VERSION} (link check; +${PROJECT_URL})`

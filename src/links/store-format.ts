@@ -161,7 +161,7 @@ export function parseLinkStore(text: string, file: string): LinkStore {
     const found = JSON.stringify(value.version) ?? 'nothing'
     throw new BookgenError(
       `Link store version ${found} is not one this bookgen reads (${LINK_STORE_VERSION}); update bookgen, or delete the file to check every link again`,
-      { ruleId: 'links/store-version', file, ...at('version') },
+      { rule: 'links/store-version', file, ...at('version') },
     )
   }
   if (!isJsonObject(value.links))
@@ -248,7 +248,7 @@ function isIsoTime(value: unknown, times: Map<string, number>): value is string 
 
 function storeError(reason: string, file: string, at: { line: number; column: number }): BookgenError {
   return new BookgenError(`${reason}; fix it by hand, or delete the file to check every link again`, {
-    ruleId: 'links/store-invalid',
+    rule: 'links/store-invalid',
     file,
     ...at,
   })

@@ -19,7 +19,7 @@ export const LINK_STORE_NAME = 'bookmarks.links.json'
 export function defaultStoreFile(sources: readonly string[]): string {
   const first = sources[0]
   if (first === undefined)
-    throw new BookgenError('No sources given, so no place for the link store', { ruleId: 'links/no-sources' })
+    throw new BookgenError('No sources given, so no place for the link store', { rule: 'links/no-sources' })
   return path.join(path.dirname(first), LINK_STORE_NAME)
 }
 
@@ -32,7 +32,7 @@ export async function readLinkStore(file: string, name = file): Promise<LinkStor
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return emptyStore()
     const code = (error as NodeJS.ErrnoException).code ?? 'error'
     throw new BookgenError(`Cannot read the link store (${code})`, {
-      ruleId: 'links/store-unreadable',
+      rule: 'links/store-unreadable',
       file: name,
       cause: error,
     })
@@ -53,7 +53,7 @@ export async function writeLinkStore(file: string, store: LinkStore, name = file
     await rm(temporary, { force: true })
     const code = (error as NodeJS.ErrnoException).code ?? 'error'
     throw new BookgenError(`Cannot write the link store (${code})`, {
-      ruleId: 'links/store-unwritable',
+      rule: 'links/store-unwritable',
       file: name,
       cause: error,
     })

@@ -3,15 +3,8 @@
  * users debug an import. Field names are a stable interface. Dates are ISO 8601 UTC strings, absent
  * fields are left out, children keep document order.
  */
-import {
-  countNodes,
-  type Collection,
-  type Metadata,
-  type Node,
-  type Place,
-  type Stats,
-  type Warning,
-} from './tree.js'
+import { countNodes, type Collection, type Metadata, type Node, type Place, type Stats } from './tree.js'
+import type { Message } from './message.js'
 
 export interface InspectJson {
   format: string
@@ -20,7 +13,7 @@ export interface InspectJson {
   version?: string
   root: JsonObject
   stats: Stats
-  warnings: Warning[]
+  warnings: Message[]
 }
 
 type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue }

@@ -8,26 +8,13 @@
  * Dates are instants: milliseconds since the Unix epoch (UTC), whatever unit or text form the
  * source used. Absent fields are left out (never `undefined`-valued keys in JSON output).
  */
+import type { Message } from './message.js'
 
 /** Where a node came from in its source file (1-based line and column, counted in UTF-16 units). */
 export interface Place {
   readonly file: string
   readonly line: number
   readonly column: number
-}
-
-/**
- * A diagnostic about something in a source that was skipped, repaired or guessed, or about the
- * build as a whole. `line` and `column` are 0 when it has no place in a file (the whole file, the
- * config, the output folder), and `file` is `''` when it is about no file at all.
- */
-export interface Warning {
-  readonly file: string
-  readonly line: number
-  readonly column: number
-  /** `area/problem`, e.g. `netscape/invalid-date`. */
-  readonly rule: string
-  readonly message: string
 }
 
 /** An XML element kept verbatim, for XBEL `<metadata>` content bookgen does not interpret. */
@@ -169,7 +156,7 @@ export interface Alias {
 
 export type Node = Folder | Bookmark | Separator | Alias
 
-/** The name of the format a collection was read from (a format registry entry's `name`: `netscape`, `xbel`, `chrome-json`…). */
+/** The name of the format a collection was read from (a format registry entry's `name`: `xbel`, `chrome-json`…). */
 export type SourceFormat = string
 
 /** One parsed source file. */
@@ -185,7 +172,7 @@ export interface Collection {
   version?: string
   /** The top-level folder: Netscape `<H1>` and its list, XBEL `<xbel>`. */
   root: Folder
-  warnings: Warning[]
+  warnings: Message[]
 }
 
 /** Counts over a tree, as `bookgen inspect` reports them. */

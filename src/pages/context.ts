@@ -108,6 +108,7 @@ export function createPageContext(parts: {
     lang: input.lang,
     url: urls.path,
     feed: input.feedLimit > 0,
+    openSearch: input.openSearch,
     downloads,
     linkReport: input.links !== undefined,
     changes: input.history !== undefined,

@@ -12,13 +12,12 @@ import type { SiteInput } from '../publish/site-input.js'
 import { serializeFragment, serializeHast, trustedNode, type TrustedHtml } from '../render/serialize.js'
 import {
   bookmarkToHast,
-  entryMarkup,
   entryParts,
   entryPartsToHast,
   publishedToHast,
   type EntryContext,
   type EntryForm,
-  type EntryMarkup,
+  type EntryParts,
 } from '../render/xfolk.js'
 import type { SiteUrls } from '../publish/urls.js'
 import type { SiteRoutes } from './routes.js'
@@ -202,8 +201,7 @@ export function createEntries(
       return { bytes: hooked(bookmark, 'full'), head: undefined, compactOpen: NO_BYTES, compactEnd: NO_BYTES }
     // Serialized in parts, and encoded as one: the same bytes as the whole `<li>` serialized (HTML
     // serializes an element's children one after the other), with the head's place in them known.
-    // Most entries are written as HTML directly (`entryMarkup`), the others through their tree.
-    const parts = entryMarkup(bookmark, entryContext) ?? serializedParts(bookmark, entryContext)
+    const parts = serializedParts(bookmark, entryContext)
     const open = pieces.fullOpen(parts.className, parts.letter)
     const head = parts.head
     const rest = parts.added === undefined ? parts.tail : `${pieces.fullDate(parts.added)}${parts.tail}`
@@ -295,7 +293,10 @@ function openTag(className: string[], letter: string | undefined): string {
 }
 
 /** A full entry's parts (`entryParts`), its head and tail serialized. */
-function serializedParts(bookmark: Bookmark, context: EntryContext): EntryMarkup {
+function serializedParts(
+  bookmark: Bookmark,
+  context: EntryContext,
+): Omit<EntryParts, 'head' | 'tail'> & { head: string; tail: string } {
   const parts = entryParts(bookmark, context, 'full')
   return { ...parts, head: serializeNodes(parts.head), tail: serializeNodes(parts.tail) }
 }

@@ -1,7 +1,6 @@
 /**
  * Where the pages of a paginated folder or tag go, and how many there are: shared by the page
- * producers and by the sitemap's list of pages (see `kinds.ts`). Pure, and light: the worker thread
- * that makes the site files loads this, not the renderers.
+ * producers and by the sitemap's list of pages (see `kinds.ts`). Pure.
  */
 import type { Folder } from '../model/tree.js'
 

@@ -95,13 +95,12 @@ export function carryTimeline(
 }
 
 function makeTimeline(routes: SiteRoutes): Timeline {
-  // Each bookmark's date is read once, into `dates` (a bookmark's properties are read through a
-  // cache of the many shapes bookmarks come in, several times slower than a typed array).
+  // Each bookmark's date is read once, into `dates`: the sort compares numbers, not bookmarks.
   const all: Bookmark[] = []
   const linked: Bookmark[] = []
   const undated: Bookmark[] = []
   const unsorted: Bookmark[] = []
-  let dates = new Float64Array(1024)
+  const dates: number[] = []
   for (const route of routes.folders)
     for (const child of route.folder.children) {
       if (child.type !== 'bookmark') continue
@@ -112,11 +111,10 @@ function makeTimeline(routes: SiteRoutes): Timeline {
         undated.push(child)
         continue
       }
-      dates = withRoom(dates, unsorted.length + 1)
-      dates[unsorted.length] = added
+      dates.push(added)
       unsorted.push(child)
     }
-  const order = newestFirst(dates.subarray(0, unsorted.length))
+  const order = newestFirst(dates)
   const dated = new Array<Bookmark>(order.length)
   const years: ArchiveYear[] = []
   const date = new Date(0)
@@ -150,9 +148,8 @@ function makeTimeline(routes: SiteRoutes): Timeline {
 
 /**
  * How many bookmarks each archive list shows (each year's, newest year first, then the undated
- * ones'), as the timeline has them: the sitemap needs no more. Where the timeline is not made
- * (a worker thread making the sitemap), counting takes a few milliseconds at 100k bookmarks and
- * making the timeline 190.
+ * ones'), as the timeline has them: the sitemap, made from the site files' input, needs no more.
+ * Counting takes a few milliseconds at 100k bookmarks, making the timeline 190.
  */
 export function archiveCounts(routes: SiteRoutes): {
   years: Array<{ year: number; count: number }>
@@ -182,66 +179,13 @@ export function archiveCounts(routes: SiteRoutes): {
   return { years, undated }
 }
 
-/**
- * The indexes of `added` (dates) from the newest, equal dates in the order given. Up to
- * `RADIX_FROM` dates, a sort that compares them; from there, a stable radix sort of the dates' bits
- * (a comparison sort calls back for each of n log n comparisons: 0.7 s for a million bookmarks,
- * against a few tens of milliseconds). Below that, a build's first sort runs before the radix
- * sort's loops are compiled, and the comparison sort is quicker: 10k dates 11 → 8 ms, 60k 34 → 28
- * (cold, medians of 5). `added` is left as it was.
- */
-function newestFirst(added: Float64Array): Uint32Array {
-  const count = added.length
-  const order = new Uint32Array(count)
-  for (let index = 0; index < count; index++) order[index] = index
+/** The indexes of `added` (dates) from the newest, equal dates in the order given. */
+function newestFirst(added: readonly number[]): Uint32Array {
+  const order = new Uint32Array(added.length)
+  for (let index = 0; index < added.length; index++) order[index] = index
   // `||` ties -0 and 0 too.
-  if (count < RADIX_FROM) return order.sort((a, b) => added[b]! - added[a]! || a - b)
-  const dates = new Float64Array(count)
-  // `+ 0` makes -0 a 0, so the two tie as equal dates do.
-  for (let index = 0; index < count; index++) dates[index] = added[index]! + 0
-  // A double's bits, read as an unsigned number, order like the number when it is positive, and
-  // the other way round when it is negative. Made into keys that order newest first: a negative
-  // date's bits as they are, a positive one's inverted, its sign bit left clear.
-  const words = new Uint32Array(dates.buffer)
-  for (let index = 0; index < count; index++) {
-    const high = 2 * index + HIGH
-    if (words[high]! >>> 31 === 0) {
-      words[high] = ~words[high]! & 0x7fffffff
-      words[2 * index + LOW] = ~words[2 * index + LOW]!
-    }
-  }
-  let sorted = order
-  let spare = new Uint32Array(count)
-  // Digits of 16 bits: four passes.
-  const bits = 16
-  const radix = 1 << bits
-  const mask = radix - 1
-  const perWord = 32 / bits
-  const starts = new Uint32Array(radix + 1)
-  // Stable passes, the lowest digit first; a pass where every key has the same digit (the top bits
-  // of dates from the same decades) changes nothing and is skipped.
-  for (let pass = 0; pass < 2 * perWord; pass++) {
-    const word = pass < perWord ? LOW : HIGH
-    const shift = (pass % perWord) * bits
-    starts.fill(0)
-    for (let index = 0; index < count; index++) starts[((words[2 * index + word]! >>> shift) & mask) + 1]++
-    if (starts[((words[word]! >>> shift) & mask) + 1] === count) continue
-    for (let digit = 1; digit <= radix; digit++) starts[digit]! += starts[digit - 1]!
-    for (let at = 0; at < count; at++) {
-      const index = sorted[at]!
-      spare[starts[(words[2 * index + word]! >>> shift) & mask]!++] = index
-    }
-    ;[sorted, spare] = [spare, sorted]
-  }
-  return sorted
+  return order.sort((a, b) => added[b]! - added[a]! || a - b)
 }
-
-/** From this many dates on, they are sorted by their bits (`newestFirst`). */
-export const RADIX_FROM = 1 << 16
-/** Where a double's low and high 32 bits are in its two words (the machine's byte order). */
-const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1
-const LOW = LITTLE_ENDIAN ? 0 : 1
-const HIGH = 1 - LOW
 
 /** Dates of the years 1–9999 only: their paths are four digits or fewer. */
 const FIRST = new Date(0).setUTCFullYear(1, 0, 1)
@@ -287,81 +231,18 @@ export function carryRelatedTags(routes: SiteRoutes, previous: SiteRoutes): void
 }
 
 function makeRelatedTags(routes: SiteRoutes, limit: number): RelatedTags {
-  const tags = routes.tags
-  const number = new Map<string, number>()
-  tags.forEach((route, index) => number.set(route.tag, index))
-  // Each tagged bookmark's tags, by number, read once (`of[ends[b - 1]..ends[b]]` for the b-th),
-  // and each tag's bookmarks by that order: what `routes.tags` lists, as plain numbers, so the
-  // counting below reads typed arrays (looking every tag up again for each of its bookmark's tags
-  // was most of the cost).
-  let of = new Int32Array(1024)
-  const ends: number[] = []
-  const perTag = new Int32Array(tags.length + 1)
-  for (const route of routes.folders)
-    for (const child of route.folder.children) {
-      if (child.type !== 'bookmark' || child.tags.length === 0) continue
-      const start = ends.length === 0 ? 0 : ends[ends.length - 1]!
-      of = withRoom(of, start + child.tags.length)
-      let end = start
-      for (const tag of child.tags) {
-        const index = number.get(tag)
-        if (index === undefined) continue
-        of[end++] = index
-        perTag[index + 1]!++
-      }
-      ends.push(end)
-    }
-  for (let index = 1; index <= tags.length; index++) perTag[index]! += perTag[index - 1]!
-  const listed = new Int32Array(perTag[tags.length]!)
-  const next = perTag.slice(0, tags.length)
-  for (let bookmark = 0, start = 0; bookmark < ends.length; start = ends[bookmark++]!)
-    for (let at = start; at < ends[bookmark]!; at++) listed[next[of[at]!]!++] = bookmark
-  // Ties go by name (plain string order): each tag's place in that order, so that choosing the
-  // most shared compares numbers only.
-  const rank = nameRanks(tags.map((route) => route.tag))
-  const counts = new Int32Array(tags.length)
-  const seen = new Int32Array(tags.length)
-  const top = new Int32Array(Math.max(limit, 0))
   const related: RelatedTags = new Map()
-  for (let self = 0; self < tags.length; self++) {
-    let seenCount = 0
-    for (let at = perTag[self]!; at < perTag[self + 1]!; at++) {
-      const bookmark = listed[at]!
-      for (let other = bookmark === 0 ? 0 : ends[bookmark - 1]!; other < ends[bookmark]!; other++) {
-        const tag = of[other]!
-        if (tag !== self && counts[tag]++ === 0) seen[seenCount++] = tag
-      }
-    }
-    // The `limit` most shared, best first, kept in order as the counts are read (a tag shares
-    // bookmarks with hundreds of others, of which a dozen are shown).
-    let kept = 0
-    for (let index = 0; index < seenCount && limit > 0; index++) {
-      const tag = seen[index]!
-      if (kept === limit && !ahead(tag, top[limit - 1]!, counts, rank)) continue
-      let at = kept === limit ? limit - 1 : kept++
-      for (; at > 0 && ahead(tag, top[at - 1]!, counts, rank); at--) top[at] = top[at - 1]!
-      top[at] = tag
-    }
-    const list = new Array<{ tag: string; count: number }>(kept)
-    for (let index = 0; index < kept; index++)
-      list[index] = { tag: tags[top[index]!]!.tag, count: counts[top[index]!]! }
-    related.set(tags[self]!.tag, list)
-    for (let index = 0; index < seenCount; index++) counts[seen[index]!] = 0
+  for (const { tag: self, bookmarks } of routes.tags) {
+    const counts = new Map<string, number>()
+    for (const bookmark of bookmarks)
+      for (const tag of bookmark.tags) if (tag !== self) counts.set(tag, (counts.get(tag) ?? 0) + 1)
+    const shared = [...counts].sort(([a, m], [b, n]) => n - m || (a < b ? -1 : 1))
+    related.set(
+      self,
+      shared.slice(0, Math.max(limit, 0)).map(([tag, count]) => ({ tag, count })),
+    )
   }
   return related
-}
-
-/** Whether tag `a` comes before tag `b`: on more bookmarks, or as many and first by name. */
-function ahead(a: number, b: number, counts: Int32Array, rank: Int32Array): boolean {
-  return counts[a]! > counts[b]! || (counts[a] === counts[b] && rank[a]! < rank[b]!)
-}
-
-/** Each name's place when the names are sorted in plain string order. */
-function nameRanks(names: readonly string[]): Int32Array {
-  const order = names.map((_, index) => index).sort((a, b) => (names[a]! < names[b]! ? -1 : 1))
-  const rank = new Int32Array(names.length)
-  order.forEach((index, place) => (rank[index] = place))
-  return rank
 }
 
 /** The bookmarks with a link of each timeline, in document order (see `rediscoveryOf`). */
@@ -385,12 +266,4 @@ export function rediscoveryOf(timeline: Timeline, day: number): Bookmark | undef
   hash = Math.imul(hash ^ (hash >>> 16), 0x45d9f3b) >>> 0
   hash = (hash ^ (hash >>> 16)) >>> 0
   return linked[hash % linked.length]
-}
-
-/** `array`, or a copy twice the size it must have, when it holds fewer than `size` items. */
-function withRoom<T extends Float64Array | Int32Array>(array: T, size: number): T {
-  if (size <= array.length) return array
-  const grown = new (array.constructor as new (length: number) => T)(2 * size)
-  grown.set(array)
-  return grown
 }

@@ -1,20 +1,12 @@
 /**
  * The model step: merge the parsed sources into one tree, hold back what is not published, settle
- * repeated URLs, and gather what the site plan needs. Pure. Apart from `build/` so that the worker
- * thread making the site files (which does this step itself) loads no more than it needs.
+ * repeated URLs, and gather what the site plan needs. Pure.
  */
 import { displayPath } from '../model/display-path.js'
 export { displayPath } from '../model/display-path.js'
 import path from 'node:path'
 import type { PageInfo, ResolvedConfig } from '../config/options.js'
-import {
-  createFolder,
-  type Bookmark,
-  type Collection,
-  type Folder,
-  type Place,
-  type Warning,
-} from '../model/tree.js'
+import { createFolder, type Bookmark, type Collection, type Folder, type Place } from '../model/tree.js'
 import { resolveAliases, type AliasMemo } from '../model/aliases.js'
 import {
   createDuplicateMemo,
@@ -36,6 +28,10 @@ import {
 import { sameItems } from './copy.js'
 import { buildDay } from './build-day.js'
 import { createTagLimitMemo, limitTags, type TagLimitMemo } from './tag-limit.js'
+import type { Message } from '../model/message.js'
+
+/** The rule of the note that no site address is set (printed only in CI: see the CLI). */
+export const NO_SITE_RULE = 'config/no-site'
 
 /** Everything the pure site plan needs, from the config and the parsed sources. */
 export interface PreparedSite {
@@ -46,7 +42,7 @@ export interface PreparedSite {
   heldBack: SiteHeldBack
   duplicates: number
   /** Notes about the site as a whole: repeated URLs, a missing `site` address. */
-  notes: Warning[]
+  notes: Message[]
 }
 
 /**
@@ -151,6 +147,7 @@ export function prepareSite(
     urls: config.urls,
     buildDay: buildDay(process.env),
     siteOrigin: config.origin,
+    openSearch: config.siteOrigin !== undefined,
     allowFileLinks: config.publish.fileUrls,
     aliasTargets,
     pageSize: config.pageSize,
@@ -176,7 +173,7 @@ export function prepareSite(
 }
 
 /** Without a site address, the feed and the sitemap use the preview's: a note that says so. */
-function noSiteNote(config: ResolvedConfig): Warning | undefined {
+function noSiteNote(config: ResolvedConfig): Message | undefined {
   if (config.siteOrigin !== undefined || config.feedLimit <= 0) return undefined
   const uses = `the feed and sitemap use ${config.origin}${config.base}`
   // About the config as a whole, or, without a config file, the command line: no place to point at.
@@ -185,14 +182,14 @@ function noSiteNote(config: ResolvedConfig): Warning | undefined {
         file: '',
         line: 0,
         column: 0,
-        rule: 'config/no-site',
+        rule: NO_SITE_RULE,
         message: `No --site given (and no config file): ${uses}. Pass --site with the address the site is published at`,
       }
     : {
         file: displayPath(config.configFile),
         line: 0,
         column: 0,
-        rule: 'config/no-site',
+        rule: NO_SITE_RULE,
         message: `"site" is not set: ${uses}. Set site (or --site) to the address the site is published at`,
       }
 }
@@ -211,7 +208,7 @@ export function exportFormat(collections: readonly Collection[]): string {
 }
 
 /** The one note about the URLs published without the user name or password they held. */
-function userinfoNote({ count, first }: Userinfo): Warning {
+function userinfoNote({ count, first }: Userinfo): Message {
   const urls = count === 1 ? '1 bookmark URL' : `${count} bookmark URLs`
   return {
     file: first?.place?.file ?? '',
@@ -228,7 +225,7 @@ interface DuplicateNote {
   first: Bookmark
   at: Place | undefined
   firstAt: Place | undefined
-  note: Warning
+  note: Message
 }
 
 /** The notes about repeated URLs; each the same object as last build's while nothing it says changed. */
@@ -236,8 +233,8 @@ function duplicateNotes(
   duplicates: readonly Duplicate[],
   dedupe: boolean,
   cache: ModelCache | undefined,
-): Warning[] {
-  const notes: Warning[] = new Array<Warning>(duplicates.length)
+): Message[] {
+  const notes: Message[] = new Array<Message>(duplicates.length)
   const memo = cache?.notes
   if (memo !== undefined && memo.dedupe !== dedupe) {
     memo.dedupe = dedupe
@@ -272,7 +269,7 @@ function duplicateNotes(
   return notes
 }
 
-function duplicateNote(bookmark: Bookmark, first: Bookmark, dedupe: boolean): Warning {
+function duplicateNote(bookmark: Bookmark, first: Bookmark, dedupe: boolean): Message {
   return {
     file: bookmark.place?.file ?? '',
     line: bookmark.place?.line ?? 1,

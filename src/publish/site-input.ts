@@ -37,6 +37,11 @@ export interface SiteInput {
   buildDay: number
   /** Origin for absolute URLs (feed, sitemap), e.g. `https://me.github.io`, or the preview server's. */
   siteOrigin: string
+  /**
+   * Whether the site has an OpenSearch description (`opensearch.xml`): only when its address
+   * (`site`) is known, since the description's URLs must be absolute.
+   */
+  openSearch: boolean
   allowFileLinks: boolean
   /** What each alias stands for (see `resolveAliases`). */
   aliasTargets: ReadonlyMap<Alias, Bookmark | Folder>

@@ -5,8 +5,9 @@
  * write as `removeDuplicates` is: a folder with no bookmark over the limit below it is kept as it
  * is, and with a memo (watch mode) an unchanged folder gives the same result without being visited.
  */
-import type { Bookmark, Folder, Node, Warning } from '../model/tree.js'
+import type { Bookmark, Folder, Node } from '../model/tree.js'
 import { copyBookmark, copyFolder } from './copy.js'
+import type { Message } from '../model/message.js'
 
 /** What the limit cut below a folder, per source file: bookmarks, tags left out, the first one cut. */
 interface Cut {
@@ -46,7 +47,7 @@ export function limitTags(
   root: Folder,
   limit: number,
   memo?: TagLimitMemo,
-): { root: Folder; warnings: Warning[] } {
+): { root: Folder; warnings: Message[] } {
   if (memo !== undefined && memo.limit !== limit) {
     memo.limit = limit
     memo.folders = new WeakMap()
@@ -102,7 +103,7 @@ function addCut(cuts: Map<string, Cut>, file: string, cut: Cut): void {
   }
 }
 
-function tagWarning(file: string, { bookmarks, tags, first }: Cut, limit: number): Warning {
+function tagWarning(file: string, { bookmarks, tags, first }: Cut, limit: number): Message {
   const which = bookmarks === 1 ? 'This bookmark has' : `${bookmarks} bookmarks, this the first, have`
   return {
     file,

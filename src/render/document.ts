@@ -22,6 +22,8 @@ export interface SiteContext {
   url(path: string): string
   /** Whether the site has an Atom feed (`feed.xml`). */
   feed: boolean
+  /** Whether the site has an OpenSearch description (`opensearch.xml`, see site-files/), linked for browsers. */
+  openSearch?: boolean | undefined
   /** The collection as files to download (the site's exports), in the order the footer lists them. */
   downloads: readonly Download[]
   /** Whether the site has a link report (`links/`, after `bookgen check`). */
@@ -118,6 +120,16 @@ function shellOf(site: SiteContext): Shell {
               type: 'application/atom+xml',
               title: cleanText(site.siteTitle),
               href: site.url('feed.xml'),
+            }),
+          ]
+        : []),
+      ...(site.openSearch === true
+        ? [
+            h('link', {
+              rel: 'search',
+              type: 'application/opensearchdescription+xml',
+              title: cleanText(site.siteTitle),
+              href: site.url('opensearch.xml'),
             }),
           ]
         : []),

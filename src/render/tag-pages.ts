@@ -5,9 +5,7 @@
 import type { Element, ElementContent } from 'hast'
 import { h } from 'hastscript'
 import { breadcrumbsToHast } from './document.js'
-import { escapeAttribute, escapeText } from './fast-html.js'
 import { el } from './hast.js'
-import { trustedNode } from './serialize.js'
 import { tagItem, tagSize } from './overview.js'
 import { cleanText } from './text.js'
 
@@ -52,22 +50,19 @@ export function tagPageToHast(input: TagPageInput): ElementContent[] {
   ]
 }
 
-/**
- * The related tags of a tag page: links to narrow down, with how many bookmarks they share ("12 in
- * common"). Written as HTML directly, as the serializer writes the same elements (a test compares
- * the two): up to a dozen links on every tag page, which as elements to serialize took 4–6 ms of a
- * 1k build (198 tag pages).
- */
+/** The related tags of a tag page: links to narrow down, with how many bookmarks they share ("12 in common"). */
 function relatedToHast(related: Array<{ tag: string; href: string; count: number }>): ElementContent[] {
   if (related.length === 0) return []
-  let html = RELATED_OPEN
-  for (const { tag, href, count } of related)
-    html += `<li><a rel="tag" href="${escapeAttribute(href)}" title="${count} in common">${escapeText(cleanText(tag))}</a></li>`
-  return [trustedNode({ html: `${html}</ul></nav>` })]
+  const links = related.map(({ tag, href, count }) =>
+    el('li', {}, el('a', { rel: ['tag'], href, title: `${count} in common` }, cleanText(tag))),
+  )
+  return [
+    el('nav', { className: ['related-tags'], ariaLabel: 'Related tags' }, [
+      el('span', { className: ['related-label'] }, 'Often with: '),
+      el('ul', { className: ['tags'] }, links),
+    ]),
+  ]
 }
-
-const RELATED_OPEN =
-  '<nav class="related-tags" aria-label="Related tags"><span class="related-label">Often with: </span><ul class="tags">'
 
 export interface TagIndexInput {
   crumbs: Array<{ title: string; href: string }>

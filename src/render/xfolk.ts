@@ -45,8 +45,6 @@ import { waybackUrl } from '../links/wayback.js'
 import { displayHost, MONOGRAM_HUES, monogramOf } from './host.js'
 import { isBookmarklet, safeHref } from '../model/safe-url.js'
 import { cleanText } from './text.js'
-import { escapeAttribute, escapeText } from './fast-html.js'
-import { serializeHast } from './serialize.js'
 
 export interface EntryContext {
   /** URL of a tag's page. */
@@ -186,7 +184,7 @@ export function entryParts(bookmark: Bookmark, context: EntryContext, form: Entr
   }
 }
 
-/** What an entry shows first, whichever way it is written (`entryParts`, `entryMarkup`). */
+/** What an entry shows first: its link, title, host, icon and monogram. */
 function entryBasics(bookmark: Bookmark, context: EntryContext) {
   const href = safeHref(bookmark.href, { allowFile: context.allowFileLinks })
   const title = cleanText(bookmark.title) || cleanText(bookmark.href ?? '') || 'Untitled'
@@ -203,64 +201,6 @@ function entryBasics(bookmark: Bookmark, context: EntryContext) {
 function entryClass(monogram: { hue: number } | undefined, dead: boolean): string[] {
   if (monogram === undefined) return dead ? DEAD_ENTRY_CLASS : ENTRY_CLASS
   return HUED_ENTRY_CLASSES[monogram.hue]![dead ? 1 : 0]!
-}
-
-/** A full entry's head and tail as HTML (see `entryMarkup`). */
-export interface EntryMarkup {
-  className: string[]
-  letter: string | undefined
-  /** `EntryParts.head`, serialized. */
-  head: string
-  added: number | undefined
-  /** `EntryParts.tail` of the full form, serialized. */
-  tail: string
-}
-
-/**
- * The full entry of a bookmark with a link (and no link-health note) written as HTML directly: the
- * same bytes as `entryParts` serialized, without a tree made and walked for each of a build's
- * entries (their garbage weighed on a large build's collector). `undefined` for any other entry
- * (no safe link, a bookmarklet, a dead or moved link), which goes through `entryParts`; the tests
- * hold the two equal on hostile input.
- */
-export function entryMarkup(bookmark: Bookmark, context: EntryContext): EntryMarkup | undefined {
-  const { href, title, host, icon, monogram } = entryBasics(bookmark, context)
-  if (href === undefined || context.linkOf?.(bookmark.href!) !== undefined) return undefined
-  let head = `${icon === undefined ? '' : `${FAVICON_OPEN}${escapeAttribute(icon)}${FAVICON_CLOSE}`}${LINK_OPEN}${escapeAttribute(href)}">${escapeText(title)}</a>`
-  if (host !== undefined) head += `${DOMAIN_OPEN}${escapeText(host)}</span>`
-  let tail = ''
-  if (bookmark.description !== undefined && bookmark.description !== '')
-    tail = `${DESCRIPTION_OPEN}${escapeText(cleanText(bookmark.description))}</p>`
-  if (bookmark.tags.length > 0) tail += tagListHtml(bookmark.tags, context)
-  return {
-    className: entryClass(monogram, false),
-    letter: monogram?.letter,
-    head,
-    added: bookmark.added,
-    tail,
-  }
-}
-
-/** Markup around `entryMarkup`'s values, as the serializer writes the elements `entryParts` makes. */
-const FAVICON_OPEN = '<img class="favicon" src="'
-const FAVICON_CLOSE = '" alt="" width="16" height="16" loading="lazy">'
-const LINK_OPEN = '<a class="taggedlink u-bookmark-of p-name" href="'
-const DOMAIN_OPEN = ' <span class="domain">'
-const DESCRIPTION_OPEN = '<p class="description p-summary">'
-const TAGS_OPEN = '<ul class="tags" title="Tags">'
-
-/** `tagListToHast` as HTML. */
-function tagListHtml(tags: readonly string[], context: Pick<EntryContext, 'tagUrl' | 'tagItem'>): string {
-  let html = TAGS_OPEN
-  for (const tag of tags) {
-    const item = tagItemNode(tag, context)
-    // A serialized item (`trustedNode`) is a `raw` node, which hast's types do not name.
-    html +=
-      (item.type as string) === 'raw'
-        ? (item as unknown as { value: string }).value
-        : serializeHast(item as Element)
-  }
-  return `${html}</ul>`
 }
 
 /**

@@ -3,8 +3,8 @@
  * `convert` and `dev` print warnings and errors the same way, control characters escaped.
  */
 import { isBookgenError, type BookgenError } from '../model/errors.js'
-import { formatMessage, warningMessage } from '../model/message.js'
-import type { Warning } from '../model/tree.js'
+import { formatMessage, type Message } from '../model/message.js'
+import { NO_SITE_RULE } from '../publish/index.js'
 import { createColors, formatCount, plural, type Colors } from './output.js'
 
 /** Warnings shown in full before the rest are counted by rule. */
@@ -12,13 +12,12 @@ export const WARNINGS_SHOWN = 5
 
 /** Warnings as `file:line:col: message [rule]`, the first few, then a count by rule. */
 export function formatWarnings(
-  warnings: readonly Warning[],
+  warnings: readonly Message[],
   limit = WARNINGS_SHOWN,
   c: Colors = createColors(false),
 ): string {
   const lines = [`${c.yellow(plural(warnings.length, 'warning'))}:`]
-  for (const warning of warnings.slice(0, limit))
-    lines.push(`  ${safe(formatMessage(warningMessage(warning)))}`)
+  for (const warning of warnings.slice(0, limit)) lines.push(`  ${safe(formatMessage(warning))}`)
   if (warnings.length > limit) {
     const byRule = new Map<string, number>()
     for (const warning of warnings) byRule.set(warning.rule, (byRule.get(warning.rule) ?? 0) + 1)
@@ -28,6 +27,15 @@ export function formatWarnings(
     )
   }
   return `${lines.join('\n')}\n`
+}
+
+/**
+ * The warnings a command prints as text. That no site address is set matters where the site is
+ * published, which is CI (the workflows `bookgen init` writes pass `--site`); a build to look at
+ * locally (or `dev`) cannot act on it, so it is left out there (`--json` and the API still list it).
+ */
+export function warningsToPrint(warnings: readonly Message[], ci: boolean): readonly Message[] {
+  return ci ? warnings : warnings.filter((warning) => warning.rule !== NO_SITE_RULE)
 }
 
 /** An error's lines: `prefix` and the error, then each error it gathers (several sources that failed), indented. */

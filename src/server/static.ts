@@ -25,6 +25,7 @@ import os from 'node:os'
 import path from 'node:path'
 import type { Duplex } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
+import { LOCAL_HOST } from '../config/options.js'
 import { createHostCheck } from './host-check.js'
 
 export const CONTENT_TYPES: Readonly<Record<string, string>> = {
@@ -77,7 +78,7 @@ export interface StaticServer {
 
 /** Start serving `root` under `base`. */
 export async function startStaticServer(options: StaticServerOptions): Promise<StaticServer> {
-  const host = options.host ?? '127.0.0.1'
+  const host = options.host ?? LOCAL_HOST
   const allowsHost =
     options.allowedHosts === true
       ? () => true

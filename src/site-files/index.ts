@@ -1,17 +1,16 @@
 /**
- * The site-wide files: the search index, the Atom feed, the sitemap and the two exports. They are
- * built from plain data (no functions, no routes, no hast), so the same code runs on the main
- * thread or, for a large build, in a worker thread beside the page rendering
- * (`build/thread.ts`). Pure: no file system.
+ * The site-wide files: the search index, the Atom feed, the sitemap and the two exports, built from
+ * plain data (no functions, no routes, no hast). Pure: no file system.
  */
+import { gzipSync } from 'node:zlib'
 import type { Bookmark, Collection } from '../model/tree.js'
 import { siteExports } from '../formats/registry.js'
 import { feedToXml } from './feed.js'
-import { gzipMembers } from './gzip-members.js'
 import type { OutputFile } from '../model/output.js'
 import { siteUrls, type SiteUrls } from '../publish/urls.js'
 import { SEARCH_DIR } from '../pages/paths.js'
 import { searchIndexOutput, type SearchDocumentInput, type SearchIndexInput } from './search/index.js'
+import { OPENSEARCH_PATH, openSearchToXml } from './opensearch.js'
 import { sitemapToXml } from './sitemap.js'
 
 export interface SiteFilesInput {
@@ -25,6 +24,8 @@ export interface SiteFilesInput {
   allowFileLinks: boolean
   /** Entries in the Atom feed; 0 for no feed. */
   feedLimit: number
+  /** Whether to write `opensearch.xml` (the site's address is known). */
+  openSearch: boolean
   /** Every published bookmark in document order: the feed's candidates. */
   bookmarks: Bookmark[]
   /** Each bookmark's folder, by index in `folders`. */
@@ -33,7 +34,7 @@ export interface SiteFilesInput {
   dead: number[]
   /**
    * The same bookmarks as the search index's documents, with their clickable URLs and folders
-   * (made when first asked for: only the thread that builds the search index needs them).
+   * (made when first asked for: only the search index needs them).
    */
   readonly documents: SearchDocumentInput[]
   /** Folders by the documents' `folder` index (see `SearchIndexInput`). */
@@ -54,32 +55,8 @@ export interface SiteFilesTimings {
   other: number
 }
 
-/** What one `produceSiteFiles` made: its time, and how many of the producers it ran, of how many. */
-export interface SiteFilesRun extends SiteFilesTimings {
-  made: number
-  /** The producers it ran, by key (see `siteFileProducers`). */
-  keys: string[]
-  of: number
-}
-
-/**
- * Claims the next of `count` producers to run: its index in `siteFileProducers`' order, or -1 when
- * none is left. Two threads that share their claims (see `build/thread.ts`) each run what the
- * other has not claimed.
- */
-export type Claim = (count: number) => number
-
-/** Claims of one's own: every producer in order, or those before index `limit`. */
-export function claimAll(limit = Infinity): Claim {
-  let next = 0
-  return (count) => (next < Math.min(count, limit) ? next++ : -1)
-}
-
 /** A site file's producer (see `siteFileProducers`): one file, or a directory's files. */
 export type Producer = () => OutputFile | OutputFile[]
-
-/** The search index's place in `siteFileProducers`' order: the first, as the largest. */
-export const SEARCH_PRODUCER = 0
 
 /** What the search index is built from. */
 export function searchIndexInput(site: SiteFilesInput): SearchIndexInput {
@@ -100,22 +77,28 @@ export function searchTags(site: SiteFilesInput): SearchIndexInput['tags'] {
  */
 export function siteFileProducers(
   data: SiteFilesInput | (() => SiteFilesInput),
-  shape?: { feed: boolean; exports: boolean; gzipExports?: boolean | undefined },
+  shape?: {
+    feed: boolean
+    exports: boolean
+    gzipExports?: boolean | undefined
+    openSearch?: boolean | undefined
+  },
 ): Map<string, () => OutputFile | OutputFile[]> {
   const input = typeof data === 'function' ? data : () => data
   const {
     feed,
     exports,
     gzipExports = false,
+    openSearch = false,
   } = shape ?? {
     feed: input().feedLimit > 0,
     exports: input().exportCollection !== undefined,
     gzipExports: input().gzipExports === true,
+    openSearch: input().openSearch,
   }
   let urls: SiteUrls | undefined
   const absolute = (path: string): string => (urls ??= siteUrls(input().base, input().origin)).absolute(path)
   const producers = new Map<string, () => OutputFile | OutputFile[]>()
-  // Largest first: two threads sharing the work (see `Claim`) then finish close together.
   producers.set(SEARCH_DIR, () => searchIndexOutput(searchIndexInput(input())))
   if (exports) {
     for (const { siteExport } of siteExports()) {
@@ -144,6 +127,12 @@ export function siteFileProducers(
       }
     })
   }
+  if (openSearch) {
+    producers.set(OPENSEARCH_PATH, () => ({
+      path: OPENSEARCH_PATH,
+      contents: openSearchToXml({ title: input().siteTitle, lang: input().lang, absolute }),
+    }))
+  }
   producers.set('sitemap.xml', () => ({
     path: 'sitemap.xml',
     contents: sitemapToXml(input().pages.map(absolute)),
@@ -152,45 +141,31 @@ export function siteFileProducers(
 }
 
 /**
- * Make the site files `claim` hands out (every one by default), handing each batch (one file, or
- * the search index's directory) to `emit` as soon as it is made, so the caller can pass it on and
- * let it go. Returns the time each kind took, what `emit` did included.
+ * Make every site file, handing each batch (one file, or the search index's directory) to `emit` as
+ * soon as it is made, so the caller can pass it on and let it go. Returns the time each kind took,
+ * what `emit` did included.
  */
 export function produceSiteFiles(
   input: SiteFilesInput,
   emit: (files: OutputFile[]) => void,
-  claim: Claim = claimAll(),
-): SiteFilesRun {
-  return runProducers([...siteFileProducers(input)], emit, claim)
+): SiteFilesTimings {
+  return runProducers([...siteFileProducers(input)], emit)
 }
 
-/**
- * `produceSiteFiles` over `producers`, the first of the `count` that the claims are shared over (a
- * thread that can make only the first few passes how many there are in all, and a claim limited
- * to those few).
- */
+/** `produceSiteFiles` over `producers`, in their order. */
 export function runProducers(
   producers: ReadonlyArray<readonly [string, Producer]>,
   emit: (files: OutputFile[]) => void,
-  claim: Claim,
-  count = producers.length,
-): SiteFilesRun {
-  const run: SiteFilesRun = { search: 0, other: 0, made: 0, keys: [], of: count }
-  for (let index = claim(count); index >= 0; index = claim(count)) {
-    const producer = producers[index]
-    // Claimed, so no other thread makes it: a file this thread cannot make would be missing.
-    if (producer === undefined)
-      throw new Error(`site file ${index} of ${count} was claimed by a thread that cannot make it`)
-    const [key, produce] = producer
+): SiteFilesTimings {
+  const timings: SiteFilesTimings = { search: 0, other: 0 }
+  for (const [key, produce] of producers) {
     const started = performance.now()
     const produced = produce()
     // Timed with what `emit` does: a streamed file (the exports) is made while it is written.
     emit(Array.isArray(produced) ? produced : [produced])
-    run[key === SEARCH_DIR ? 'search' : 'other'] += performance.now() - started
-    run.made++
-    run.keys.push(key)
+    timings[key === SEARCH_DIR ? 'search' : 'other'] += performance.now() - started
   }
-  return run
+  return timings
 }
 
 /** Bytes of a gzipped file compressed in one gzip member: about a megabyte. */
@@ -200,33 +175,25 @@ const GZIP_MEMBER_BYTES = 1 << 20
  * A gzipped file written in chunks as `stream` makes its text: the text is compressed a megabyte
  * at a time, each as a gzip member of its own (one after the other they are one gzip file, which
  * gunzip and every unzip tool read whole), so neither the text nor its compressed bytes are ever
- * held whole. The members are compressed on other threads while this one makes the text, and come
- * back in order (`gzip-members.ts`). Level 6 (zlib's default), each member on its own: the same
- * bytes for the same text, build after build, whichever thread compressed them.
+ * held whole. Level 6 (zlib's default): the same bytes for the same text, build after build.
  */
 function gzippedFile(path: string, stream: (sink: (chunk: Uint8Array) => void) => void): OutputFile {
   const compressed = (sink: (chunk: Uint8Array) => void): void => {
-    const members = gzipMembers(sink)
-    try {
-      let pending: Uint8Array[] = []
-      let size = 0
-      let made = 0
-      const flush = (): void => {
-        members.add(Buffer.concat(pending, size))
-        made++
-        pending = []
-        size = 0
-      }
-      stream((chunk) => {
-        pending.push(chunk)
-        size += chunk.byteLength
-        if (size >= GZIP_MEMBER_BYTES) flush()
-      })
-      if (size > 0 || made === 0) flush()
-      members.finish()
-    } finally {
-      members.close()
+    let pending: Uint8Array[] = []
+    let size = 0
+    let made = 0
+    const flush = (): void => {
+      sink(gzipSync(Buffer.concat(pending, size), { level: 6 }))
+      made++
+      pending = []
+      size = 0
     }
+    stream((chunk) => {
+      pending.push(chunk)
+      size += chunk.byteLength
+      if (size >= GZIP_MEMBER_BYTES) flush()
+    })
+    if (size > 0 || made === 0) flush()
   }
   let bytes: Uint8Array | undefined
   return {

@@ -1,8 +1,6 @@
 /**
  * What the site-wide files (search index, feed, sitemap, exports) are made from: plain data about
- * every bookmark, folder, tag and page, worked out from the published tree and its routes. Apart
- * from the page planner (`build/plan.ts`), so that the worker thread making those files loads no rendering
- * code. Pure.
+ * every bookmark, folder, tag and page, worked out from the published tree and its routes. Pure.
  */
 import type { Bookmark, Folder } from '../model/tree.js'
 import { exportsGzipped } from '../pages/downloads.js'
@@ -15,8 +13,7 @@ import type { SearchableBookmark, SearchDocumentInput } from './search/index.js'
 import type { SiteFilesInput } from './index.js'
 
 /**
- * The site files' input alone, without planning the pages: what a worker thread making the site
- * files needs. The same as `planSite(input).siteData`.
+ * The site files' input alone, without planning the pages. The same as `planSite(input).siteData`.
  */
 export function planSiteData(input: SiteInput): SiteFilesInput {
   return siteDataOf(input, planRoutes(input.root))
@@ -65,6 +62,7 @@ export function siteDataOf(input: SiteInput, routes: SiteRoutes): SiteFilesInput
     origin: input.siteOrigin,
     allowFileLinks: input.allowFileLinks,
     feedLimit: input.feedLimit,
+    openSearch: input.openSearch,
     bookmarks,
     folderOf: folderIndexes,
     dead: deadOf(bookmarks, input.links?.marked),
@@ -73,7 +71,7 @@ export function siteDataOf(input: SiteInput, routes: SiteRoutes): SiteFilesInput
     },
     folders,
     tags: routes.tags.map((route) => ({ tag: route.tag, path: route.path })),
-    // Listed when the sitemap is made: a worker thread that does not make it never lists them.
+    // Listed when the sitemap is made, not before.
     get pages() {
       return (pages ??= sitemapPages(routes, input))
     },

@@ -64,6 +64,15 @@ const PREFIX_WEIGHT = 0.375
  * word ranks exact > completion > near spelling (MiniSearch's own default is 0.45).
  */
 const FUZZY_WEIGHT = 0.25
+/**
+ * With typo tolerance, how a document matched each word ranks it before its score does: the sum
+ * over the words of how close the closest match is (see `nearCloseness`), times this, which no sum
+ * of scores reaches. So an exact word always ranks above a near spelling, whatever the fields.
+ */
+const CLOSENESS_SCALE = 1e6
+/** How close a match of a word is: exact, a completion (a near spelling: `nearCloseness`). */
+const EXACT_CLOSENESS = 3
+const COMPLETION_CLOSENESS = 2
 /** Weight of a filter that is one of a word clause's alternatives (`grid OR #css`). */
 const FILTER_WEIGHT = 0.1
 /**
@@ -1083,6 +1092,10 @@ class Scorer {
     this.word = new Float64Array(count)
     this.matches = new Uint16Array(count)
     this.touched = new Int32Array(count)
+    /** with typo tolerance: how close the current word's closest match in each document is */
+    this.closest = new Float64Array(count)
+    /** with typo tolerance: the sum of `closest` over the words matched so far */
+    this.closeness = new Float64Array(count)
     /** @type {Uint8Array | undefined} the current search's filters (see `search`) */
     this.allow = undefined
     /** documents first seen for the current word */
@@ -1102,25 +1115,25 @@ class Scorer {
    */
   search(terms, clauses, isPrefix, fuzzy, allow, extra) {
     this.allow = allow
-    const { total, word: wordScore, matches, touched } = this
+    const { total, word: wordScore, matches, touched, closest, closeness } = this
     /** @type {Set<string>} */
     const matched = new Set()
     let candidates = 0
     for (let index = 0; index < clauses.length; index++) {
       let found = 0
-      /** @param {number[]} postings @param {number} weight */
-      const add = (postings, weight) => {
-        found = this.scorePostings(postings, weight, index, found)
+      /** @param {number[]} postings @param {number} weight @param {number} close */
+      const add = (postings, weight, close) => {
+        found = this.scorePostings(postings, weight, index, found, fuzzy ? close : 0)
       }
       const alternatives = extra?.[index]
-      if (alternatives !== undefined) add(alternatives, FILTER_WEIGHT)
+      if (alternatives !== undefined) add(alternatives, FILTER_WEIGHT, 0)
       for (const word of clauses[index]) {
         /** @type {Map<string, [number[], number]> | undefined} */
         let near
         if (fuzzy && word.length >= 4) near = nearTerms(terms, word, Math.round(word.length * FUZZY))
         const exact = this.whole?.get(word) ?? terms.get(word)
         if (exact !== undefined) {
-          add(exact, 1)
+          add(exact, 1, EXACT_CLOSENESS)
           if (matched.size < MATCHED_LIMIT) matched.add(word)
         }
         if (isPrefix(index, word)) {
@@ -1130,6 +1143,7 @@ class Scorer {
             add(
               this.whole?.get(term) ?? postings,
               (PREFIX_WEIGHT * term.length) / (term.length + 0.3 * distance),
+              COMPLETION_CLOSENESS,
             )
             if (matched.size < MATCHED_LIMIT) matched.add(term)
           }
@@ -1137,7 +1151,11 @@ class Scorer {
         if (near !== undefined) {
           for (const [term, [postings, distance]] of near) {
             if (distance === 0) continue
-            add(this.whole?.get(term) ?? postings, (FUZZY_WEIGHT * term.length) / (term.length + distance))
+            add(
+              this.whole?.get(term) ?? postings,
+              (FUZZY_WEIGHT * term.length) / (term.length + distance),
+              nearCloseness(term, word, distance),
+            )
             if (matched.size < MATCHED_LIMIT) matched.add(term)
           }
         }
@@ -1149,17 +1167,21 @@ class Scorer {
           const id = this.found[k]
           touched[k] = id
           total[id] = wordScore[id]
+          closeness[id] = closest[id]
           matches[id] = 1
           wordScore[id] = 0
+          closest[id] = 0
         }
       } else {
         for (let k = 0; k < found; k++) {
           const id = this.found[k]
           if (matches[id] === index) {
             total[id] += wordScore[id]
+            closeness[id] += closest[id]
             matches[id] = index + 1
           }
           wordScore[id] = 0
+          closest[id] = 0
         }
       }
     }
@@ -1171,12 +1193,15 @@ class Scorer {
       else {
         matches[id] = 0
         total[id] = 0
+        closeness[id] = 0
       }
     }
     const all = touched.slice(0, hits).sort()
+    /** @param {number} id */
+    const scoreOf = (id) => total[id] * need + closeness[id] * CLOSENESS_SCALE
     // Every hit's score, by `all`, for `settledRanks`.
     const allScores = new Float64Array(hits)
-    for (let k = 0; k < hits; k++) allScores[k] = total[all[k]] * need
+    for (let k = 0; k < hits; k++) allScores[k] = scoreOf(all[k])
     // The best RESULT_LIMIT by a bounded min-heap (the weakest kept on top): no sort of every hit.
     const limit = Math.min(RESULT_LIMIT, hits)
     const heap = new Int32Array(limit)
@@ -1185,8 +1210,9 @@ class Scorer {
     for (let k = 0; k < hits; k++) {
       const id = touched[k]
       // MiniSearch multiplies by the number of words matched: all of them here.
-      const score = total[id] * need
+      const score = scoreOf(id)
       total[id] = 0
+      closeness[id] = 0
       matches[id] = 0
       if (size < limit) {
         let at = size++
@@ -1236,9 +1262,10 @@ class Scorer {
    * @param {number} weight
    * @param {number} wordIndex
    * @param {number} found how many documents `found` holds so far
+   * @param {number} close how close the term is to the word (`closest`; 0 without typo tolerance)
    */
-  scorePostings(postings, weight, wordIndex, found) {
-    const { word, matches, allow } = this
+  scorePostings(postings, weight, wordIndex, found, close) {
+    const { word, matches, allow, closest } = this
     const list = this.found
     let at = 0
     let level = 0
@@ -1254,10 +1281,25 @@ class Scorer {
         if (matches[id] !== wordIndex || (allow !== undefined && allow[id] === 0)) continue
         if (word[id] === 0) list[found++] = id
         word[id] += score
+        if (close > closest[id]) closest[id] = close
       }
     }
     return found
   }
+}
+
+/**
+ * How close a near spelling `term` of the typed `word` is, `distance` edits away: fewer edits are
+ * closer, and the same letters in another order (`pelr` → `perl`) closer than a letter added,
+ * dropped or changed (`pelr` → `per`). Always below a completion's closeness.
+ * @param {string} term
+ * @param {string} word
+ * @param {number} distance
+ */
+function nearCloseness(term, word, distance) {
+  const letters = (/** @type {string} */ text) => [...text].sort().join('')
+  const reordered = term.length === word.length && letters(term) === letters(word)
+  return (reordered ? 1.5 : 1) / distance
 }
 
 /**

@@ -159,8 +159,12 @@ function main(input, results, status, more, notices, facets) {
    */
   const emptyMessage = (query, result) => {
     const parsed = parseQuery(query)
-    const words = parsed.clauses.flat()
-    if (words.length === 1 && words[0].kind === 'word' && words[0].term.length === 1 && !result.filtered) {
+    const terms = [...parsed.clauses.flat(), ...parsed.exclude]
+    if (!result.filtered && terms.length === 0) {
+      // Only words too common to search for (`a`, `the`), which the index leaves out.
+      return ['Keep typing: words as common as “a” or “the” are not searched on their own.']
+    }
+    if (!result.filtered && terms.every((term) => term.kind === 'word' && term.term.length === 1)) {
       return ['Keep typing: from two letters on, a search also finds the words that start with them.']
     }
     /** @type {Array<string | HTMLElement>} */
@@ -323,7 +327,13 @@ function main(input, results, status, more, notices, facets) {
   input.value = initial
   // With nothing searched yet, the syntax help is open.
   if (initial.trim() === '') document.querySelector('.search-help')?.setAttribute('open', '')
-  if (initial.trim() !== '') run()
+  if (initial.trim() !== '') {
+    // A query from another page's box (or a link): the box has the focus, so that typing refines
+    // it and one Escape clears it. The caret goes to the end, the text stays unselected.
+    input.focus()
+    input.setSelectionRange(initial.length, initial.length)
+    run()
+  }
 }
 
 /**

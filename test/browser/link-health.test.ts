@@ -312,14 +312,11 @@ describe('bookgen check, then bookgen build', () => {
       60_000,
     )
 
-    it('should give the sitemap links/ when a worker thread parses the sources too', async () => {
-      for (const worker of ['parse', 'search', 'none'] as const) {
-        const outDir = path.join(dir, `worker-${worker}`)
-        const config = resolveConfig({}, { sources: ['bookmarks.html'], outDir }, { cwd: dir })
-        await build(config, { worker })
-        expect(readFileSync(path.join(outDir, 'sitemap.xml'), 'utf8'), worker).toContain('/links/</loc>')
-        expect(existsSync(path.join(outDir, 'links', 'index.html'))).toBe(true)
-      }
+    it('should give the sitemap links/', async () => {
+      const outDir = path.join(dir, 'sitemap')
+      await build(resolveConfig({}, { sources: ['bookmarks.html'], outDir }, { cwd: dir }))
+      expect(readFileSync(path.join(outDir, 'sitemap.xml'), 'utf8')).toContain('/links/</loc>')
+      expect(existsSync(path.join(outDir, 'links', 'index.html'))).toBe(true)
     })
 
     it('should not take the store for a source when a glob matches it', async () => {
@@ -376,6 +373,6 @@ describe('bookgen init --links', () => {
     // Run again: the Pages workflow is kept, the link check is not replaced without --force.
     const again = io()
     expect(await runCli(['init', '--links'], { ...again.io, cwd: repo })).toBe(2)
-    expect(again.err.join('')).toContain('links-check.yml already exists')
+    expect(again.err.join('')).toContain('.github/workflows/links-check.yml: already exists; use --force')
   })
 })

@@ -70,6 +70,33 @@ describe.skipIf(!hasChromium)('search page in Chromium', () => {
     await page.close()
   })
 
+  it('should say to keep typing for one letter or only common words, not that nothing matched', async () => {
+    const { page } = await open(`${served.url}search/`)
+    for (const query of ['a', 'the', 'q', 'to a']) {
+      await page.fill('#search-q', query)
+      await page.waitForFunction((typed) => new URL(location.href).searchParams.get('q') === typed, query)
+      await page.waitForFunction(() =>
+        /Keep typing/.test(document.getElementById('search-status')?.textContent ?? ''),
+      )
+      expect(await page.locator('#search-status').textContent(), query).not.toMatch(/No results/)
+    }
+    await page.close()
+  })
+
+  it('should focus the box of a search submitted from another page, so that one Escape clears it', async () => {
+    const { page } = await open(served.url)
+    await page.fill('#search-q', 'kyoto')
+    await page.keyboard.press('Enter')
+    await page.waitForURL(/\/search\/\?q=kyoto$/)
+    await page.locator('#search-results .xfolkentry').first().waitFor()
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('search-q')
+    await page.keyboard.press('Escape')
+    await page.waitForFunction(() => document.querySelectorAll('#search-results li').length === 0)
+    expect(await page.inputValue('#search-q')).toBe('')
+    expect(new URL(page.url()).searchParams.has('q')).toBe(false)
+    await page.close()
+  })
+
   it('should show results with their folder and tags, and link them under the base path', async () => {
     const { page } = await open(`${served.url}search/?q=wcag`)
     await page.locator('#search-results .xfolkentry').first().waitFor()

@@ -9,7 +9,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { resolveConfig } from '../../src/config/options.js'
 import { build } from '../../src/build/index.js'
 import type { OutputFile } from '../../src/model/output.js'
-import { WORKER_THRESHOLD_BYTES } from '../../src/build/thread.js'
 import { writeSite, type WritableSite } from '../../src/build/output.js'
 
 let dir: string
@@ -64,24 +63,6 @@ describe('a failed build', () => {
     expect(snapshot(path.join(dir, 'out'))).toEqual(before)
   })
 
-  it('should leave the previous site unchanged, and no staging folder, when a large source (site files in a worker) is broken', async () => {
-    const before = await buildOnce()
-    const large = `<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL><p>\n${'<DT><A HREF="https://a.example/">A</A>\n'.repeat(20_000)}<DT><A HREF="https://b.example/`
-    writeFileSync(path.join(dir, 'bookmarks.html'), large)
-    const config = resolveConfig({}, { sources: ['bookmarks.html'], outDir: 'out' }, { cwd: dir })
-    // Cut short: accepted by the tolerant reader with a warning, so the build goes on to write.
-    const result = await build(config, { worker: 'search' })
-    expect(result.siteFilesInWorker).toBe(true)
-    expect(readdirSync(dir).sort()).toEqual(['bookmarks.html', 'out'])
-    const built = snapshot(path.join(dir, 'out'))
-    expect(built.has('assets/search/index.json')).toBe(true)
-    writeFileSync(path.join(dir, 'bookmarks.html'), Buffer.alloc(WORKER_THRESHOLD_BYTES + 1, 0xff))
-    await expect(build(config, { worker: 'search' })).rejects.toThrow()
-    expect(snapshot(path.join(dir, 'out'))).toEqual(built)
-    expect(readdirSync(dir).sort()).toEqual(['bookmarks.html', 'out'])
-    expect(before.size).toBeGreaterThan(0)
-  }, 30_000)
-
   it('should leave the previous site unchanged when rendering crashes after part of the output is written', async () => {
     const before = await buildOnce()
     const plan = failingPlan(50, () => {
@@ -94,15 +75,15 @@ describe('a failed build', () => {
     expect(readdirSync(dir).sort()).toEqual(['bookmarks.html', 'out'])
   })
 
-  it('should leave the previous site unchanged when the site files made meanwhile (worker thread) fail', async () => {
+  it('should leave the previous site unchanged when the files written alongside (as watch mode writes its pages) fail', async () => {
     const before = await buildOnce()
     const plan: WritableSite = {
       ...failingPlan(30, () => ({ path: 'last/index.html', contents: 'ok' })),
-      alongside: Promise.reject(new Error('the site-files worker crashed')),
+      alongside: Promise.reject(new Error('the writer alongside crashed')),
     }
     await expect(
       writeSite(plan, { outDir: path.join(dir, 'out'), protectedDirs: [], sources: [] }),
-    ).rejects.toThrow(/worker crashed/)
+    ).rejects.toThrow(/alongside crashed/)
     expect(snapshot(path.join(dir, 'out'))).toEqual(before)
     expect(readdirSync(dir).sort()).toEqual(['bookmarks.html', 'out'])
   })
@@ -116,7 +97,7 @@ describe('a failed build', () => {
       protectedDirs: [],
       sources: [],
     }).catch((caught: unknown) => caught)
-    expect(error).toMatchObject({ ruleId: 'output/write-failed' })
+    expect(error).toMatchObject({ rule: 'output/write-failed' })
     expect(String((error as Error).message)).toMatch(/previous site .* is unchanged/)
     expect(snapshot(path.join(dir, 'out'))).toEqual(before)
     expect(readdirSync(dir).sort()).toEqual(['bookmarks.html', 'out'])
@@ -134,9 +115,9 @@ describe('a failed build', () => {
       [SOURCE.slice(0, SOURCE.indexOf('<DT><A'))]: 'build/empty-source',
       [two.slice(0, two.indexOf('<DT><A HREF="https://b'))]: 'source/incomplete',
     }
-    for (const [text, ruleId] of Object.entries(cases)) {
+    for (const [text, rule] of Object.entries(cases)) {
       writeFileSync(path.join(dir, 'bookmarks.html'), text)
-      await expect(build(config)).rejects.toMatchObject({ ruleId, file: 'bookmarks.html' })
+      await expect(build(config)).rejects.toMatchObject({ rule, file: 'bookmarks.html' })
       expect(snapshot(path.join(dir, 'out'))).toEqual(before)
       expect(readdirSync(dir).sort()).toEqual(['bookmarks.html', 'out'])
     }
@@ -169,7 +150,7 @@ describe('output folders bookgen refuses', () => {
             { cwd: project, configFile: path.join(project, 'bookmarks.config.ts') },
           ),
         ),
-      ).rejects.toMatchObject({ ruleId: 'output/unsafe' })
+      ).rejects.toMatchObject({ rule: 'output/unsafe' })
     }
     writeFileSync(path.join(dir, 'notes.txt'), 'mine')
     mkdirSync(path.join(dir, 'docs'))
@@ -177,7 +158,7 @@ describe('output folders bookgen refuses', () => {
     await expect(
       build(resolveConfig({}, { sources: ['bookmarks.html'], outDir: 'docs' }, { cwd: dir })),
     ).rejects.toMatchObject({
-      ruleId: 'output/unsafe',
+      rule: 'output/unsafe',
     })
     expect(readFileSync(path.join(dir, 'docs', 'thesis.tex'), 'utf8')).toBe('precious')
   })

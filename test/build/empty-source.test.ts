@@ -48,7 +48,7 @@ describe('checkSourceCounts', () => {
   it('should refuse a source that yields no bookmarks where the previous build had some from it', () => {
     for (const text of ['', '<!DOCTYPE NETSCAPE-Bookmark-file-1>\n', `${HEADER}</DL><p>\n`]) {
       const error = refusal(() => check([parseText(text, 'a.html')], before({ 'a.html': 5 })))
-      expect(error).toMatchObject({ ruleId: 'build/empty-source', file: 'a.html' })
+      expect(error).toMatchObject({ rule: 'build/empty-source', file: 'a.html' })
       expect(error.message).toMatch(
         /^The source yields no bookmarks, but the site in site\/ was built with 5 bookmarks from it; keeping that site\. .*--allow-empty/,
       )
@@ -57,7 +57,7 @@ describe('checkSourceCounts', () => {
 
   it('should refuse an empty build over a site whose marker has no counts (an older bookgen’s)', () => {
     const error = refusal(() => check([parseText('', 'a.html')], 'uncounted'))
-    expect(error).toMatchObject({ ruleId: 'build/empty-source', file: 'a.html', line: 1, column: 1 })
+    expect(error).toMatchObject({ rule: 'build/empty-source', file: 'a.html', line: 1, column: 1 })
     expect(error.message).toMatch(/^The source yields no bookmarks, but the site in site\/ has bookmarks;/)
   })
 
@@ -71,7 +71,7 @@ describe('checkSourceCounts', () => {
     const cut = collection.warnings.find((warning) => warning.rule === 'netscape/unclosed-list')!
     const error = refusal(() => check([collection], before({ 'a.html': 3 })))
     expect(error).toMatchObject({
-      ruleId: 'source/incomplete',
+      rule: 'source/incomplete',
       file: 'a.html',
       line: cut.line,
       column: cut.column,
@@ -85,7 +85,7 @@ describe('checkSourceCounts', () => {
     const error = refusal(() =>
       check([parseText('', 'a.html'), parseText('', 'b.html')], before({ 'a.html': 1, 'b.html': 1 })),
     )
-    expect(error).toMatchObject({ ruleId: 'build/sources' })
+    expect(error).toMatchObject({ rule: 'build/sources' })
     expect((error.cause as AggregateError).errors.map((inner: BookgenError) => inner.file)).toEqual([
       'a.html',
       'b.html',

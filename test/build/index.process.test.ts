@@ -1,10 +1,8 @@
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import type { Element } from 'hast'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { readTree } from '../helpers.js'
 import { resolveConfig, type UserConfig } from '../../src/config/options.js'
 import { BookgenError } from '../../src/model/errors.js'
 import { build } from '../../src/build/index.js'
@@ -45,24 +43,6 @@ function allText(root: string): string {
     .join('\n')
 }
 
-/** Whether the staging folder a build of `outDir` is writing has `file` yet. */
-function staged(outDir: string, file: string): boolean {
-  const staging = readdirSync(path.dirname(outDir)).find((name) =>
-    name.startsWith(`${path.basename(outDir)}.bookgen-staging-`),
-  )
-  return staging !== undefined && existsSync(path.join(path.dirname(outDir), staging, file))
-}
-
-/** Block this thread until `done` holds (checked every 20 ms, for at most 30 s); whether it did. */
-function waitFor(done: () => boolean): boolean {
-  const deadline = Date.now() + 30_000
-  while (!done()) {
-    if (Date.now() > deadline) return false
-    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20)
-  }
-  return true
-}
-
 const configFor = (user: UserConfig, sources: string[]) =>
   resolveConfig(user, { sources, outDir: 'out' }, { cwd: dir })
 
@@ -99,46 +79,13 @@ describe('build', () => {
     expect(readFileSync(home, 'utf8')).toContain('Public page, renamed')
   })
 
-  it('should build the same site whether the site files are made here, by a search-mode worker or by a parsing worker', async () => {
-    const fixtures = path.join(import.meta.dirname, '..', 'fixtures')
-    const sources = [
-      write('a.html', NETSCAPE),
-      path.join(fixtures, 'netscape', 'firefox.html'),
-      path.join(fixtures, 'xbel', 'desktop.xbel'),
-    ]
-    const sites = new Map<string, Map<string, string>>()
-    for (const worker of ['none', 'search', 'parse'] as const) {
-      const outDir = path.join(dir, worker)
-      let waited = worker === 'none'
-      // A site this small has its pages written before a worker is up, and this thread would then
-      // make every site file itself: its first entry waits until the worker has written the index.
-      const entry = (_bookmark: unknown, render: () => Element) => {
-        if (!waited) waited = waitFor(() => staged(outDir, 'assets/search/index.json'))
-        return render()
-      }
-      const config = resolveConfig(
-        { site: 'https://me.example', theme: { entry } },
-        { sources, outDir },
-        { cwd: dir },
-      )
-      const result = await build(config, { worker })
-      expect(result.siteFilesInWorker).toBe(worker !== 'none')
-      expect(result.madeInWorker.includes('assets/search/')).toBe(worker !== 'none')
-      if (worker === 'search') expect(result.madeInWorker).toEqual(['assets/search/'])
-      sites.set(worker, readTree(outDir, 'latin1'))
-    }
-    expect(sites.get('none')!.size).toBeGreaterThan(20)
-    expect(sites.get('search')).toEqual(sites.get('none'))
-    expect(sites.get('parse')).toEqual(sites.get('none'))
-  }, 60_000)
-
   it('should refuse a pipe as the source at once, before writing anything', async (context) => {
     if (process.platform === 'win32') return context.skip('no named pipes here')
     const fifo = path.join(dir, 'piped.html')
     execFileSync('mkfifo', [fifo])
     // Nothing writes into the pipe: a read would wait for ever, and Ctrl-C with it.
     await expect(build(configFor({}, [fifo]))).rejects.toMatchObject({
-      ruleId: 'source/unreadable',
+      rule: 'source/unreadable',
       message: expect.stringMatching(/^The source is a pipe \(FIFO\)/) as unknown,
     })
     // Nothing beside it: no output folder, no staging folder.
@@ -212,14 +159,14 @@ describe('build', () => {
     )
     expect(failure).toBeInstanceOf(BookgenError)
     const nested = ((failure as BookgenError).cause as AggregateError).errors as BookgenError[]
-    expect(nested.map((error) => error.ruleId)).toEqual(['xbel/not-well-formed', 'source/unknown-format'])
+    expect(nested.map((error) => error.rule)).toEqual(['xbel/not-well-formed', 'source/unknown-format'])
     // Files are named relative to the project (the config's folder, or the working directory).
     expect(nested.map((error) => error.file)).toEqual(['bad1.xbel', 'bad2.html'])
     expect(readFileSync(path.join(dir, 'out', 'index.html'), 'utf8')).toBe(before)
   })
 
   it('should say which source is missing, and when a glob matches nothing', async () => {
-    await expect(build(configFor({}, ['nope.html']))).rejects.toMatchObject({ ruleId: 'source/unreadable' })
-    await expect(build(configFor({}, ['*.nothing']))).rejects.toMatchObject({ ruleId: 'source/not-found' })
+    await expect(build(configFor({}, ['nope.html']))).rejects.toMatchObject({ rule: 'source/unreadable' })
+    await expect(build(configFor({}, ['*.nothing']))).rejects.toMatchObject({ rule: 'source/not-found' })
   })
 })

@@ -123,7 +123,7 @@ describe('expected I/O errors while writing a site', () => {
   it('should say the disk is full once, not "ENOSPC: ENOSPC:"', async () => {
     fault('write', /undefined/, 'ENOSPC')
     const error = await failure()
-    expect(error).toMatchObject({ ruleId: 'output/write-failed' })
+    expect(error).toMatchObject({ rule: 'output/write-failed' })
     expect(error.message).toMatch(
       /^Could not write the site to .*: no space left on the disk \(ENOSPC\); free some space/,
     )
@@ -186,7 +186,7 @@ describe('expected I/O errors while writing a site', () => {
   it('should say it cannot look into an unreadable output folder', async () => {
     fault('readdir', new RegExp(`${out}$`), 'EACCES')
     const error = await failure()
-    expect(error).toMatchObject({ ruleId: 'output/unusable' })
+    expect(error).toMatchObject({ rule: 'output/unusable' })
     expect(error.message).toMatch(/Could not look into the output folder .*: permission denied \(EACCES\)/)
     expectPreviousSite()
   })
@@ -196,7 +196,7 @@ describe('expected I/O errors while writing a site', () => {
     const misuse = Object.assign(new TypeError('The "path" argument must be of type string'), {
       code: 'ERR_INVALID_ARG_TYPE',
     })
-    expect(ioError(misuse, { action: 'Could not', ruleId: 'output/write-failed' })).toBeUndefined()
+    expect(ioError(misuse, { action: 'Could not', rule: 'output/write-failed' })).toBeUndefined()
     const crash: WritableSite = {
       files: [{ path: 'index.html', contents: 'x' }],
       assets: [],

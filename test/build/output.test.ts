@@ -49,7 +49,7 @@ describe('writeSite', () => {
     expect(result.files).toBe(4)
   })
 
-  it('should wait for the files written alongside (a worker thread, into the same staging folder) and count them', async () => {
+  it('should wait for the files written alongside (watch mode writes its pages so, into the same staging folder) and count them', async () => {
     const out = path.join(tmp, 'out')
     const staging = await createStaging(options(out))
     const alongside = new Promise<WriteResult>((resolve) =>
@@ -89,29 +89,6 @@ describe('writeSite', () => {
     expect(readFileSync(path.join(staging.dir, 'many/index.html'), 'utf8')).toBe(expected)
     expect(writer.written).toEqual({ files: 1, bytes: Buffer.byteLength(expected), unchanged: 0 })
     await discardStaging(staging)
-  })
-
-  it('should stop the writer alongside when this side fails, and remove the staging folder once it has stopped', async () => {
-    const out = path.join(tmp, 'out')
-    const staging = await createStaging(options(out))
-    let stop: () => void = () => {}
-    // A writer alongside that would go on for ever unless stopped.
-    const alongside = new Promise<WriteResult>(
-      (_resolve, reject) => (stop = () => reject(new Error('stopped'))),
-    )
-    const failing: WritableSite = {
-      files: {
-        *[Symbol.iterator]() {
-          yield { path: 'index.html', contents: 'home' }
-          throw new Error('render crashed')
-        },
-      },
-      assets: [],
-      alongside,
-      stopAlongside: () => stop(),
-    }
-    await expect(writeStaged(staging, failing)).rejects.toThrow(/render crashed/)
-    expect(readdirSync(tmp)).toEqual([])
   })
 
   it('should refuse a path outside the staging folder from a writer alongside', async () => {

@@ -104,6 +104,51 @@ describe('the Atom feed', () => {
   })
 })
 
+describe('the OpenSearch description', () => {
+  it('should point at the search page under the base, with absolute URLs, linked from every page', async () => {
+    const { read, all } = await buildSite({
+      site: 'https://me.github.io/links/',
+      title: 'My reading links, kept',
+    })
+    const text = read('opensearch.xml')
+    expect(XMLValidator.validate(text)).toBe(true)
+    const description = new XMLParser({
+      ignoreAttributes: false,
+      attributeNamePrefix: '',
+      isArray: (name) => name === 'Url',
+    }).parse(text).OpenSearchDescription
+    expect(description.xmlns).toBe('http://a9.com/-/spec/opensearch/1.1/')
+    // At most 16 characters, as the specification says, cut at a word.
+    expect(description.ShortName).toBe('My reading links')
+    expect(description.InputEncoding).toBe('UTF-8')
+    expect(description.Url).toEqual([
+      { type: 'text/html', method: 'get', template: 'https://me.github.io/links/search/?q={searchTerms}' },
+      {
+        type: 'application/opensearchdescription+xml',
+        rel: 'self',
+        template: 'https://me.github.io/links/opensearch.xml',
+      },
+    ])
+    const pages = all().filter((file) => file.endsWith('.html') && !file.startsWith('bookmarks'))
+    expect(pages.length).toBeGreaterThan(5)
+    for (const file of pages) {
+      const links = page(read(file))
+      expect(links.attr('link[rel=search]', 'href'), file).toEqual(['/links/opensearch.xml'])
+      expect(links.attr('link[rel=search]', 'type'), file).toEqual(['application/opensearchdescription+xml'])
+      expect(links.attr('link[rel=search]', 'title'), file).toEqual(['My reading links, kept'])
+    }
+  })
+
+  it('should be left out, and not linked, without the site address', async () => {
+    const { read, all, result } = await buildSite({})
+    expect(all()).not.toContain('opensearch.xml')
+    expect(page(read('index.html')).all('link[rel=search]')).toHaveLength(0)
+    expect(page(read('search/index.html')).all('link[rel=search]')).toHaveLength(0)
+    // Nothing is said about it: the only note is that no site address is set.
+    expect(result.warnings.filter((warning) => /opensearch/i.test(warning.message))).toEqual([])
+  })
+})
+
 describe('GitHub Pages files', () => {
   it('should write a sitemap of absolute page URLs under the base path', async () => {
     const { read } = await buildSite({ site: 'https://example.org', base: '/bm/', pageSize: 2 })

@@ -55,16 +55,15 @@ afterEach(async () => {
 const refusal = (file: string, limit?: number) =>
   readSourceBytes(file, path.basename(file), { limit }).then(
     () => undefined,
-    (error: unknown) => error as Error & { ruleId: string },
+    (error: unknown) => error as Error & { rule: string },
   )
 
 describe('readSourceBytes', () => {
-  it('should read a regular file whole, into shared memory when asked', async () => {
+  it('should read a regular file whole', async () => {
     const file = path.join(dir, 'a.html')
     writeFileSync(file, 'bookmarks')
-    const bytes = await readSourceBytes(file, 'a.html', { shared: true })
+    const bytes = await readSourceBytes(file, 'a.html')
     expect(Buffer.from(bytes).toString()).toBe('bookmarks')
-    expect(bytes.buffer).toBeInstanceOf(SharedArrayBuffer)
   })
 
   it('should refuse a regular file over the limit without reading it', async () => {
@@ -73,7 +72,7 @@ describe('readSourceBytes', () => {
     // Sparse: 1 byte over 500 MiB, no disk used.
     truncateSync(file, MAX_SOURCE_BYTES + 1)
     const error = await refusal(file, MAX_SOURCE_BYTES)
-    expect(error).toMatchObject({ ruleId: 'source/too-large', file: 'huge.html' })
+    expect(error).toMatchObject({ rule: 'source/too-large', file: 'huge.html' })
     expect(error?.message).toBe('The file is 500 MiB; bookgen reads sources up to 500 MiB')
     expect(reads.bytes).toBe(0)
   })
@@ -101,7 +100,7 @@ describe('readSourceBytes', () => {
       truncateSync(file, 2 * 2 ** 20)
       const error = await readSourceBytes(file, 'two.html').catch((error: unknown) => error)
       expect(error).toMatchObject({
-        ruleId: 'source/too-large',
+        rule: 'source/too-large',
         message: 'The file is 2 MiB; bookgen reads sources up to 1 MiB (BOOKGEN_MAX_SOURCE_MB=1)',
       })
     } finally {
@@ -115,7 +114,7 @@ describe('readSourceBytes', () => {
     // Sparse: 64 MiB of NUL bytes, no disk used.
     truncateSync(file, 64 * 2 ** 20)
     expect(await refusal(file)).toMatchObject({
-      ruleId: 'source/unknown-format',
+      rule: 'source/unknown-format',
       message: expect.stringMatching(/^Not a bookmark file/) as unknown,
     })
     expect(reads.bytes).toBeLessThanOrEqual(SNIFF_BYTES)
@@ -123,7 +122,7 @@ describe('readSourceBytes', () => {
 
   it('should refuse a device at once, reading nothing from it', async () => {
     expect(await refusal('/dev/zero')).toMatchObject({
-      ruleId: 'source/unreadable',
+      rule: 'source/unreadable',
       message:
         'The source is a device, not a bookmark file; bookgen reads regular files only: save what it gives to a file, and build from that',
     })
@@ -136,7 +135,7 @@ describe('readSourceBytes', () => {
     execFileSync('mkfifo', [fifo])
     // Nothing writes into it: opening it to read would wait for a writer for ever.
     expect(await refusal(fifo)).toMatchObject({
-      ruleId: 'source/unreadable',
+      rule: 'source/unreadable',
       message: expect.stringMatching(
         /^The source is a pipe \(FIFO\), not a bookmark file; bookgen reads regular files only/,
       ) as unknown,
@@ -145,27 +144,27 @@ describe('readSourceBytes', () => {
     const file = path.join(dir, 'a.html')
     writeFileSync(file, 'bookmarks')
     reads.statAs = { path: fifo, as: file }
-    expect(await refusal(fifo)).toMatchObject({ ruleId: 'source/unreadable' })
+    expect(await refusal(fifo)).toMatchObject({ rule: 'source/unreadable' })
     expect(reads.bytes).toBe(0)
   })
 
   it('should refuse a folder and a socket, saying what they are', async () => {
     expect(await refusal(dir)).toMatchObject({
-      ruleId: 'source/unreadable',
+      rule: 'source/unreadable',
       message: 'The source is a folder, not a bookmark file',
     })
     const socket = path.join(dir, 'socket.html')
     server = createServer()
     await new Promise((resolve) => server!.listen(socket, () => resolve(undefined)))
     expect(await refusal(socket)).toMatchObject({
-      ruleId: 'source/unreadable',
+      rule: 'source/unreadable',
       message: expect.stringMatching(/^The source is a socket, not a bookmark file;/) as unknown,
     })
   })
 
   it('should say a missing source is not found', async () => {
     expect(await refusal(path.join(dir, 'missing.html'))).toMatchObject({
-      ruleId: 'source/unreadable',
+      rule: 'source/unreadable',
       message: 'Source not found',
     })
   })

@@ -1,7 +1,7 @@
 /**
  * The site-size guard (`limits.siteBytes`, GitHub Pages' 1 GB by default): a build whose site would
- * be larger stops as soon as it has written that much, here or in the worker thread, with an error that
- * names the limit and the option, no staging folder left and the previous site byte for byte as it
+ * be larger stops as soon as it has written that much, with an error that names the limit and the
+ * option, no staging folder left and the previous site byte for byte as it
  * was; watch mode refuses a first build and a save alike, keeping the last good site.
  */
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
@@ -11,8 +11,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { resolveConfig, type UserConfig } from '../../src/config/options.js'
 import { build } from '../../src/build/index.js'
 import { DevBuilder } from '../../src/dev/builder.js'
-import { createStaging, writeStaged } from '../../src/build/output.js'
-import { startSiteFilesWorker } from '../../src/build/thread.js'
 import { readTree } from '../helpers.js'
 
 let dir: string
@@ -43,7 +41,7 @@ describe('limits.siteBytes', () => {
     // 300 tag pages of a few kilobytes each: over a megabyte.
     writeFileSync(path.join(dir, 'bookmarks.html'), source(300))
     const error = await build(configFor({ limits: { siteBytes: LIMIT } })).catch((error: unknown) => error)
-    expect(error).toMatchObject({ ruleId: 'output/too-large' })
+    expect(error).toMatchObject({ rule: 'output/too-large' })
     const message = (error as Error).message
     expect(message).toMatch(
       /^The site would be larger than 200\.0 kB \(limits\.siteBytes; GitHub Pages publishes sites of up to 1 GB\): its first \d+ files came to 200\.0 kB, and the build stopped there\. Raise limits\.siteBytes in the config to build it anyway\. The previous site in .* is unchanged\.$/,
@@ -56,49 +54,19 @@ describe('limits.siteBytes', () => {
     expect((await build(configFor({ limits: { siteBytes: 10 * LIMIT } }))).stats.bookmarks).toBe(300)
   })
 
-  it('should stop the worker thread when it passes it, with the same error', async () => {
-    const bytes = new TextEncoder().encode(source(300))
-    writeFileSync(path.join(dir, 'bookmarks.html'), bytes)
-    const config = configFor({})
-    const outDir = path.join(dir, 'out')
-    // The site files alone (the search index, the exports, …) come to 140 kB.
-    const staging = await createStaging({ outDir, protectedDirs: [dir], sources: [], siteBytes: 50_000 })
-    // A worker that parses the source and makes every site file itself (no claims shared).
-    const worker = startSiteFilesWorker({
-      mode: 'parse',
-      staging: staging.dir,
-      config,
-      sources: [{ file: path.join(dir, 'bookmarks.html'), name: 'bookmarks.html', bytes }],
-      budget: staging.budget!.shared,
-    })!
-    const written = writeStaged(staging, {
-      files: [],
-      assets: [],
-      alongside: worker.result.then((result) => result.written),
-      stopAlongside: worker.stop,
-    })
-    await expect(written).rejects.toMatchObject({
-      ruleId: 'output/too-large',
-      message: expect.stringMatching(
-        /^The site would be larger than 50\.0 kB .* Nothing was written\.$/,
-      ) as unknown,
-    })
-    expect(readdirSync(dir)).toEqual(['bookmarks.html'])
-  })
-
   it('should refuse a first watch build and a save that pass it, keeping the last good site', async () => {
     const file = path.join(dir, 'bookmarks.html')
     writeFileSync(file, source(300))
     const config = configFor({ limits: { siteBytes: LIMIT } }, 'dev')
     const first = await new DevBuilder(config).rebuild()
-    expect(first).toMatchObject({ ok: false, error: { ruleId: 'output/too-large' } })
+    expect(first).toMatchObject({ ok: false, error: { rule: 'output/too-large' } })
     writeFileSync(file, source(5))
     const builder = new DevBuilder(config)
     expect((await builder.rebuild()).ok).toBe(true)
     const site = readTree(path.join(dir, 'dev'), 'latin1')
     writeFileSync(file, source(300))
     const save = await builder.rebuild(new Set([file]))
-    expect(save).toMatchObject({ ok: false, error: { ruleId: 'output/too-large' } })
+    expect(save).toMatchObject({ ok: false, error: { rule: 'output/too-large' } })
     expect(save.ok === false && save.error.message).toMatch(/The last good site is kept\.$/)
     expect(readTree(path.join(dir, 'dev'), 'latin1')).toEqual(site)
   })

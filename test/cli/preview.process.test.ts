@@ -91,7 +91,7 @@ describe('bookgen dev', () => {
   it('should refuse --out naming the build output folder', async () => {
     await expect(
       startDev({ cwd: dir, inline: { sources: ['bookmarks.html'], outDir: 'dist' }, port: 0 }),
-    ).rejects.toMatchObject({ ruleId: 'cli/usage' })
+    ).rejects.toMatchObject({ rule: 'cli/usage' })
     expect(existsSync(path.join(dir, 'dist'))).toBe(false)
   })
 })

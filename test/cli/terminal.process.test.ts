@@ -168,9 +168,14 @@ describe('bookgen build output', () => {
     async () => {
       const plain = await bookgen(['build', 'bookmarks.html', '--quiet'], { cwd: dir, env: { NO_COLOR: '' } })
       expect(plain.code).toBe(0)
-      const piped = await bookgen(['build', 'bookmarks.html'], { cwd: dir, env: { NO_COLOR: '' } })
+      // As in CI, so that there is a warning (no --site) to colour.
+      const env = { CI: 'true' }
+      const piped = await bookgen(['build', 'bookmarks.html'], { cwd: dir, env: { ...env, NO_COLOR: '' } })
       expect(piped.stdout + piped.stderr).not.toContain(ESC)
-      const forced = await bookgen(['build', 'bookmarks.html'], { cwd: dir, env: { FORCE_COLOR: '1' } })
+      const forced = await bookgen(['build', 'bookmarks.html'], {
+        cwd: dir,
+        env: { ...env, FORCE_COLOR: '1' },
+      })
       expect(forced.stdout).toContain(`${ESC}32m✓`)
       expect(forced.stderr).toContain(`${ESC}33m1 warning`)
     },

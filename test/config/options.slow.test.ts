@@ -71,7 +71,13 @@ describe('normalizeBase', () => {
     expect(normalizeBase('')).toBe('/')
     expect(normalizeBase('my-bookmarks')).toBe('/my-bookmarks/')
     expect(normalizeBase('/a/b')).toBe('/a/b/')
-    expect(normalizeBase('https://user.github.io/repo/')).toBe('/repo/')
+  })
+
+  it("should refuse an address, which is the site's, naming the setting that takes it", () => {
+    expect(() => normalizeBase('https://user.github.io/repo/')).toThrow(
+      'base is the URL path the site is served under, such as "/my-bookmarks/", not an address: for "https://user.github.io/repo/", use site: \'https://user.github.io/repo/\' (its path becomes the base)',
+    )
+    expect(() => normalizeBase('//cdn.example/x/')).toThrow(/not an address/)
   })
 
   it('should reject traversal and characters that need escaping', () => {
@@ -152,7 +158,7 @@ describe('loadConfigFile', () => {
 
   it('should fail when an explicit --config does not exist', async () => {
     await expect(loadConfigFile('missing.config.ts', project(), { command: 'build' })).rejects.toMatchObject({
-      ruleId: 'config/not-found',
+      rule: 'config/not-found',
     })
   })
 
@@ -160,7 +166,7 @@ describe('loadConfigFile', () => {
     const dir = project()
     writeFileSync(path.join(dir, 'bookmarks.config.ts'), 'export default {{{\n')
     await expect(loadConfigFile(undefined, dir, { command: 'build' })).rejects.toMatchObject({
-      ruleId: 'config/load',
+      rule: 'config/load',
       file: 'bookmarks.config.ts',
     })
   })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { BookgenError } from '../../src/model/errors.js'
-import { parseSource, sniffFormat } from '../../src/formats/index.js'
+import { FORMATS, parseSource, sniffFormat } from '../../src/formats/index.js'
 
 describe('sniffFormat', () => {
   it('should recognise formats by content, whatever the extension', () => {
@@ -34,6 +34,8 @@ describe('parseSource', () => {
     expect((error as BookgenError).format()).toMatch(
       /^notes\.html:1:1: Not a bookmark file.*\[source\/unknown-format\]$/,
     )
+    // It names every format bookgen reads, as the registry lists them.
+    for (const entry of FORMATS) expect((error as BookgenError).message).toContain(entry.label)
   })
 
   it('should place decoding warnings in the text', () => {

@@ -18,20 +18,14 @@ import { linkdingJson } from '../../src/formats/linkding-json/index.js'
 import { linkwardenJson } from '../../src/formats/linkwarden-json/index.js'
 import { opml } from '../../src/formats/opml/index.js'
 import type { FormatEntry } from '../../src/formats/types.js'
-import {
-  countNodes,
-  forEachNode,
-  type Collection,
-  type Folder,
-  type Node,
-  type Warning,
-} from '../../src/model/tree.js'
+import { countNodes, forEachNode, type Collection, type Folder, type Node } from '../../src/model/tree.js'
 import { parseSource } from '../../src/formats/index.js'
 import { BOOKMARK_NAMES, FOLDER_NAMES, ROOT_NAMES, writeNetscape } from '../../src/formats/netscape/write.js'
 import { writeXbel } from '../../src/formats/xbel/write.js'
 import { collapseTitle } from '../../src/formats/shared/titles.js'
 import { bookmarksOf, CORPUS, FIXTURES, withoutPlaces } from '../helpers.js'
 import { sourceInput } from './others-input.js'
+import type { Message } from '../../src/model/message.js'
 
 const FORMATS_CORPUS = path.join(CORPUS, 'formats')
 const READERS: Readonly<Record<string, FormatEntry>> = {
@@ -231,7 +225,7 @@ function dropCollisions(item: Record<string, unknown>, own: ReadonlySet<string>)
 }
 
 /** Apply to a copy of `root` what the writer said it lost (`convert/lost-field … lost <field>`). */
-function withReportedLosses(root: Folder, warnings: Warning[]): Folder {
+function withReportedLosses(root: Folder, warnings: Message[]): Folder {
   const copy = withoutPlaces(root)
   const fields = warnings.flatMap((warning) => /\blost ([\w-]+)$/.exec(warning.message)?.[1] ?? [])
   const items: Array<Record<string, unknown>> = [copy as unknown as Record<string, unknown>]

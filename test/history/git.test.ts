@@ -2,20 +2,13 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import {
-  earlyCommits,
-  fileCommits,
-  mayBeInRepository,
-  repositoryLookup,
-  repositoryOf,
-  sourceRepositoryOf,
-} from '../../src/history/git.js'
+import { fileCommits, repositoryLookup, repositoryOf, sourceRepositoryOf } from '../../src/history/git.js'
 import { mayReadHistory } from '../../src/history/build-step.js'
 import type { ResolvedConfig } from '../../src/config/options.js'
 import { readFileHistory } from '../../src/history/read.js'
 import { createRepo } from './git-repo.js'
 
-describe('mayBeInRepository (asked before git is started)', () => {
+describe('the repository of a source', () => {
   const made: string[] = []
   const tempDir = () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'bookgen-git-'))
@@ -27,28 +20,12 @@ describe('mayBeInRepository (asked before git is started)', () => {
     for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true })
   })
 
-  it('is false for a folder with no .git in it or above, and repositoryOf answers undefined', async () => {
+  it('finds no repository for a folder with none in it or above', async () => {
     const dir = path.join(tempDir(), 'a', 'b')
     mkdirSync(dir, { recursive: true })
-    vi.stubEnv('GIT_DIR', '')
-    expect(mayBeInRepository(dir)).toBe(false)
+    vi.stubEnv('GIT_DIR', undefined)
     expect(await repositoryOf(path.join(dir, 'bookmarks.html'))).toBeUndefined()
-  })
-
-  it('finds a .git folder in a folder above, and a .git file (worktrees, submodules)', () => {
-    const top = tempDir()
-    const deep = path.join(top, 'x', 'y')
-    mkdirSync(deep, { recursive: true })
-    mkdirSync(path.join(top, '.git'))
-    expect(mayBeInRepository(deep)).toBe(true)
-    const other = tempDir()
-    writeFileSync(path.join(other, '.git'), 'gitdir: /elsewhere/.git/worktrees/other\n')
-    expect(mayBeInRepository(other)).toBe(true)
-  })
-
-  it('leaves the answer to git when GIT_DIR is set', () => {
-    vi.stubEnv('GIT_DIR', '/somewhere/.git')
-    expect(mayBeInRepository(tempDir())).toBe(true)
+    expect(await sourceRepositoryOf(path.join(dir, 'bookmarks.html'))).toBeUndefined()
   })
 
   it('lets repositoryOf find a real repository from a sub-folder', async () => {
@@ -146,7 +123,7 @@ describe('mayBeInRepository (asked before git is started)', () => {
     }
   })
 
-  it("asks for sources' commits early (earlyCommits), as readFileHistory would, and the read uses them", async () => {
+  it('reads the history of a source HEAD has, from a sub-folder or through GIT_DIR, and none of one it has not', async () => {
     const repo = createRepo()
     const outside = tempDir()
     try {
@@ -162,21 +139,11 @@ describe('mayBeInRepository (asked before git is started)', () => {
       const file = path.join(repo.dir, 'sub', 'bookmarks.html')
       const untracked = path.join(repo.dir, 'sub', 'untracked.html')
       const lookup = repositoryLookup()
-      const early = earlyCommits([file, untracked, path.join(outside, 'bookmarks.html')], lookup)
-      const top = (await lookup(file))!.top
-      const asked = early(path.join(repo.dir, 'sub', '.', 'bookmarks.html'))
-      expect(asked).toBeDefined()
-      expect(await asked).toEqual(await fileCommits(top, 'sub/bookmarks.html'))
-      expect((await asked)!.length).toBe(2)
-      expect(await early(untracked)).toEqual([])
-      expect(await early(path.join(outside, 'bookmarks.html'))).toEqual([])
-      expect(early(path.join(repo.dir, 'other.html'))).toBeUndefined()
-      // The read takes the commits asked for, and asks Git itself for a file asked for by no one.
-      const given = await readFileHistory(file, { commitsOf: () => Promise.resolve([]) })
-      expect(given.history).toBeUndefined()
-      const own = await readFileHistory(file, { commitsOf: () => undefined })
-      expect(own.history?.read.commits).toBe(2)
-      expect((await readFileHistory(file, { commitsOf: early })).history?.read.commits).toBe(2)
+      expect((await lookup(file))?.inHead).toBe(true)
+      expect((await lookup(untracked))?.inHead).toBe(false)
+      expect(await lookup(path.join(outside, 'bookmarks.html'))).toBeUndefined()
+      expect((await readFileHistory(file, { repositoryOf: lookup })).history?.read.commits).toBe(2)
+      expect((await readFileHistory(untracked, { repositoryOf: lookup })).history).toBeUndefined()
       // A build may read a history while one of its sources is in HEAD.
       const config = { history: { maxRemoved: 0.5 } } as unknown as ResolvedConfig
       expect(await mayReadHistory(config, [untracked, file], lookup)).toBe(true)
@@ -186,8 +153,7 @@ describe('mayBeInRepository (asked before git is started)', () => {
       // With GIT_DIR set, the repository is the one Git names there.
       vi.stubEnv('GIT_DIR', path.join(repo.dir, '.git'))
       vi.stubEnv('GIT_WORK_TREE', repo.dir)
-      const named = earlyCommits([file], repositoryLookup())
-      expect(await named(file)).toEqual(await asked)
+      expect((await readFileHistory(file)).history?.read.commits).toBe(2)
     } finally {
       repo.remove()
     }

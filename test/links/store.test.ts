@@ -169,20 +169,20 @@ describe('parseLinkStore', () => {
     const error = await caught(() =>
       parseLinkStore('{\n  "version": 1,\n  "links": {,}\n}\n', 'bookmarks.links.json'),
     )
-    expect(error.ruleId).toBe('links/store-syntax')
+    expect(error.rule).toBe('links/store-syntax')
     expect(error.format()).toMatch(/^bookmarks\.links\.json:3:13: /)
   })
 
   it('should refuse a version it does not know, pointing at the field', async () => {
     const error = await caught(() => parseLinkStore('{\n  "version": 2,\n  "links": {}\n}\n', 'l.json'))
-    expect(error.ruleId).toBe('links/store-version')
+    expect(error.rule).toBe('links/store-version')
     expect([error.file, error.line, error.column]).toEqual(['l.json', 2, 3])
     expect(error.message).toMatch(/version 2/)
   })
 
   it('should refuse something that is not a store', async () => {
     for (const text of ['[]', '{"version":1}', '{"version":1,"links":[]}']) {
-      expect((await caught(() => parseLinkStore(text, 'l.json'))).ruleId).toBe('links/store-invalid')
+      expect((await caught(() => parseLinkStore(text, 'l.json'))).rule).toBe('links/store-invalid')
     }
   })
 
@@ -200,7 +200,7 @@ describe('parseLinkStore', () => {
     ]
     for (const [entry, reason] of cases) {
       const error = await caught(() => parseLinkStore(bad(entry), 'l.json'))
-      expect(error.ruleId).toBe('links/store-invalid')
+      expect(error.rule).toBe('links/store-invalid')
       expect(error.message).toMatch(reason)
       expect(error.message).toContain('https://a/')
       expect([error.line, error.column]).toEqual([4, 5])
@@ -252,7 +252,7 @@ describe('readLinkStore and writeLinkStore', () => {
 
   it('should fail as a BookgenError, leaving nothing behind, when the folder is missing', async () => {
     const error = await caught(() => writeLinkStore(path.join(dir, 'missing', 'l.json'), emptyStore()))
-    expect(error.ruleId).toBe('links/store-unwritable')
+    expect(error.rule).toBe('links/store-unwritable')
     expect(await readdir(dir)).toEqual([])
   })
 

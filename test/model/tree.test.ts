@@ -51,15 +51,13 @@ describe('model helpers', () => {
 describe('BookgenError', () => {
   it('should format as file:line:col: reason [rule]', () => {
     const error = new BookgenError('Expected <xbel>', {
-      ruleId: 'xbel/wrong-root',
+      rule: 'xbel/wrong-root',
       file: 'a.xbel',
       line: 2,
       column: 1,
     })
     expect(error.format()).toBe('a.xbel:2:1: Expected <xbel> [xbel/wrong-root]')
-    expect(new BookgenError('No sources', { ruleId: 'source/none' }).format()).toBe(
-      'No sources [source/none]',
-    )
+    expect(new BookgenError('No sources', { rule: 'source/none' }).format()).toBe('No sources [source/none]')
     expect(isBookgenError(error)).toBe(true)
     expect(isBookgenError(new Error('x'))).toBe(false)
   })

@@ -125,7 +125,7 @@ describe('tag pages and the search page', () => {
     for (const example of examples) expect(parseQuery(example).notices, example).toEqual([])
   })
 
-  it('should write related tags as the serializer writes the same elements, hostile names escaped', () => {
+  it('should write related tags as a labelled list of tag links with shared counts, hostile names escaped', () => {
     const related = [
       { tag: 'css', href: '../css/', count: 12 },
       { tag: 'a"b&c <script>alert(1)</script>', href: '/b/tags/a-b-c/?x="1"&y=`2`', count: 1 },

@@ -1,6 +1,13 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { createBookmark, createFolder } from '../../src/model/tree.js'
-import { serializeHast } from '../../src/render/serialize.js'
+import { createBookmark, createFolder, type Bookmark } from '../../src/model/tree.js'
+import { fastToHtml } from '../../src/render/fast-html.js'
+import {
+  serializeFragment,
+  serializeHast,
+  serializeHastReference,
+  trustedNode,
+} from '../../src/render/serialize.js'
 import { cleanText } from '../../src/render/text.js'
 import { aliasToHast, bookmarkToHast, type EntryContext } from '../../src/render/xfolk.js'
 
@@ -89,5 +96,99 @@ describe('aliasToHast', () => {
 describe('cleanText', () => {
   it('should drop control characters but keep tabs and line breaks', () => {
     expect(cleanText('a\u0000b\u0007c\u001bd\u009be\tf\ng')).toBe('abcde\tf\ng')
+  })
+})
+
+/** Text that reaches every escape: markup, quotes, entities, controls, astral and combining characters. */
+const hostileText = fc.string({
+  unit: fc.constantFrom(
+    'a',
+    'Z',
+    ' ',
+    '&',
+    '<',
+    '>',
+    '"',
+    "'",
+    '`',
+    '=',
+    '\0',
+    '\u0007',
+    '\u0085',
+    '\n',
+    'é',
+    'é',
+    '東',
+    '🚀',
+    '&amp;',
+    '<script>',
+  ),
+  maxLength: 12,
+})
+
+const hrefs = fc.oneof(
+  fc.constantFrom(
+    'https://example.com/',
+    'https://www.Example.org/a?b=1&c=2#d',
+    'http://xn--bcher-kva.example/x',
+    'https://bücher.example/a b',
+    'ftp://ftp.example.com/f',
+    'mailto:me@example.org',
+    'https://user:pw@host.example:8080/p',
+    'https://[::1]/',
+    'file:///etc/passwd',
+    'javascript:alert(1)',
+    'https://example.com/"onmouseover="x',
+    "https://example.com/'`",
+  ),
+  hostileText.map((path) => `https://example.com/${path}`),
+  hostileText,
+)
+
+const bookmarks: fc.Arbitrary<Bookmark> = fc
+  .record({
+    title: hostileText,
+    href: fc.option(hrefs, { nil: undefined }),
+    description: fc.option(hostileText, { nil: undefined }),
+    tags: fc.uniqueArray(
+      hostileText.filter((tag) => tag.trim() !== ''),
+      { maxLength: 4 },
+    ),
+    added: fc.option(fc.integer({ min: -8.64e15, max: 8.64e15 }), { nil: undefined }),
+  })
+  .map(({ title, href, description, tags, added }) =>
+    Object.assign(createBookmark(title, href), {
+      tags,
+      ...(description === undefined ? {} : { description }),
+      ...(added === undefined ? {} : { added }),
+    }),
+  )
+
+const hostileContexts: EntryContext[] = [
+  { tagUrl: (tag) => `/base/tags/${encodeURIComponent(tag)}/`, allowFileLinks: false },
+  {
+    tagUrl: (tag) => `../tags/${tag}/`,
+    // Tag items serialized once and reused, as a build does.
+    tagItem: (_tag, render) => trustedNode(serializeFragment(render())),
+    iconUrl: (bookmark) =>
+      bookmark.title.length % 2 === 0 ? `/assets/icons/${bookmark.title}".png` : undefined,
+    allowFileLinks: true,
+  },
+]
+
+describe('entries on hostile input', () => {
+  it('should be serialized by the fast path exactly as rehype-stringify serializes them, in both forms', () => {
+    fc.assert(
+      fc.property(
+        bookmarks,
+        fc.constantFrom(...hostileContexts),
+        fc.constantFrom('full' as const, 'compact' as const),
+        (bookmark, entryContext, form) => {
+          const entry = bookmarkToHast(bookmark, entryContext, form)
+          expect(fastToHtml(entry)).toBe(serializeHastReference(entry))
+        },
+      ),
+      { numRuns: 3000 },
+    )
   })
 })

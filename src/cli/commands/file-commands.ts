@@ -5,7 +5,7 @@ import type { CAC } from 'cac'
 import { expandSources } from '../../build/index.js'
 import { ioError } from '../../build/io-error.js'
 import { readSourceBytes } from '../../build/read.js'
-import { formatNamed, parseSource, writableFormats } from '../../formats/index.js'
+import { formatNamed, parseSource, siteExports, writableFormats } from '../../formats/index.js'
 import { applyHistoryDates } from '../../history/apply.js'
 import { readFileHistory } from '../../history/read.js'
 import { restoreFile } from '../../history/restore.js'
@@ -17,8 +17,16 @@ import { formatWarnings, safe } from '../../report/messages.js'
 import { EXIT_OK, loadResolvedConfig, optionalString, type Io } from '../shared.js'
 import { collectionStats } from '../summary.js'
 
-/** Register the commands; `set` receives the action of the one the command line names. */
-export function registerFileCommands(cli: CAC, io: Io, set: (action: () => Promise<number>) => void): void {
+/**
+ * Register the commands; `set` receives the action of the one the command line names. Returns
+ * the options that help leaves out: old spellings that keep working.
+ */
+export function registerFileCommands(
+  cli: CAC,
+  io: Io,
+  set: (action: () => Promise<number>) => void,
+): ReadonlySet<string> {
+  const writable = writableFormats()
   cli
     .command('inspect <source>', 'Print the normalized bookmark tree of a source file')
     .option('--json', 'Print JSON (the stable interface for scripts and tests)')
@@ -38,19 +46,29 @@ export function registerFileCommands(cli: CAC, io: Io, set: (action: () => Promi
       set(() => restoreCommand(source, flags, io))
     })
 
+  // The example converts to the format of the site's first download (browser HTML).
+  const convertExample = siteExports()[0]!
   cli
-    .command('convert <source>', 'Convert a bookmark file to Netscape HTML or XBEL')
-    .option(
-      '--to <format>',
-      `Output format: ${writableFormats()
-        .map((entry) => entry.name)
-        .join(', ')}`,
+    .command(
+      'convert <source>',
+      `Convert a bookmark file to ${inWords(writable.map((entry) => entry.label))}`,
     )
-    .option('-o, --output <file>', 'Output file (default: standard output)')
-    .example('bookgen convert bookmarks.xbel --to netscape -o bookmarks.html')
+    .option('--to <format>', `Output format: ${writable.map((entry) => entry.name).join(', ')}`)
+    .option('-o, --out <file>', 'Output file (default: standard output)')
+    // The first spelling of --out, kept working (help does not list it).
+    .option('--output <file>', 'Output file (the same as --out)')
+    .example(
+      `bookgen convert bookmarks.xbel --to ${convertExample.name} --out ${convertExample.siteExport.path}`,
+    )
     .action((source: string, flags: Record<string, unknown>) => {
       set(() => convertCommand(source, flags, io))
     })
+  return new Set(['--output'])
+}
+
+/** `a, b or c`. */
+function inWords(items: readonly string[]): string {
+  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)!}`
 }
 
 async function inspectCommand(source: string, flags: Record<string, unknown>, io: Io): Promise<number> {
@@ -76,7 +94,7 @@ async function restoreCommand(
   io: Io,
 ): Promise<number> {
   const from = optionalString(flags, 'from')
-  if (from === undefined) throw new BookgenError('restore needs --from <commit>', { ruleId: 'cli/usage' })
+  if (from === undefined) throw new BookgenError('restore needs --from <commit>', { rule: 'cli/usage' })
   let file: string
   if (source !== undefined) file = path.resolve(io.cwd, source)
   else {
@@ -84,7 +102,7 @@ async function restoreCommand(
     const files = await expandSources(config.sources, config.root)
     if (files.length !== 1)
       throw new BookgenError('The config names several sources: name the one to restore', {
-        ruleId: 'cli/usage',
+        rule: 'cli/usage',
       })
     file = files[0]!
   }
@@ -106,26 +124,28 @@ async function convertCommand(source: string, flags: Record<string, unknown>, io
   const writer = to === undefined ? undefined : formatNamed(to)
   if (writer?.write === undefined) {
     const names = writableFormats().map((entry) => `"${entry.name}"`)
-    throw new BookgenError(`--to must be ${names.slice(0, -1).join(', ')} or ${names.at(-1)!}`, {
-      ruleId: 'cli/usage',
+    throw new BookgenError(`--to must be ${inWords(names)}`, {
+      rule: 'cli/usage',
     })
   }
   const file = path.resolve(io.cwd, source)
   const collection = parseSource(await readSourceBytes(file, source), source)
   const { text, warnings } = writer.write(collection)
-  const output = optionalString(flags, 'output')
+  const output = optionalString(flags, 'out') ?? optionalString(flags, 'output')
   if (output === undefined) io.stdout(text)
   else {
     if (path.resolve(io.cwd, output) === file) {
-      throw new BookgenError('The output file is the source file; choose another -o', { ruleId: 'cli/usage' })
+      throw new BookgenError('The output file is the source file; choose another --out', {
+        rule: 'cli/usage',
+      })
     }
     await writeFile(path.resolve(io.cwd, output), text).catch((error: unknown) => {
       throw (
         ioError(error, {
           action: `Could not write ${output}`,
           path: path.resolve(io.cwd, output),
-          flag: '-o',
-          ruleId: 'output/write-failed',
+          flag: '--out',
+          rule: 'output/write-failed',
         }) ?? error
       )
     })

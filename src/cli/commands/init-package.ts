@@ -111,12 +111,12 @@ async function readManifest(cwd: string): Promise<Record<string, unknown> | unde
       return manifest as Record<string, unknown>
   } catch (error) {
     throw new BookgenError('package.json is not valid JSON', {
-      ruleId: 'cli/usage',
+      rule: 'cli/usage',
       file: 'package.json',
       cause: error,
     })
   }
-  throw new BookgenError('package.json is not a JSON object', { ruleId: 'cli/usage', file: 'package.json' })
+  throw new BookgenError('package.json is not a JSON object', { rule: 'cli/usage', file: 'package.json' })
 }
 
 /** How package.json lists bookgen, if it does. */
@@ -139,7 +139,7 @@ function parseSpec(spec: string, cwd: string): npa.Result {
     return npa.resolve('bookgen', spec, cwd)
   } catch (error) {
     throw new BookgenError(`package.json lists bookgen as "${spec}", which npm cannot read`, {
-      ruleId: 'cli/usage',
+      rule: 'cli/usage',
       file: 'package.json',
       cause: error,
     })
@@ -271,7 +271,7 @@ const runNpm: NpmRunner = async (args, cwd, timeoutMs = INSTALL_TIMEOUT_MS) => {
     const { stdout, stderr } = error as { stdout?: string; stderr?: string }
     const output = `${stderr ?? ''}\n${stdout ?? ''}`.trim().split('\n').slice(-12).join('\n')
     throw new BookgenError(`npm ${args.join(' ')} failed:\n${output}`, {
-      ruleId: 'init/npm-failed',
+      rule: 'init/npm-failed',
       cause: error,
     })
   }

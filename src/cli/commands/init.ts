@@ -17,6 +17,7 @@ import { HOSTS, type Host, type HostName } from './init-hosts.js'
 import { pinBookgen, type NpmRunner, type PinResult } from './init-package.js'
 import { linksWorkflow, type WorkflowOptions } from './init-workflow.js'
 import { BookgenError } from '../../model/errors.js'
+import { LINK_HEALTH_URL } from '../../model/version.js'
 
 export { HOST_NAMES, type HostName } from './init-hosts.js'
 
@@ -105,8 +106,8 @@ export async function runInit(cwd: string, options: InitOptions = {}): Promise<I
   const host = HOSTS[options.host ?? 'github']
   if (options.links === true && host.name !== 'github') {
     throw new BookgenError(
-      `--links writes a GitHub Actions workflow; on ${host.label}, schedule "npx bookgen check" yourself (see docs/link-health.md)`,
-      { ruleId: 'cli/usage' },
+      `--links writes a GitHub Actions workflow; on ${host.label}, schedule "npx bookgen check" yourself (see ${LINK_HEALTH_URL})`,
+      { rule: 'cli/usage' },
     )
   }
   // `--links` on a site that already publishes: keep its Pages workflow, add the link check.
@@ -173,8 +174,8 @@ async function planWorkflow(
 ): Promise<Plan> {
   const file = path.join(cwd, workflowPath)
   if (existsSync(file) && options.force !== true) {
-    throw new BookgenError(`${workflowPath} already exists; use --force to replace it`, {
-      ruleId: 'cli/usage',
+    throw new BookgenError('already exists; use --force to replace it', {
+      rule: 'cli/usage',
       file: workflowPath,
     })
   }
@@ -210,7 +211,7 @@ async function findSources(
     if (inside === '' || inside.startsWith('..') || path.isAbsolute(inside)) {
       throw new BookgenError(
         `${source} is outside the repository: the workflow builds what the repository holds; copy the file in and name it from there`,
-        { ruleId: 'cli/usage', file: source },
+        { rule: 'cli/usage', file: source },
       )
     }
   }
@@ -230,7 +231,7 @@ async function findSources(
   if (found === undefined) {
     throw new BookgenError(
       `No bookmark file to publish: name it, e.g. "bookgen init bookmarks.html" (none of ${DEFAULT_SOURCES.join(', ')} is here, and there is no bookmarks.config.ts)`,
-      { ruleId: 'source/not-found' },
+      { rule: 'source/not-found' },
     )
   }
   return { sources: found === 'bookmarks.html' ? [] : [found], files: [path.join(cwd, found)], outDir }
@@ -243,7 +244,7 @@ async function existingSources(patterns: readonly string[], cwd: string): Promis
     if (!existsSync(file)) {
       const shown = path.relative(cwd, file) || file
       throw new BookgenError(`Source not found: ${shown} (the workflow would fail to build it)`, {
-        ruleId: 'source/not-found',
+        rule: 'source/not-found',
         file: shown,
       })
     }
@@ -257,7 +258,7 @@ function checkWorkflowValue(value: string, what: string): void {
     throw new BookgenError(
       `${what} in the workflow may only use letters, digits and . / _ - @ +: "${value}"`,
       {
-        ruleId: 'cli/usage',
+        rule: 'cli/usage',
       },
     )
   }

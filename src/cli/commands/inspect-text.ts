@@ -2,9 +2,10 @@
  * The normalized tree as readable text, for `bookgen inspect` without `--json`:
  *
  * ```
- * Bookmarks (netscape, utf-8): 12 bookmarks, 3 folders, 1 separator, 0 aliases, 5 tags
+ * Bookmarks (xbel, utf-8): 12 bookmarks, 3 folders, 1 separator, 0 aliases, 5 tags
  * 📁 Development
  *    🔖 MDN Web Docs  https://developer.mozilla.org/  [reference, web]
+ *    🔖 Bank  https://bank.example/  (private)
  *    ──
  * ```
  */
@@ -36,8 +37,10 @@ export function formatTree(collection: Collection, clean: (text: string) => stri
         break
       case 'bookmark': {
         const tags = node.tags.length > 0 ? `  [${clean(node.tags.join(', '))}]` : ''
+        // Private bookmarks are left out of the site unless the config's `publish` says otherwise.
+        const mark = node.private === true ? '  (private)' : ''
         lines.push(
-          `${indent}🔖 ${clean(collapseTitle(node.title)) || '(untitled)'}  ${clean(node.href ?? '(no URL)')}${tags}`,
+          `${indent}🔖 ${clean(collapseTitle(node.title)) || '(untitled)'}  ${clean(node.href ?? '(no URL)')}${tags}${mark}`,
         )
         break
       }

@@ -30,8 +30,8 @@ import { attributeValue } from '../shared/attribute-json.js'
 import { emptyCollection } from '../shared/empty-file.js'
 import { isJsonObject } from '../shared/json.js'
 import { walkChildLists } from '../shared/child-lists.js'
-import { parseJson } from '../shared/json-error.js'
-import { jsonOffsets, type Descend } from '../shared/json-places.js'
+import { parseJson } from '../shared/json.js'
+import { jsonOffsets, type Descend } from '../shared/json-scan.js'
 import { decodeJsonBytes, kindOf } from '../shared/json-text.js'
 import { mayHoldSeparatorBookmarks, readSeparatorBookmarks } from '../shared/separator-bookmarks.js'
 import type { SourceInput } from '../types.js'
@@ -126,7 +126,7 @@ class ChromeReader {
     const start = this.text.search(/\S|$/)
     return new BookgenError(
       `Not a Chromium Bookmarks file: ${reason}. Expected {"roots": {"bookmark_bar": …, "other": …, "synced": …}, "version": 1}`,
-      { ruleId: 'chrome/not-bookmarks', file: this.file, ...this.lineIndex().locate(start) },
+      { rule: 'chrome/not-bookmarks', file: this.file, ...this.lineIndex().locate(start) },
     )
   }
 

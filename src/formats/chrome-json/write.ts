@@ -17,28 +17,20 @@
  *   without a URL, …) is left out and reported, grouped per field.
  */
 import { resolveAliases } from '../../model/aliases.js'
-import type {
-  Alias,
-  Bookmark,
-  Collection,
-  Folder,
-  Node,
-  Place,
-  Separator,
-  Warning,
-} from '../../model/tree.js'
+import type { Alias, Bookmark, Collection, Folder, Node, Place, Separator } from '../../model/tree.js'
 import { VIVALDI_SEPARATOR } from '../shared/separator-bookmarks.js'
 import { ChromeChecksum } from './checksum.js'
 import { chromiumJson } from './json-writer.js'
 import { CHROME_ROOTS } from './read.js'
 import { formatChromeTime, parseChromeTime } from './time.js'
+import type { Message } from '../../model/message.js'
 
 type RootKey = (typeof CHROME_ROOTS)[number]
 type JsonObject = Record<string, unknown>
 
 export interface ChromeWriteResult {
   text: string
-  warnings: Warning[]
+  warnings: Message[]
 }
 
 /** Titles Chromium gives its roots (it shows its own localised names whatever the file says). */
@@ -366,9 +358,9 @@ class ChromeWriter {
     else loss.count++
   }
 
-  private warnings(): Warning[] {
+  private warnings(): Message[] {
     const file = this.collection.file
-    const warnings: Warning[] = [...this.losses.entries()].map(([field, loss]) => ({
+    const warnings: Message[] = [...this.losses.entries()].map(([field, loss]) => ({
       file,
       line: loss.place?.line ?? 1,
       column: loss.place?.column ?? 1,

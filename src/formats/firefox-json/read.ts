@@ -34,8 +34,8 @@ import { emptyCollection } from '../shared/empty-file.js'
 import { instantResult } from '../shared/instant.js'
 import { walkChildLists, type ChildList } from '../shared/child-lists.js'
 import { isJsonObject } from '../shared/json.js'
-import { parseJson } from '../shared/json-error.js'
-import { jsonOffsets, type Descend } from '../shared/json-places.js'
+import { parseJson } from '../shared/json.js'
+import { jsonOffsets, type Descend } from '../shared/json-scan.js'
 import { decodeJsonBytes, kindOf } from '../shared/json-text.js'
 import type { SourceInput } from '../types.js'
 import { readAnnos } from './annos.js'
@@ -157,7 +157,7 @@ class FirefoxReader {
   private notBookmarks(message: string): BookgenError {
     const start = this.text.search(/\S|$/)
     return new BookgenError(message, {
-      ruleId: 'firefox/not-bookmarks',
+      rule: 'firefox/not-bookmarks',
       file: this.file,
       ...this.lineIndex().locate(start),
     })

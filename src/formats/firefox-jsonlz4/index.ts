@@ -39,9 +39,9 @@ export function readFirefoxJsonlz4(input: SourceInput): Collection {
       origin: 'The decompressed file',
     })
   } catch (error) {
-    if (isBookgenError(error) && error.ruleId === 'firefox/syntax') {
+    if (isBookgenError(error) && error.rule === 'firefox/syntax') {
       throw new BookgenError(`The decompressed backup is ${error.message.replace(/^Not/, 'not')}`, {
-        ruleId: error.ruleId,
+        rule: error.rule,
         file,
         line: error.line,
         column: error.column,

@@ -79,7 +79,7 @@ function library(): Lz4 {
 
 function lz4Error(file: string, offset: number, reason: string, cause?: unknown): BookgenError {
   return new BookgenError(`${reason} (at byte ${offset})`, {
-    ruleId: 'firefox/bad-lz4',
+    rule: 'firefox/bad-lz4',
     file,
     line: 1,
     column: offset + 1,

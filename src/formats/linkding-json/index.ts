@@ -58,7 +58,7 @@ function readLinkding(input: SourceInput) {
   if (!isJsonObject(value)) {
     throw new BookgenError(
       `Expected a linkding bookmark object or a page of them ({"count", "next", "previous", "results": […]}); the file holds ${jsonKind(value)}`,
-      { ruleId: 'linkding/not-an-object', ...source.place(start) },
+      { rule: 'linkding/not-an-object', ...source.place(start) },
     )
   }
   const root = createFolder('linkding')
@@ -74,7 +74,7 @@ function readPage(page: JsonFields, root: Folder): void {
   if (!Array.isArray(results)) {
     const at = memberOffset(source.text, page.offset, 'results') ?? page.offset
     throw new BookgenError(`"results" should be the list of bookmarks; it is ${jsonKind(results)}`, {
-      ruleId: 'linkding/results-not-a-list',
+      rule: 'linkding/results-not-a-list',
       ...source.place(at),
     })
   }

@@ -75,7 +75,7 @@ function readLinkwarden(input: SourceInput) {
     throw new BookgenError(
       `Expected a Linkwarden backup ({"collections": […], …}); the file holds ${jsonKind(value)}`,
       {
-        ruleId: 'linkwarden/not-an-object',
+        rule: 'linkwarden/not-an-object',
         ...source.place(start),
       },
     )
@@ -87,7 +87,7 @@ function readLinkwarden(input: SourceInput) {
     throw new BookgenError(
       `Expected "collections", the list of collections; found ${jsonKind(collections)}`,
       {
-        ruleId: 'linkwarden/no-collections',
+        rule: 'linkwarden/no-collections',
         ...source.place(at),
       },
     )

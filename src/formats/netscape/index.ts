@@ -1,15 +1,14 @@
 /**
  * The `netscape` format: the Netscape bookmark file every browser exports and imports
- * (`bookmarks.html`), read (`read.ts`, on htmlparser2's tokenizer) and written (`write.ts`).
+ * (`bookmarks.html`), read (`read.ts`, on htmlparser2's tokenizer), re-read in part after an edit
+ * (`incremental/`) and written (`write.ts`).
  */
 import type { Collection } from '../../model/tree.js'
 import { readText } from '../shared/text-source.js'
-import type { FormatEntry, SniffHead, SourceInput } from '../types.js'
-import { parseNetscape, type NetscapeStats } from './read.js'
+import { SNIFF_CHARACTERS, type FormatEntry, type SniffHead, type SourceInput } from '../types.js'
+import { netscapeReread } from './incremental/index.js'
+import { parseNetscape } from './read.js'
 import { streamNetscape, writeNetscape } from './write.js'
-
-/** Characters at the start of a text that the Netscape and XBEL sniffers look at. */
-export const SNIFF_CHARACTERS = 8192
 
 const DOCTYPE = /<!DOCTYPE\s+NETSCAPE-Bookmark-file/i
 const LIST = /<(dl|dt|h3)[\s>]/i
@@ -20,11 +19,9 @@ export function looksLikeNetscape(text: string): boolean {
   return DOCTYPE.test(text) || LIST.test(text) || LINK.test(text)
 }
 
-/** Read Netscape bookmark HTML; `stats` is filled in for the incremental reader. */
-export function readNetscape(input: SourceInput, stats?: NetscapeStats): Collection {
-  return readText(input, 'netscape', (text, file, encoding) =>
-    parseNetscape(text, file, stats === undefined ? { encoding } : { encoding, stats }),
-  )
+/** Read Netscape bookmark HTML. */
+function readNetscape(input: SourceInput): Collection {
+  return readText(input, 'netscape', (text, file, encoding) => parseNetscape(text, file, { encoding }))
 }
 
 export const netscape: FormatEntry = {
@@ -40,7 +37,10 @@ export const netscape: FormatEntry = {
     }
     return looksLikeNetscape(text)
   },
-  read: (input) => readNetscape(input),
+  // Any text with bookmark HTML's lists or links, or with nothing in it.
+  claimsText: (text) => text.trim() === '' || looksLikeNetscape(text),
+  read: readNetscape,
+  reread: netscapeReread,
   write: writeNetscape,
   cutShortRules: ['netscape/truncated', 'netscape/unclosed-list'],
   siteExport: {

@@ -16,6 +16,7 @@
  * and `<style>` elements are masked so the tokenizer sees text there too.
  */
 import { decodeHTML, decodeHTMLAttribute } from 'entities/decode'
+import { Tokenizer } from 'htmlparser2'
 import {
   createBookmark,
   createFolder,
@@ -36,7 +37,6 @@ import { WarningCollector } from '../shared/limits.js'
 import { LineIndex } from '../shared/line-index.js'
 import { cleanDescription, lineIndent } from '../shared/description.js'
 import { collapseTitle } from '../shared/titles.js'
-import { Tokenizer } from './tokenizer.js'
 
 export interface NetscapeOptions {
   /** The encoding the text was decoded from, recorded on the collection. Default: `utf-8`. */
@@ -483,7 +483,7 @@ class NetscapeReader {
     const { line, column } = this.lines.locate(this.firstStray ?? this.firstDt ?? 0)
     throw new BookgenError(
       'Not a bookmark file: it has neither the <!DOCTYPE NETSCAPE-Bookmark-file-1> line nor a bookmark list (<DL> holding <DT><A HREF=…> or <DT><H3> entries), which browsers look for when they import bookmark HTML; it reads as an ordinary web page',
-      { ruleId: 'netscape/not-bookmarks', file: this.file, line, column },
+      { rule: 'netscape/not-bookmarks', file: this.file, line, column },
     )
   }
 

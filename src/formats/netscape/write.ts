@@ -7,13 +7,15 @@
  */
 import { resolveAliases } from '../../model/aliases.js'
 import { formatEpochSeconds } from '../../model/dates.js'
-import type { Alias, Bookmark, Collection, Folder, Node, Place, Warning } from '../../model/tree.js'
+import type { Alias, Bookmark, Collection, Folder, Node, Place } from '../../model/tree.js'
 import { collapseTitle } from '../shared/titles.js'
 import { Utf8Chunks, wholeText } from '../shared/utf8-chunks.js'
+import type { Message } from '../../model/message.js'
+import { reference } from '../shared/references.js'
 
 export interface WriteResult {
   text: string
-  warnings: Warning[]
+  warnings: Message[]
 }
 
 const CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g
@@ -51,7 +53,7 @@ export function writeNetscape(collection: Collection): WriteResult {
  * The same file as UTF-8, handed to `sink` in chunks of about 128 KiB as it is made (the site's
  * export is written that way, never held whole). Returns the warnings.
  */
-export function streamNetscape(collection: Collection, sink: (chunk: Uint8Array) => void): Warning[] {
+export function streamNetscape(collection: Collection, sink: (chunk: Uint8Array) => void): Message[] {
   return new NetscapeWriter(collection, sink).write()
 }
 
@@ -90,7 +92,7 @@ class NetscapeWriter {
     this.out.push(piece)
   }
 
-  write(): Warning[] {
+  write(): Message[] {
     const { collection } = this
     const root = collection.root
     this.push(HEADER)
@@ -321,7 +323,7 @@ class NetscapeWriter {
     else loss.count++
   }
 
-  private warnings(): Warning[] {
+  private warnings(): Message[] {
     const file = this.collection.file
     return [...this.losses.entries()].map(([field, loss]) => ({
       file,
@@ -368,21 +370,15 @@ export const BOOKMARK_NAMES: ReadonlySet<string> = new Set([
   'DESCRIPTION',
 ])
 
+const TEXT_ESCAPES = /[&<>]/g
+const ATTRIBUTE_ESCAPES = /[&<>"\n\r\t]/g
+
 /** Escape text content: `&`, `<`, `>`. Line breaks stay (descriptions keep their lines). */
 export function escapeText(text: string): string {
-  return /[&<>]/.test(text) ? text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;') : text
+  return /[&<>]/.test(text) ? text.replace(TEXT_ESCAPES, reference) : text
 }
 
 /** Escape an attribute value for double quotes; line breaks become character references. */
 export function escapeAttribute(value: string): string {
-  return /[&<>"\n\r\t]/.test(value)
-    ? value
-        .replace(/&/g, '&amp;')
-        .replace(/"/g, '&quot;')
-        .replace(/</g, '&lt;')
-        .replace(/>/g, '&gt;')
-        .replace(/\n/g, '&#10;')
-        .replace(/\r/g, '&#13;')
-        .replace(/\t/g, '&#9;')
-    : value
+  return /[&<>"\n\r\t]/.test(value) ? value.replace(ATTRIBUTE_ESCAPES, reference) : value
 }

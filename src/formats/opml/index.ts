@@ -54,11 +54,11 @@ const MESSAGE_LENGTH = 300
 
 /** An XML error of the shared XBEL path, told as OPML's: `opml/…` rules, `<opml>` for `<xbel>`. */
 function asOpmlError(error: unknown): unknown {
-  if (!isBookgenError(error) || !error.ruleId.startsWith('xbel/')) return error
+  if (!isBookgenError(error) || !error.rule.startsWith('xbel/')) return error
   let message = error.message.replace(/<xbel>/g, '<opml>')
   if (message.length > MESSAGE_LENGTH) message = `${message.slice(0, MESSAGE_LENGTH)}…`
   return new BookgenError(message, {
-    ruleId: `opml/${error.ruleId.slice('xbel/'.length)}`,
+    rule: `opml/${error.rule.slice('xbel/'.length)}`,
     file: error.file,
     line: error.line,
     column: error.column,

@@ -20,7 +20,7 @@ import {
 import { cleanHref } from '../../model/urls.js'
 import { cleanDescription } from '../shared/description.js'
 import { dataTitle } from '../shared/titles.js'
-import { parseRfc822Instant } from '../shared/text-dates.js'
+import { parseRfc822Instant } from '../shared/dates.js'
 
 /** Reports a repair: `opml/<problem>` at `place`. */
 export type OutlineWarn = (place: Place | undefined, problem: string, message: string) => void

@@ -23,7 +23,7 @@ import type { LineIndex } from '../shared/line-index.js'
 import type { SourceCdata, SourceElement, SourceNode, XmlTreeHandler } from '../xbel/tree.js'
 import { decodeXmlAttribute, decodeXmlText, type EntityReporter } from '../xbel/xml-text.js'
 import { dataTitle } from '../shared/titles.js'
-import { parseRfc822Instant } from '../shared/text-dates.js'
+import { parseRfc822Instant } from '../shared/dates.js'
 import { outlineNode } from './outline.js'
 
 /** An element open in the document, taken child by child. */
@@ -127,7 +127,7 @@ export class OpmlReader implements XmlTreeHandler {
       throw new BookgenError(
         `The root element is <${this.otherRoot?.name ?? '?'}>, expected <opml>: this is not an OPML file`,
         {
-          ruleId: 'opml/wrong-root',
+          rule: 'opml/wrong-root',
           file: this.file,
           line: place?.line ?? 1,
           column: place?.column ?? 1,
@@ -137,7 +137,7 @@ export class OpmlReader implements XmlTreeHandler {
     if (!this.bodySeen) {
       const place = this.placeOf(this.rootElement!)
       throw new BookgenError('<opml> has no <body>: there are no outlines to read', {
-        ruleId: 'opml/no-body',
+        rule: 'opml/no-body',
         file: this.file,
         line: place?.line ?? 1,
         column: place?.column ?? 1,

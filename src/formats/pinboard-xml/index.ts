@@ -74,7 +74,7 @@ function readPinboardXml(input: SourceInput) {
     element.offset < 0 ? { line: 1, column: 1 } : lines.locate(element.offset)
   if (root.name !== 'posts') {
     throw new BookgenError(`Expected <posts> as the root element, found <${root.name}>`, {
-      ruleId: 'pinboard/wrong-root',
+      rule: 'pinboard/wrong-root',
       file: input.file,
       ...at(root),
     })
@@ -105,7 +105,7 @@ function parseRoot(text: string, file: string, lines: LineIndex, reader: ExportR
   if (valid !== true) {
     const { msg, line, col } = valid.err
     throw new BookgenError(`Not well-formed XML: ${msg}`, {
-      ruleId: 'pinboard/not-well-formed',
+      rule: 'pinboard/not-well-formed',
       file,
       line,
       column: col ?? 1,
@@ -117,7 +117,7 @@ function parseRoot(text: string, file: string, lines: LineIndex, reader: ExportR
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
     throw new BookgenError(`Not well-formed XML: ${message}`, {
-      ruleId: 'pinboard/not-well-formed',
+      rule: 'pinboard/not-well-formed',
       file,
       line: 1,
       column: 1,
@@ -128,7 +128,7 @@ function parseRoot(text: string, file: string, lines: LineIndex, reader: ExportR
   const root = elements[0]
   if (root === undefined) {
     throw new BookgenError('No root element: expected <posts>', {
-      ruleId: 'pinboard/wrong-root',
+      rule: 'pinboard/wrong-root',
       file,
       line: 1,
       column: 1,

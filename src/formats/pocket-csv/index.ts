@@ -62,7 +62,7 @@ function readPocketZip(input: SourceInput): Collection {
     throw new BookgenError(
       'The zip archive holds no CSV file: expected Pocket export parts such as part_000000.csv',
       {
-        ruleId: 'pocket/no-csv-in-zip',
+        rule: 'pocket/no-csv-in-zip',
         file: input.file,
       },
     )

@@ -14,9 +14,9 @@
  * entities decoded by the `entities` package.
  */
 import { decodeHTML, decodeHTMLAttribute } from 'entities/decode'
+import { Tokenizer } from 'htmlparser2'
 import { createFolder, createRecord, type Collection, type Folder } from '../../model/tree.js'
 import { LineIndex } from '../shared/line-index.js'
-import { Tokenizer } from '../netscape/tokenizer.js'
 import { isUnreadList } from '../shared/read-state.js'
 import { ExportReader, splitTags, type At } from '../shared/service.js'
 import { collapseTitle } from '../shared/titles.js'

@@ -1,24 +1,25 @@
 /**
- * Binary property lists (`bplist00`), read by bplist-parser behind a check of the file's object
- * table. The library trusts its input: it follows object references recursively, with no check
- * for a reference cycle or for one object referenced from many places (a small file could then
- * expand without bound), and logs to the console on some malformed markers. So before it runs,
- * this module walks the table once, iteratively: the trailer, every offset and reference in
- * range, every marker one the library reads without complaint, dictionary keys strings, no cycle,
- * the expanded tree at most proportional to the file and at most `MAX_PLIST_DEPTH` deep. The same
- * walk finds where each bookmark dictionary starts, for places (line 1, column = byte offset + 1).
+ * Binary property lists (`bplist00`), read by bplist-parser. The library trusts its input: it
+ * follows object references recursively, with no check for a reference cycle or for one object
+ * referenced from many places (a small file could then expand without bound), and logs to the
+ * console on some malformed markers. So before it runs, one pass over the object table checks
+ * what the library will read: the trailer, every marker one the library reads without complaint,
+ * every object and offset in bounds, every reference in range, dictionary keys strings, and every
+ * array and dictionary referenced from one place at most (the top one from none): what the library
+ * walks is then a tree no larger than the file. A tree nested too deep for the library's recursion
+ * fails it, and is reported like any file it cannot read. Where each bookmark dictionary starts is
+ * found along the `Children` lists, for places (line 1, column = byte offset + 1).
  */
 import { createRequire } from 'node:module'
 import { BookgenError } from '../../model/errors.js'
 import { isPlistDict, type PlistValue } from './plist-value.js'
 
-/** Deepest nesting of arrays and dictionaries accepted (the library recurses once per level). */
-export const MAX_PLIST_DEPTH = 1000
-
 const HEADER = 'bplist00'
 const TRAILER_BYTES = 32
 const DICT = 0xd
 const ARRAY = 0xa
+/** The one key the library cannot keep (it sets the dictionary's prototype instead). */
+const PROTO = '__proto__'
 
 /** A parsed binary plist: its top value, and where its bookmark dictionaries start. */
 export interface BinaryPlist {
@@ -38,7 +39,7 @@ let library: Library | undefined
 function bplistParser(): Library {
   if (library === undefined) {
     library = createRequire(import.meta.url)('bplist-parser') as Library
-    // The table walk bounds the object count by the file's size; the library's own cap (32,768
+    // The trailer check bounds the object count by the file's size; the library's own cap (32,768
     // objects, a few thousand bookmarks) would refuse real Safari files.
     library.setMaxObjectCount(2 ** 31)
   }
@@ -119,59 +120,32 @@ class ObjectTable {
   }
 
   /**
-   * Check every object reachable from the top: markers, bounds, references, keys, no cycle, a
-   * bounded expansion and depth. Returns how many keys are `__proto__`. Iterative, each object once.
+   * Check every object of the table, and that no array or dictionary is referenced from two places
+   * (a cycle, or sharing that could expand far beyond the file). Returns how many dictionary keys
+   * are `__proto__`.
    */
   check(): number {
-    const limit = this.bytes.length * 2 + 1024
-    const state = new Uint8Array(this.count) // 0 new, 1 open, 2 done
-    const size = new Float64Array(this.count)
-    const depth = new Uint32Array(this.count)
+    // How often each object is referenced; the top one counts as referenced by the file.
+    const referenced = new Uint8Array(this.count)
+    referenced[this.top] = 1
     let unsafeKeys = 0
-    const stack: Array<{ index: number; refs: number[]; next: number }> = [
-      { index: this.top, refs: this.refsOf(this.top), next: 0 },
-    ]
-    state[this.top] = 1
-    while (stack.length > 0) {
-      const frame = stack[stack.length - 1]!
-      if (frame.next < frame.refs.length) {
-        const child = frame.refs[frame.next++]!
-        if (state[child] === 1)
+    for (let index = 0; index < this.count; index++) {
+      const { type, count } = this.info(index)
+      if (type !== ARRAY && type !== DICT) continue
+      const refs = this.refsOf(index)
+      for (let at = 0; at < refs.length; at++) {
+        const ref = refs[at]!
+        const { type: child, count: length } = this.info(ref)
+        if ((child === ARRAY || child === DICT) && referenced[ref]++ > 0)
           throw plistError(
             this.file,
-            this.offset(child),
-            'The binary plist refers to an object inside itself (a cycle)',
+            this.offset(ref),
+            'The binary plist refers to one array or dictionary from two places (a cycle, or shared objects that would expand far beyond its size)',
           )
-        if (state[child] === 0) {
-          state[child] = 1
-          stack.push({ index: child, refs: this.refsOf(child), next: 0 })
-        }
-        continue
+        if (type === DICT && at < count && length === PROTO.length && this.stringAt(ref) === PROTO)
+          unsafeKeys++
       }
-      stack.pop()
-      let total = 1
-      let deepest = 0
-      for (const child of frame.refs) {
-        total = Math.min(limit + 1, total + size[child]!)
-        deepest = Math.max(deepest, depth[child]!)
-      }
-      size[frame.index] = total
-      depth[frame.index] = deepest + (frame.refs.length > 0 ? 1 : 0)
-      if (depth[frame.index]! > MAX_PLIST_DEPTH)
-        throw plistError(
-          this.file,
-          this.offset(frame.index),
-          `The plist nests more than ${MAX_PLIST_DEPTH} arrays and dictionaries deep`,
-        )
-      unsafeKeys += this.unsafeKeysOf(frame.index)
-      state[frame.index] = 2
     }
-    if (size[this.top]! > limit)
-      throw plistError(
-        this.file,
-        this.offset(this.top),
-        'The binary plist shares objects so often that it would expand far beyond its size',
-      )
     return unsafeKeys
   }
 
@@ -229,15 +203,6 @@ class ObjectTable {
       }
     }
     return refs
-  }
-
-  private unsafeKeysOf(index: number): number {
-    const info = this.info(index)
-    if (info.type !== DICT) return 0
-    let unsafe = 0
-    const refs = this.refsOf(index)
-    for (let i = 0; i < info.count; i++) if (this.stringAt(refs[i]!) === '__proto__') unsafe++
-    return unsafe
   }
 
   /** The string object `index` (ASCII or UTF-16BE), or undefined for other objects. */
@@ -345,7 +310,7 @@ class ObjectTable {
 /** A binary plist error at byte `offset`: the message names it, the place is line 1, column offset + 1. */
 export function plistError(file: string, offset: number, reason: string, cause?: unknown): BookgenError {
   return new BookgenError(`${reason} (at byte ${offset})`, {
-    ruleId: 'safari/bad-plist',
+    rule: 'safari/bad-plist',
     file,
     line: 1,
     column: offset + 1,

@@ -135,7 +135,7 @@ class SafariReader {
     const at = dict === undefined ? undefined : this.locate(dict)
     return new BookgenError(
       `Not Safari's Bookmarks.plist: ${reason}. Expected a dictionary with WebBookmarkType WebBookmarkTypeList and Children`,
-      { ruleId: 'safari/not-bookmarks', file: this.file, line: at?.line ?? 1, column: at?.column ?? 1 },
+      { rule: 'safari/not-bookmarks', file: this.file, line: at?.line ?? 1, column: at?.column ?? 1 },
     )
   }
 

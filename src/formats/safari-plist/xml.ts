@@ -49,9 +49,9 @@ export function parseXmlPlist(text: string, file: string, lines: LineIndex): Xml
     try {
       parseXmlStrictly(text, file, lines, catcher)
     } catch (error) {
-      if (!isBookgenError(error) || !error.ruleId.startsWith('xbel/')) throw error
+      if (!isBookgenError(error) || !error.rule.startsWith('xbel/')) throw error
       throw new BookgenError(error.message.replace(/<xbel>/g, '<plist>'), {
-        ruleId: error.ruleId.replace(/^xbel\//, 'safari/'),
+        rule: error.rule.replace(/^xbel\//, 'safari/'),
         file,
         line: error.line,
         column: error.column,
@@ -61,7 +61,7 @@ export function parseXmlPlist(text: string, file: string, lines: LineIndex): Xml
   }
   if (catcher.root === undefined)
     throw new BookgenError('No root element: expected <plist>', {
-      ruleId: 'safari/bad-plist',
+      rule: 'safari/bad-plist',
       file,
       line: 1,
       column: 1,
@@ -236,6 +236,6 @@ class PlistConverter {
 
   private error(element: SourceElement, reason: string): BookgenError {
     const { line, column } = this.lines.locate(Math.max(0, element.offset))
-    return new BookgenError(reason, { ruleId: 'safari/bad-plist', file: this.file, line, column })
+    return new BookgenError(reason, { rule: 'safari/bad-plist', file: this.file, line, column })
   }
 }

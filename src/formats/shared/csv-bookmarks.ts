@@ -79,7 +79,7 @@ function checkHeader(table: CsvTable, file: string, format: CsvFormat): void {
   if (missing.length === 0) return
   throw new BookgenError(
     `Not a ${format.title} CSV export: the header row lacks the column${missing.length === 1 ? '' : 's'} ${missing.join(', ')} (it has ${table.columns.join(', ') || 'none'})`,
-    { ruleId: `${format.area}/wrong-columns`, file, ...table.headerAt },
+    { rule: `${format.area}/wrong-columns`, file, ...table.headerAt },
   )
 }
 

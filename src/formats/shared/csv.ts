@@ -86,7 +86,7 @@ function csvError(error: unknown, file: string, area: string): unknown {
   const row = typeof details.records === 'number' ? details.records + 1 : undefined
   const reason = error.message.replace(/\s+at line \d+\b/, '').replace(/^[^:]*:\s*/, '')
   return new BookgenError(`Not valid CSV${row === undefined ? '' : ` (row ${row})`}: ${reason}`, {
-    ruleId: `${area}/csv-syntax`,
+    rule: `${area}/csv-syntax`,
     file,
     line,
     column: 1,

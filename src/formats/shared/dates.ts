@@ -1,9 +1,10 @@
 /**
- * Date parsing for both formats. Every date becomes an instant (milliseconds since the epoch, UTC).
+ * Date parsing for the markup formats. Every date becomes an instant (milliseconds since the epoch, UTC).
  *
  * Netscape files store epoch numbers whose unit varies by exporter (seconds: Firefox, Chrome;
  * milliseconds: Google Takeout; microseconds: Google Bookmarks), and a few store text dates. XBEL
- * and Desktop Bookmark files use the W3C-DTF profiles of ISO 8601.
+ * and Desktop Bookmark files use the W3C-DTF profiles of ISO 8601; OPML, RFC 822
+ * (`parseRfc822Instant`, which the text dates of Netscape files go through too).
  */
 
 /** A parsed date, or why it was not usable. `note` says the value was read but was not standard. */
@@ -11,6 +12,8 @@ export type DateResult = { ok: true; value: number; note?: string } | { ok: fals
 
 /** Latest instant accepted as a real bookmark date (2200-01-01). Later values are corrupt data. */
 const LATEST = Date.UTC(2200, 0, 1)
+/** Earliest instant a text date may name: the epoch itself is a common "no date" too. */
+const EARLIEST = 1000
 
 /**
  * Parse a Netscape epoch date (`ADD_DATE`, `LAST_VISIT`, `LAST_MODIFIED`). The unit is inferred
@@ -57,25 +60,12 @@ const MONTHS: Readonly<Record<string, number>> = Object.fromEntries(
 /** Text dates seen in Netscape exports: Apache log form, RFC 2822, and ISO 8601. */
 function parseTextDate(value: string): number | undefined {
   // Apache common log: 10/Oct/2000:13:55:36 +0300
-  let m = /^(\d{1,2})\/([A-Za-z]{3})\/(\d{4}):(\d\d):(\d\d):(\d\d)\s*([+-]\d{4})?$/.exec(value)
+  const m = /^(\d{1,2})\/([A-Za-z]{3})\/(\d{4}):(\d\d):(\d\d):(\d\d)\s*([+-]\d{4})?$/.exec(value)
   if (m)
     return build(+m[3]!, MONTHS[m[2]!.toLowerCase()], +m[1]!, +m[4]!, +m[5]!, +m[6]!, 0, offsetMinutes(m[7]))
-  // RFC 2822: Sat, 06 Jun 2020 15:50:59 +0200
-  m =
-    /^(?:[A-Za-z]{3},\s*)?(\d{1,2})\s+([A-Za-z]{3})\s+(\d{4})\s+(\d\d):(\d\d)(?::(\d\d))?\s*([+-]\d{4}|GMT|UTC|UT|Z)?$/.exec(
-      value,
-    )
-  if (m)
-    return build(
-      +m[3]!,
-      MONTHS[m[2]!.toLowerCase()],
-      +m[1]!,
-      +m[4]!,
-      +m[5]!,
-      +(m[6] ?? 0),
-      0,
-      offsetMinutes(m[7]),
-    )
+  // RFC 822 / 2822: Sat, 06 Jun 2020 15:50:59 +0200
+  const rfc = parseRfc822Instant(value)
+  if (rfc.ok) return rfc.value
   const iso = parseW3cDate(value)
   return iso.ok ? iso.value : undefined
 }
@@ -187,4 +177,85 @@ export function parseW3cDate(raw: string): DateResult {
   if (h !== undefined && zone === undefined)
     return { ok: true, value: result, note: `"${value}" has no time zone; read as UTC` }
   return { ok: true, value: result }
+}
+
+/** RFC 822 / RFC 2822 zone names, in minutes east of UTC. */
+const ZONES: Readonly<Record<string, number>> = {
+  UT: 0,
+  UTC: 0,
+  GMT: 0,
+  Z: 0,
+  EST: -300,
+  EDT: -240,
+  CST: -360,
+  CDT: -300,
+  MST: -420,
+  MDT: -360,
+  PST: -480,
+  PDT: -420,
+}
+
+const RFC_822 =
+  /^(?:[A-Za-z]{2,9}\.?,?\s*)?(\d{1,2})[\s-]+([A-Za-z]{3,9})\.?[\s-]+(\d{4}|\d{2})\s+(\d{1,2}):(\d\d)(?::(\d\d))?\s*(?:([+-])(\d\d):?(\d\d)|([A-Za-z]{1,5}))?$/
+
+/**
+ * An RFC 822 date (`[Day, ]DD Mon YYYY hh:mm[:ss] zone`, the form OPML's `created`,
+ * `dateCreated` and `dateModified` use) as an instant. Two-digit years are read as RFC 2822 says
+ * (00–49 → 20xx); a zone it does not know is read as UTC, with a note. ISO 8601 text, which some
+ * OPML writers use instead, is read too, with a note.
+ */
+export function parseRfc822Instant(raw: string): DateResult {
+  const value = raw.trim()
+  if (value === '') return { ok: false, reason: 'it is empty' }
+  const m = RFC_822.exec(value)
+  if (m === null) {
+    const iso = parseW3cDate(value)
+    if (iso.ok && /^\d{4}-\d\d-\d\d/.test(value))
+      return inRange({ ok: true, value: iso.value, note: `read "${value}" as an ISO 8601 date` }, value)
+    return { ok: false, reason: `"${value}" is not an RFC 822 date such as "Thu, 13 Oct 2005 15:34:07 GMT"` }
+  }
+  const [, day, monthName, yearText, hour, minute, second, sign, zoneHours, zoneMinutes, zoneName] = m
+  const month = MONTHS[monthName!.slice(0, 3).toLowerCase()] ?? -1
+  let year = Number(yearText)
+  if (yearText!.length === 2) year += year < 50 ? 2000 : 1900
+  let offset = 0
+  let note: string | undefined
+  if (sign !== undefined) {
+    offset = (sign === '-' ? -1 : 1) * (Number(zoneHours) * 60 + Number(zoneMinutes))
+    if (Math.abs(offset) > 18 * 60)
+      return { ok: false, reason: `"${value}" has an impossible time zone offset` }
+  } else if (zoneName !== undefined) {
+    const known = ZONES[zoneName.toUpperCase()]
+    if (known === undefined) note = `"${value}": time zone "${zoneName}" is unknown; read it as UTC`
+    else offset = known
+  } else note = `"${value}" has no time zone; read it as UTC`
+  const instant = civilInstant(year, month, Number(day), Number(hour), Number(minute), Number(second ?? 0))
+  if (instant === undefined) return { ok: false, reason: `"${value}" is not a valid date` }
+  const result: DateResult = { ok: true, value: instant - offset * 60_000 }
+  if (note !== undefined) result.note = note
+  return inRange(result, value)
+}
+
+/** The instant of a UTC civil date-time, or undefined when a field is out of range. */
+function civilInstant(
+  year: number,
+  month: number,
+  day: number,
+  hour: number,
+  minute: number,
+  second: number,
+): number | undefined {
+  if (month < 0 || hour > 23 || minute > 59 || second > 60 || day < 1) return undefined
+  const instant = Date.UTC(year, month, day, hour, minute, Math.min(second, 59))
+  // Date.UTC rolls 31 February over into March: such a day does not exist.
+  if (new Date(instant).getUTCDate() !== day) return undefined
+  return instant
+}
+
+/** Refuse instants before 1970 or after 2200: corrupt data or a "no date" marker, never a bookmark's date. */
+export function inRange(result: DateResult, raw: string): DateResult {
+  if (!result.ok) return result
+  if (result.value < EARLIEST) return { ok: false, reason: `"${raw.trim()}" is before 1970` }
+  if (result.value > LATEST) return { ok: false, reason: `"${raw.trim()}" is after the year 2200` }
+  return result
 }

@@ -3,11 +3,11 @@
  * readers that get their text from `SourceInput.text()`. Lines end at CRLF, LF or a lone CR (old
  * Mac files), as XML counts them.
  */
-import type { Warning } from '../../model/tree.js'
 import type { DecodedText } from './decode.js'
+import type { Message } from '../../model/message.js'
 
 /** The decoding warnings of `decoded`, placed in `file`. */
-export function decodeWarnings(decoded: DecodedText, file: string): Warning[] {
+export function decodeWarnings(decoded: DecodedText, file: string): Message[] {
   return decoded.warnings.map(({ offset, rule, message }) => ({
     file,
     ...locateAnyLineEnd(decoded.text, offset),

@@ -4,14 +4,14 @@
  * title must not change how the file is read). Bytes that are not UTF-8 become U+FFFD, with one
  * warning placed at the first of them.
  */
-import type { Warning } from '../../model/tree.js'
 import { byteOrderMark } from './decode.js'
 import { LineIndex } from './line-index.js'
+import type { Message } from '../../model/message.js'
 
 export interface JsonText {
   readonly text: string
   readonly encoding: string
-  readonly warnings: Warning[]
+  readonly warnings: Message[]
 }
 
 /** Decode `bytes` as UTF-8 (or the UTF-16 a byte-order mark names). */
@@ -24,7 +24,7 @@ export function decodeJsonBytes(bytes: Uint8Array, file: string, area: string): 
   } catch {
     const text = new TextDecoder(encoding).decode(body)
     const { line, column } = new LineIndex(text).locate(Math.max(0, text.indexOf('\uFFFD')))
-    const warning: Warning = {
+    const warning: Message = {
       file,
       line,
       column,

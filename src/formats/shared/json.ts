@@ -3,7 +3,8 @@
  * broken export is reported like a broken XBEL file. The engine's parser is iterative (any depth
  * parses); readers that walk the value must not recurse either.
  */
-import { BookgenError } from '../../model/errors.js'
+import { BookgenError, isBookgenError } from '../../model/errors.js'
+import { findJsonError } from './json-scan.js'
 import { LineIndex } from './line-index.js'
 
 /** Parse `text` as JSON; a syntax error becomes `BookgenError` `<rule>` at the place it was found. */
@@ -18,7 +19,29 @@ export function parseJsonSource(text: string, file: string, rule = 'json/syntax'
     const reason = message
       .replace(/\s*in JSON at position \d+.*$/s, '')
       .replace(/^Unexpected end of JSON input$/, 'The file ends before its JSON does')
-    throw new BookgenError(`Not valid JSON: ${reason}`, { ruleId: rule, file, line, column, cause: error })
+    throw new BookgenError(`Not valid JSON: ${reason}`, { rule: rule, file, line, column, cause: error })
+  }
+}
+
+/**
+ * `parseJsonSource`, with a syntax error placed at the offending character (`findJsonError`)
+ * rather than where the engine says, which Node 20's engine does not.
+ */
+export function parseJson(text: string, file: string, rule: string): unknown {
+  try {
+    return parseJsonSource(text, file, rule)
+  } catch (error) {
+    if (!isBookgenError(error) || error.rule !== rule) throw error
+    const found = findJsonError(text)
+    if (found === undefined) throw error
+    const { line, column } = new LineIndex(text).locate(found.offset)
+    throw new BookgenError(`Not valid JSON: ${found.reason}`, {
+      rule: rule,
+      file,
+      line,
+      column,
+      cause: error,
+    })
   }
 }
 

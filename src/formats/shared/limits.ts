@@ -10,8 +10,8 @@ import {
   type Collection,
   type Folder,
   type Node,
-  type Warning,
 } from '../../model/tree.js'
+import type { Message } from '../../model/message.js'
 
 /**
  * Largest source accepted, in bytes (500 MiB): a source is decoded into one string, and V8's
@@ -68,7 +68,7 @@ export function inflationBudget(compressed: number): number {
  * pathological file cannot produce millions of them.
  */
 export class WarningCollector {
-  readonly warnings: Warning[] = []
+  readonly warnings: Message[] = []
   private readonly counts = new Map<string, number>()
   private readonly file: string
 
@@ -83,7 +83,7 @@ export class WarningCollector {
   }
 
   /** The kept warnings, plus one summary per rule that had more. */
-  finish(): Warning[] {
+  finish(): Message[] {
     for (const [rule, count] of this.counts) {
       if (count > LIMITS.warningsPerRule) {
         this.warnings.push({

@@ -1,4 +1,4 @@
-import type { Warning } from '../../model/tree.js'
+import type { Message } from '../../model/message.js'
 
 /**
  * An output file's text, built from many small pieces and encoded as UTF-8 as they come, into
@@ -72,9 +72,9 @@ export function decodeChunks(chunks: readonly Uint8Array[]): string {
 }
 
 /** A streamed file's whole text (what `stream` hands its sink), with the warnings it returns. */
-export function wholeText(stream: (sink: (chunk: Uint8Array) => void) => Warning[]): {
+export function wholeText(stream: (sink: (chunk: Uint8Array) => void) => Message[]): {
   text: string
-  warnings: Warning[]
+  warnings: Message[]
 } {
   const chunks: Uint8Array[] = []
   const warnings = stream((chunk) => chunks.push(chunk))

@@ -109,7 +109,7 @@ class ZipReading {
   }
 
   fail(problem: string, message: string): void {
-    this.failure ??= new BookgenError(message, { ruleId: `${this.area}/${problem}`, file: this.file })
+    this.failure ??= new BookgenError(message, { rule: `${this.area}/${problem}`, file: this.file })
   }
 
   onEntry(entry: UnzipFile): void {

@@ -5,8 +5,7 @@
 import { readText } from '../shared/text-source.js'
 import type { Collection } from '../../model/tree.js'
 import { utf8ByteText } from '../shared/decode.js'
-import type { FormatEntry, SniffHead, SourceInput } from '../types.js'
-import { SNIFF_CHARACTERS } from '../netscape/index.js'
+import { SNIFF_CHARACTERS, type FormatEntry, type SniffHead, type SourceInput } from '../types.js'
 import { parseXbel } from './read.js'
 import { streamXbel, writeXbel } from './write.js'
 
@@ -41,6 +40,7 @@ export const xbel: FormatEntry = {
     // Any other XML document too: the reader then names the root it found.
     return /<!DOCTYPE\s+xbel\b/i.test(text) || /<xbel[\s>/]/.test(text) || /^\s*<\?xml[\s?]/.test(text)
   },
+  claimsText: (_text, file) => /\.(?:xbel|xml)$/i.test(file),
   read: readXbel,
   write: writeXbel,
   siteExport: { path: 'bookmarks.xbel', label: 'XBEL', stream: streamXbel },

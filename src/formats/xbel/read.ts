@@ -204,7 +204,7 @@ class XbelReader implements XmlTreeHandler {
       throw new BookgenError(
         `The root element is <${element.name}>, expected <xbel>: this is not an XBEL file`,
         {
-          ruleId: 'xbel/wrong-root',
+          rule: 'xbel/wrong-root',
           file: this.file,
           line: place?.line,
           column: place?.column,

@@ -98,11 +98,11 @@ function parseRoot(text: string, file: string, lines: LineIndex): SourceElement 
       throw new BookgenError(
         `<${deep.name}> is nested more than ${limit} elements deep; bookgen reads XML nested up to ${limit} deep ` +
           `(folders deeper than ${LIMITS.folderDepth} are merged into the folder at that depth)`,
-        { ruleId: 'xbel/too-deep', file, ...lines.locate(deep.offset), cause: error },
+        { rule: 'xbel/too-deep', file, ...lines.locate(deep.offset), cause: error },
       )
     }
     throw new BookgenError(`Not well-formed XML: ${message}`, {
-      ruleId: 'xbel/not-well-formed',
+      rule: 'xbel/not-well-formed',
       file,
       line: 1,
       column: 1,
@@ -115,7 +115,7 @@ function parseRoot(text: string, file: string, lines: LineIndex): SourceElement 
   const root = elements[0]
   if (root === undefined) {
     throw new BookgenError('No root element: expected <xbel>', {
-      ruleId: 'xbel/wrong-root',
+      rule: 'xbel/wrong-root',
       file,
       line: 1,
       column: 1,
@@ -136,12 +136,12 @@ function validate(text: string, file: string, lines: LineIndex): void {
     const end = lines.locate(text.length)
     throw new BookgenError(
       `The file ends before ${names.map((name) => `</${name}>`).join(', ')}: it is truncated or not closed`,
-      { ruleId: 'xbel/not-well-formed', file, line: end.line, column: end.column },
+      { rule: 'xbel/not-well-formed', file, line: end.line, column: end.column },
     )
   }
   if (msg === 'Start tag expected.') message = 'Not XML: expected a start tag such as <xbel>'
   throw new BookgenError(`Not well-formed XML: ${message}`, {
-    ruleId: 'xbel/not-well-formed',
+    rule: 'xbel/not-well-formed',
     file,
     line,
     column: col ?? 1,

@@ -26,13 +26,14 @@ import type {
   Metadata,
   Place,
   Separator,
-  Warning,
   XmlNode,
 } from '../../model/tree.js'
+import type { Message } from '../../model/message.js'
+import { reference } from '../shared/references.js'
 
 export interface WriteResult {
   text: string
-  warnings: Warning[]
+  warnings: Message[]
 }
 
 /**
@@ -53,18 +54,6 @@ const ATTRIBUTE_SPECIAL = /[\u0000-\u001F\u007F-\u009F\uD800-\uDFFF\uFFFE\uFFFF&
  */
 const TEXT_ESCAPES = /[&<>\r\u007F-\u009F]/g
 const ATTRIBUTE_ESCAPES = /[&<>"\n\r\t\u007F-\u009F]/g
-const ENTITIES: Readonly<Record<string, string>> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  '\n': '&#10;',
-  '\r': '&#13;',
-  '\t': '&#9;',
-}
-const entity = (char: string): string =>
-  ENTITIES[char] ?? `&#x${char.charCodeAt(0).toString(16).toUpperCase()};`
-
 const TEXT_FIELDS = Object.entries(BOOKGEN_TEXT_FIELDS)
 const FLAG_FIELDS = Object.entries(BOOKGEN_FLAG_FIELDS)
 const NO_METADATA: readonly Metadata[] = []
@@ -92,7 +81,7 @@ export function writeXbel(collection: Collection): WriteResult {
  * The same file as UTF-8, handed to `sink` in chunks of about 128 KiB as it is made (the site's
  * export is written that way, never held whole). Returns the warnings.
  */
-export function streamXbel(collection: Collection, sink: (chunk: Uint8Array) => void): Warning[] {
+export function streamXbel(collection: Collection, sink: (chunk: Uint8Array) => void): Message[] {
   return new XbelWriter(collection, sink).write()
 }
 
@@ -113,7 +102,7 @@ class XbelWriter {
     this.out = new Utf8Chunks(sink)
   }
 
-  write(): Warning[] {
+  write(): Message[] {
     const { collection } = this
     const root = collection.root
     const survey = surveyTree(root)
@@ -426,7 +415,7 @@ class XbelWriter {
       text = cleaned
     }
     // One pass: no entity contains a character another replacement would change.
-    return text.replace(attribute ? ATTRIBUTE_ESCAPES : TEXT_ESCAPES, entity)
+    return text.replace(attribute ? ATTRIBUTE_ESCAPES : TEXT_ESCAPES, reference)
   }
 
   private note(key: string, place: Place | undefined, message: string): void {
@@ -435,9 +424,9 @@ class XbelWriter {
     else entry.count++
   }
 
-  private warnings(): Warning[] {
+  private warnings(): Message[] {
     const file = this.collection.file
-    const warnings: Warning[] = [...this.notes.values()].map(({ count, place, message }) => ({
+    const warnings: Message[] = [...this.notes.values()].map(({ count, place, message }) => ({
       file,
       line: place?.line ?? 1,
       column: place?.column ?? 1,

@@ -33,18 +33,11 @@ import { SEARCH_DIR } from '../../pages/paths.js'
 import { cleanText } from '../../render/text.js'
 import { filterFiles } from './filters.js'
 import type { SearchIndexInput } from './input.js'
-export {
-  SEARCHABLE_FIELDS,
-  searchableBookmarks,
-  searchableColumns,
-  type SearchableBookmark,
-  type SearchableColumns,
-  type SearchDocumentInput,
-  type SearchIndexInput,
-} from './input.js'
+export { type SearchableBookmark, type SearchDocumentInput, type SearchIndexInput } from './input.js'
 import { escapeJson, serializeJson } from '../../model/json.js'
 import { AsciiWriter, COMMA, FIELD, PostingsBuilder, type ScoreStats } from './postings.js'
-import { plainHttpUrl, splitPlainHttpUrl, writePathWords } from './urls.js'
+import { plainHttpUrl } from '../../model/urls.js'
+import { splitPlainHttpUrl, writePathWords } from './urls.js'
 
 /** Target size of a term shard's JSON, before compression (gzip takes it to about a third). */
 export const SHARD_BYTES = 48 * 1024

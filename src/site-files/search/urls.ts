@@ -4,30 +4,10 @@
  * http(s) URLs that are nearly all of them (the parser is a large part of indexing time otherwise).
  */
 import { splitUrl } from '#search-terms'
+import { plainHttpUrl } from '../../model/urls.js'
 
 /**
- * A plain http(s) URL, for which the WHATWG URL parser (that `splitUrl` runs) provably changes
- * nothing but the host's case, so `splitHref` may skip it:
- *
- * - lower-case `http://` or `https://`, exactly two slashes;
- * - a host name of dot-separated labels of ASCII letters and digits, with single hyphens inside:
- *   no `xn--` label (punycode is validated), no empty label, no `%`, `_`, `@` (user info) or
- *   `[` (IPv6); its last label starts with a letter, so it is no IPv4 address (numbers, `0x…`);
- * - an optional port, 1 to 5 digits (checked to be at most 65535 by `plainHttpUrl`);
- * - a path and a query of characters that are neither percent-encoded nor special in their part
- *   (no space, quote, `<`, `>`, `\`, backquote, braces, `^`, `|`; no `'` in the query); dot
- *   segments (`.`, `..`, `%2e`), which the parser resolves, are turned away by `plainHttpUrl`;
- * - an optional fragment of printable ASCII (no tab or line break, which the parser removes).
- *
- * Its groups: host, port, path (starting with `/`), query (without `?`).
- */
-const PLAIN_HTTP_URL =
-  /^https?:\/\/((?:[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*\.)*[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*)(?::([0-9]{1,5}))?(\/[A-Za-z0-9\-._~!$&'()*+,;=:@/%]*)?(?:\?([A-Za-z0-9\-._~!$&()*+,;=:@/?%]*))?(?:#[!-~]*)?$/
-/** A path with a segment that the URL parser would resolve: `.`, `..` or anything with `%2e`. */
-const DOT_SEGMENT = /\/\.\.?(?:\/|$)|%2e/i
-
-/**
- * `splitUrl(href)`, the same result, without `new URL` for a {@link PLAIN_HTTP_URL}: its
+ * `splitUrl(href)`, the same result, without `new URL` for a plain http(s) URL (`plainHttpUrl`): its
  * `hostname` is the host in lower case, its `pathname` the path (`/` when there is none), its
  * `search` `?` and the query. What follows is `splitUrl`'s own (search-terms.js); keep the two alike.
  */
@@ -36,26 +16,12 @@ export function splitHref(href: string): { host: string; path: string } {
   return match === null ? splitUrl(href) : splitPlainHttpUrl(match)
 }
 
-/** `splitHref` for a URL that {@link plainHttpUrl} matched. */
+/** `splitHref` for a URL that `plainHttpUrl` matched. */
 export function splitPlainHttpUrl(match: RegExpExecArray): { host: string; path: string } {
   const words = (match[3] ?? '/') + ' ' + (match[4] ?? '')
   // Without a `%`, decoding changes nothing (and cannot fail).
   const path = words.includes('%') ? decodeURIComponentSafe(words) : words
   return { host: plainHost(match[1]!), path: path.replace(/[/?&=_.+-]+/g, ' ').trim() }
-}
-
-/**
- * `href` matched by {@link PLAIN_HTTP_URL}, if it is a plain http(s) URL: a port of at most 65535,
- * no dot segment. Its groups: host name, port, path (starting with `/`), query (without `?`).
- */
-export function plainHttpUrl(href: string): RegExpExecArray | null {
-  const match = PLAIN_HTTP_URL.exec(href)
-  if (match === null) return null
-  const port = match[2]
-  const pathname = match[3]
-  if ((port !== undefined && Number(port) > 65535) || (pathname !== undefined && DOT_SEGMENT.test(pathname)))
-    return null
-  return match
 }
 
 /** The host `splitUrl` gives for the host name of a plain http(s) URL: in lower case, without `www.`. */

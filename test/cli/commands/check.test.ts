@@ -171,7 +171,7 @@ describe('runCheck', () => {
     await writeFile(file, '{"version": 1, "links": {')
     await expect(run().exit).rejects.toBeInstanceOf(BookgenError)
     await expect(run().exit).rejects.toMatchObject({
-      ruleId: 'links/store-syntax',
+      rule: 'links/store-syntax',
       file: 'bookmarks.links.json',
     })
     expect(await readFile(file, 'utf8')).toBe('{"version": 1, "links": {')

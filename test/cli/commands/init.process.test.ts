@@ -118,19 +118,19 @@ describe('bookgen init', () => {
 
   it('should refuse a source that does not exist, and say so', async () => {
     await expect(initPagesWorkflow(dir, { sources: ['missing.xbel'] })).rejects.toMatchObject({
-      ruleId: 'source/not-found',
+      rule: 'source/not-found',
     })
-    await expect(initPagesWorkflow(dir)).rejects.toMatchObject({ ruleId: 'source/not-found' })
+    await expect(initPagesWorkflow(dir)).rejects.toMatchObject({ rule: 'source/not-found' })
     writeFileSync(path.join(dir, 'bookmarks.config.mjs'), "export default { sources: ['exports/*.html'] }\n")
-    await expect(initPagesWorkflow(dir)).rejects.toMatchObject({ ruleId: 'source/not-found' })
+    await expect(initPagesWorkflow(dir)).rejects.toMatchObject({ rule: 'source/not-found' })
     await expect(initPagesWorkflow(dir, { sources: [EXAMPLE_HTML] })).rejects.toMatchObject({
-      ruleId: 'cli/usage',
+      rule: 'cli/usage',
     })
     await expect(initPagesWorkflow(dir, { sources: ['../bookmarks.html'] })).rejects.toMatchObject({
-      ruleId: 'cli/usage',
+      rule: 'cli/usage',
     })
     await expect(initPagesWorkflow(dir, { sources: ['a b; rm -rf /'] })).rejects.toMatchObject({
-      ruleId: 'cli/usage',
+      rule: 'cli/usage',
     })
   })
 
@@ -138,7 +138,7 @@ describe('bookgen init', () => {
     copyFileSync(EXAMPLE_HTML, path.join(dir, 'bookmarks.html'))
     await initPagesWorkflow(dir)
     const npm = fakeNpm()
-    await expect(runInit(dir, { npm: npm.run })).rejects.toMatchObject({ ruleId: 'cli/usage' })
+    await expect(runInit(dir, { npm: npm.run })).rejects.toMatchObject({ rule: 'cli/usage' })
     expect(npm.calls).toEqual([])
     expect(existsSync(path.join(dir, 'package.json'))).toBe(false)
     await initPagesWorkflow(dir, { force: true })
@@ -357,7 +357,7 @@ describe('bookgen init: bookgen in package.json and package-lock.json', () => {
 
   it('should refuse a package.json that is not JSON', async () => {
     writeFileSync(path.join(dir, 'package.json'), '{ "devDependencies": ')
-    await expect(init(fakeNpm())).rejects.toMatchObject({ ruleId: 'cli/usage', file: 'package.json' })
+    await expect(init(fakeNpm())).rejects.toMatchObject({ rule: 'cli/usage', file: 'package.json' })
   })
 })
 
@@ -376,6 +376,33 @@ describe('bookgen init: .gitignore, what Git would leave out, and what to run ne
     )
     const second = await init(fakeNpm(), { force: true })
     expect(second.gitignore).toEqual({ created: false, added: [] })
+  })
+
+  it("should name the workflow once when run again, and point --links at the README on bookgen's home", async () => {
+    git('init', '-q', '-b', 'main')
+    pinnedFromRegistry()
+    copyFileSync(EXAMPLE_HTML, path.join(dir, 'bookmarks.html'))
+    const say = async (args: string[]) => {
+      let out = ''
+      const code = await runCli(args, {
+        stdout: (text) => void (out += text),
+        stderr: (text) => void (out += text),
+        cwd: dir,
+      })
+      return { code, out }
+    }
+    expect((await say(['init'])).code).toBe(0)
+    const again = await say(['init'])
+    expect(again.code).toBe(2)
+    expect(again.out).toBe(
+      'error: .github/workflows/pages.yml: already exists; use --force to replace it [cli/usage]\n',
+    )
+    const links = await say(['init', '--links'])
+    expect(links.code).toBe(0)
+    expect(links.out).toContain('how it works: https://github.com/bookgen/bookgen#link-health')
+    expect(links.out).not.toContain('docs/')
+    // The README has that section.
+    expect(readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8')).toContain('\n## Link health\n')
   })
 
   it('should warn when Git would leave out a file the runner needs, naming the .gitignore line', async () => {
@@ -500,7 +527,7 @@ describe('bookgen init --host', () => {
   it('should refuse --links off GitHub, and an unknown host, before writing anything', async () => {
     pinnedFromRegistry()
     await expect(init(fakeNpm(), { host: 'gitlab', links: true })).rejects.toMatchObject({
-      ruleId: 'cli/usage',
+      rule: 'cli/usage',
     })
     const err: string[] = []
     const code = await runCli(['init', '--host', 'gitlb'], {

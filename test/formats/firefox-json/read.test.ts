@@ -30,7 +30,7 @@ function refusal(text: string): {
     read(text)
   } catch (error) {
     if (!isBookgenError(error)) throw error
-    return { rule: error.ruleId, line: error.line, column: error.column, message: error.message }
+    return { rule: error.rule, line: error.line, column: error.column, message: error.message }
   }
   throw new Error('expected the file to be refused')
 }

@@ -21,7 +21,7 @@ function refusal(bytes: Uint8Array): {
     firefoxJsonlz4.read(inputOf(bytes, 'backup.jsonlz4'))
   } catch (error) {
     if (!isBookgenError(error)) throw error
-    return { rule: error.ruleId, line: error.line, column: error.column, message: error.message }
+    return { rule: error.rule, line: error.line, column: error.column, message: error.message }
   }
   throw new Error('expected the file to be refused')
 }

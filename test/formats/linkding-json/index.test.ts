@@ -112,7 +112,7 @@ describe('linkding single bookmark', () => {
 describe('linkding errors', () => {
   it('should refuse text that is not JSON, at its place', () => {
     const error = readError(linkdingJson, '{\n  "url": "x",\n  oops\n}', 'bad.json')
-    expect(error.ruleId).toBe('linkding/syntax')
+    expect(error.rule).toBe('linkding/syntax')
     expect(error.line).toBe(3)
   })
 
@@ -122,7 +122,7 @@ describe('linkding errors', () => {
     )
     const error = readError(linkdingJson, '{"count": 1,\n "results": {"url": "x"}}', 'page.json')
     expect(error.format()).toMatch(/^page\.json:2:13: "results" should be the list of bookmarks/)
-    expect(error.ruleId).toBe('linkding/results-not-a-list')
+    expect(error.rule).toBe('linkding/results-not-a-list')
   })
 
   it('should read an empty page without a warning', () => {

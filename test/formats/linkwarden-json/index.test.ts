@@ -162,8 +162,8 @@ describe('Linkwarden errors', () => {
     expect(readError(linkwardenJson, '{\n  "collections": {}\n}', 'b.json').format()).toBe(
       'b.json:2:18: Expected "collections", the list of collections; found an object [linkwarden/no-collections]',
     )
-    expect(readError(linkwardenJson, '{"name": "x"}', 'c.json').ruleId).toBe('linkwarden/no-collections')
-    expect(readError(linkwardenJson, '{"collections": [', 'd.json').ruleId).toBe('linkwarden/syntax')
+    expect(readError(linkwardenJson, '{"name": "x"}', 'c.json').rule).toBe('linkwarden/no-collections')
+    expect(readError(linkwardenJson, '{"collections": [', 'd.json').rule).toBe('linkwarden/syntax')
   })
 
   it('should ignore pinnedLinks that is not a list, or entries that are not links, with a warning', () => {

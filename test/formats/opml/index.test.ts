@@ -218,16 +218,16 @@ describe('OPML errors', () => {
 
   it('should refuse another root, such as an RSS feed', () => {
     const error = readError(opml, '<?xml version="1.0"?>\n<rss version="2.0"><channel/></rss>', 'feed.xml')
-    expect(error.ruleId).toBe('opml/wrong-root')
+    expect(error.rule).toBe('opml/wrong-root')
     expect(error.format()).toMatch(/^feed\.xml:2:1: The root element is <rss>/)
   })
 
   it('should refuse XML that is not well-formed, at its place, under opml/ rules', () => {
     const error = readError(opml, '<opml>\r<body>\r<outline text="a" text="b"/>\r</body></opml>', 'bad.opml')
-    expect(error.ruleId).toBe('opml/not-well-formed')
+    expect(error.rule).toBe('opml/not-well-formed')
     expect(error.line).toBe(3)
     const truncated = readError(opml, `<opml><body>${'<outline text="x">'.repeat(500)}`, 'cut.opml')
-    expect(truncated.ruleId).toBe('opml/not-well-formed')
+    expect(truncated.rule).toBe('opml/not-well-formed')
     expect(truncated.message.length).toBeLessThan(400)
     expect(readError(opml, 'not xml at all', 'x.opml').format()).toMatch(
       /^x\.opml:1:1: Not well-formed XML: /,
@@ -240,7 +240,7 @@ describe('OPML errors', () => {
   it('should refuse nesting deeper than the XML limit, and never expand a DOCTYPE entity', () => {
     const depth = 100_000
     const deep = `<opml><body>${'<outline>'.repeat(depth)}${'</outline>'.repeat(depth)}</body></opml>`
-    expect(readError(opml, deep, 'deep.opml').ruleId).toBe('opml/too-deep')
+    expect(readError(opml, deep, 'deep.opml').rule).toBe('opml/too-deep')
     const laughs = `<!DOCTYPE opml [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]><opml><body><outline text="&b;" type="link" url="x"/></body></opml>`
     const collection = read(opml, laughs, 'laughs.opml')
     expect(bookmarksOf(collection)[0]!.title).toBe('&b;')

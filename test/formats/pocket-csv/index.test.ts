@@ -89,9 +89,9 @@ describe('pocket-csv reader', () => {
     expect(readError(pocketCsv, zipSync(many), 'many.zip').format()).toMatch(
       /^many\.zip: .*more than 1000 members.*\[pocket\/zip-too-large\]$/,
     )
-    expect(readError(pocketCsv, zipSync({ 'a.txt': new Uint8Array(1) })).ruleId).toBe('pocket/no-csv-in-zip')
+    expect(readError(pocketCsv, zipSync({ 'a.txt': new Uint8Array(1) })).rule).toBe('pocket/no-csv-in-zip')
     const whole = zipSync({ 'part_000000.csv': fixture(PART) })
-    expect(readError(pocketCsv, whole.subarray(0, 60)).ruleId).toBe('pocket/bad-zip')
+    expect(readError(pocketCsv, whole.subarray(0, 60)).rule).toBe('pocket/bad-zip')
   })
 
   it('should name the line and row of broken CSV, and refuse a header without Pocket columns', () => {
@@ -101,7 +101,7 @@ describe('pocket-csv reader', () => {
       'p.csv',
     )
     expect(error.format()).toMatch(/^p\.csv:3:1: Not valid CSV \(row 3\): .*\[pocket\/csv-syntax\]$/)
-    expect(readError(pocketCsv, 'title,link\na,b\n').ruleId).toBe('pocket/wrong-columns')
+    expect(readError(pocketCsv, 'title,link\na,b\n').rule).toBe('pocket/wrong-columns')
   })
 
   it('should warn about ragged rows and keep extra cells', () => {

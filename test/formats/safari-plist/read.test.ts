@@ -24,7 +24,7 @@ function refusal(content: Uint8Array | string): {
     read(content)
   } catch (error) {
     if (!isBookgenError(error)) throw error
-    return { rule: error.ruleId, line: error.line, column: error.column, message: error.message }
+    return { rule: error.rule, line: error.line, column: error.column, message: error.message }
   }
   throw new Error('expected the file to be refused')
 }
@@ -38,12 +38,13 @@ type PlistObject =
 
 /** A binary plist of `objects` (the first is the top), written the way the format specifies. */
 function bplist(objects: readonly PlistObject[]): Uint8Array {
-  const refSize = objects.length > 255 ? 2 : 1
+  const refSize = objects.length > 0xffff ? 4 : objects.length > 0xff ? 2 : 1
   const bytes: number[] = [...new TextEncoder().encode('bplist00')]
   const offsets: number[] = []
   const marker = (type: number, count: number) =>
     count < 15 ? [(type << 4) | count] : [(type << 4) | 15, 0x11, count >> 8, count & 0xff]
-  const ref = (index: number) => (refSize === 1 ? [index] : [index >> 8, index & 0xff])
+  const u32 = (value: number) => [value >>> 24, (value >>> 16) & 0xff, (value >>> 8) & 0xff, value & 0xff]
+  const ref = (index: number) => u32(index).slice(4 - refSize)
   for (const object of objects) {
     offsets.push(bytes.length)
     if ('ascii' in object)
@@ -58,18 +59,9 @@ function bplist(objects: readonly PlistObject[]): Uint8Array {
     else bytes.push(...object.raw)
   }
   const table = bytes.length
-  for (const offset of offsets) bytes.push(offset >> 8, offset & 0xff)
-  const u64 = (value: number) => [
-    0,
-    0,
-    0,
-    0,
-    value >>> 24,
-    (value >>> 16) & 0xff,
-    (value >>> 8) & 0xff,
-    value & 0xff,
-  ]
-  bytes.push(0, 0, 0, 0, 0, 0, 2, refSize, ...u64(objects.length), ...u64(0), ...u64(table))
+  for (const offset of offsets) bytes.push(...u32(offset))
+  const u64 = (value: number) => [0, 0, 0, 0, ...u32(value)]
+  bytes.push(0, 0, 0, 0, 0, 0, 4, refSize, ...u64(objects.length), ...u64(0), ...u64(table))
   return new Uint8Array(bytes)
 }
 
@@ -220,9 +212,9 @@ describe('safari-plist reader', () => {
     const shared: PlistObject[] = Array.from({ length: 40 }, (_, i) => ({ array: [i + 1, i + 1] }))
     shared.push({ ascii: 'x' })
     expect(refusal(bplist(shared)).message).toContain('expand far beyond its size')
-    const deep: PlistObject[] = Array.from({ length: 1100 }, (_, i) => ({ array: [i + 1] }))
+    const deep: PlistObject[] = Array.from({ length: 100_000 }, (_, i) => ({ array: [i + 1] }))
     deep.push({ ascii: 'x' })
-    expect(refusal(bplist(deep)).message).toContain('more than 1000')
+    expect(refusal(bplist(deep))).toMatchObject({ rule: 'safari/bad-plist', line: 1, column: 1 })
     expect(refusal(bplist([{ raw: [0x70] }])).message).toContain('Unknown object marker 0x70')
     expect(refusal(bplist([{ dict: [[1, 1]] }, { array: [] }])).message).toContain(
       'key in the binary plist is not a string',
@@ -246,9 +238,10 @@ describe('safari-plist reader', () => {
         { array: [5] },
         { ascii: '__proto__' },
         { dict: [[6, 7]] },
-        { dict: [[3, 4]] },
+        { dict: [[3, 8]] },
         { ascii: 'URLString' },
         { ascii: 'javascript:alert(1)' },
+        { dict: [[6, 7]] },
       ]),
     )
     expect(rulesOf(collection)).toEqual(['safari/unknown-type', 'safari/unsafe-key'])

@@ -14,7 +14,8 @@ import {
   scanJsonValues,
   type JsonStep,
 } from '../../../src/formats/shared/json-scan.js'
-import { parseIsoInstant, parseRfc822Instant } from '../../../src/formats/shared/text-dates.js'
+import { parseRfc822Instant } from '../../../src/formats/shared/dates.js'
+import { parseIsoInstant } from '../../../src/formats/shared/text-dates.js'
 import { createBookmark } from '../../../src/model/tree.js'
 import { decodeSource } from '../../../src/formats/shared/decode.js'
 

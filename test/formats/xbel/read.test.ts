@@ -308,7 +308,7 @@ describe('XBEL safety', () => {
     const depth = 1500
     const deep = `<xbel>${'<folder>'.repeat(depth)}${'</folder>'.repeat(depth)}</xbel>`
     const error = parseError(deep, 'deep.xbel')
-    expect(error.ruleId).toBe('xbel/too-deep')
+    expect(error.rule).toBe('xbel/too-deep')
     expect(error.format()).toMatch(/^deep\.xbel:\d+:\d+: /)
   })
 })
@@ -324,13 +324,13 @@ describe('XBEL errors', () => {
     expect(parseError('<xbel><folder><title>cut').format()).toMatch(
       /ends before <\/title>, <\/folder>, <\/xbel>.*\[xbel\/not-well-formed\]$/,
     )
-    expect(parseError('</').ruleId).toBe('xbel/not-well-formed')
-    expect(parseError('<?><!DOCTYPE<<><>>></').ruleId).toBe('xbel/not-well-formed')
+    expect(parseError('</').rule).toBe('xbel/not-well-formed')
+    expect(parseError('<?><!DOCTYPE<<><>>></').rule).toBe('xbel/not-well-formed')
   })
 
   it('should refuse a document whose root is not <xbel>', () => {
     const error = parseError('<?xml version="1.0"?>\n<note><to>x</to></note>', 'note.xml')
-    expect(error.ruleId).toBe('xbel/wrong-root')
+    expect(error.rule).toBe('xbel/wrong-root')
     expect(error.format()).toBe(
       'note.xml:2:1: The root element is <note>, expected <xbel>: this is not an XBEL file [xbel/wrong-root]',
     )

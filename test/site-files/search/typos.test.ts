@@ -58,6 +58,22 @@ const MISSPELLINGS: Array<[string, string]> = [
   ['photograpy', 'photography'],
 ]
 
+/** The search index of one bookmark per title, each with a link of its own. */
+function indexOfTitles(titles: readonly string[], options?: Parameters<typeof buildSearchIndex>[1]) {
+  return buildSearchIndex(
+    {
+      documents: titles.map((title, index) => ({
+        bookmark: Object.assign(createBookmark(title, `https://site${index}.example/`), { tags: [] }),
+        href: `https://site${index}.example/`,
+        folder: 0,
+      })),
+      folders: [{ title: '', name: '', url: '/' }],
+      tags: [],
+    },
+    options,
+  )
+}
+
 function engineOf(built: SearchIndexFiles) {
   const files = new Map(built.files.map((file) => [`/${file.path}`, file.contents]))
   return createSearchEngine({
@@ -68,18 +84,7 @@ function engineOf(built: SearchIndexFiles) {
 }
 
 describe('typo tolerance', () => {
-  const built = buildSearchIndex(
-    {
-      documents: TITLES.map((title, index) => ({
-        bookmark: Object.assign(createBookmark(title, `https://site${index}.example/`), { tags: [] }),
-        href: `https://site${index}.example/`,
-        folder: 0,
-      })),
-      folders: [{ title: '', name: '', url: '/' }],
-      tags: [],
-    },
-    { shardBytes: 256 },
-  )
+  const built = indexOfTitles(TITLES, { shardBytes: 256 })
 
   it('should find every word of the fixed list of misspellings', async () => {
     const engine = engineOf(built)
@@ -103,15 +108,7 @@ describe('typo tolerance', () => {
   })
 
   it('should rank an exact word above a completion, and a completion above a near spelling', async () => {
-    const ranked = buildSearchIndex({
-      documents: ['Stack overflow', 'Stacks of data', 'Stakc machine'].map((title, index) => ({
-        bookmark: Object.assign(createBookmark(title, `https://r${index}.example/`), { tags: [] }),
-        href: `https://r${index}.example/`,
-        folder: 0,
-      })),
-      folders: [{ title: '', name: '', url: '/' }],
-      tags: [],
-    })
+    const ranked = indexOfTitles(['Stack overflow', 'Stacks of data', 'Stakc machine'])
     const result = await engineOf(ranked).search('stack')
     expect(result.fuzzy).toBe(false)
     expect([...result.ids]).toEqual([0, 1])
@@ -119,5 +116,23 @@ describe('typo tolerance', () => {
     expect(typo.fuzzy).toBe(true)
     // "stacks" (one swap) and "stakc" (one drop), the exact spellings of neither
     expect(typo.matched).toEqual(expect.arrayContaining(['stacks', 'stakc']))
+  })
+
+  it('should rank the closest spelling first, whatever the fields: a swap before a dropped letter', async () => {
+    // "per" (in a short title, where it weighs most) is one letter dropped from "pelr", "perl" (in
+    // longer ones) the same letters swapped.
+    const titles = [
+      'Per-line diffs',
+      'Perl.com: the Perl programming language, its tutorials, its modules and news for everyone',
+      'Diffs of the Perl sources, file by file, with their history and comments',
+    ]
+    const ranked = indexOfTitles(titles)
+    const engine = engineOf(ranked)
+    const typo = await engine.search('pelr')
+    expect(typo.fuzzy).toBe(true)
+    expect(typo.total).toBe(3)
+    expect(typo.ids[2]).toBe(0)
+    // With a word typed right, which both matches have: still the closer spelling first.
+    expect([...(await engine.search('diffs pelr')).ids]).toEqual([2, 0])
   })
 })

@@ -6,10 +6,10 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { isBookgenError } from '../../src/model/errors.js'
-import { walk, type Collection, type Folder, type Node } from '../../src/model/tree.js'
-import { parseSourceState, reparseSource, type SourceState } from '../../src/formats/incremental/index.js'
-import { editNetscape, generateLargeNetscape, generateNetscape, random } from './netscape/edits.js'
+import { isBookgenError } from '../../../../src/model/errors.js'
+import { walk, type Collection, type Folder, type Node } from '../../../../src/model/tree.js'
+import { parseSourceState, reparseSource, type SourceState } from '../../../../src/formats/index.js'
+import { editNetscape, generateLargeNetscape, generateNetscape, random } from '../edits.js'
 
 const RUNS = Number(process.env['INCREMENTAL_RUNS'] ?? 400)
 const encode = (text: string) => new TextEncoder().encode(text)
@@ -212,7 +212,7 @@ describe('reparseSource', () => {
       expect(next.read).toBe('full')
       expectSameCollection(next.collection, parseSourceState(encode(edited), 'a.xbel').collection)
     }
-    expect(reasons).toEqual(['renamed', 'not plain UTF-8 Netscape HTML', 'not plain UTF-8 Netscape HTML'])
+    expect(reasons).toEqual(['renamed', 'not re-readable in part', 'not re-readable in part'])
   })
 
   it('should read in full when the charset, the title or an alias changes', () => {

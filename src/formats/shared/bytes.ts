@@ -1,4 +1,4 @@
-/** Byte-level helpers of the incremental reader: common prefixes and suffixes, line starts, and places as byte offsets. */
+/** Byte-level helpers of re-reading an edited file: common prefixes and suffixes, line starts, and places as byte offsets. */
 import type { Place } from '../../model/tree.js'
 
 const CHUNK = 1 << 16

@@ -1,32 +1,28 @@
 /**
- * Re-reading a saved source quickly (watch mode): the new bytes are compared with the last good
- * version, and when the change lies inside a run of entries of one folder that the Netscape reader
- * can read on its own, only that run is read again and spliced into a new collection. Every node
- * outside the run, and every node inside it whose content did not change, is the same object as
- * before; only the folders on the path from the root to the change are new. Nodes after the change
- * keep their objects and get their new `place` when the edit moved them (lines added or removed,
- * or columns on the edited line); warnings after it are moved the same way.
+ * Re-reading an edited Netscape bookmark file (the format's `reread`, used in watch mode and by
+ * the history): the new bytes are compared with the last good version, and when the change lies
+ * inside a run of entries of one folder that the reader can read on its own, only that run is read
+ * again and spliced into a new collection. Every node outside the run, and every node inside it
+ * whose content did not change, is the same object as before; only the folders on the path from
+ * the root to the change are new. Nodes after the change keep their objects and get their new
+ * `place` when the edit moved them (lines added or removed, or columns on the edited line);
+ * warnings after it are moved the same way.
  *
- * The result is always what a full read would give (`test/formats/incremental.test.ts` checks this
+ * The result is always what a full read would give (`test/formats/netscape/incremental/index.test.ts` checks this
  * on random edits). Whenever that is not certain — the change reaches the head of the file (the
  * charset declaration, the title), the encoding is not plain UTF-8, the run holds warnings,
  * aliases, scripts, a heading or the title, the change crosses a folder boundary that no larger
- * run contains cheaply, the file-wide TAGS separator would change — the whole file is read again.
- * XBEL files are always read again in full (unless the bytes are the same). After a full read, nodes
- * equal to the previous version's are replaced by those, so that identity still tells what
- * changed.
+ * run contains cheaply, the file-wide TAGS separator would change — the file is read in full.
  */
-import { walk, type Collection, type Folder, type Node, type Place, type Warning } from '../../model/tree.js'
-import {
-  byteOrderMark,
-  findDeclaredCharset,
-  PRESCAN_BYTES,
-  resolveLabel,
-  timedRead,
-} from '../shared/decode.js'
-import { sniffEntry, sniffHead } from '../registry.js'
-import { checkSourceSize, readSource, SNIFF_CHARACTERS, sniffFormat } from '../index.js'
-import { reconcileNodes, sameNodes, type Move } from './reconcile.js'
+import { walk, type Collection, type Folder, type Node, type Place } from '../../../model/tree.js'
+import { byteOrderMark, findDeclaredCharset, PRESCAN_BYTES, resolveLabel } from '../../shared/decode.js'
+import { enforceLimits, LIMITS } from '../../shared/limits.js'
+import { mayHoldSeparatorBookmarks, readSeparatorBookmarks } from '../../shared/separator-bookmarks.js'
+import { byteOffset, commonSuffix, findLineStarts, updateLineStarts } from '../../shared/bytes.js'
+import { reconcileNodes, sameNodes, type Move } from '../../shared/reconcile.js'
+import { readText } from '../../shared/text-source.js'
+import type { Reread, ReparseOptions, RereadVersion, SourceInput } from '../../types.js'
+import { INFO_RULES, parseNetscape, SPACE_SPLIT_RULE, type NetscapeStats } from '../read.js'
 import {
   type Region,
   type RegionRead,
@@ -38,22 +34,9 @@ import {
   placeShift,
   shiftFollowing,
 } from './places.js'
-import { byteOffset, commonPrefix, commonSuffix, findLineStarts, updateLineStarts } from './bytes.js'
-import { enforceLimits, LIMITS } from '../shared/limits.js'
-import { INFO_RULES, parseNetscape, SPACE_SPLIT_RULE, type NetscapeStats } from '../netscape/read.js'
-import { mayHoldSeparatorBookmarks, readSeparatorBookmarks } from '../shared/separator-bookmarks.js'
+import type { Message } from '../../../model/message.js'
 
-/** A parsed source and what re-reading it incrementally needs. Treat as opaque. */
-export interface SourceState {
-  readonly file: string
-  readonly bytes: Uint8Array
-  readonly collection: Collection
-  /** How this state was made from the previous one: read in full, in part, or not at all. */
-  readonly read: 'full' | 'incremental' | 'unchanged'
-  /** Set when the collection can be updated incrementally (plain UTF-8 Netscape HTML). */
-  readonly netscape: NetscapeState | undefined
-}
-
+/** What updating a version in part needs, kept from one version to the next. */
 interface NetscapeState {
   /** TAGS values with a comma, in the whole file (see `NetscapeStats`). */
   readonly commaTags: number
@@ -65,17 +48,6 @@ interface NetscapeState {
   lineStarts: Uint32Array | undefined
 }
 
-export interface ReparseOptions {
-  /** Largest run (in bytes) read again before a full read is cheaper. Default: by file size. */
-  maxRegionBytes?: number
-  /** Filled in with the milliseconds spent comparing and decoding, and reading. */
-  timings?: { decode: number; parse: number }
-  /** Told why a change was read in full (for tests and diagnostics). */
-  onFullRead?: (reason: string) => void
-}
-
-/** Characters `sniffFormat` looks at, as UTF-8 bytes at most. */
-const SNIFF_BYTES = SNIFF_CHARACTERS * 3
 /** Bytes of a node's start tag (`<A `, `<H3 `, `<HR>`) that must be unchanged to start a run there. */
 const TAG_MARGIN = 4
 /** Runs tried (each read twice, old and new) before giving up. */
@@ -91,102 +63,45 @@ const SPACE_MODE = '<A HREF="about:blank" PRIVATE="0">,</A>'
 
 const fatalUtf8 = new TextDecoder('utf-8', { fatal: true })
 
-/** Read a source in full, keeping what an incremental re-read needs. */
-export function parseSourceState(bytes: Uint8Array, file: string, options: ReparseOptions = {}): SourceState {
-  checkSourceSize(bytes, file)
-  // Decoded when the reader asks (an XBEL file may be read from its bytes: see `utf8ByteText`).
+export const netscapeReread: Reread = { read: readInFull, update: updateNetscape }
+
+/** Read in full; the state is kept when the file is plain UTF-8 that read without repairs to its text. */
+function readInFull(input: SourceInput): { collection: Collection; state: NetscapeState | undefined } {
   const stats: NetscapeStats = { commaTags: 0, spaceSigns: 0, spaceSplits: 0, rawText: false }
-  const { collection, decoded } = timedRead(bytes, options.timings, (decoded) => ({
-    collection: readSource(bytes, file, { decoded, stats }),
-    decoded,
-  }))
-  const incremental =
+  const collection = readText(input, 'netscape', (text, file, encoding) =>
+    parseNetscape(text, file, { encoding, stats }),
+  )
+  const decoded = input.text()
+  const plain =
     collection.format === 'netscape' &&
     decoded.encoding === 'utf-8' &&
     decoded.warnings.length === 0 &&
-    byteOrderMark(bytes) === undefined &&
+    byteOrderMark(input.bytes) === undefined &&
     !stats.rawText &&
     !collection.warnings.some(
       (warning) => warning.rule === 'source/too-deep' || warning.rule === 'source/empty',
     )
+  const { commaTags, spaceSigns, spaceSplits } = stats
   return {
-    file,
-    bytes,
     collection,
-    read: 'full',
-    netscape: incremental
-      ? {
-          commaTags: stats.commaTags,
-          spaceSigns: stats.spaceSigns,
-          spaceSplits: stats.spaceSplits,
-          lineStarts: undefined,
-        }
-      : undefined,
+    state: plain ? { commaTags, spaceSigns, spaceSplits, lineStarts: undefined } : undefined,
   }
-}
-
-/**
- * Read a source again after a save: the previous state when the bytes are the same, an
- * incremental update when the change is local, a full read otherwise.
- *
- * @throws BookgenError as `parseSource` does (only ever from a full read)
- */
-export function reparseSource(
-  previous: SourceState,
-  bytes: Uint8Array,
-  file: string,
-  options: ReparseOptions = {},
-): SourceState {
-  const started = performance.now()
-  checkSourceSize(bytes, file)
-  const sameLength = previous.bytes.length === bytes.length
-  // The bytes are compared once: for the same bytes, and as where an incremental update starts.
-  const prefix =
-    file === previous.file && (sameLength || previous.netscape !== undefined)
-      ? commonPrefix(previous.bytes, bytes)
-      : -1
-  if (sameLength && prefix === bytes.length) {
-    if (options.timings !== undefined) options.timings.decode += performance.now() - started
-    return previous.read === 'unchanged' ? previous : { ...previous, read: 'unchanged' }
-  }
-  if (file === previous.file && previous.netscape !== undefined) {
-    const next = updateNetscape(previous, previous.netscape, bytes, prefix, options)
-    if (options.timings !== undefined) options.timings.parse += performance.now() - started
-    if (typeof next !== 'string') return next
-    options.onFullRead?.(next)
-  } else {
-    options.onFullRead?.(file === previous.file ? 'not plain UTF-8 Netscape HTML' : 'renamed')
-  }
-  const full = parseSourceState(bytes, file, options)
-  return file === previous.file ? shareUnchanged(full, previous) : full
-}
-
-/**
- * After a full read, the nodes equal to the previous version's (places aside) replaced by those:
- * identity then tells unchanged parts of the tree whatever way the file was read (see
- * `reconcileNodes`; nodes whose place moved get their new place).
- */
-function shareUnchanged(next: SourceState, previous: SourceState): SourceState {
-  const moves: Move[] = []
-  const root = reconcileNodes([next.collection.root], [previous.collection.root], moves)[0] as Folder
-  for (const { node, place } of moves) node.place = place
-  return root === next.collection.root ? next : { ...next, collection: { ...next.collection, root } }
 }
 
 // ---- the incremental update ------------------------------------------------------------------
 
 /** A run of a folder's children read again: the old and new node lists and where the run ends. */
 function updateNetscape(
-  previous: SourceState,
-  state: NetscapeState,
+  previous: RereadVersion,
   bytes: Uint8Array,
   prefix: number,
   options: ReparseOptions,
-): SourceState | string {
+): { collection: Collection; state: NetscapeState } | string {
+  const state = previous.state as NetscapeState
   const old = previous.bytes
   const suffix = commonSuffix(old, bytes, Math.min(old.length, bytes.length) - prefix)
   const delta = bytes.length - old.length
-  if (!headStillPlain(bytes, prefix, previous.file)) return 'head'
+  if (!headStillPlain(bytes, prefix)) return 'head'
   const lineStarts = (state.lineStarts ??= findLineStarts(old))
   const offsetOf = (node: Node): number | undefined =>
     node.place === undefined ? undefined : byteOffset(old, lineStarts, node.place)
@@ -245,11 +160,8 @@ function updateNetscape(
   const collection: Collection = { ...previous.collection, root, warnings }
 
   return {
-    file: previous.file,
-    bytes,
     collection,
-    read: 'incremental',
-    netscape: {
+    state: {
       commaTags,
       spaceSigns,
       spaceSplits,
@@ -258,8 +170,8 @@ function updateNetscape(
   }
 }
 
-/** Whether the head of the new file still decodes as plain UTF-8 Netscape HTML, as before. */
-function headStillPlain(bytes: Uint8Array, prefix: number, file: string): boolean {
+/** Whether the head of the new file still decodes as plain UTF-8, as before. */
+function headStillPlain(bytes: Uint8Array, prefix: number): boolean {
   if (prefix < 3 && byteOrderMark(bytes) !== undefined) return false
   if (prefix < PRESCAN_BYTES) {
     const declared = findDeclaredCharset(bytes)
@@ -267,14 +179,6 @@ function headStillPlain(bytes: Uint8Array, prefix: number, file: string): boolea
       const encoding = resolveLabel(declared)
       if (encoding === undefined || !(encoding === 'utf-8' || encoding.startsWith('utf-16'))) return false
     }
-  }
-  if (prefix < SNIFF_BYTES) {
-    let end = Math.min(bytes.length, SNIFF_BYTES)
-    while (end > 0 && end < bytes.length && (bytes[end]! & 0xc0) === 0x80) end--
-    const head = new TextDecoder('utf-8').decode(bytes.subarray(0, end)).slice(0, SNIFF_CHARACTERS)
-    if (sniffFormat(head, file) !== 'netscape') return false
-    // A format that looks like bookmark HTML (Pocket's export) is read by its own reader.
-    if ((sniffEntry(sniffHead(bytes, file))?.name ?? 'netscape') !== 'netscape') return false
   }
   return true
 }
@@ -323,7 +227,7 @@ interface RegionContext {
   spaceMode: boolean
   maxRegion: number
   offsetOf: (node: Node) => number | undefined
-  warnings: readonly Warning[]
+  warnings: readonly Message[]
 }
 
 /**

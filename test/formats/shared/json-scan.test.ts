@@ -1,7 +1,8 @@
 /** Placing JSON syntax errors: the scan agrees with JSON.parse on what is JSON, and finds the first bad character. */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { findJsonError, parseJson } from '../../../src/formats/shared/json-error.js'
+import { parseJson } from '../../../src/formats/shared/json.js'
+import { findJsonError } from '../../../src/formats/shared/json-scan.js'
 import { isBookgenError } from '../../../src/model/errors.js'
 
 const RUNS = Number(process.env['FUZZ_RUNS'] ?? 300)

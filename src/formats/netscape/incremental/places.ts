@@ -2,9 +2,10 @@
  * The incremental reader's bookkeeping of places: the warnings of a re-read run spliced in among
  * the others, and the places after the run shifted by the change in length.
  */
-import type { Folder, Node, Place, Warning } from '../../model/tree.js'
-import { LIMITS } from '../shared/limits.js'
-import { INFO_RULES, SPACE_SPLIT_RULE, spaceSplitMessage } from '../netscape/read.js'
+import type { Folder, Node, Place } from '../../../model/tree.js'
+import { LIMITS } from '../../shared/limits.js'
+import { INFO_RULES, SPACE_SPLIT_RULE, spaceSplitMessage } from '../read.js'
+import type { Message } from '../../../model/message.js'
 
 export interface Region {
   /** Path to the folder holding the run; the run starts at `path.at(-1).index`. */
@@ -27,7 +28,7 @@ export interface RegionRead {
   /** TAGS values split on spaces. */
   spaceSplits: number
   /** Informational warnings, placed in the file. */
-  notes: Warning[]
+  notes: Message[]
   /** Place of the first character after the run. */
   end: { line: number; column: number }
 }
@@ -60,20 +61,20 @@ export function placeBefore(
  * string (why) when that cannot be done here: a rule at its limit, the first split in the run.
  */
 export function spliceWarnings(
-  previous: readonly Warning[],
+  previous: readonly Message[],
   region: Region,
   shift: Shift | undefined,
   spaceSplits: number,
-): Warning[] | string {
+): Message[] | string {
   const runStart = region.startPlace
   const freshNotes = region.fresh.notes
   const changedSplits = region.old.spaceSplits > 0 || region.fresh.spaceSplits > 0
   if (region.old.notes.length === 0 && freshNotes.length === 0 && !changedSplits)
     return shift === undefined
-      ? (previous as Warning[])
+      ? (previous as Message[])
       : previous.map((warning) => shiftPlace(warning, shift))
   const counts = new Map<string, number>()
-  const kept: Warning[] = []
+  const kept: Message[] = []
   for (const warning of previous) {
     if (INFO_RULES.has(warning.rule)) {
       // The old run's are replaced below.
@@ -109,7 +110,7 @@ export function spacesSeparate(commaTags: number, spaceSigns: number): boolean {
 }
 
 /** Whether a warning lies at or after `start` and before `end`. */
-export function within(warning: Warning, start: Place, end: { line: number; column: number }): boolean {
+export function within(warning: Message, start: Place, end: { line: number; column: number }): boolean {
   const afterStart =
     warning.line > start.line || (warning.line === start.line && warning.column >= start.column)
   const beforeEnd = warning.line < end.line || (warning.line === end.line && warning.column < end.column)
