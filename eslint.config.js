@@ -44,6 +44,10 @@ export default tseslint.config(
     },
   },
   {
+    files: ['templates/default/sw.js', 'templates/dev/sw.js'],
+    languageOptions: { globals: { self: 'readonly' } },
+  },
+  {
     files: ['templates/**/*.js'],
     languageOptions: {
       globals: {
@@ -57,6 +61,22 @@ export default tseslint.config(
         MouseEvent: 'readonly',
         EventSource: 'readonly',
         localStorage: 'readonly',
+        sessionStorage: 'readonly',
+        navigator: 'readonly',
+        caches: 'readonly',
+        crypto: 'readonly',
+        Request: 'readonly',
+        Response: 'readonly',
+        DOMParser: 'readonly',
+        TextEncoder: 'readonly',
+        TextDecoder: 'readonly',
+        HTMLButtonElement: 'readonly',
+        HTMLFormElement: 'readonly',
+        HTMLProgressElement: 'readonly',
+        Blob: 'readonly',
+        DecompressionStream: 'readonly',
+        atob: 'readonly',
+        btoa: 'readonly',
       },
     },
   },

@@ -72,6 +72,7 @@ export function siteInputFor(root: Folder, changes: Partial<SiteInput> = {}): Si
     exportCollection: undefined,
     theme: {},
     links: undefined,
+    offline: true,
     ...changes,
   }
 }

@@ -13,7 +13,7 @@ import { checkSourceCounts, countSources, type SourceCounts } from './empty-sour
 import type { SiteHeldBack } from '../publish/filter.js'
 import type { SitePlan } from './plan.js'
 import { displayPath, type PreparedSite } from '../publish/index.js'
-import { planFromSources } from './pipeline.js'
+import { planFromSources, type PlannedSite } from './pipeline.js'
 import { readSiteLinks, type SiteLinks } from '../links/site-links.js'
 import { LINK_STORE_NAME } from '../links/store.js'
 import { readSourceBytes, type ReadSource } from './read.js'
@@ -37,6 +37,9 @@ import {
   type SiteHistory,
 } from '../history/build-step.js'
 import type { Message } from '../model/message.js'
+import { writeOfflineFiles } from './offline.js'
+import { lockedSection, privatePassphrase, type LockedSection } from './private.js'
+import type { OutputFile } from '../model/output.js'
 
 /** Milliseconds per phase of a build. */
 export interface BuildTimings {
@@ -74,6 +77,8 @@ export interface BuildResult {
   timings: BuildTimings
   /** What the sources' Git history gave (undefined when `history` is off). */
   history?: SiteHistory | undefined
+  /** The private section (`private`, with its passphrase set): its bookmarks and encrypted bytes. */
+  privateSection?: { bookmarks: number; bytes: number } | undefined
 }
 
 /** Parsed sources, with the time spent on each step. */
@@ -218,6 +223,10 @@ interface PlanPhase {
   counts: SourceCounts
   countNotes: Message[]
   siteHistory: SiteHistory | undefined
+  /** The private section, locked (when its passphrase is set). */
+  locked: LockedSection
+  /** The files written after the pages: the history's caches, the private section's encrypted file. */
+  extra: OutputFile[]
   /** When planning ended (the pages are rendered as they are written, from then on). */
   planned: number
 }
@@ -299,30 +308,37 @@ async function planFromRead(run: BuildRun, { loaded, historyReads }: ReadPhase):
   })
   const siteHistory =
     historyReads === undefined ? undefined : readSiteHistory(config, await historyReads, collections)
-  const { prepared, plan, ms } = planFromSources(config, collections, {
-    links: run.links,
-    history: siteHistory !== undefined && siteHistory.files.length > 0 ? siteHistory.view : undefined,
-    pages: { deferSiteFiles: true, clock: () => performance.now(), reuseEntryMemory: WRITES_AS_MADE },
-  })
-  return { prepared, plan, model: ms.model, counts, countNotes, siteHistory, planned: performance.now() }
+  const { prepared, plan, ms, locked, extra } = await planLocked(config, collections, run.links, siteHistory)
+  return {
+    prepared,
+    plan,
+    model: ms.model,
+    counts,
+    countNotes,
+    siteHistory,
+    locked,
+    extra,
+    planned: performance.now(),
+  }
 }
 
 /** Write the pages, then the search index, feed, sitemap and exports, made after the pages. */
 async function writeSite(
   run: BuildRun,
-  { plan, counts, siteHistory }: PlanPhase,
+  { plan, counts, extra }: PlanPhase,
   sourceBytes: number,
 ): Promise<WritePhase> {
   const { config, options, staging } = run
   let siteFiles: SiteFilesTimings | undefined
   options.onStep?.('writing the pages and the search index')
   const written = await writeStaged(staging, {
-    files: withFiles(plan.files, siteHistory?.cacheFiles),
+    files: withFiles(plan.files, extra),
     assets: plan.assets,
     more: (writer) => {
       collectFor(sourceBytes)
       siteFiles = writeSiteFiles(plan.siteData, writer)
     },
+    finish: config.offline ? writeOfflineFiles : undefined,
     counts,
     address: {
       base: config.base,
@@ -337,7 +353,7 @@ async function writeSite(
 function buildResult(
   run: BuildRun,
   { loaded }: ReadPhase,
-  { prepared, plan, model, countNotes, siteHistory, planned }: PlanPhase,
+  { prepared, plan, model, countNotes, siteHistory, locked, planned }: PlanPhase,
   { written, siteFiles, done }: WritePhase,
   started: number,
 ): BuildResult {
@@ -359,8 +375,10 @@ function buildResult(
       ...prepared.notes,
       ...(written.leftover === undefined ? [] : [outputNote('output/leftover', written.leftover.message)]),
       ...(siteHistory?.warnings ?? []),
+      ...locked.warnings,
     ],
     history: siteHistory,
+    privateSection: locked.section,
     timings: {
       read: loading.read,
       decode: loading.decode,
@@ -381,6 +399,36 @@ async function abandon(run: BuildRun, error: unknown): Promise<unknown> {
   await discardStaging(run.staging)
   const { signal } = run.options
   return signal?.aborted === true ? interruptedError(signal) : error
+}
+
+/**
+ * The site planned from the sources, and its private section locked (when its passphrase is set);
+ * `extra`: the files written after the pages (the history's caches, the section's encrypted file).
+ */
+async function planLocked(
+  config: ResolvedConfig,
+  collections: Collection[],
+  links: SiteLinks | undefined,
+  siteHistory: SiteHistory | undefined,
+): Promise<PlannedSite & { locked: LockedSection; extra: OutputFile[] }> {
+  const planned = planFromSources(config, collections, {
+    links,
+    history: siteHistory !== undefined && siteHistory.files.length > 0 ? siteHistory.view : undefined,
+    privateSection: privatePassphrase(config) !== undefined,
+    pages: { deferSiteFiles: true, clock: () => performance.now(), reuseEntryMemory: WRITES_AS_MADE },
+  })
+  const locked = await lockedSection(config, planned.prepared.input, planned.prepared.heldBack.private)
+  return { ...planned, locked, extra: [...publicHistoryCache(config, siteHistory), ...locked.files] }
+}
+
+/**
+ * The history's cache files, unless the private section's folders or tags could be in them: the
+ * cache records folder paths but not tags, and is published with the site.
+ */
+function publicHistoryCache(config: ResolvedConfig, history: SiteHistory | undefined): OutputFile[] {
+  const rule = config.private
+  if (rule !== undefined && (rule.folders.length > 0 || rule.tags.length > 0)) return []
+  return history?.cacheFiles ?? []
 }
 
 /** A warning about the output folder as a whole (no place in a file). */

@@ -34,6 +34,11 @@ export interface WritableSite extends Pick<SitePlan, 'files' | 'assets'> {
    * site files), before waiting for `alongside`.
    */
   more?: ((writer: StagingWriter) => void) | undefined
+  /**
+   * Files written last, by this side, once every other file is in the staging folder (`dir`):
+   * those made from what the others hold (the offline files, see `offline.ts`).
+   */
+  finish?: ((writer: StagingWriter, dir: string) => void) | undefined
   /** The bookmarks the site was built from, recorded in the `.bookgen` marker for the next build. */
   counts?: SourceCounts | undefined
   /** The base path and public address the pages were made for, recorded in the marker (for `preview`). */
@@ -214,6 +219,7 @@ async function writeTree(staging: Staging, plan: WritableSite): Promise<WriteRes
   for (const asset of plan.assets) writer.copy(asset)
   plan.more?.(writer)
   const alongside = plan.alongside === undefined ? { files: 0, bytes: 0, unchanged: 0 } : await plan.alongside
+  plan.finish?.(writer, staging.dir)
   writer.write({
     path: MARKER_FILE,
     contents: markerContents(writer.written.files + alongside.files + 1, plan.counts, plan.address),

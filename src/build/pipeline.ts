@@ -9,6 +9,7 @@ import { planSite, type PlanOptions, type SitePlan } from './plan.js'
 import { prepareSite, type ModelCache, type PreparedSite } from '../publish/index.js'
 import type { SiteLinks } from '../links/site-links.js'
 import type { HistoryView } from '../history/build-step.js'
+import { privateEntries, privateRule, withoutPrivateChanges } from '../publish/private.js'
 
 export interface PlannedSite {
   prepared: PreparedSite
@@ -26,12 +27,21 @@ export function planFromSources(
     links?: SiteLinks | undefined
     /** What the sources' Git history says (dates are already on the collections). */
     history?: HistoryView | undefined
+    /** Make the private section (`private`; the build, when its passphrase is set). */
+    privateSection?: boolean | undefined
     pages?: PlanOptions
   } = {},
 ): PlannedSite {
   const started = performance.now()
   const prepared = prepareSite(config, collections, options.model, options.links)
-  if (options.history !== undefined) prepared.input.history = options.history
+  const rule = privateRule(config.private)
+  if (options.history !== undefined) {
+    const trees = { source: prepared.sourceRoot, published: prepared.root }
+    prepared.input.history =
+      rule === undefined ? options.history : withoutPrivateChanges(options.history, rule, trees)
+  }
+  if (options.privateSection === true && rule !== undefined)
+    prepared.input.privateSection = { entries: privateEntries(prepared.sourceRoot, rule) }
   const modelled = performance.now()
   const plan = planSite(prepared.input, options.pages)
   return { prepared, plan, ms: { model: modelled - started, plan: performance.now() - modelled } }

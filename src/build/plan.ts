@@ -24,7 +24,7 @@ import {
 import { changesPages } from '../pages/changes-pages.js'
 import { createEntries, createRenderCache, type RenderCache } from '../pages/entries.js'
 import { archivePages } from '../pages/archive-pages.js'
-import { fixedPages } from '../pages/fixed-pages.js'
+import { fixedPages, OFFLINE_ASSET, PRIVATE_ASSET } from '../pages/fixed-pages.js'
 import { linksPages } from '../pages/links-pages.js'
 import { folderPages } from '../pages/folder-pages.js'
 import { exportsGzipped } from '../pages/downloads.js'
@@ -144,7 +144,11 @@ export function planSite(input: SiteInput, options: PlanOptions = {}): SitePlan 
     [Symbol.iterator]: () =>
       generateFiles(input, options, { routes, totals, stats, changes }, siteFiles, timing),
   }
-  const assets = THEME_ASSETS.map((asset) =>
+  const assets = [
+    ...THEME_ASSETS,
+    ...(input.offline ? [OFFLINE_ASSET] : []),
+    ...(input.privateSection === undefined ? [] : [PRIVATE_ASSET]),
+  ].map((asset) =>
     asset.path === 'assets/style.css' && input.theme.stylesheet !== undefined
       ? { ...asset, source: input.theme.stylesheet }
       : asset,

@@ -11,8 +11,14 @@ import { cac, type CAC } from 'cac'
 import { build, displayPath, type BuildResult } from '../build/index.js'
 import { readSiteAddress } from '../build/output.js'
 import { formatDuration, parseDuration } from '../config/duration.js'
-import { DEV_PORT, LOCAL_HOST, PREVIEW_PORT, type InlineConfig } from '../config/options.js'
-import { linkCheckDefaults, linkLimitProblem } from '../config/links.js'
+import {
+  DEV_PORT,
+  linkCheckDefaults,
+  linkLimitProblem,
+  LOCAL_HOST,
+  PREVIEW_PORT,
+  type InlineConfig,
+} from '../config/options.js'
 import { HOST_NAMES, runInit, type HostName, type InitReport } from './commands/init.js'
 import { BookgenError, isBookgenError } from '../model/errors.js'
 import { startStaticServer } from '../server/static.js'
@@ -200,6 +206,7 @@ function registerInit(cli: CAC, io: Io, choose: Choose): void {
     .option('--branch <name>', 'Branch that publishes (default: the checked-out one, else main)')
     .option('--config <file>', 'Config file (default: bookmarks.config.ts if present)')
     .option('--links', 'Also write a weekly workflow that checks the links (bookgen check) and republishes')
+    .option('--private', "Pass the private section's passphrase to the build from a repository secret")
     .example('bookgen init bookmarks.xbel')
     .example('bookgen init --links bookmarks.html')
     .example('bookgen init --host gitlab')
@@ -360,6 +367,7 @@ async function initCommand(sources: string[], flags: Record<string, unknown>, io
     configFile: optionalString(flags, 'config'),
     host: initHost(flags),
     links: flags['links'] === true,
+    private: flags['private'] === true,
     progress: (line) => io.stderr(`  … ${safe(line)}\n`),
   })
   io.stdout(initSummary(report, io.cwd).join('\n'))

@@ -55,8 +55,17 @@ export function buildSummary(
       `  ${plural(result.duplicates, 'repeated URL')}${config.dedupe ? ' published once (dedupe)' : ' (set dedupe: true to publish each once)'}`,
     )
   }
+  if (result.privateSection !== undefined) {
+    const { bookmarks, bytes } = result.privateSection
+    lines.push(
+      `  private section: ${plural(bookmarks, 'bookmark')}, encrypted (${formatBytes(bytes)}), at private/`,
+    )
+  }
   const { activeContent, unsafeUrls, ...bookmarks } = result.heldBack
-  const held = Object.entries(bookmarks).filter(([, count]) => count > 0)
+  // The private section's bookmarks are published there, encrypted.
+  const held = Object.entries(bookmarks).filter(
+    ([reason, count]) => count > 0 && !(reason === 'private' && result.privateSection !== undefined),
+  )
   const parts: string[] = []
   if (held.length > 0) {
     const names: Record<string, string> = { private: 'private', fileUrls: 'file://', placeUrls: 'place:' }
@@ -106,6 +115,7 @@ export function buildJson(
     searchIndexBytes: searchIndex,
     duplicates: result.duplicates,
     heldBack: result.heldBack,
+    privateSection: result.privateSection ?? null,
     ms: Math.round(result.timings.total),
     warnings: result.warnings,
   }

@@ -8,9 +8,10 @@ import type { Element, ElementContent } from 'hast'
 import { BookgenError } from '../model/errors.js'
 import type { Bookmark } from '../model/tree.js'
 import { checkHistoryOptions, resolveHistory, type HistoryOptions, type HistorySettings } from './history.js'
-import { checkLinksOptions, resolveLinkCheck, type LinkCheckSettings, type LinksOptions } from './links.js'
-
-export { linkCheckDefaults, linkLimitProblem, type LinkCheckSettings, type LinksOptions } from './links.js'
+import { parseDuration } from './duration.js'
+import { checkLinksOptions } from './link-options.js'
+export { linkLimitProblem } from './link-options.js'
+import { checkPrivateOptions, resolvePrivate, type PrivateOptions, type PrivateSettings } from './private.js'
 
 /** What a user may write in `bookmarks.config.ts`. Every field is optional. */
 export interface UserConfig {
@@ -70,6 +71,10 @@ export interface UserConfig {
   history?: HistoryOptions | false | undefined
   /** Link health (`bookgen check`, see docs/link-health.md). */
   links?: LinksOptions | undefined
+  /** An installable site that works offline (manifest, service worker), or `false`. Default: `true` */
+  offline?: boolean | undefined
+  /** The private section, encrypted, at `private/` (see `PrivateOptions`). Default: none (held back) */
+  private?: PrivateOptions | undefined
   /** Bounds on what the sources can make of the site (see `LimitOptions`). */
   limits?: LimitOptions | undefined
 }
@@ -92,6 +97,60 @@ export interface LimitOptions {
   siteBytes?: number | undefined
 }
 
+/** Where `bookgen check` keeps what it found, which the build reads, and how long and how hard it checks. */
+export interface LinksOptions {
+  /** The link store, relative to the config file. Default: `bookmarks.links.json` beside the first source */
+  store?: string | undefined
+  /**
+   * How long one run of `bookgen check` may take (`--max-time`): `'30m'`, `'1h'`, or `'0'` for no
+   * limit. The links not checked in time keep what they had, and the next run checks them first.
+   * Default: `'1h'`
+   */
+  maxTime?: string | undefined
+  /**
+   * How long one link may take, its redirects, `GET` after `HEAD` and `Retry-After` wait included
+   * (`--max-link-time`): `'30s'`, or `'0'` for no limit. Default: `'30s'`
+   */
+  maxLinkTime?: string | undefined
+  /** Requests per second to one host, a host being the address its name resolves to and the port (`--rate`). Default: `1` */
+  rate?: number | undefined
+  /** Requests at once to one host (`--per-host`). Default: `2` */
+  perHost?: number | undefined
+}
+
+/** The link check's limits, resolved: times in ms (0: no limit). */
+export interface LinkCheckSettings {
+  readonly maxTime: number
+  readonly maxLinkTime: number
+  readonly rate: number
+  readonly perHost: number
+}
+
+const DAY = 86_400_000
+
+/** Every default of `bookgen check` (times in ms). */
+export const linkCheckDefaults = Object.freeze({
+  /** Check again only links checked at least this long ago: 7 days. */
+  maxAge: 7 * DAY,
+  onlyDead: false,
+  /** One whole run: 1 h (0: no limit). */
+  maxTime: 3_600_000,
+  /** One link, all its requests and waits: 30 s (0: no limit). */
+  maxLinkTime: 30_000,
+  /** Requests per second to one host. */
+  rate: 1,
+  /** Requests at once over all hosts. */
+  concurrency: 16,
+  /** Requests at once to one host. */
+  perHost: 2,
+  /** One request: 10 s. */
+  timeoutMs: 10_000,
+  /** Redirects followed per URL. */
+  maxRedirects: 5,
+  /** The longest `Retry-After` waited for (once per link, and only within its time): 15 s. */
+  retryAfterCapMs: 15_000,
+})
+
 /** Bookmarks a site leaves out unless asked: they are for the owner's own eyes or machine. */
 export interface PublishOptions {
   /** Bookmarks marked private (Netscape `PRIVATE="1"`, `<bookmark:private/>`). Default: `false` */
@@ -104,9 +163,12 @@ export interface PublishOptions {
   exec?: boolean | undefined
 }
 
+/** The pages a site has once (`PageInfo.kind`). */
+export type PageInfoFixedKind = 'search' | 'not-found' | 'offline' | 'private'
+
 /** Which page is being rendered, for theme hooks. */
 export interface PageInfo {
-  kind: 'folder' | 'tag' | 'tags' | 'search' | 'not-found' | 'links' | 'folders' | 'archive' | 'changes'
+  kind: 'folder' | 'tag' | 'tags' | 'folders' | 'archive' | 'changes' | 'links' | PageInfoFixedKind
   title: string
   /** Path below the base, e.g. `development/web/`. */
   path: string
@@ -192,6 +254,10 @@ export interface ResolvedConfig {
   readonly linkCheck: LinkCheckSettings
   /** Reading the sources' Git history (see `src/history/`), or false when turned off. */
   readonly history: HistorySettings | false
+  /** The web app manifest and the service worker (`offline`). */
+  readonly offline: boolean
+  /** The private section (`private`), or undefined for none. */
+  readonly private: PrivateSettings | undefined
   /** Bounds on what the sources make of the site (see `LimitOptions`). */
   readonly limits: Readonly<{ tagsPerBookmark: number; siteBytes: number }>
 }
@@ -239,6 +305,7 @@ export const configDefaults = Object.freeze({
   exports: 'auto',
   publish: Object.freeze({ private: false, fileUrls: false, placeUrls: false, exec: false }),
   limits: Object.freeze({ tagsPerBookmark: 64, siteBytes: 1_000_000_000 }),
+  offline: true,
 })
 
 /**
@@ -307,6 +374,8 @@ export function resolveConfig(
     linkStore: user.links?.store === undefined ? undefined : fromFile(user.links.store),
     linkCheck: resolveLinkCheck(user.links, inline.linkCheck),
     history: resolveHistory(user.history, inline),
+    offline: user.offline ?? configDefaults.offline,
+    private: resolvePrivate(user.private),
     limits: Object.freeze({ ...configDefaults.limits, ...definedOnly(user.limits ?? {}) }),
   })
 }
@@ -369,7 +438,7 @@ function definedOnly<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, item]) => item !== undefined)) as Partial<T>
 }
 
-type Check = 'string' | 'boolean' | 'number' | 'sources' | 'feed' | 'object' | 'history' | 'links'
+type Check = 'string' | 'boolean' | 'number' | 'sources' | 'feed' | 'object' | 'history' | 'links' | 'private'
 const TOP_LEVEL: Record<string, Check> = {
   sources: 'sources',
   outDir: 'string',
@@ -390,6 +459,8 @@ const TOP_LEVEL: Record<string, Check> = {
   theme: 'object',
   links: 'links',
   history: 'history',
+  offline: 'boolean',
+  private: 'private',
   limits: 'object',
 }
 const NESTED: Record<string, Record<string, string>> = {
@@ -448,6 +519,11 @@ function assertUserConfig(user: unknown, file: string | undefined): asserts user
         if (problem !== undefined) fail(problem)
         break
       }
+      case 'private': {
+        const problem = checkPrivateOptions(value, config['publish'])
+        if (problem !== undefined) fail(problem)
+        break
+      }
       case 'number':
         if (!isCount(value) || value === 0) fail(`"${key}" must be a whole number above 0`)
         break
@@ -482,6 +558,20 @@ function assertUserConfig(user: unknown, file: string | undefined): asserts user
           fail(`"exports" must be 'auto', 'plain' or 'gzip'; got "${String(value)}"`)
     }
   }
+}
+
+/** `links` from the config, under the flags. */
+function resolveLinkCheck(
+  user: LinksOptions | undefined,
+  flags: Partial<LinkCheckSettings> = {},
+): LinkCheckSettings {
+  const duration = (value: string | undefined) => (value === undefined ? undefined : parseDuration(value))
+  return Object.freeze({
+    maxTime: flags.maxTime ?? duration(user?.maxTime) ?? linkCheckDefaults.maxTime,
+    maxLinkTime: flags.maxLinkTime ?? duration(user?.maxLinkTime) ?? linkCheckDefaults.maxLinkTime,
+    rate: flags.rate ?? user?.rate ?? linkCheckDefaults.rate,
+    perHost: flags.perHost ?? user?.perHost ?? linkCheckDefaults.perHost,
+  })
 }
 
 function isCount(value: unknown): value is number {

@@ -249,7 +249,8 @@ async function loadDevConfig(
     )
   }
   if (options.inline.outDir === undefined) await ignoreDevFolder(options.cwd)
-  const config: ResolvedConfig = Object.freeze({ ...resolved, outDir })
+  // No service worker in watch mode: a page kept by one would hide the rebuild it waits for.
+  const config: ResolvedConfig = Object.freeze({ ...resolved, outDir, offline: false })
   const dependencies = new Set<string>()
   if (loaded.file !== undefined) {
     dependencies.add(loaded.file)

@@ -12,7 +12,7 @@ import { createLinkClient, DEFAULT_USER_AGENT } from './client.js'
 import { probeUrl } from './probe.js'
 import { createResolverCheck, DEFAULT_DNS_CANARY } from './resolver.js'
 import { LINK_STORE_VERSION, type LinkEntry, type LinkState, type LinkStore } from './store-format.js'
-import { linkCheckDefaults } from '../config/links.js'
+import { linkCheckDefaults } from '../config/options.js'
 
 /**
  * URLs under way per request slot: enough that a slot freed finds a URL for a host with room,

@@ -112,6 +112,7 @@ export function createPageContext(parts: {
     downloads,
     linkReport: input.links !== undefined,
     changes: input.history !== undefined,
+    offline: input.offline,
     head: theme.head === undefined ? undefined : () => theme.head!(currentPage),
     footer: theme.footer === undefined ? undefined : () => theme.footer!(currentPage),
   }

@@ -1,13 +1,23 @@
 /**
- * The pages every site has once: the tag index, the search page, the 404 page, and the small files
- * GitHub Pages reads (`.nojekyll`, `CNAME`). Pure.
+ * The pages every site has once: the tag index, the search page, the 404 page, the small files
+ * GitHub Pages reads (`.nojekyll`, `CNAME`); for a site that works offline (`offline`), its
+ * offline page, web app manifest and icons; and the private section's page (`private`, when the
+ * build makes the section). Pure.
  */
-import type { OutputFile } from '../model/output.js'
+import type { AssetCopy, OutputFile } from '../model/output.js'
 import { notFoundPageToHast } from '../render/not-found-page.js'
 import { searchPageToHast } from '../render/search-page.js'
 import { tagIndexToHast } from '../render/tag-pages.js'
+import { offlinePageToHast } from '../render/offline-page.js'
+import { webAppFiles } from '../render/web-app.js'
+import { privatePageToHast } from '../render/private-page.js'
 import { SEARCH_DIR } from './paths.js'
 import type { PageContext } from './context.js'
+
+/** The offline page's script (`offline`). */
+export const OFFLINE_ASSET: AssetCopy = { path: 'assets/offline.js', source: 'default/offline.js' }
+/** The private section's script, in the section's own folder with its page and its data (`private/`). */
+export const PRIVATE_ASSET: AssetCopy = { path: 'private/unlock.js', source: 'default/private.js' }
 
 export function* fixedPages(context: PageContext): Generator<OutputFile> {
   const url = context.urls.path
@@ -42,6 +52,27 @@ export function* fixedPages(context: PageContext): Generator<OutputFile> {
       notFoundPageToHast({ homeUrl: url(''), tagsUrl: url('tags/'), searchUrl: url('search/') }),
     ),
   ]
+  if (context.input.offline) {
+    pages.push(
+      context.page(
+        { kind: 'offline', title: 'Offline reading', path: 'offline/', pageNumber: 1 },
+        'Offline reading',
+        offlinePageToHast({ crumbs: [home, { title: 'Offline', href: url('offline/') }], homeUrl: url('') }),
+        { scripts: ['assets/offline.js'] },
+      ),
+      ...webAppFiles(context.input),
+    )
+  }
+  if (context.input.privateSection !== undefined) {
+    pages.push(
+      context.page(
+        { kind: 'private', title: 'Private bookmarks', path: 'private/', pageNumber: 1 },
+        'Private bookmarks',
+        privatePageToHast({ crumbs: [home, { title: 'Private', href: url('private/') }] }),
+        { scripts: [PRIVATE_ASSET.path] },
+      ),
+    )
+  }
   context.pause('render')
   yield* pages
   yield { path: '.nojekyll', contents: '' }

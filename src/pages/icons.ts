@@ -64,11 +64,30 @@ export function createIcons(urls: SiteUrls): Icons {
 
 /** The file a favicon data URI is stored as, or none for what is not a raster image. */
 function iconFile(uri: string): OutputFile | undefined {
+  const icon = rasterIcon(uri)
+  if (icon === undefined) return undefined
+  const hash = createHash('sha256').update(icon.bytes).digest('hex').slice(0, 16)
+  return { path: `assets/icons/${hash}.${ICON_TYPES[icon.type]}`, contents: icon.bytes }
+}
+
+/**
+ * A bookmark's favicon as a data URI of its own, for a page that may not name a file of the site
+ * (the private section, whose favicons would tell what it holds): the same icons as `iconFile`
+ * stores, or none.
+ */
+export function inlineIconOf(bookmark: Bookmark): string | undefined {
+  const icon = bookmark.icon === undefined ? undefined : rasterIcon(bookmark.icon)
+  return icon === undefined
+    ? undefined
+    : `data:${icon.type};base64,${Buffer.from(icon.bytes).toString('base64')}`
+}
+
+/** A favicon data URI's type (lower case) and bytes, when it is a raster image of a size stored. */
+function rasterIcon(uri: string): { type: string; bytes: Uint8Array } | undefined {
   const match = /^data:([a-z0-9.+/-]+);base64,([A-Za-z0-9+/=\s]+)$/i.exec(uri)
-  const extension = match ? ICON_TYPES[match[1]!.toLowerCase()] : undefined
-  if (match === null || extension === undefined) return undefined
+  const type = match?.[1]!.toLowerCase()
+  if (match === null || type === undefined || ICON_TYPES[type] === undefined) return undefined
   const bytes = Buffer.from(match[2]!, 'base64')
   if (bytes.length === 0 || bytes.length > MAX_ICON_BYTES) return undefined
-  const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 16)
-  return { path: `assets/icons/${hash}.${extension}`, contents: bytes }
+  return { type, bytes }
 }

@@ -18,6 +18,10 @@ export const RESERVED_TOP_LEVEL: ReadonlySet<string> = new Set([
   'folders',
   'archive',
   'links',
+  // The offline page (`offline`) and the private section (`private`), on every site alike: a
+  // folder's slug stays the same whether the section is built or not.
+  'offline',
+  'private',
 ])
 /** Inside every folder, `page/` holds the further pages of a long folder. */
 export const RESERVED_IN_FOLDERS: ReadonlySet<string> = new Set(['page'])

@@ -15,11 +15,23 @@
 import type { Alias, Bookmark, Folder, Node } from '../model/tree.js'
 import { withoutUserinfo } from '../model/safe-url.js'
 import { copyBookmark, copyFolder, sameItems } from './copy.js'
+import {
+  childPath,
+  insidePrivateFolders,
+  isPrivateBookmark,
+  isPrivateFolder,
+  type PrivateRule,
+} from './private.js'
 
 export interface PublishSettings {
   private: boolean
   fileUrls: boolean
   placeUrls: boolean
+  /**
+   * The config's `private`: its folders and tags are held back as private too (whole folders, their
+   * titles included). Without it only bookmarks marked private are.
+   */
+  rule?: PrivateRule | undefined
 }
 
 export interface HeldBack {
@@ -59,6 +71,8 @@ interface PublishedFolder {
   /** The targets of the folder's own aliases, in order, when it has any. */
   targets: Array<Bookmark | Folder | undefined> | undefined
   userinfo: Userinfo
+  /** The folder's path when the rule names folders (its place decides what is private below it). */
+  at: string | undefined
 }
 
 /** Published folders by source folder, kept between builds of the same settings. */
@@ -76,7 +90,7 @@ export function createPublishMemo(): PublishMemo {
 
 /** Why a bookmark is held back, or undefined when it is published. */
 export function holdBackReason(bookmark: Bookmark, settings: PublishSettings): keyof HeldBack | undefined {
-  if (bookmark.private === true && !settings.private) return 'private'
+  if (!settings.private && isPrivateBookmark(bookmark, settings.rule)) return 'private'
   if (bookmark.href === undefined || bookmark.href === '') return undefined
   // `file:` and `place:` in any case, after leading blanks (without lowering the whole URL).
   const lead = bookmark.href.charCodeAt(0)
@@ -89,23 +103,34 @@ export function holdBackReason(bookmark: Bookmark, settings: PublishSettings): k
   return undefined
 }
 
-/** Filter a tree for publishing. Folders keep their place even when all they held was held back. */
+/**
+ * Filter a tree for publishing. Folders keep their place even when all they held was held back,
+ * except the rule's private folders, which go whole.
+ */
 export function filterForPublishing(
   root: Folder,
   aliasTargets: ReadonlyMap<Alias, Bookmark | Folder>,
   settings: PublishSettings,
   memo?: PublishMemo,
 ): PublishedTree {
-  const key = `${settings.private}${settings.fileUrls}${settings.placeUrls}`
+  const rule = settings.private ? undefined : settings.rule
+  const key = `${settings.private}${settings.fileUrls}${settings.placeUrls}${JSON.stringify(rule?.folders ?? [])}${JSON.stringify([...(rule?.tags ?? [])])}`
   if (memo !== undefined && memo.settings !== key) {
     memo.settings = key
     memo.folders = new WeakMap()
   }
   const published = memo?.folders ?? new Map<Folder, PublishedFolder>()
   const copies = memo?.bookmarks ?? new Map<Bookmark, Bookmark>()
-  const publish = (folder: Folder): PublishedFolder => {
+  // Aliases may stand for what a private folder holds: those are held back with it.
+  const hidden = insidePrivateFolders(root, rule)
+  const byFolders = rule !== undefined && rule.folders.length > 0
+  const isHidden = (target: Bookmark | Folder | undefined): boolean =>
+    target !== undefined &&
+    (hidden.has(target) || (target.type === 'bookmark' && holdBackReason(target, settings) !== undefined))
+  const publish = (folder: Folder, path: readonly string[]): PublishedFolder => {
+    const at = byFolders ? path.join('\u001f') : undefined
     const cached = published.get(folder)
-    if (cached !== undefined && !cached.aliases) return cached
+    if (cached !== undefined && !cached.aliases && cached.at === at) return cached
     const heldBack: HeldBack = { private: 0, fileUrls: 0, placeUrls: 0 }
     const userinfo: Userinfo = { count: 0, first: undefined }
     let aliases = false
@@ -128,51 +153,41 @@ export function filterForPublishing(
           }
         }
       } else if (child.type === 'folder') {
-        const entry = publish(child)
-        heldBack.private += entry.heldBack.private
-        heldBack.fileUrls += entry.heldBack.fileUrls
-        heldBack.placeUrls += entry.heldBack.placeUrls
-        userinfo.count += entry.userinfo.count
-        userinfo.first ??= entry.userinfo.first
-        aliases ||= entry.aliases
-        out = entry.folder
+        const below = byFolders ? childPath(path, child) : path
+        if (byFolders && isPrivateFolder(below, rule!)) {
+          heldBack.private += bookmarksIn(child)
+          out = undefined
+        } else {
+          const entry = publish(child, below)
+          heldBack.private += entry.heldBack.private
+          heldBack.fileUrls += entry.heldBack.fileUrls
+          heldBack.placeUrls += entry.heldBack.placeUrls
+          userinfo.count += entry.userinfo.count
+          userinfo.first ??= entry.userinfo.first
+          aliases ||= entry.aliases
+          out = entry.folder
+        }
       } else if (child.type === 'alias') {
         aliases = true
         const target = aliasTargets.get(child)
         ;(targets ??= []).push(target)
-        if (target?.type === 'bookmark' && holdBackReason(target, settings) !== undefined) out = undefined
+        if (isHidden(target)) out = undefined
       }
       if (out !== child && children === undefined) children = source.slice(0, i)
       if (children !== undefined && out !== undefined) children.push(out)
     }
-    let result = folder
-    // A folder with aliases shows their targets: it is a copy, new when a target changed.
-    if (children !== undefined || targets !== undefined) {
-      const list = children ?? source.slice()
-      // The copy made last time, while it still has the same children (and targets).
-      const previous = cached?.folder
-      result =
-        previous !== undefined &&
-        previous !== folder &&
-        sameItems(previous.children, list) &&
-        sameTargets(cached?.targets, targets)
-          ? previous
-          : copyFolder(folder, list)
-    }
-    const entry: PublishedFolder = { folder: result, heldBack, aliases, targets, userinfo }
+    const result = publishedCopy(folder, children, targets, cached)
+    const entry: PublishedFolder = { folder: result, heldBack, aliases, targets, userinfo, at }
     published.set(folder, entry)
     return entry
   }
-  const top = publish(root)
+  const top = publish(root, [])
   const targets = new Map<Alias, Bookmark | Folder>()
   if (top.aliases) {
     for (const [alias, target] of aliasTargets) {
-      if (target.type === 'bookmark') {
-        if (holdBackReason(target, settings) === undefined)
-          targets.set(alias, withoutCredentials(target, copies))
-      } else {
-        targets.set(alias, published.get(target)?.folder ?? target)
-      }
+      if (isHidden(target)) continue
+      if (target.type === 'bookmark') targets.set(alias, withoutCredentials(target, copies))
+      else targets.set(alias, published.get(target)?.folder ?? target)
     }
   }
   return {
@@ -181,6 +196,46 @@ export function filterForPublishing(
     heldBack: { ...top.heldBack },
     userinfo: { ...top.userinfo },
   }
+}
+
+/**
+ * What `folder` is published as: itself when nothing in it was held back or copied; otherwise a copy
+ * with `children`. A folder with aliases shows their targets: it is a copy, new when a target changed.
+ */
+function publishedCopy(
+  folder: Folder,
+  children: Node[] | undefined,
+  targets: Array<Bookmark | Folder | undefined> | undefined,
+  cached: PublishedFolder | undefined,
+): Folder {
+  if (children === undefined && targets === undefined) return folder
+  const list = children ?? folder.children.slice()
+  // The copy made last time, while it still has the same children (and targets).
+  const previous = cached?.folder
+  return previous !== undefined &&
+    previous !== folder &&
+    sameItems(previous.children, list) &&
+    sameTargets(cached?.targets, targets)
+    ? previous
+    : copyFolder(folder, list)
+}
+
+/** The bookmarks in `folder` and below. */
+function bookmarksIn(folder: Folder): number {
+  let count = 0
+  for (const child of folder.children) {
+    if (child.type === 'bookmark') count++
+    else if (child.type === 'folder') count += bookmarksIn(child)
+  }
+  return count
+}
+
+/**
+ * `bookmark` as published: itself, or a copy without the user names and passwords its URLs held
+ * (the private section shows its bookmarks as the site would).
+ */
+export function publishedBookmark(bookmark: Bookmark): Bookmark {
+  return withoutCredentials(bookmark, new Map())
 }
 
 /**

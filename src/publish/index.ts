@@ -32,6 +32,7 @@ import type { Message } from '../model/message.js'
 
 /** The rule of the note that no site address is set (printed only in CI: see the CLI). */
 export const NO_SITE_RULE = 'config/no-site'
+import { privateRule } from './private.js'
 
 /** Everything the pure site plan needs, from the config and the parsed sources. */
 export interface PreparedSite {
@@ -39,6 +40,8 @@ export interface PreparedSite {
   siteTitle: string
   /** The published tree. */
   root: Folder
+  /** The sources' tree before anything was held back (the private section is made from it). */
+  sourceRoot: Folder
   heldBack: SiteHeldBack
   duplicates: number
   /** Notes about the site as a whole: repeated URLs, a missing `site` address. */
@@ -97,7 +100,7 @@ export function prepareSite(
   const published = filterForPublishing(
     merged.root,
     resolveAliases(collections, cache?.aliases),
-    config.publish,
+    { ...config.publish, rule: privateRule(config.private) },
     cache?.publish,
   )
   const { aliasTargets } = published
@@ -163,13 +166,22 @@ export function prepareSite(
       stylesheet: config.theme.stylesheet,
     },
     links,
+    offline: config.offline,
   }
   const heldBack = {
     ...published.heldBack,
     activeContent: exported.activeContent,
     unsafeUrls: exported.unsafeUrls,
   }
-  return { input, siteTitle, root, heldBack, duplicates: duplicates.length, notes }
+  return {
+    input,
+    siteTitle,
+    root,
+    sourceRoot: merged.root,
+    heldBack,
+    duplicates: duplicates.length,
+    notes,
+  }
 }
 
 /** Without a site address, the feed and the sitemap use the preview's: a note that says so. */

@@ -8,6 +8,7 @@ import type { PageInfo } from '../config/options.js'
 import type { Alias, Bookmark, Collection, Folder } from '../model/tree.js'
 import type { SiteLinks } from '../links/site-links.js'
 import type { HistoryView } from '../history/build-step.js'
+import type { PrivateEntry } from './private.js'
 
 /** Hooks from the config's `theme` (see `ThemeOptions`). */
 export interface ThemeHooks {
@@ -60,4 +61,11 @@ export interface SiteInput {
   links: SiteLinks | undefined
   /** The sources' Git history, for the changes pages and `changes.xml`; absent without one. */
   history?: HistoryView | undefined
+  /** Whether the site is an installable web app that works offline (`offline`). */
+  offline: boolean
+  /**
+   * The private section's bookmarks (`private`, when its passphrase is set): its page is planned
+   * with the site, its encrypted contents made by the build. Absent without a private section.
+   */
+  privateSection?: { entries: readonly PrivateEntry[] } | undefined
 }

@@ -13,6 +13,7 @@ import { h } from 'hastscript'
 import { el } from './hast.js'
 import { serializeFragments, trustedNode } from './serialize.js'
 import { cleanText } from './text.js'
+import { APP_COLOURS, APP_ICONS, MANIFEST_PATH } from './web-app.js'
 
 export interface SiteContext {
   /** Site title, shown in the header and in every `<title>`. */
@@ -30,6 +31,11 @@ export interface SiteContext {
   linkReport?: boolean | undefined
   /** Whether the site has the changes pages (`changes/`, from the sources' Git history). */
   changes?: boolean | undefined
+  /**
+   * Whether the site is an installable web app that works offline (`offline` in the config): the
+   * manifest and theme colours in the head, and the offline page in the footer.
+   */
+  offline?: boolean | undefined
   /** Extra `<head>` elements for every page (theme hook). */
   head?: ((page: PageInput) => ElementContent[]) | undefined
   /** Footer content replacing the default line (theme hook). */
@@ -93,6 +99,7 @@ function shellOf(site: SiteContext): Shell {
     ['Archive', site.url('archive/')],
     ['Search', site.url('search/')],
     ...(site.changes === true ? ([['Changes', site.url('changes/')]] as Array<[string, string]>) : []),
+    ...(site.offline === true ? ([['Offline', site.url('offline/')]] as Array<[string, string]>) : []),
     ...(site.feed ? ([['Atom feed', site.url('feed.xml')]] as Array<[string, string]>) : []),
     ...(site.linkReport === true ? ([['Link health', site.url('links/')]] as Array<[string, string]>) : []),
     ...site.downloads.map((download): [string, string] => [
@@ -113,6 +120,7 @@ function shellOf(site: SiteContext): Shell {
     links: fragment([
       h('link', { rel: 'stylesheet', href: site.url('assets/style.css') }),
       h('link', { rel: 'icon', href: site.url('assets/icon.svg'), type: 'image/svg+xml' }),
+      ...(site.offline === true ? webAppLinks(site) : []),
       ...(site.feed
         ? [
             h('link', {
@@ -198,6 +206,19 @@ export function documentToHast(site: SiteContext, page: PageInput): Root {
       el('html', { lang: site.lang }, [el('head', {}, head), el('body', {}, body)]),
     ],
   }
+}
+
+/**
+ * The web app's head elements: its manifest (site.js registers the service worker when a page has
+ * one), the icon a home screen shows on iOS, and the browser's colours in each scheme.
+ */
+function webAppLinks(site: SiteContext): Element[] {
+  return [
+    h('link', { rel: 'manifest', href: site.url(MANIFEST_PATH) }),
+    h('link', { rel: 'apple-touch-icon', href: site.url(APP_ICONS.small) }),
+    h('meta', { name: 'theme-color', content: APP_COLOURS.light, media: '(prefers-color-scheme: light)' }),
+    h('meta', { name: 'theme-color', content: APP_COLOURS.dark, media: '(prefers-color-scheme: dark)' }),
+  ]
 }
 
 // Frozen, so the serializer writes each class attribute once (see fast-html.ts). Only the shell's:

@@ -7,7 +7,7 @@
  * pages must not be reachable from another origin through DNS rebinding.
  */
 import { readFileSync } from 'node:fs'
-import type { ServerResponse } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
 import { startStaticServer, type StaticServer } from './static.js'
 import { TEMPLATES_DIR } from '../build/output.js'
@@ -33,6 +33,12 @@ export interface DevServer extends StaticServer {
 }
 
 const CLIENT = readFileSync(path.join(TEMPLATES_DIR, 'dev', 'client.js'), 'utf8')
+/**
+ * What the dev server answers for `<base>sw.js`: a worker that removes itself. A browser that has a
+ * built site's service worker for the same address (`bookgen preview` on this port, say) checks
+ * its script on every page it opens, gets this one, and stops serving its kept pages.
+ */
+const RETIRING_WORKER = readFileSync(path.join(TEMPLATES_DIR, 'dev', 'sw.js'), 'utf8')
 
 /** Start the dev server. */
 export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
@@ -55,18 +61,17 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       html.replace('</head>', `<script type="module" src="${endpoint}client.js"></script></head>`),
     extra: (request, response) => {
       const pathname = new URL(request.url ?? '/', 'http://localhost').pathname
+      if (pathname === `${options.base}sw.js` && (request.method === 'GET' || request.method === 'HEAD')) {
+        sendScript(request, response, RETIRING_WORKER)
+        return true
+      }
       if (!pathname.startsWith(endpoint)) return false
       if (request.method !== 'GET' && request.method !== 'HEAD') {
         response.writeHead(405, { Allow: 'GET, HEAD' }).end()
         return true
       }
       if (pathname === `${endpoint}client.js`) {
-        response.writeHead(200, {
-          'Content-Type': 'text/javascript; charset=utf-8',
-          'Cache-Control': 'no-cache',
-          'X-Content-Type-Options': 'nosniff',
-        })
-        response.end(request.method === 'HEAD' ? undefined : CLIENT)
+        sendScript(request, response, CLIENT)
         return true
       }
       if (pathname === `${endpoint}events`) {
@@ -117,4 +122,14 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       await server.close()
     },
   }
+}
+
+/** Answer with a script of the dev server's own (never cached: it changes with bookgen). */
+function sendScript(request: IncomingMessage, response: ServerResponse, script: string): void {
+  response.writeHead(200, {
+    'Content-Type': 'text/javascript; charset=utf-8',
+    'Cache-Control': 'no-cache',
+    'X-Content-Type-Options': 'nosniff',
+  })
+  response.end(request.method === 'HEAD' ? undefined : script)
 }

@@ -3,6 +3,10 @@
 // - Pages marked `data-sortable` (folders, tags, archive) get a sort menu: source order (as the
 //   HTML has it), newest, title, host; the choice is remembered in localStorage.
 // - The tag index gets its filter box and an A–Z / most used toggle.
+// - A page with a web app manifest (`offline`, on by default) registers the service worker (sw.js,
+//   at the base) and reloads once a newer build's worker takes it over; a page without one (the
+//   option off, or `bookgen dev`) removes a worker registered for the site before, so that a stale
+//   one never hides a rebuild. Without service workers (`file://`, older browsers) nothing changes.
 const SORT_KEY = 'bookgen-sort'
 const collator = new Intl.Collator(document.documentElement.lang || undefined, {
   sensitivity: 'base',
@@ -19,6 +23,8 @@ document.addEventListener('keydown', (event) => {
   search.focus()
   search.select()
 })
+
+serviceWorker()
 
 const main = document.getElementById('main')
 if (main && main.hasAttribute('data-sortable')) sortable(main)
@@ -139,4 +145,33 @@ function tagFilter(tools) {
     )
     list.append(...sorted.map((entry) => entry.item))
   })
+}
+
+function serviceWorker() {
+  if (!('serviceWorker' in navigator) || !/^https?:$/.test(location.protocol)) return
+  const container = navigator.serviceWorker
+  // site.js is in assets/, right below the base: the worker's scope.
+  const base = new URL('../', import.meta.url)
+  if (document.querySelector('link[rel="manifest"]') === null) {
+    container
+      .getRegistrations()
+      .then((registrations) =>
+        registrations
+          .filter((registration) => registration.scope === base.href)
+          .forEach((registration) => registration.unregister()),
+      )
+      .catch(() => {})
+    return
+  }
+  // A page a worker served came from its build's cache: when a newer build's worker takes over, the
+  // page is shown again from it. A page served by no worker came from the network: nothing to do.
+  const servedByWorker = container.controller !== null
+  let reloading = false
+  container.addEventListener('controllerchange', () => {
+    if (!servedByWorker || reloading) return
+    reloading = true
+    location.reload()
+  })
+  // Without a worker (storage turned off, say) the site works online as before.
+  container.register(new URL('sw.js', base).href).catch(() => {})
 }

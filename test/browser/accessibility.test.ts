@@ -33,12 +33,18 @@ describe.skipIf(!hasChromium)('accessibility in Chromium', () => {
   beforeAll(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'bookgen-a11y-'))
     const config = resolveConfig(
-      {},
+      // With a private section (its locked page is audited).
+      { private: { passphraseEnv: 'BOOKGEN_A11Y_PASSPHRASE' } },
       { sources: ['example/bookmarks.html'], outDir: path.join(dir, 'site'), base: '/my-bookmarks/' },
       { cwd: REPO_ROOT },
     )
     process.env['SOURCE_DATE_EPOCH'] = '1767225600'
-    await build(config)
+    process.env['BOOKGEN_A11Y_PASSPHRASE'] = 'an accessible passphrase'
+    try {
+      await build(config)
+    } finally {
+      delete process.env['BOOKGEN_A11Y_PASSPHRASE']
+    }
     server = await startStaticServer({ root: config.outDir, base: config.base })
     browser = await launchChromium()
     Object.assign(pages, {
@@ -50,6 +56,8 @@ describe.skipIf(!hasChromium)('accessibility in Chromium', () => {
       year: `${server.url}archive/2019/`,
       folders: `${server.url}folders/`,
       search: `${server.url}search/?q=css`,
+      offline: `${server.url}offline/`,
+      private: `${server.url}private/`,
     })
   })
   afterAll(async () => {

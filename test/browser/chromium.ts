@@ -1,12 +1,12 @@
 /** Shared setup for real-browser tests: Debian's Chromium driven by playwright-core. */
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { CHROMIUM, hasChromium, launchChromium } from '../../bench/chromium.mjs'
 import { build } from '../../src/build/index.js'
-import { resolveConfig } from '../../src/config/options.js'
+import { resolveConfig, type UserConfig } from '../../src/config/options.js'
 import { startStaticServer } from '../../src/server/static.js'
 import { REPO_ROOT } from '../helpers.js'
 
@@ -41,18 +41,20 @@ export interface ServedSite {
 
 /**
  * Build the sources `sources(dir)` returns (it may write them into `dir`, a new temporary folder
- * named after `prefix`) under `base`, serve the site, and launch Chromium.
+ * named after `prefix`) under `base`, with the config `user`, serve the site, and launch Chromium.
  */
 export async function servedSite(options: {
   prefix: string
   base: string
   sources: (dir: string) => string[]
   cwd?: string
+  /** What a config file would say (default: nothing). */
+  user?: UserConfig
 }): Promise<ServedSite> {
   const dir = mkdtempSync(path.join(os.tmpdir(), options.prefix))
   const site = path.join(dir, 'site')
   const config = resolveConfig(
-    {},
+    options.user ?? {},
     { sources: options.sources(dir), outDir: site, base: options.base },
     { cwd: options.cwd ?? dir },
   )
@@ -94,4 +96,26 @@ export async function openPage(
   page.on('request', (request) => requests.push(new URL(request.url()).pathname))
   await page.goto(url)
   return { page, requests }
+}
+
+/** A word of six letters or more found in exactly one title, and that title (from the result chunks). */
+export function rareTitleWord(site: string): { word: string; title: string } {
+  const meta = JSON.parse(readFileSync(path.join(site, 'assets/search/index.json'), 'utf8')) as { id: string }
+  const directory = path.join(site, 'assets/search', meta.id)
+  const seen = new Map<string, string[]>()
+  for (const name of readdirSync(directory).filter((file) => /^d\d+\.json$/.test(file))) {
+    const chunk = JSON.parse(readFileSync(path.join(directory, name), 'utf8')) as { docs: Array<[string]> }
+    for (const [docTitle] of chunk.docs) {
+      for (const token of new Set(docTitle.toLowerCase().split(/[^a-z]+/))) {
+        if (token.length < 6) continue
+        const titles = seen.get(token) ?? []
+        titles.push(docTitle)
+        seen.set(token, titles)
+      }
+    }
+  }
+  const unique = [...seen].filter(([, titles]) => titles.length === 1).sort(([a], [b]) => (a < b ? -1 : 1))
+  if (unique.length === 0) throw new Error('the generated collection has no rare title word')
+  const [word, [title]] = unique[Math.floor(unique.length / 2)]! as [string, string[]]
+  return { word, title: title! }
 }

@@ -3,12 +3,18 @@
  * served under `/sub/`. A title word, the same word with one letter changed, and what the first
  * search downloads, gzipped as a static host serves it.
  */
-import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { collectErrors, generatedSource, hasChromium, servedSite, type ServedSite } from './chromium.js'
+import {
+  collectErrors,
+  generatedSource,
+  hasChromium,
+  rareTitleWord,
+  servedSite,
+  type ServedSite,
+} from './chromium.js'
 
 /** The budget for everything the first search downloads (Pagefind: under 300 KB for 10,000 pages). */
 const FIRST_SEARCH_BUDGET = 400 * 1024
@@ -100,26 +106,4 @@ function sum(downloads: Map<string, number>, keep: (name: string) => boolean): n
   let total = 0
   for (const [name, size] of downloads) if (keep(name)) total += size
   return total
-}
-
-/** A word of six letters or more found in exactly one title, and that title (from the result chunks). */
-function rareTitleWord(site: string): { word: string; title: string } {
-  const meta = JSON.parse(readFileSync(path.join(site, 'assets/search/index.json'), 'utf8')) as { id: string }
-  const directory = path.join(site, 'assets/search', meta.id)
-  const seen = new Map<string, string[]>()
-  for (const name of readdirSync(directory).filter((file) => /^d\d+\.json$/.test(file))) {
-    const chunk = JSON.parse(readFileSync(path.join(directory, name), 'utf8')) as { docs: Array<[string]> }
-    for (const [docTitle] of chunk.docs) {
-      for (const token of new Set(docTitle.toLowerCase().split(/[^a-z]+/))) {
-        if (token.length < 6) continue
-        const titles = seen.get(token) ?? []
-        titles.push(docTitle)
-        seen.set(token, titles)
-      }
-    }
-  }
-  const unique = [...seen].filter(([, titles]) => titles.length === 1).sort(([a], [b]) => (a < b ? -1 : 1))
-  if (unique.length === 0) throw new Error('the generated collection has no rare title word')
-  const [word, [title]] = unique[Math.floor(unique.length / 2)]! as [string, string[]]
-  return { word, title: title! }
 }

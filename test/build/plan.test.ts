@@ -78,6 +78,7 @@ describe('planSite', () => {
       'development/web/index.html',
       'folders/index.html',
       'index.html',
+      'offline/index.html',
       'search/index.html',
       'tags-2/index.html',
       'tags/c-plus-plus-2/index.html',

@@ -88,9 +88,10 @@ describe('a site built from hostile files', () => {
     for (const file of pages()) {
       const doc = page(readFileSync(path.join(out, file), 'utf8'))
       for (const script of doc.all('script')) {
-        expect(['/b/assets/search.js', '/b/assets/theme.js', '/b/assets/site.js'], file).toContain(
-          script.attribs['src'],
-        )
+        expect(
+          ['/b/assets/search.js', '/b/assets/theme.js', '/b/assets/site.js', '/b/assets/offline.js'],
+          file,
+        ).toContain(script.attribs['src'])
         expect(script.children, file).toEqual([])
       }
       for (const element of doc.all('*')) {

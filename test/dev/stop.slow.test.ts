@@ -90,7 +90,9 @@ describe('stopping bookgen dev while it builds', () => {
   })
 
   it('should build correctly after a stopped rebuild', async () => {
-    const config = (outDir: string) => resolveConfig({}, { sources: [source], outDir }, { cwd: dir })
+    // Watch mode never makes a site work offline (see src/dev/index.ts): compared with a build that does not either.
+    const config = (outDir: string) =>
+      resolveConfig({ offline: false }, { sources: [source], outDir }, { cwd: dir })
     const builder = new DevBuilder(config(site()))
     expect((await builder.rebuild()).ok).toBe(true)
     const before = snapshot(site())

@@ -59,6 +59,8 @@ const RUN_ELSEWHERE: Record<string, string> = {
   'Link health': 'test/browser/link-health.test.ts',
   // SOURCE_DATE_EPOCH=$(git log -1 --format=%ct) npx bookgen build, in a Git repository.
   Configuration: 'test/cli/build.process.test.ts',
+  // BOOKGEN_PASSPHRASE=… npx bookgen build: the built CLI with the passphrase in its environment.
+  'Private bookmarks': 'test/build/private.process.test.ts',
 }
 
 /** Starts a server command, waits for the address it prints, fetches it, stops it. */

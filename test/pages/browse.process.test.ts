@@ -137,7 +137,7 @@ for (const testCase of CASES) {
       const folderPages = pages.filter(
         (file) =>
           file.endsWith('/index.html') &&
-          !/^(tags|archive|search|folders|assets)\//.test(file) &&
+          !/^(tags|archive|search|folders|assets|offline)\//.test(file) &&
           !/(^|\/)page\/\d+\/index\.html$/.test(file),
       )
       expect(folderPages.length).toBeGreaterThan(0)

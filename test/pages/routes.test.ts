@@ -24,8 +24,22 @@ describe('planRoutes', () => {
   })
 
   it('should keep top-level folders off the site’s own paths', () => {
-    const routes = planRoutes(folder('Root', [folder('Tags'), folder('Search'), folder('Assets')]))
-    expect(routes.folders.slice(1).map((route) => route.path)).toEqual(['tags-2/', 'search-2/', 'assets-2/'])
+    const routes = planRoutes(
+      folder('Root', [
+        folder('Tags'),
+        folder('Search'),
+        folder('Assets'),
+        folder('Offline'),
+        folder('Private'),
+      ]),
+    )
+    expect(routes.folders.slice(1).map((route) => route.path)).toEqual([
+      'tags-2/',
+      'search-2/',
+      'assets-2/',
+      'offline-2/',
+      'private-2/',
+    ])
   })
 
   it('should collect tags with their bookmarks, sorted, at tags/<slug>/', () => {

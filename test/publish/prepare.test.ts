@@ -48,13 +48,17 @@ describe('prepareSite with a cache', () => {
       configFor({}),
       configFor({ dedupe: true }),
       configFor({ publish: { private: true, fileUrls: true }, dedupe: true, title: 'T' }),
+      // A private section's folders and tags (edits rename folders: what is private below them moves).
+      configFor({
+        private: { include: { folders: ['alpha', 'Bookmarks/alpha', 'Bookmarks/Beta'], tags: ['css'] } },
+      }),
     ]
     fc.assert(
       fc.property(
         fc.integer(),
         fc.integer(),
         fc.integer({ min: 1, max: 4 }),
-        fc.integer({ min: 0, max: 2 }),
+        fc.integer({ min: 0, max: 3 }),
         (fileSeed, editSeed, edits, which) => {
           const config = configs[which]!
           const cache = createModelCache()

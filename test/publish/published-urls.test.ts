@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { publishedUrls } from '../../src/publish/published-urls.js'
 import { parseText } from '../helpers.js'
 
-const none = { private: false, fileUrls: false, placeUrls: false, exec: false }
+const publish = { private: false, fileUrls: false, placeUrls: false, exec: false }
+const none = { publish, private: undefined, title: undefined, merge: false }
 
 const source = parseText(
   `<!DOCTYPE NETSCAPE-Bookmark-file-1>
@@ -29,7 +30,10 @@ describe('publishedUrls', () => {
   })
 
   it('should include private, file: and place: bookmarks only when the config publishes them', () => {
-    const urls = publishedUrls([source], { ...none, private: true, fileUrls: true, placeUrls: true })
+    const urls = publishedUrls([source], {
+      ...none,
+      publish: { ...publish, private: true, fileUrls: true, placeUrls: true },
+    })
     expect([...urls.keys()]).toEqual([
       'https://a.example/',
       'https://secret.example/',
@@ -37,5 +41,14 @@ describe('publishedUrls', () => {
       'place:sort=8',
       'javascript:void(0)',
     ])
+  })
+
+  it('should leave out the private section: its folders and tags too, as the site does', () => {
+    const urls = publishedUrls([source], {
+      ...none,
+      private: { folders: [['Sub']], tags: [], passphraseEnv: 'BOOKGEN_PASSPHRASE' },
+    })
+    expect([...urls.keys()]).toEqual(['https://a.example/'])
+    expect(urls.get('https://a.example/')).toMatchObject({ line: 3 })
   })
 })

@@ -10,7 +10,7 @@ import path from 'node:path'
 import type { ResolvedConfig } from '../../config/options.js'
 import type { Place } from '../../model/tree.js'
 import { displayPath, expandSources, loadSources } from '../../build/index.js'
-import { linkCheckDefaults } from '../../config/links.js'
+import { linkCheckDefaults } from '../../config/options.js'
 import { readSiteHistory, startHistoryReads } from '../../history/build-step.js'
 import { checkLinks, type CheckOptions, type CheckResult } from '../../links/check.js'
 import { createCheckProgress, formatSummary, type ProgressReporter } from '../../links/progress.js'
@@ -81,7 +81,7 @@ export async function runCheck(options: RunCheckOptions): Promise<number> {
   const { collections } = await loadSources(config, { files })
   // The guard of the build: the link store keeps the links of a removal the site does not publish.
   if (historyReads !== undefined) readSiteHistory(config, await historyReads, collections)
-  const urls = publishedUrls(collections, config.publish)
+  const urls = publishedUrls(collections, config)
   const storeFile =
     options.storeFile !== undefined
       ? path.resolve(options.cwd ?? process.cwd(), options.storeFile)

@@ -11,6 +11,7 @@ import {
   INSTALL_COMMAND,
   PAGES_CONCURRENCY,
   pagesWorkflow,
+  passphraseEnv,
   publishTrigger,
   WORKFLOW_NODE_VERSION,
   type WorkflowOptions,
@@ -35,6 +36,8 @@ export interface Host {
   site(owner: string, repository: string): string
   /** Where to watch the job run. */
   watch: string
+  /** Where a secret the job reads is added (`init --private`). */
+  secrets: string
 }
 
 export const HOSTS: Readonly<Record<HostName, Host>> = {
@@ -50,6 +53,7 @@ export const HOSTS: Readonly<Record<HostName, Host>> = {
     },
     site: (owner, repository) => `https://${owner}.github.io/${repository}/`,
     watch: 'the Actions tab',
+    secrets: 'Settings → Secrets and variables → Actions → New repository secret',
   },
   gitlab: {
     name: 'gitlab',
@@ -61,6 +65,8 @@ export const HOSTS: Readonly<Record<HostName, Host>> = {
     site: (owner, repository) =>
       `https://${owner}.gitlab.io/${repository}/ (or the address Deploy → Pages shows)`,
     watch: 'Build → Pipelines',
+    // GitLab hands a project's CI/CD variables to its jobs as environment variables.
+    secrets: 'Settings → CI/CD → Variables → Add variable (Masked and hidden, Protected)',
   },
   codeberg: {
     name: 'codeberg',
@@ -71,6 +77,7 @@ export const HOSTS: Readonly<Record<HostName, Host>> = {
     settings: { what: 'turn on Actions', where: 'Settings → Units → Actions, then save' },
     site: (owner, repository) => `https://${owner}.codeberg.page/${repository}/`,
     watch: 'the Actions tab',
+    secrets: 'Settings → Actions → Secrets → Add secret',
   },
 }
 
@@ -143,6 +150,7 @@ export function codebergPages(options: WorkflowOptions): string {
     '      - name: Install bookgen (package.json, package-lock.json)',
     `        run: ${INSTALL_COMMAND}`,
     '      - name: Build the site',
+    ...(options.passphraseEnv === undefined ? [] : ['        env:', ...passphraseEnv(options)]),
     '        run: |',
     '          OWNER="$(printf %s "${GITHUB_REPOSITORY%%/*}" | tr "[:upper:]" "[:lower:]")"',
     '          REPOSITORY="${GITHUB_REPOSITORY#*/}"',

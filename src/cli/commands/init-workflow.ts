@@ -12,6 +12,11 @@ export interface WorkflowOptions {
   sources: readonly string[]
   /** A Floccus-synced repository: a comment on why tags must not trigger. */
   floccus: boolean
+  /**
+   * `init --private`: the environment variable the private section's passphrase is read from,
+   * set on the build step from the repository secret of the same name.
+   */
+  passphraseEnv?: string | undefined
 }
 
 /** How a workflow installs bookgen: as package.json and package-lock.json say. */
@@ -168,6 +173,19 @@ function configurePages(): string[] {
   return ['      - id: pages', '        uses: actions/configure-pages@v5']
 }
 
+/**
+ * `init --private`: the passphrase's environment variable of a build step's `env:`, from the
+ * repository secret of the same name (never written in the repository, masked in the logs).
+ */
+export function passphraseEnv(options: WorkflowOptions): string[] {
+  const name = options.passphraseEnv
+  if (name === undefined) return []
+  return [
+    "          # The private section's passphrase, from a repository secret.",
+    `          ${name}: \${{ secrets.${name} }}`,
+  ]
+}
+
 /** The build under the site's address and base path, and the Pages artifact. */
 function buildSteps(options: WorkflowOptions): string[] {
   const sources = options.sources.map((source) => `${source} `).join('')
@@ -178,6 +196,7 @@ function buildSteps(options: WorkflowOptions): string[] {
     '        env:',
     '          SITE: ${{ steps.pages.outputs.base_url }}',
     '          BASE_PATH: ${{ steps.pages.outputs.base_path }}',
+    ...passphraseEnv(options),
     `        run: ${BOOKGEN_COMMAND} build ${sources}--site "$SITE/" --base "$BASE_PATH/" --out _site`,
     '      - uses: actions/upload-pages-artifact@v4',
     '        with:',

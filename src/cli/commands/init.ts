@@ -15,6 +15,7 @@ import { resolveConfig } from '../../config/options.js'
 import { completeGitignore, gitState, ignoredPaths, type GitState } from './init-git.js'
 import { HOSTS, type Host, type HostName } from './init-hosts.js'
 import { pinBookgen, type NpmRunner, type PinResult } from './init-package.js'
+import { privateDefaults } from '../../config/private.js'
 import { linksWorkflow, type WorkflowOptions } from './init-workflow.js'
 import { BookgenError } from '../../model/errors.js'
 import { LINK_HEALTH_URL } from '../../model/version.js'
@@ -44,6 +45,8 @@ export interface InitOptions {
   branch?: string | undefined
   /** Config file, as `--config` (default: bookmarks.config.* if present). */
   configFile?: string | undefined
+  /** `--private`: pass the private section's passphrase to the build from a repository secret. */
+  private?: boolean | undefined
   /** Where the site is published (default: GitHub). */
   host?: HostName | undefined
   /** Also the weekly link check (GitHub only). */
@@ -61,6 +64,8 @@ export interface WorkflowResult {
   floccus: boolean
   /** The sources written into the workflow (none: the config's). */
   sources: readonly string[]
+  /** `--private`: the repository secret (and environment variable) holding the passphrase. */
+  passphraseEnv?: string | undefined
 }
 
 /** One step of what to do next: what to do, where (on the host), then the commands that do it. */
@@ -151,7 +156,7 @@ export async function runInit(cwd: string, options: InitOptions = {}): Promise<I
     bookgen,
     gitignore,
     warnings,
-    next: nextSteps(host, repo, plan.branch, repository),
+    next: nextSteps(host, repo, plan.branch, repository, plan.passphraseEnv),
     site: host.site(owner, repository),
   }
 }
@@ -162,6 +167,8 @@ interface Plan {
   files: readonly string[]
   /** The build output folder as a `.gitignore` line, when it is inside the repository. */
   outDir: string[]
+  /** `--private`: the repository secret (and environment variable) holding the passphrase. */
+  passphraseEnv: string | undefined
   write(): Promise<WorkflowResult>
 }
 
@@ -179,18 +186,21 @@ async function planWorkflow(
       file: workflowPath,
     })
   }
-  const { sources, files, outDir } = await findSources(cwd, options)
+  const found = await findSources(cwd, options)
+  const { sources, files, outDir } = found
   const branch = options.branch ?? (await gitState(cwd)).branch ?? 'main'
   checkWorkflowValue(branch, 'Branch names')
   const floccus = options.floccus ?? (await anyFloccusFile(files))
+  const passphraseEnv = options.private === true ? found.passphraseEnv : undefined
   return {
     branch,
     files,
     outDir,
+    passphraseEnv,
     write: async () => {
       await mkdir(path.dirname(file), { recursive: true })
-      await writeFile(file, make({ branch, sources, floccus }))
-      return { file, branch, floccus, sources }
+      await writeFile(file, make({ branch, sources, floccus, passphraseEnv }))
+      return { file, branch, floccus, sources, passphraseEnv }
     },
   }
 }
@@ -198,12 +208,18 @@ async function planWorkflow(
 /**
  * The sources to write into the workflow, and the files they name (which must exist, with the
  * config file): the ones given; else none (the config's, checked); else the first of
- * `DEFAULT_SOURCES` present. And the build's output folder, for .gitignore.
+ * `DEFAULT_SOURCES` present. And the build's output folder, for .gitignore, and the variable of
+ * the private section's passphrase (the config's `private.passphraseEnv`, else the default).
  */
 async function findSources(
   cwd: string,
   options: InitOptions,
-): Promise<{ sources: readonly string[]; files: readonly string[]; outDir: string[] }> {
+): Promise<{
+  sources: readonly string[]
+  files: readonly string[]
+  outDir: string[]
+  passphraseEnv: string
+}> {
   const given = options.sources ?? []
   for (const source of given) {
     checkWorkflowValue(source, 'Source paths')
@@ -222,10 +238,15 @@ async function findSources(
   const outDir =
     out === '' || out.startsWith('..') || path.isAbsolute(out) ? [] : [`${out.split(path.sep).join('/')}/`]
   const configFiles = loaded.file === undefined ? [] : [loaded.file]
+  const settings = { outDir, passphraseEnv: config?.private?.passphraseEnv ?? privateDefaults.passphraseEnv }
   if (given.length > 0)
-    return { sources: given, files: [...(await existingSources(given, cwd)), ...configFiles], outDir }
+    return { sources: given, files: [...(await existingSources(given, cwd)), ...configFiles], ...settings }
   if (config !== undefined) {
-    return { sources: [], files: [...(await existingSources(config.sources, cwd)), ...configFiles], outDir }
+    return {
+      sources: [],
+      files: [...(await existingSources(config.sources, cwd)), ...configFiles],
+      ...settings,
+    }
   }
   const found = DEFAULT_SOURCES.find((name) => existsSync(path.join(cwd, name)))
   if (found === undefined) {
@@ -234,7 +255,7 @@ async function findSources(
       { rule: 'source/not-found' },
     )
   }
-  return { sources: found === 'bookmarks.html' ? [] : [found], files: [path.join(cwd, found)], outDir }
+  return { sources: found === 'bookmarks.html' ? [] : [found], files: [path.join(cwd, found)], ...settings }
 }
 
 /** The files `patterns` name, each of which must exist (a workflow for a missing file would fail). */
@@ -290,9 +311,15 @@ function whereTo(host: Host, state: GitState, cwd: string): { owner: string; rep
 /**
  * What makes the first push publish, in order: a repository, a commit of everything (.gitignore
  * keeps out what the runner rebuilds), the repository on the host with what to turn on there,
- * then the remote and the push.
+ * the passphrase's secret (`--private`), then the remote and the push.
  */
-function nextSteps(host: Host, state: GitState, branch: string, repository: string): NextStep[] {
+function nextSteps(
+  host: Host,
+  state: GitState,
+  branch: string,
+  repository: string,
+  secret: string | undefined,
+): NextStep[] {
   const pushed = state.branch ?? branch
   const steps: NextStep[] = []
   if (!state.repository)
@@ -310,6 +337,13 @@ function nextSteps(host: Host, state: GitState, branch: string, repository: stri
     steps.push({
       say: `On ${host.label}, in the repository, ${settings.what} (once):`,
       where: settings.where,
+      commands: [],
+    })
+  }
+  if (secret !== undefined) {
+    steps.push({
+      say: `On ${host.label}, in the repository, add your private section's passphrase as a secret named ${secret}:`,
+      where: host.secrets,
       commands: [],
     })
   }

@@ -44,6 +44,7 @@ const FLOCCUS_XBEL = path.join(REPO_ROOT, 'test', 'fixtures', 'xbel', 'floccus.x
 const EXAMPLE_HTML = path.join(REPO_ROOT, 'example', 'bookmarks.html')
 
 interface Step {
+  name?: string
   uses?: string
   run?: string
   with?: Record<string, unknown>
@@ -522,6 +523,30 @@ describe('bookgen init --host', () => {
       'action',
     ])
     expect(parse(text)).toMatchObject({ on: { push: { branches: ['trunk'] } } })
+  })
+
+  it("should pass the private section's passphrase from a repository secret with --private, and say where to add it", async () => {
+    pinnedFromRegistry()
+    const { pages, next } = await init(fakeNpm(), { private: true })
+    const build = lintedWorkflow(pages!.file).jobs.build.steps.find((step) => step.name === 'Build the site')!
+    expect(build.env).toMatchObject({ BOOKGEN_PASSPHRASE: '${{ secrets.BOOKGEN_PASSPHRASE }}' })
+    expect(next.map((step) => step.say)).toContain(
+      "On GitHub, in the repository, add your private section's passphrase as a secret named BOOKGEN_PASSPHRASE:",
+    )
+    // The config's variable; Codeberg's workflow passes it too, GitLab hands its variables to jobs.
+    writeFileSync(
+      path.join(dir, 'bookmarks.config.mjs'),
+      "export default { sources: ['bookmarks.html'], private: { passphraseEnv: 'MY_PASSPHRASE' } }\n",
+    )
+    const codeberg = await init(fakeNpm(), { private: true, host: 'codeberg', force: true })
+    const text = readFileSync(codeberg.pages!.file, 'utf8')
+    expect(text).toContain('          MY_PASSPHRASE: ${{ secrets.MY_PASSPHRASE }}')
+    expect(codeberg.next.find((step) => step.say.includes('MY_PASSPHRASE'))!.where).toBe(
+      'Settings → Actions → Secrets → Add secret',
+    )
+    // Without --private, no secret.
+    const plain = await init(fakeNpm(), { force: true })
+    expect(readFileSync(plain.pages!.file, 'utf8')).not.toContain('secrets.')
   })
 
   it('should refuse --links off GitHub, and an unknown host, before writing anything', async () => {

@@ -1,0 +1,47 @@
+/**
+ * A PNG encoder for the app icons: 8-bit RGBA, no interlacing, every row unfiltered, deflated with
+ * fflate (the same bytes on every machine, so a build stays reproducible). Pure.
+ */
+import { crc32 } from 'node:zlib'
+import { zlibSync } from 'fflate'
+
+const SIGNATURE = Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)
+
+/** A PNG of `width` × `height` pixels from `rgba` (four bytes a pixel, row by row). */
+export function encodePng(width: number, height: number, rgba: Uint8Array): Uint8Array {
+  if (rgba.length !== width * height * 4) throw new RangeError('encodePng: rgba must hold four bytes a pixel')
+  const header = new Uint8Array(13)
+  const view = new DataView(header.buffer)
+  view.setUint32(0, width)
+  view.setUint32(4, height)
+  // Bit depth 8, colour type 6 (RGBA), compression, filter and interlace methods 0.
+  header.set([8, 6, 0, 0, 0], 8)
+  const stride = width * 4
+  const rows = new Uint8Array(height * (stride + 1))
+  // Each row starts with its filter type, 0 (none).
+  for (let y = 0; y < height; y++) rows.set(rgba.subarray(y * stride, (y + 1) * stride), y * (stride + 1) + 1)
+  const chunks = [
+    chunk('IHDR', header),
+    chunk('IDAT', zlibSync(rows, { level: 9 })),
+    chunk('IEND', new Uint8Array()),
+  ]
+  const png = new Uint8Array(SIGNATURE.length + chunks.reduce((sum, part) => sum + part.length, 0))
+  png.set(SIGNATURE)
+  let offset = SIGNATURE.length
+  for (const part of chunks) {
+    png.set(part, offset)
+    offset += part.length
+  }
+  return png
+}
+
+/** One chunk: its length, type, data and the CRC of type and data. */
+function chunk(type: string, data: Uint8Array): Uint8Array {
+  const bytes = new Uint8Array(12 + data.length)
+  const view = new DataView(bytes.buffer)
+  view.setUint32(0, data.length)
+  for (let index = 0; index < 4; index++) bytes[4 + index] = type.charCodeAt(index)
+  bytes.set(data, 8)
+  view.setUint32(8 + data.length, crc32(bytes.subarray(4, 8 + data.length)))
+  return bytes
+}
