@@ -6,6 +6,7 @@ export type {
   ConfigEnv,
   InlineConfig,
   ResolvedConfig,
+  SourceOptions,
   UserConfig,
   UserConfigExport,
   UserConfigFn,

@@ -247,6 +247,7 @@ function* generateFiles(
     input.feedLimit > 0,
     input.openSearch,
     input.pageSize,
+    input.showEmptyFolders === true,
   ])
   let changes = shape.changes
   if (plan !== undefined && memo !== undefined) {

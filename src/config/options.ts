@@ -7,16 +7,37 @@ import path from 'node:path'
 import type { Element, ElementContent } from 'hast'
 import { BookgenError } from '../model/errors.js'
 import type { Bookmark } from '../model/tree.js'
+import {
+  checkSources,
+  isLanguageTag,
+  resolveSourceNames,
+  type SourceName,
+  type SourceOptions,
+} from './sources.js'
+export type { SourceName, SourceOptions } from './sources.js'
 import { checkHistoryOptions, resolveHistory, type HistoryOptions, type HistorySettings } from './history.js'
-import { parseDuration } from './duration.js'
-import { checkLinksOptions } from './link-options.js'
-export { linkLimitProblem } from './link-options.js'
+import {
+  checkLinksOptions,
+  resolveLinkCheck,
+  type LinkCheckSettings,
+  type LinksOptions,
+} from './link-options.js'
+export {
+  linkCheckDefaults,
+  linkLimitProblem,
+  type LinkCheckSettings,
+  type LinksOptions,
+} from './link-options.js'
 import { checkPrivateOptions, resolvePrivate, type PrivateOptions, type PrivateSettings } from './private.js'
 
 /** What a user may write in `bookmarks.config.ts`. Every field is optional. */
 export interface UserConfig {
-  /** Bookmark files or globs, relative to the config file, in any format bookgen reads (README: What bookgen reads). Default: `['bookmarks.html']` */
-  sources?: string | string[] | undefined
+  /**
+   * Bookmark files or globs, relative to the config file, in any format bookgen reads (README: What
+   * bookgen reads); a file may be `{path, title, slug}` to name its section of the site. Default:
+   * `['bookmarks.html']`
+   */
+  sources?: string | Array<string | SourceOptions> | undefined
   /** Output folder, relative to the config file. Default: `'dist'` */
   outDir?: string | undefined
   /** URL path the site is served under, e.g. `'/my-bookmarks/'` for a GitHub project page. Default: `'/'` (or the path of `site`) */
@@ -52,6 +73,11 @@ export interface UserConfig {
   allowEmpty?: boolean | undefined
   /** Entries per folder or tag page before the rest goes to further pages. Default: `200` */
   pageSize?: number | undefined
+  /**
+   * List folders with no bookmark in them or below them on the home page and on `folders/` (their
+   * own pages are made either way). Default: `false`
+   */
+  showEmptyFolders?: boolean | undefined
   /** The Atom feed of recently added bookmarks (`feed.xml`), or `false` for none. Default: `{limit: 50}` */
   feed?: { limit?: number | undefined } | false | undefined
   /**
@@ -96,60 +122,6 @@ export interface LimitOptions {
    */
   siteBytes?: number | undefined
 }
-
-/** Where `bookgen check` keeps what it found, which the build reads, and how long and how hard it checks. */
-export interface LinksOptions {
-  /** The link store, relative to the config file. Default: `bookmarks.links.json` beside the first source */
-  store?: string | undefined
-  /**
-   * How long one run of `bookgen check` may take (`--max-time`): `'30m'`, `'1h'`, or `'0'` for no
-   * limit. The links not checked in time keep what they had, and the next run checks them first.
-   * Default: `'1h'`
-   */
-  maxTime?: string | undefined
-  /**
-   * How long one link may take, its redirects, `GET` after `HEAD` and `Retry-After` wait included
-   * (`--max-link-time`): `'30s'`, or `'0'` for no limit. Default: `'30s'`
-   */
-  maxLinkTime?: string | undefined
-  /** Requests per second to one host, a host being the address its name resolves to and the port (`--rate`). Default: `1` */
-  rate?: number | undefined
-  /** Requests at once to one host (`--per-host`). Default: `2` */
-  perHost?: number | undefined
-}
-
-/** The link check's limits, resolved: times in ms (0: no limit). */
-export interface LinkCheckSettings {
-  readonly maxTime: number
-  readonly maxLinkTime: number
-  readonly rate: number
-  readonly perHost: number
-}
-
-const DAY = 86_400_000
-
-/** Every default of `bookgen check` (times in ms). */
-export const linkCheckDefaults = Object.freeze({
-  /** Check again only links checked at least this long ago: 7 days. */
-  maxAge: 7 * DAY,
-  onlyDead: false,
-  /** One whole run: 1 h (0: no limit). */
-  maxTime: 3_600_000,
-  /** One link, all its requests and waits: 30 s (0: no limit). */
-  maxLinkTime: 30_000,
-  /** Requests per second to one host. */
-  rate: 1,
-  /** Requests at once over all hosts. */
-  concurrency: 16,
-  /** Requests at once to one host. */
-  perHost: 2,
-  /** One request: 10 s. */
-  timeoutMs: 10_000,
-  /** Redirects followed per URL. */
-  maxRedirects: 5,
-  /** The longest `Retry-After` waited for (once per link, and only within its time): 15 s. */
-  retryAfterCapMs: 15_000,
-})
 
 /** Bookmarks a site leaves out unless asked: they are for the owner's own eyes or machine. */
 export interface PublishOptions {
@@ -225,6 +197,8 @@ export interface ResolvedConfig {
   readonly configFile: string | undefined
   /** Source patterns, absolute (globs allowed). */
   readonly sources: readonly string[]
+  /** The names the config gives sources (`{path, title, slug}`), by absolute file path. */
+  readonly sourceNames: ReadonlyMap<string, SourceName>
   readonly outDir: string
   /** Always starts and ends with `/`. */
   readonly base: string
@@ -242,6 +216,8 @@ export interface ResolvedConfig {
   /** Replace a site even with one built from sources that yield no (or, cut short, fewer) bookmarks. */
   readonly allowEmpty: boolean
   readonly pageSize: number
+  /** List folders without bookmarks (at any depth) on the home page and `folders/`. */
+  readonly showEmptyFolders: boolean
   /** Entries in the feed; 0 for no feed. */
   readonly feedLimit: number
   /** Plain or gzipped exports (see `UserConfig.exports`). */
@@ -301,6 +277,7 @@ export const configDefaults = Object.freeze({
   dedupe: false,
   allowEmpty: false,
   pageSize: 200,
+  showEmptyFolders: false,
   feedLimit: 50,
   exports: 'auto',
   publish: Object.freeze({ private: false, fileUrls: false, placeUrls: false, exec: false }),
@@ -327,10 +304,12 @@ export function resolveConfig(
 
   const userSources =
     user.sources === undefined ? undefined : typeof user.sources === 'string' ? [user.sources] : user.sources
+  const userPaths = userSources?.map((source) => (typeof source === 'string' ? source : source.path))
   const sources =
     inline.sources !== undefined && inline.sources.length > 0
       ? inline.sources.map(fromCwd)
-      : (userSources ?? configDefaults.sources).map(fromFile)
+      : (userPaths ?? configDefaults.sources).map(fromFile)
+  const sourceNames = resolveSourceNames(userSources, fromFile)
 
   const outDir =
     inline.outDir !== undefined ? fromCwd(inline.outDir) : fromFile(user.outDir ?? configDefaults.outDir)
@@ -351,6 +330,7 @@ export function resolveConfig(
     root,
     configFile: context.configFile,
     sources: Object.freeze(sources),
+    sourceNames,
     outDir,
     base,
     urls: user.urls ?? configDefaults.urls,
@@ -364,6 +344,7 @@ export function resolveConfig(
     dedupe: user.dedupe ?? configDefaults.dedupe,
     allowEmpty: inline.allowEmpty ?? user.allowEmpty ?? configDefaults.allowEmpty,
     pageSize: user.pageSize ?? configDefaults.pageSize,
+    showEmptyFolders: user.showEmptyFolders ?? configDefaults.showEmptyFolders,
     feedLimit: feed === false ? 0 : (feed?.limit ?? configDefaults.feedLimit),
     exports: user.exports ?? configDefaults.exports,
     publish: Object.freeze({ ...configDefaults.publish, ...definedOnly(user.publish ?? {}) }),
@@ -453,6 +434,7 @@ const TOP_LEVEL: Record<string, Check> = {
   dedupe: 'boolean',
   allowEmpty: 'boolean',
   pageSize: 'number',
+  showEmptyFolders: 'boolean',
   feed: 'feed',
   exports: 'string',
   publish: 'object',
@@ -493,14 +475,11 @@ function assertUserConfig(user: unknown, file: string | undefined): asserts user
       fail(`Unknown config option "${key}"; known options: ${Object.keys(TOP_LEVEL).join(', ')}`)
     if (value === undefined) continue
     switch (check) {
-      case 'sources':
-        if (
-          typeof value !== 'string' &&
-          !(Array.isArray(value) && value.every((item) => typeof item === 'string'))
-        ) {
-          fail('"sources" must be a string or an array of strings')
-        }
+      case 'sources': {
+        const problem = checkSources(value)
+        if (problem !== undefined) fail(problem)
         break
+      }
       case 'feed':
         if (
           value !== false &&
@@ -556,22 +535,10 @@ function assertUserConfig(user: unknown, file: string | undefined): asserts user
           fail(`"urls" must be 'absolute' or 'relative'; got "${String(value)}"`)
         if (key === 'exports' && value !== 'auto' && value !== 'plain' && value !== 'gzip')
           fail(`"exports" must be 'auto', 'plain' or 'gzip'; got "${String(value)}"`)
+        if (key === 'lang' && !isLanguageTag(value as string))
+          fail(`"lang" must be a language tag (BCP 47) such as 'en', 'de' or 'pt-BR'; got "${String(value)}"`)
     }
   }
-}
-
-/** `links` from the config, under the flags. */
-function resolveLinkCheck(
-  user: LinksOptions | undefined,
-  flags: Partial<LinkCheckSettings> = {},
-): LinkCheckSettings {
-  const duration = (value: string | undefined) => (value === undefined ? undefined : parseDuration(value))
-  return Object.freeze({
-    maxTime: flags.maxTime ?? duration(user?.maxTime) ?? linkCheckDefaults.maxTime,
-    maxLinkTime: flags.maxLinkTime ?? duration(user?.maxLinkTime) ?? linkCheckDefaults.maxLinkTime,
-    rate: flags.rate ?? user?.rate ?? linkCheckDefaults.rate,
-    perHost: flags.perHost ?? user?.perHost ?? linkCheckDefaults.perHost,
-  })
 }
 
 function isCount(value: unknown): value is number {

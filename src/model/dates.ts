@@ -62,3 +62,31 @@ function dayPrefix(days: number): string {
 export function formatEpochSeconds(value: number): string {
   return String(Math.floor(value / 1000))
 }
+
+/**
+ * The day of an instant as people read it in `lang` (BCP 47), in UTC like `<time datetime>`:
+ * `24 Feb 2002` (en-GB), `Feb 24, 2002` (en), `24. Feb. 2002` (de). Each day is formatted once.
+ */
+export function dayFormatter(lang: string): (time: number) => string {
+  const format = new Intl.DateTimeFormat(lang, DAY_OPTIONS)
+  const days = new Map<number, string>()
+  return (time) => {
+    const day = Math.floor(time / 86_400_000)
+    let shown = days.get(day)
+    if (shown === undefined) {
+      // Bounded: a site's dates fall on a few thousand days.
+      if (days.size >= 100_000) days.clear()
+      shown = format.format(time)
+      days.set(day, shown)
+    }
+    return shown
+  }
+}
+
+/** What `dayFormatter` shows: day, short month, year, in UTC. */
+export const DAY_OPTIONS: Intl.DateTimeFormatOptions = Object.freeze({
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+})

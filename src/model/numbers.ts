@@ -12,3 +12,12 @@ export function formatBytes(bytes: number): string {
   if (bytes < 1000 ** 3) return `${(bytes / 1000 ** 2).toFixed(1)} MB`
   return `${(bytes / 1000 ** 3).toFixed(2)} GB`
 }
+
+/**
+ * A count and what it counts: `1 bookmark`, `12,345 bookmarks`, `2 sub-folders`.
+ *
+ * @param plural the noun for any count but 1; default: `noun` and `s`
+ */
+export function formatCountOf(count: number, noun: string, plural = `${noun}s`): string {
+  return `${formatCount(count)} ${count === 1 ? noun : plural}`
+}

@@ -138,6 +138,11 @@ export interface Folder extends ItemFields {
   unfiled?: boolean
   /** Children in document order. */
   children: Node[]
+  /**
+   * The name its URL path segment is made from instead of its title: a source's `slug` in the
+   * config, on its section of a site of several sources. Never read from or written to a file.
+   */
+  slug?: string
 }
 
 /** XBEL `<separator/>`, Netscape `<HR>`. */

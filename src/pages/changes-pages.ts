@@ -2,6 +2,7 @@
  * The `changes/` page kind: the sources' Git history as pages of days (newest first, paginated by
  * `pageSize` changes), and `changes.xml`. Nothing when the sources have no history. Pure.
  */
+import { dayFormatter } from '../model/dates.js'
 import type { OutputFile } from '../model/output.js'
 import type { PageContext } from './context.js'
 import { pagePath } from './paths.js'
@@ -30,6 +31,8 @@ export function* changesPages(context: PageContext): Generator<OutputFile> {
     { title: context.input.siteTitle, href: url('') },
     { title: 'Changes', href: url(CHANGES_PATH) },
   ]
+  const shown = dayFormatter(context.input.lang)
+  const formatDay = (day: string) => shown(Date.parse(day))
   const files: OutputFile[] = []
   for (const [index, days] of pages.entries()) {
     const number = index + 1
@@ -42,6 +45,7 @@ export function* changesPages(context: PageContext): Generator<OutputFile> {
           crumbs,
           feedHref: url('changes.xml'),
           days,
+          formatDay,
           pages: {
             current: number,
             count: pages.length,

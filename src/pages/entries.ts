@@ -6,9 +6,10 @@
  * day. Tag links are serialized once too. Pure.
  */
 import type { ElementContent } from 'hast'
-import { formatW3cDate } from '../model/dates.js'
+import { dayFormatter, formatW3cDate } from '../model/dates.js'
 import type { Bookmark } from '../model/tree.js'
 import type { SiteInput } from '../publish/site-input.js'
+import { escapeText } from '../render/fast-html.js'
 import { serializeFragment, serializeHast, trustedNode, type TrustedHtml } from '../render/serialize.js'
 import {
   bookmarkToHast,
@@ -160,6 +161,7 @@ function entryContextFor(
     },
     iconUrl,
     allowFileLinks: input.allowFileLinks,
+    formatDay: dayFormatter(input.lang),
     ...(input.links === undefined ? {} : { linkOf: (url: string) => input.links!.marked.get(url) }),
   }
 }
@@ -195,7 +197,7 @@ export function createEntries(
     (form === 'compact' ? (heads ?? arena) : arena).encode(hookedEntry(theme, bookmark, entryContext, form))
   // In an arena of their own: a piece made while the full entries are (a new day's compact end)
   // would otherwise keep the block it shares with them for as long as the pieces live.
-  const pieces = new EntryPieces(new Utf8Arena())
+  const pieces = new EntryPieces(new Utf8Arena(), entryContext.formatDay!)
   const render = (bookmark: Bookmark): RenderedEntry => {
     if (theme.entry !== undefined)
       return { bytes: hooked(bookmark, 'full'), head: undefined, compactOpen: NO_BYTES, compactEnd: NO_BYTES }
@@ -319,9 +321,11 @@ class EntryPieces {
   private compactMarkup: string[] | undefined
 
   private readonly arena: Utf8Arena
+  private readonly formatDay: (time: number) => string
 
-  constructor(arena: Utf8Arena) {
+  constructor(arena: Utf8Arena, formatDay: (time: number) => string) {
     this.arena = arena
+    this.formatDay = formatDay
   }
 
   fullOpen(className: string[], letter: string | undefined): string {
@@ -341,13 +345,12 @@ class EntryPieces {
 
   /**
    * A full entry's date (`publishedToHast`): the serializer's markup, made once for a stand-in date
-   * whose instant and day each date's replace (digits, `-`, `:`, `T`, `Z` and `.`, which need no
-   * escaping), instead of a tree made and serialized for every entry.
+   * whose instant (digits, `-`, `:`, `T`, `Z` and `.`, which need no escaping) and shown day (escaped)
+   * each date's replace, instead of a tree made and serialized for every entry.
    */
   fullDate(added: number): string {
     const [before, between, after] = (this.fullMarkup ??= dateMarkup('full'))
-    const iso = formatW3cDate(added)
-    return `${before}${iso}${between}${iso.slice(0, 10)}${after}`
+    return `${before}${formatW3cDate(added)}${between}${escapeText(this.formatDay(added))}${after}`
   }
 
   /**
@@ -359,8 +362,9 @@ class EntryPieces {
     const day = Math.floor(added / 86_400_000)
     let bytes = this.days.get(day)
     if (bytes === undefined) {
-      const [before, after] = (this.compactMarkup ??= dateMarkup('compact'))
-      bytes = this.arena.encode(`${before}${formatW3cDate(added).slice(0, 10)}${after}</li>`)
+      const [before, between, after] = (this.compactMarkup ??= dateMarkup('compact'))
+      const iso = formatW3cDate(added).slice(0, 10)
+      bytes = this.arena.encode(`${before}${iso}${between}${escapeText(this.formatDay(added))}${after}</li>`)
       this.days.set(day, bytes)
     }
     return bytes
@@ -368,21 +372,22 @@ class EntryPieces {
 }
 
 /**
- * A date's markup in `form`, cut around a stand-in date's values: the instant (full form only)
- * and the day, in the order they come.
+ * A date's markup in `form`, cut around a stand-in date's values: its `datetime` (the instant, or
+ * in the compact form the day) and the day shown, in the order they come.
  */
 function dateMarkup(form: EntryForm): string[] {
-  const html = serializeNodes(publishedToHast(STAND_IN_DATE, form))
+  const html = serializeNodes(publishedToHast(STAND_IN_DATE, form, STAND_IN_SHOWN))
   const pieces: string[] = []
   let from = 0
-  for (const value of form === 'full' ? [STAND_IN_ISO, STAND_IN_DAY] : [STAND_IN_DAY]) {
+  for (const value of [form === 'full' ? STAND_IN_ISO : STAND_IN_DAY, STAND_IN_SHOWN]) {
     const at = html.indexOf(value, from)
     if (at === -1) throw new Error(`Unexpected date markup: ${html}`)
     pieces.push(html.slice(from, at))
     from = at + value.length
   }
   pieces.push(html.slice(from))
-  if (pieces.some((piece) => piece.includes(STAND_IN_DAY))) throw new Error(`Unexpected date markup: ${html}`)
+  if (pieces.some((piece) => piece.includes(STAND_IN_DAY) || piece.includes(STAND_IN_SHOWN)))
+    throw new Error(`Unexpected date markup: ${html}`)
   return pieces
 }
 
@@ -390,6 +395,8 @@ const STAND_IN_DATE = Date.UTC(2000, 0, 1)
 /** Its instant and its day, as `publishedToHast` writes them. */
 const STAND_IN_ISO = formatW3cDate(STAND_IN_DATE)
 const STAND_IN_DAY = STAND_IN_ISO.slice(0, 10)
+/** The day shown, as a stand-in: text that needs no escaping and is in no markup around it. */
+const STAND_IN_SHOWN = 'DAYSHOWN'
 
 /** Largest block of the arena. */
 const BLOCK_SIZE = 1 << 22

@@ -3,12 +3,14 @@
  * `render/overview.ts`) made from this build's routes, timeline and the build's day. Pure.
  */
 import type { ElementContent } from 'hast'
-import { formatW3cDate } from '../model/dates.js'
+import { dayFormatter, formatW3cDate } from '../model/dates.js'
 import { overviewToHast, tagSize, type OverviewFolder } from '../render/overview.js'
+import type { Folder } from '../model/tree.js'
 import { trustedBytesNode } from '../render/serialize.js'
 import { ARCHIVE_PATH, TREE_PATH } from './paths.js'
 import type { PageContext } from './context.js'
 import { rediscoveryOf } from './timeline.js'
+import { listedFolder } from './tree-page.js'
 
 /** Newest bookmarks shown. */
 const RECENT = 20
@@ -22,9 +24,12 @@ export function homeOverview(context: PageContext): ElementContent[] {
   const url = context.urls.path
   const { routes, timeline, totals } = context
   const root = routes.folders[0]!.folder
-  const topLevel = root.children.filter((child) => child.type === 'folder')
+  const listed = listedFolder(context)
+  const topLevel = root.children.filter((child): child is Folder => child.type === 'folder' && listed(child))
   const folders: OverviewFolder[] = topLevel.slice(0, FOLDERS).map((folder) => {
-    const subfolders = folder.children.filter((child) => child.type === 'folder')
+    const subfolders = folder.children.filter(
+      (child): child is Folder => child.type === 'folder' && listed(child),
+    )
     return {
       title: folder.title,
       href: url(routes.folderRoute.get(folder)!.path),
@@ -60,13 +65,15 @@ export function homeOverview(context: PageContext): ElementContent[] {
   const max = byUse[0]?.bookmarks.length ?? 1
   const day = (time: number | undefined) =>
     time === undefined ? undefined : formatW3cDate(time).slice(0, 10)
+  const shown = dayFormatter(context.input.lang)
+  const shownDay = (time: number | undefined) => (time === undefined ? undefined : shown(time))
   return overviewToHast({
     stats: {
       bookmarks: timeline.all.length,
       folders: routes.folders.length - 1,
       tags: routes.tags.length,
-      first: day(timeline.dated[timeline.dated.length - 1]?.added),
-      last: day(timeline.dated[0]?.added),
+      first: shownDay(timeline.dated[timeline.dated.length - 1]?.added),
+      last: shownDay(timeline.dated[0]?.added),
     },
     folders,
     moreFolders: Math.max(0, topLevel.length - FOLDERS),

@@ -109,7 +109,7 @@ export function planRoutes(root: Folder): SiteRoutes {
     }
     if (subfolders.length === 0) continue
     const slugs = assignSlugs(
-      subfolders.map((folder) => folder.title),
+      subfolders.map((folder) => folder.slug ?? folder.title),
       route.path === '' ? RESERVED_TOP_LEVEL : RESERVED_IN_FOLDERS,
     )
     const above = digests.get(route)

@@ -1,4 +1,7 @@
-/** `folders/`: the whole folder tree on one page, with each folder's size. Pure. */
+/**
+ * `folders/`: the whole folder tree on one page, with each folder's size. Folders with no bookmark
+ * in them or below are left out unless the config shows them (`showEmptyFolders`). Pure.
+ */
 import { TREE_PATH } from './paths.js'
 export { TREE_PATH } from './paths.js'
 import type { Folder } from '../model/tree.js'
@@ -14,12 +17,14 @@ export function* treePage(context: PageContext): Generator<OutputFile> {
   }
   const url = context.urls.path
   const routes = context.routes.folders
+  const listed = listedFolder(context)
   // Nodes are made in reverse document order, so a folder's sub-folders exist before it does.
   const nodes = new Map<Folder, TreeNode>()
   for (let index = routes.length - 1; index >= 0; index--) {
     const route = routes[index]!
     const children: TreeNode[] = []
-    for (const child of route.folder.children) if (child.type === 'folder') children.push(nodes.get(child)!)
+    for (const child of route.folder.children)
+      if (child.type === 'folder' && listed(child)) children.push(nodes.get(child)!)
     nodes.set(route.folder, {
       title: route.folder.title,
       href: url(route.path),
@@ -28,6 +33,7 @@ export function* treePage(context: PageContext): Generator<OutputFile> {
     })
   }
   const root = nodes.get(routes[0]!.folder)!
+  const listedCount = listedBelow(root)
   const direct = routes[0]!.folder.children.filter((child) => child.type === 'bookmark').length
   const file = context.page(
     { kind: 'folders', title: 'Folders', path: TREE_PATH, pageNumber: 1 },
@@ -39,10 +45,31 @@ export function* treePage(context: PageContext): Generator<OutputFile> {
       ],
       folders: root.children,
       topLevel: { href: url(''), count: direct },
-      total: routes.length - 1,
+      total: listedCount,
+      empty: routes.length - 1 - listedCount,
     }),
   )
   context.pause('render')
   yield file
   context.resume()
+}
+
+/**
+ * Whether the home page and `folders/` list a folder: one with a bookmark in it or below it, or
+ * any with `showEmptyFolders` (an empty Firefox "Snoozed Tabs" folder says nothing to a reader).
+ */
+export function listedFolder(context: PageContext): (folder: Folder) => boolean {
+  if (context.input.showEmptyFolders === true) return () => true
+  return (folder) => (context.totals.get(folder) ?? 0) > 0
+}
+
+/** Folders listed below `node`, at any depth. */
+function listedBelow(node: TreeNode): number {
+  let count = 0
+  const stack = [...node.children]
+  while (stack.length > 0) {
+    count++
+    stack.push(...stack.pop()!.children)
+  }
+  return count
 }

@@ -5,7 +5,7 @@
 import { displayPath } from '../model/display-path.js'
 export { displayPath } from '../model/display-path.js'
 import path from 'node:path'
-import type { PageInfo, ResolvedConfig } from '../config/options.js'
+import type { PageInfo, ResolvedConfig, SourceName } from '../config/options.js'
 import { createFolder, type Bookmark, type Collection, type Folder, type Place } from '../model/tree.js'
 import { resolveAliases, type AliasMemo } from '../model/aliases.js'
 import {
@@ -95,7 +95,9 @@ export function prepareSite(
   cache?: ModelCache,
   links?: SiteLinks,
 ): PreparedSite {
-  const merged = mergeCollections(collections, config.title, config.merge, cache?.merge)
+  const merged = mergeCollections(collections, config.title, config.merge, cache?.merge, (collection) =>
+    config.sourceNames.get(path.resolve(config.root, collection.file)),
+  )
   const { siteTitle } = merged
   const published = filterForPublishing(
     merged.root,
@@ -154,6 +156,7 @@ export function prepareSite(
     allowFileLinks: config.publish.fileUrls,
     aliasTargets,
     pageSize: config.pageSize,
+    showEmptyFolders: config.showEmptyFolders,
     feedLimit: config.feedLimit,
     cname: config.cname,
     exports: config.exports,
@@ -293,34 +296,40 @@ function duplicateNote(bookmark: Bookmark, first: Bookmark, dedupe: boolean): Me
 
 /**
  * One tree for the site: a single source is the site; several become top-level sections named
- * after their titles (or file names), or, with `merge`, share one top level. Sources are not
- * changed.
+ * after their titles (see `sectionTitles`), or, with `merge`, share one top level. `nameOf` gives
+ * a source's `title` and `slug` from the config. Sources are not changed.
  */
 export function mergeCollections(
   collections: readonly Collection[],
   title: string | undefined,
   merge = false,
   memo?: MergeMemo,
+  nameOf: (collection: Collection) => SourceName | undefined = () => undefined,
 ): { root: Folder; siteTitle: string } {
   if (collections.length === 1) {
     const only = collections[0]!
-    return { root: only.root, siteTitle: title ?? (only.title || only.root.title || 'Bookmarks') }
+    const named = nameOf(only)?.title
+    return { root: only.root, siteTitle: title ?? (named || only.title || only.root.title || 'Bookmarks') }
   }
   const root = createFolder(title ?? (merge ? collections[0]?.title || 'Bookmarks' : 'Bookmarks'))
-  for (const collection of collections) {
+  const titles = merge ? [] : sectionTitles(collections, nameOf)
+  collections.forEach((collection, index) => {
     const section = collection.root
     if (merge) {
       root.children.push(...section.children)
-      continue
+      return
     }
-    const sectionTitle = section.title || collection.title || path.basename(collection.file)
+    const sectionTitle = titles[index]!
+    const slug = nameOf(collection)?.slug
     let copy = memo?.sections.get(section)
-    if (copy?.title !== sectionTitle) {
+    if (copy?.title !== sectionTitle || copy.slug !== slug) {
       copy = { ...section, title: sectionTitle }
+      if (slug === undefined) delete copy.slug
+      else copy.slug = slug
       memo?.sections.set(section, copy)
     }
     root.children.push(copy)
-  }
+  })
   if (memo !== undefined) {
     // The root of the last build, while it has the same title and sections.
     const previous = memo.root
@@ -331,6 +340,48 @@ export function mergeCollections(
   }
   return { root, siteTitle: root.title }
 }
+
+/**
+ * Each source's section title: its `title` from the config, else its root folder's, document's or
+ * file's name. Where names would be the same (every browser's export is "Bookmarks"), each of
+ * those not named in the config gets its file's name after it, without the extension unless that
+ * is what tells them apart: "Bookmarks (firefox)", "Bookmarks (chromium)". The name is what the
+ * reader sees on the home page, in breadcrumbs and in search facets; the file's extension says
+ * nothing to them, so it is left out where it can be.
+ */
+function sectionTitles(
+  collections: readonly Collection[],
+  nameOf: (collection: Collection) => SourceName | undefined,
+): string[] {
+  const given = collections.map((collection) => nameOf(collection)?.title)
+  const titles = collections.map(
+    (collection, index) =>
+      given[index] ?? (collection.root.title || collection.title || path.basename(collection.file)),
+  )
+  const key = (title: string) => title.trim().replace(/\s+/g, ' ').toLowerCase()
+  const groups = new Map<string, number[]>()
+  titles.forEach((title, index) => {
+    const group = groups.get(key(title))
+    if (group === undefined) groups.set(key(title), [index])
+    else group.push(index)
+  })
+  for (const group of groups.values()) {
+    const unnamed = group.filter((index) => given[index] === undefined)
+    if (group.length < 2 || unnamed.length === 0) continue
+    const files = unnamed.map((index) => collections[index]!.file)
+    const label =
+      FILE_LABELS.find((labelOf) => new Set(files.map(labelOf)).size === files.length) ?? ((file) => file)
+    for (const index of unnamed) titles[index] = `${titles[index]!} (${label(collections[index]!.file)})`
+  }
+  return titles
+}
+
+/** A file's names, shortest first: its base name without the extension, with it, its path. */
+const FILE_LABELS: ReadonlyArray<(file: string) => string> = [
+  (file) => path.basename(file, path.extname(file)),
+  (file) => path.basename(file),
+  (file) => file,
+]
 
 /** `mergeCollections`' section copies and root, kept between builds (watch mode). */
 export interface MergeMemo {

@@ -48,6 +48,8 @@ export interface SiteInput {
   aliasTargets: ReadonlyMap<Alias, Bookmark | Folder>
   /** Entries per folder or tag page (at least 1). */
   pageSize: number
+  /** List folders without bookmarks (at any depth) on the home page and `folders/`; not without it. */
+  showEmptyFolders?: boolean | undefined
   /** Entries in the Atom feed; 0 for no feed. */
   feedLimit: number
   /** Custom domain for GitHub Pages (`CNAME`). */

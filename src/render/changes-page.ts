@@ -34,6 +34,8 @@ export interface ChangesDay {
 }
 
 export interface ChangesPageInput {
+  /** A day (`YYYY-MM-DD`) as shown; the day itself without it. */
+  formatDay?: ((day: string) => string) | undefined
   crumbs: Array<{ title: string; href: string }>
   feedHref: string
   days: ChangesDay[]
@@ -73,7 +75,7 @@ export function changesPageToHast(input: ChangesPageInput): ElementContent[] {
   for (const day of input.days) {
     content.push(
       h('section.changes-day', [
-        h('h2', h('time', { dateTime: day.day }, day.day)),
+        h('h2', h('time', { dateTime: day.day }, input.formatDay?.(day.day) ?? day.day)),
         ...day.commits.map((commit) => commitToHast(commit)),
       ]),
     )

@@ -1,9 +1,12 @@
 /**
- * `folders/`: the whole folder tree on one page: each folder's link and size, then its
- * sub-folders in a `<details>` (open at the top level; the summary counts them, and the link
- * stays outside it, as a summary must not hold a link).
+ * `folders/`: the whole folder tree on one page: each folder's link and what it holds ("5
+ * bookmarks · 1 sub-folder"), then its sub-folders in a `<details>`, open at the top level, whose
+ * summary is the disclosure arrow the stylesheet puts before the folder's name (the link stays
+ * outside it, as a summary must not hold a link). Works without scripts; with them, an "Expand
+ * all" button opens (and closes) every level at once.
  */
 import type { Element, ElementContent } from 'hast'
+import { formatCountOf } from '../model/numbers.js'
 import { breadcrumbsToHast } from './document.js'
 import { el } from './hast.js'
 import { cleanText } from './text.js'
@@ -22,8 +25,10 @@ export interface FolderTreeInput {
   folders: TreeNode[]
   /** Bookmarks directly in the root, with the home page's URL. */
   topLevel: { href: string; count: number }
-  /** All folders below the root. */
+  /** Folders listed below the root. */
   total: number
+  /** Folders left out, having no bookmark (see `showEmptyFolders`). */
+  empty: number
 }
 
 /** `<main>` content of `folders/`. */
@@ -31,14 +36,20 @@ export function folderTreeToHast(input: FolderTreeInput): ElementContent[] {
   const content: ElementContent[] = [
     breadcrumbsToHast(input.crumbs),
     el('h1', {}, 'Folders'),
-    el('p', { className: ['folder-stats'] }, `${input.total} folder${input.total === 1 ? '' : 's'}`),
+    el('div', { className: ['tree-head'] }, [
+      el('p', { className: ['folder-stats'] }, stats(input)),
+      // Shown by site.js, which makes it work; on the same line as the figures, so nothing moves.
+      input.folders.some((node) => node.children.length > 0)
+        ? el('button', { type: 'button', className: ['expand-all'], hidden: true }, 'Expand all')
+        : '',
+    ]),
   ]
   if (input.topLevel.count > 0)
     content.push(
       el('p', {}, [
         el('a', { href: input.topLevel.href }, 'Top level'),
         ' ',
-        el('span', { className: ['count'] }, String(input.topLevel.count)),
+        el('span', { className: ['count'] }, formatCountOf(input.topLevel.count, 'bookmark')),
       ]),
     )
   if (input.folders.length === 0)
@@ -54,24 +65,28 @@ export function folderTreeToHast(input: FolderTreeInput): ElementContent[] {
   return content
 }
 
+/** `12 folders`, and how many empty ones are not listed. */
+function stats(input: FolderTreeInput): string {
+  const listed = formatCountOf(input.total, 'folder')
+  return input.empty === 0 ? listed : `${listed} · ${formatCountOf(input.empty, 'empty folder')} not listed`
+}
+
 function nodeToHast(node: TreeNode, depth: number): Element {
+  const title = cleanText(node.title) || 'Untitled folder'
+  const counts = [formatCountOf(node.count, 'bookmark')]
+  if (node.children.length > 0) counts.push(formatCountOf(node.children.length, 'sub-folder'))
   const label: Array<Element | string> = [
-    el('a', { className: ['folder-link'], href: node.href }, cleanText(node.title) || 'Untitled folder'),
+    el('a', { className: ['folder-link'], href: node.href }, title),
     ' ',
-    el(
-      'span',
-      { className: ['count'], title: `${node.count} bookmark${node.count === 1 ? '' : 's'}` },
-      String(node.count),
-    ),
+    el('span', { className: ['count'] }, counts.join(' · ')),
   ]
   if (node.children.length === 0) return el('li', {}, label)
-  // The link stays out of the summary (a link inside a summary is nested interaction).
-  const sub = `${node.children.length} sub-folder${node.children.length === 1 ? '' : 's'}`
-  return el('li', {}, [
+  // The link stays out of the summary (a link inside a summary is nested interaction); the
+  // summary, an arrow to the eye, is named for screen readers.
+  return el('li', { className: ['branch'] }, [
     ...label,
-    ' ',
     el('details', depth === 0 ? { open: true } : {}, [
-      el('summary', {}, sub),
+      el('summary', {}, [el('span', { className: ['visually-hidden'] }, `Sub-folders of ${title}`)]),
       el(
         'ul',
         {},

@@ -5,14 +5,15 @@
  * <li class="xfolkentry h-entry m5" data-m="E">
  *   <a class="taggedlink u-bookmark-of p-name" href="https://www.example.org/…">Title</a>
  *   <span class="domain">example.org</span>
- *   <time class="dt-published" datetime="2020-05-04T12:00:00Z">2020-05-04</time>
+ *   <time class="dt-published" datetime="2020-05-04T12:00:00Z">4 May 2020</time>
  *   <p class="description p-summary">…</p>
  *   <ul class="tags" title="Tags"><li><a class="p-category" rel="tag" href="/tags/css/">css</a></li></ul>
  * </li>
  * ```
  *
+ * The day shown is in the site's language (`dayFormatter`); `datetime` keeps the instant for machines.
  * The compact form (tag and archive pages, see `EntryForm`) has no description and no tag list, its
- * `<time>` holds the day alone (`<time class="dt-published">2020-05-04</time>`), and its badge is
+ * `<time>` the day alone (`<time class="dt-published" datetime="2020-05-04">4 May 2020</time>`), and its badge is
  * the host's colour alone (`<li class="xfolkentry h-entry m5">`, no `data-m`).
  *
  * A link that `bookgen check` found dead has the class `dead` on its entry, and after its link an
@@ -59,6 +60,8 @@ export interface EntryContext {
   allowFileLinks: boolean
   /** What the link store says of a URL that is dead or redirected (see `SiteLinks`); nothing without a store. */
   linkOf?(url: string): LinkEntry | undefined
+  /** The day of an instant as shown (see `dayFormatter`); without it, `YYYY-MM-DD`. */
+  formatDay?(time: number): string
 }
 
 /** A hast element from a tag name, known properties and children. */
@@ -101,7 +104,7 @@ export type EntryForm = 'full' | 'compact'
 
 /** Render one bookmark as an xFolk/h-entry list item. */
 export function bookmarkToHast(bookmark: Bookmark, context: EntryContext, form: EntryForm = 'full'): Element {
-  return entryPartsToHast(entryParts(bookmark, context, form), form)
+  return entryPartsToHast(entryParts(bookmark, context, form), form, context.formatDay)
 }
 
 /**
@@ -123,9 +126,13 @@ export interface EntryParts {
 }
 
 /** The entry `bookmarkToHast` renders, from its parts. */
-export function entryPartsToHast(parts: EntryParts, form: EntryForm): Element {
+export function entryPartsToHast(
+  parts: EntryParts,
+  form: EntryForm,
+  formatDay: (time: number) => string = isoDay,
+): Element {
   const children = [...parts.head]
-  if (parts.added !== undefined) children.push(...publishedToHast(parts.added, form))
+  if (parts.added !== undefined) children.push(...publishedToHast(parts.added, form, formatDay(parts.added)))
   if (form === 'full') children.push(...parts.tail)
   // A compact entry's badge is its host's colour alone (a dot), without the letter.
   const properties: Properties =
@@ -154,7 +161,7 @@ export function entryParts(bookmark: Bookmark, context: EntryContext, form: Entr
     head.push(element('a', { className: LINK_CLASS, href }, [text(title)]))
     if (host !== undefined) head.push(text(' '), element('span', { className: DOMAIN_CLASS }, [text(host)]))
     const link = context.linkOf?.(bookmark.href!)
-    if (link !== undefined) dead = linkHealthToHast(bookmark, href, link, head)
+    if (link !== undefined) dead = linkHealthToHast(bookmark, href, link, head, context.formatDay)
   } else {
     head.push(element('span', { className: NAME_CLASS }, [text(title)]))
     if (isBookmarklet(bookmark.href)) {
@@ -204,19 +211,23 @@ function entryClass(monogram: { hue: number } | undefined, dead: boolean): strin
 }
 
 /**
- * A space and `<time class="dt-published">`: the day shown, and in a full entry the instant in
- * `datetime`; a compact entry has the day alone (its text is then its value, for HTML and
- * microformats alike, and it depends on the day alone).
+ * A space and `<time class="dt-published">`: `shown`, the day as people read it, and in
+ * `datetime` (which HTML and microformats read) the instant in a full entry, the day alone in a
+ * compact one (which then depends on the day alone).
  */
-export function publishedToHast(added: number, form: EntryForm): ElementContent[] {
+export function publishedToHast(added: number, form: EntryForm, shown: string): ElementContent[] {
   const iso = formatW3cDate(added)
-  const day = [text(iso.slice(0, 10))]
   return [
     text(' '),
-    form === 'full'
-      ? element('time', { className: PUBLISHED_CLASS, dateTime: iso }, day)
-      : element('time', { className: PUBLISHED_CLASS }, day),
+    element('time', { className: PUBLISHED_CLASS, dateTime: form === 'full' ? iso : iso.slice(0, 10) }, [
+      text(shown),
+    ]),
   ]
+}
+
+/** `YYYY-MM-DD`: the day of an instant in UTC. */
+function isoDay(time: number): string {
+  return formatW3cDate(time).slice(0, 10)
 }
 
 /**
@@ -229,11 +240,12 @@ function linkHealthToHast(
   href: string,
   link: LinkEntry,
   children: ElementContent[],
+  formatDay: ((time: number) => string) | undefined,
 ): boolean {
   if (link.state === 'dead') {
     const archived = waybackUrl(href, bookmark.added)
     if (archived === undefined) return false
-    const date = bookmark.added === undefined ? undefined : formatW3cDate(bookmark.added).slice(0, 10)
+    const date = bookmark.added === undefined ? undefined : (formatDay ?? isoDay)(bookmark.added)
     children.push(
       text(' '),
       element('span', { className: DEAD_BADGE_CLASS }, [text('dead link')]),

@@ -7,6 +7,7 @@
 //   at the base) and reloads once a newer build's worker takes it over; a page without one (the
 //   option off, or `bookgen dev`) removes a worker registered for the site before, so that a stale
 //   one never hides a rebuild. Without service workers (`file://`, older browsers) nothing changes.
+// - The folder tree (`folders/`) gets its "Expand all" / "Collapse all" button.
 const SORT_KEY = 'bookgen-sort'
 const collator = new Intl.Collator(document.documentElement.lang || undefined, {
   sensitivity: 'base',
@@ -30,6 +31,8 @@ const main = document.getElementById('main')
 if (main && main.hasAttribute('data-sortable')) sortable(main)
 const tagTools = document.querySelector('.tag-tools')
 if (tagTools instanceof HTMLElement) tagFilter(tagTools)
+const expandAll = document.querySelector('button.expand-all')
+if (expandAll instanceof HTMLElement) folderTree(/** @type {HTMLButtonElement} */ (expandAll))
 
 /** @param {HTMLElement} main */
 function sortable(main) {
@@ -89,7 +92,7 @@ function sortList(list, order) {
   const items = [...list.children].map((item) => ({
     item,
     index: Number(item.getAttribute('data-i')),
-    // A compact entry's <time> (tag and archive pages) has the day as its text and no datetime.
+    // A full entry's <time> has the instant in datetime, a compact one (tag and archive pages) the day.
     date: dateOf(item.querySelector('time')),
     title: item.querySelector('.taggedlink, .alias-link')?.textContent?.trim() ?? '',
     host: item.querySelector('.domain')?.textContent ?? '',
@@ -174,4 +177,24 @@ function serviceWorker() {
   })
   // Without a worker (storage turned off, say) the site works online as before.
   container.register(new URL('sw.js', base).href).catch(() => {})
+}
+
+/**
+ * Open every level of the folder tree, or, once all are open, close all but the top level.
+ * @param {HTMLButtonElement} button
+ */
+function folderTree(button) {
+  const all = /** @type {HTMLDetailsElement[]} */ ([...document.querySelectorAll('.folder-tree details')])
+  const label = () => {
+    button.textContent = all.every((details) => details.open) ? 'Collapse all' : 'Expand all'
+  }
+  button.hidden = false
+  label()
+  button.addEventListener('click', () => {
+    const open = !all.every((details) => details.open)
+    for (const details of all)
+      details.open = open || details.parentElement?.parentElement?.classList.contains('folder-tree') === true
+    label()
+  })
+  for (const details of all) details.addEventListener('toggle', label)
 }

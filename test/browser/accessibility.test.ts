@@ -3,7 +3,8 @@
  * folder, tag, tag index, archive and a year of it, the folder tree, search with results), in
  * light and dark mode, and html-validate (recommended rules) finds no error in them; the dark-mode
  * switch works by keyboard, says where it goes and remembers the choice; the skip link leads to
- * the content; `/` focuses the search box; the sort menu re-sorts and is remembered.
+ * the content; `/` focuses the search box; the sort menu re-sorts and is remembered; the folder
+ * tree opens from its arrows and its "Expand all" button; a date never wraps.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -155,6 +156,43 @@ describe.skipIf(!hasChromium)('accessibility in Chromium', () => {
     const results = tab.locator('#search-results .xfolkentry')
     expect(await results.locator('.domain').count()).toBe(await results.locator('a.taggedlink').count())
     expect(await results.locator('.mono').count()).toBe(await results.locator('a.taggedlink').count())
+    await context.close()
+  })
+
+  it('should open the folder tree a level at a time from its arrows, or all at once', async () => {
+    const context = await browser.newContext({ viewport: { width: 320, height: 800 } })
+    const tab = await context.newPage()
+    await tab.goto(pages['folders']!)
+    const details = tab.locator('.folder-tree details')
+    const open = () => tab.locator('.folder-tree details[open]').count()
+    const total = await details.count()
+    const topLevel = await tab.locator('.folder-tree > li > details').count()
+    expect(total).toBeGreaterThan(topLevel)
+    expect(await open()).toBe(topLevel)
+    const button = tab.locator('button.expand-all')
+    expect(await button.textContent()).toBe('Expand all')
+    // A deeper level opens from its arrow, which sits left of its folder's name.
+    const deeper = tab.locator('.folder-tree ul details').first()
+    const arrow = (await deeper.locator('summary').boundingBox())!
+    const name = (await deeper.locator('xpath=..').locator('a.folder-link').first().boundingBox())!
+    expect(arrow.x + arrow.width).toBeLessThanOrEqual(name.x)
+    await deeper.locator('summary').click()
+    expect(await deeper.getAttribute('open')).toBe('')
+    expect(await button.textContent()).toBe((await open()) === total ? 'Collapse all' : 'Expand all')
+    await deeper.locator('summary').click()
+    expect(await open()).toBe(topLevel)
+    await button.click()
+    expect(await open()).toBe(total)
+    expect(await button.textContent()).toBe('Collapse all')
+    await button.click()
+    expect(await open()).toBe(topLevel)
+    expect(await button.textContent()).toBe('Expand all')
+    // A date is one line, even at 320 px.
+    await tab.goto(pages['folder']!)
+    const time = tab.locator('.xfolkentry time').first()
+    const lineHeight = await time.evaluate((element) => parseFloat(getComputedStyle(element).lineHeight))
+    expect((await time.boundingBox())!.height).toBeLessThan(lineHeight * 1.5)
+    expect(await time.evaluate((element) => getComputedStyle(element).whiteSpace)).toBe('nowrap')
     await context.close()
   })
 

@@ -4,72 +4,27 @@
  * that opens with the passphrase only and refuses a changed byte, and a passphrase that reaches
  * no file and no log.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { build } from '../../src/build/index.js'
 import { decryptPrivate, PBKDF2_ITERATIONS, PRIVATE_DATA_PATH } from '../../src/build/private.js'
-import { resolveConfig } from '../../src/config/options.js'
 import { bookgen, BUILT } from '../cli/process.js'
 import { PRIVATE_CONFIG, writePrivateFixture, type PrivateBookmark } from '../private-fixture.js'
+import {
+  buildPrivateSite,
+  expectSamePublicFiles,
+  forms,
+  leaks,
+  PASSPHRASE,
+  PRIVATE_FOLDER_NAMES,
+  siteFiles as files,
+} from '../private-output.js'
 
-const PASSPHRASE = 'correct horse battery staple'
 const ENV = PRIVATE_CONFIG.passphraseEnv
 
 let dir: string
 let bookmarks: PrivateBookmark[]
-
-/** Every file of the output folder `root` as bytes, by path with `/`. */
-function files(root: string): Map<string, Buffer> {
-  const found = new Map<string, Buffer>()
-  for (const entry of readdirSync(root, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile()) continue
-    const full = path.join(entry.parentPath, entry.name)
-    found.set(path.relative(root, full).split(path.sep).join('/'), readFileSync(full))
-  }
-  return found
-}
-
-/** Build the fixture into `out`, with the passphrase set or not, its exports gzipped or plain. */
-async function buildSite(
-  out: string,
-  passphrase: string | undefined,
-  exports: 'gzip' | 'plain',
-): Promise<void> {
-  const config = resolveConfig(
-    { private: PRIVATE_CONFIG, site: 'https://me.example/links/', exports },
-    { sources: [path.join(dir, 'bookmarks.html')], outDir: path.join(dir, out), base: '/links/' },
-    { cwd: dir },
-  )
-  if (passphrase === undefined) delete process.env[ENV]
-  else process.env[ENV] = passphrase
-  try {
-    await build(config)
-  } finally {
-    delete process.env[ENV]
-  }
-}
-
-/** A string as each output format may write it: plain, HTML-, JSON- and percent-encoded. */
-function forms(text: string): string[] {
-  const html = text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')
-  const attribute = html.replaceAll('"', '&quot;')
-  return [
-    ...new Set([
-      text,
-      html,
-      attribute,
-      attribute.replaceAll("'", '&#x27;'),
-      attribute.replaceAll("'", '&#39;'),
-      JSON.stringify(text).slice(1, -1),
-      encodeURIComponent(text),
-      encodeURI(text),
-      encodeURIComponent(text).replaceAll('%20', '+'),
-    ]),
-  ]
-}
 
 /** What no public file may hold, lower case (the search index lowers what it keeps). */
 function needles(): string[] {
@@ -79,16 +34,16 @@ function needles(): string[] {
     bookmark.word,
   ])
   // The private folders' titles (and their slugs).
-  const folders = ['Secret Vault', 'Inner Sanctum', 'secret-vault', 'inner-sanctum'].flatMap(forms)
+  const folders = PRIVATE_FOLDER_NAMES.flatMap(forms)
   return [...new Set([...each, ...folders].map((needle) => needle.toLowerCase()))]
 }
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'bookgen-private-'))
   bookmarks = writePrivateFixture(path.join(dir, 'bookmarks.html'))
-  await buildSite('without', undefined, 'gzip')
-  await buildSite('with', PASSPHRASE, 'gzip')
-  await buildSite('plain', PASSPHRASE, 'plain')
+  await buildPrivateSite(dir, 'bookmarks.html', 'without', undefined, 'gzip')
+  await buildPrivateSite(dir, 'bookmarks.html', 'with', PASSPHRASE, 'gzip')
+  await buildPrivateSite(dir, 'bookmarks.html', 'plain', PASSPHRASE, 'plain')
 }, 120_000)
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
@@ -102,12 +57,7 @@ describe('a site with a private section of 200 bookmarks', () => {
         [...site.keys()].some((file) => file.endsWith('.gz')),
         out,
       ).toBe(out !== 'plain')
-      for (const [file, bytes] of site) {
-        if (file === PRIVATE_DATA_PATH) continue
-        const text = (file.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8').toLowerCase()
-        const found = wanted.filter((needle) => text.includes(needle))
-        expect(found, `${out}/${file}`).toEqual([])
-      }
+      expect(leaks(site, wanted), out).toEqual(new Map())
     }
   })
 
@@ -121,22 +71,7 @@ describe('a site with a private section of 200 bookmarks', () => {
   })
 
   it('should write the same public files with the passphrase as without, besides the section', () => {
-    const without = files(path.join(dir, 'without'))
-    const withSection = files(path.join(dir, 'with'))
-    const section = [...withSection.keys()].filter((file) => file.startsWith('private/')).sort()
-    expect(section).toEqual(['private/data.bin', 'private/index.html', 'private/unlock.js'])
-    expect([...without.keys()].filter((file) => file.startsWith('private/'))).toEqual([])
-    const publicFiles = [...withSection.keys()].filter((file) => !section.includes(file)).sort()
-    expect(publicFiles).toEqual([...without.keys()].sort())
-    for (const file of publicFiles) {
-      if (file === '.bookgen') continue
-      expect(withSection.get(file)!.equals(without.get(file)!), file).toBe(true)
-    }
-    // The output's marker differs by the count of the section's files alone.
-    const marker = (bytes: Buffer) => JSON.parse(bytes.toString('utf8')) as { files: number }
-    const before = marker(without.get('.bookgen')!)
-    const after = marker(withSection.get('.bookgen')!)
-    expect({ ...after, files: after.files - section.length }).toEqual(before)
+    expectSamePublicFiles(files(path.join(dir, 'without')), files(path.join(dir, 'with')))
   })
 
   it('should open with the passphrase alone, all 200, and refuse a file with one byte changed', async () => {

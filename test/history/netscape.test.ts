@@ -104,6 +104,16 @@ describe('a Netscape export committed by hand', () => {
     expect(changes).toMatch(/Removed<\/span> <a[^>]*>Article 3<\/a> from Reading/)
     expect(changes).toMatch(/Moved<\/span> <a[^>]*>Article 5<\/a> from Reading to Tools/)
     expect(changes).toMatch(/Renamed<\/span> <a[^>]*>The editor<\/a> \(was “Editor”\)/)
+    // Each day's heading reads in the site's language (en), its datetime the day.
+    const days = [...changes.matchAll(/<h2><time datetime="(\d{4}-\d\d-\d\d)">([^<]+)<\/time><\/h2>/g)]
+    expect(days.length).toBeGreaterThan(0)
+    const english = new Intl.DateTimeFormat('en', {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'UTC',
+    })
+    for (const [, day, shown] of days) expect(shown).toBe(english.format(Date.parse(day!)))
     assertAtom(readFileSync(path.join(repo.dir, 'site/changes.xml'), 'utf8'))
 
     const before = snapshot(path.join(repo.dir, 'site'))

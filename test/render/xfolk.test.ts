@@ -37,7 +37,7 @@ describe('bookmarkToHast', () => {
     expect(serializeHast(bookmarkToHast(bookmark, context, 'compact'))).toBe(
       '<li class="xfolkentry h-entry m7">' +
         '<a class="taggedlink u-bookmark-of p-name" href="https://developer.mozilla.org/">MDN</a> <span class="domain">developer.mozilla.org</span>' +
-        ' <time class="dt-published">2021-03-04</time></li>',
+        ' <time class="dt-published" datetime="2021-03-04">2021-03-04</time></li>',
     )
   })
 
