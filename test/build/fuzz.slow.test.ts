@@ -164,7 +164,9 @@ function checkCase(bytes: Uint8Array, file: string): void {
         expect(url).toMatch(SAFE_URL)
       }
       for (const script of doc.all('script'))
-        expect(['/assets/search.js', '/assets/theme.js', '/assets/site.js']).toContain(script.attribs['src'])
+        expect(['/assets/search.js', '/assets/theme.js', '/assets/site.js', '/assets/offline.js']).toContain(
+          script.attribs['src'],
+        )
       for (const element of doc.all('*'))
         for (const name of Object.keys(element.attribs)) expect(name).not.toMatch(/^on/i)
     }
