@@ -1,5 +1,19 @@
 import { configDefaults, defineConfig } from 'vitest/config'
 
+/**
+ * The tests, by what they need and how long they take (README, "Development"):
+ * - unit: everything else, in this process; `npm run test:unit`, under a minute;
+ * - slow (`*.slow.test.ts`): in this process too, but file watchers, fuzzing and large generated
+ *   inputs;
+ * - process (`*.process.test.ts`): run programs: the built `bookgen` (dist/), git, actionlint;
+ * - browser (`test/browser/`): the built sites in headless Chromium;
+ * - package (`test/package/`): bookgen packed, installed with npm and run as a runner would.
+ */
+const SLOW = 'test/**/*.slow.test.ts'
+const PROCESS = 'test/**/*.process.test.ts'
+const BROWSER = 'test/browser/**/*.test.ts'
+const PACKAGE = 'test/package/**/*.test.ts'
+
 export default defineConfig({
   test: {
     testTimeout: 30_000,
@@ -11,19 +25,22 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: 'main',
+          name: 'unit',
           include: ['test/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, 'test/package/**'],
+          exclude: [...configDefaults.exclude, SLOW, PROCESS, BROWSER, PACKAGE],
           sequence: { groupOrder: 0 },
         },
       },
+      { extends: true, test: { name: 'slow', include: [SLOW], sequence: { groupOrder: 0 } } },
+      { extends: true, test: { name: 'process', include: [PROCESS], sequence: { groupOrder: 0 } } },
+      { extends: true, test: { name: 'browser', include: [BROWSER], sequence: { groupOrder: 0 } } },
       {
         // The package tests install bookgen with npm and play a runner: many processes at once,
         // so they run after the others, whose timeouts they would otherwise eat into.
         extends: true,
         test: {
           name: 'package',
-          include: ['test/package/**/*.test.ts'],
+          include: [PACKAGE],
           sequence: { groupOrder: 1 },
         },
       },

@@ -2,7 +2,7 @@
 // do, from a process of its own (as an editor is): SAVES saves, alternating an editor's save (a
 // temporary file renamed over the source) and an in-place write, 0–3 ms apart, each changing the
 // title of one of a few bookmarks spread over the file, some also giving it a tag. The same SEED
-// gives the same saves. Used by bench/dev-saves.mjs and test/dev/saves.test.ts.
+// gives the same saves. Used by bench/dev-saves.mjs and test/dev/saves.process.test.ts.
 //
 //   node bench/save-burst.mjs SOURCE [SAVES=50] [SEED=1]
 import { readFileSync, renameSync, writeFileSync } from 'node:fs'

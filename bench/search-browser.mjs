@@ -11,7 +11,7 @@
 // clock in a page that is not cross-origin isolated ticks in steps of 0.1 ms: shorter queries
 // read 0 or 0.1 ms.
 // Prints JSON; `{ "skipped": reason }` where there is no Chromium.
-import { startStaticServer } from '../dist/serve.js'
+import { startStaticServer } from '../dist/server/static.js'
 import { CHROMIUM, hasChromium, launchChromium } from './chromium.mjs'
 import { percentile, queryWords } from './search-words.mjs'
 

@@ -20,7 +20,7 @@ if (!hasChromium) {
 }
 process.env.SOURCE_DATE_EPOCH ??= '1767225600' // 2026-01-01
 const { build, loadConfigFile, resolveConfig } = await import(path.join(repo, 'dist', 'index.js'))
-const { startStaticServer } = await import(path.join(repo, 'dist', 'serve.js'))
+const { startStaticServer } = await import(path.join(repo, 'dist', 'server', 'static.js'))
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'bookgen-shots-'))
 const out = path.resolve(process.argv[2] ?? path.join(repo, 'docs', 'screenshots'))

@@ -14,7 +14,7 @@ export type {
 export { loadConfigFile } from './config/load.js'
 export { BookgenError } from './model/errors.js'
 export type { Message } from './model/message.js'
-export { collectionToJson } from './inspect.js'
+export { collectionToJson } from './model/tree-json.js'
 export type {
   Alias,
   Application,

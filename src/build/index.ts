@@ -9,10 +9,10 @@ import { BookgenError, isBookgenError } from '../model/errors.js'
 import { countNodes, type Collection, type Stats } from '../model/tree.js'
 import { COLLECT_FROM_BYTES, collectGarbage } from './collect.js'
 import { fullParser, type ParseTimings, type SourceParser } from './parser.js'
-import { checkSourceCounts, countSources } from './empty-source.js'
+import { checkSourceCounts, countSources, type SourceCounts } from './empty-source.js'
 import type { SiteHeldBack } from '../publish/filter.js'
-import type { SitePlan } from '../pages/plan.js'
-import { displayPath } from '../publish/index.js'
+import type { SitePlan } from './plan.js'
+import { displayPath, type PreparedSite } from '../publish/index.js'
 import { planFromSources, type PlannedSite } from './pipeline.js'
 import { readSiteLinks, type SiteLinks } from '../links/site-links.js'
 import { LINK_STORE_NAME } from '../links/store.js'
@@ -20,12 +20,20 @@ import { readSourceBytes, type ReadSource } from './read.js'
 export type { ReadSource } from './read.js'
 import type { SiteFilesTimings } from '../site-files/index.js'
 import { writeSiteFiles } from './search-files.js'
-import { createStaging, discardStaging, interruptedError, writeStaged, type WriteResult } from './output.js'
+import {
+  createStaging,
+  discardStaging,
+  interruptedError,
+  writeStaged,
+  type Staging,
+  type WriteResult,
+} from './output.js'
 import {
   askGit,
   readSiteHistory,
   startHistoryReads,
   withFiles,
+  type FileHistoryRead,
   type SiteHistory,
 } from '../history/build-step.js'
 import type { Message } from '../model/message.js'
@@ -190,16 +198,79 @@ function collectFor(bytes: number): void {
 /** `writeStaged` writes each page before it asks for the next: its entries' memory can be the next's. */
 const WRITES_AS_MADE = true
 
+/** What the phases of one build share. */
+interface BuildRun {
+  config: ResolvedConfig
+  options: BuildOptions
+  /** The sources, expanded. */
+  files: string[]
+  /** What `bookgen check` found (never the network). */
+  links: SiteLinks | undefined
+  staging: Staging
+}
+
+/** The sources read and parsed, and the Git history read meanwhile. */
+interface ReadPhase {
+  loaded: LoadedSources
+  historyReads: Promise<FileHistoryRead[]> | undefined
+}
+
+/** The site published and planned, and the notes about it so far. */
+interface PlanPhase {
+  prepared: PreparedSite
+  plan: SitePlan
+  model: number
+  counts: SourceCounts
+  countNotes: Message[]
+  siteHistory: SiteHistory | undefined
+  /** The private section, locked (when its passphrase is set). */
+  locked: LockedSection
+  /** The files written after the pages: the history's caches, the private section's encrypted file. */
+  extra: OutputFile[]
+  /** When planning ended (the pages are rendered as they are written, from then on). */
+  planned: number
+}
+
+/** The site written and swapped in, and how long its site files took. */
+interface WritePhase {
+  written: WriteResult
+  siteFiles: SiteFilesTimings
+  /** When the last file was written. */
+  done: number
+}
+
 /** Build the site described by `config`. Throws `BookgenError` for anything the user can fix. */
 export async function build(config: ResolvedConfig, options: BuildOptions = {}): Promise<BuildResult> {
-  const t0 = performance.now()
-  // The output folder is checked, and a staging folder made, before any source is parsed: a bad
-  // output folder is reported before the time the sources take.
+  const started = performance.now()
+  const { files, git, links, staging } = await openOutput(config)
+  const run: BuildRun = { config, options, files, links, staging }
+  const { signal } = options
+  try {
+    checkpoint(signal)
+    const read = await readSources(run, git)
+    checkpoint(signal)
+    const planned = await planFromRead(run, read)
+    const written = await writeSite(run, planned, read.loaded.bytes)
+    return buildResult(run, read, planned, written, started)
+  } catch (error) {
+    throw await abandon(run, error)
+  }
+}
+
+/** Stop the build when `signal` is aborted: a `build/interrupted` error. */
+function checkpoint(signal: AbortSignal | undefined): void {
+  if (signal?.aborted === true) throw interruptedError(signal)
+}
+
+/**
+ * What a build does before any source is parsed (a bad output folder is reported before the time
+ * the sources take): the output folder is checked, and a staging folder made; Git is asked whether
+ * HEAD has each source (never rejecting; the answers come while the output folder is checked); the
+ * link store is read (what `bookgen check` found, never the network).
+ */
+async function openOutput(config: ResolvedConfig) {
   const files = await expandSources(config.sources, config.root)
-  // Whether HEAD has each source (never rejecting), asked now: the answers come while the output
-  // folder is checked.
   const git = askGit(config, files)
-  // What `bookgen check` found (never the network).
   const links = await readSiteLinks(config, files)
   const staging = await createStaging({
     outDir: config.outDir,
@@ -207,90 +278,127 @@ export async function build(config: ResolvedConfig, options: BuildOptions = {}):
     sources: files,
     siteBytes: config.limits.siteBytes,
   })
-  const { signal } = options
-  const checkpoint = () => {
-    if (signal?.aborted === true) throw interruptedError(signal)
-  }
-  try {
-    checkpoint()
-    const history = await git.mayReadHistory
-    // Read from Git while the sources are read and parsed; applied after them.
-    const historyReads = history ? startHistoryReads(config, files, git.repositories) : undefined
-    options.onStep?.(files.length === 1 ? 'reading the source' : `reading ${files.length} sources`)
-    const loaded = await loadSources(config, { files })
-    const { collections, timings: loading } = loaded
-    collectFor(loaded.bytes)
-    checkpoint()
-    // Nothing is swapped in when a source would replace the site with less than it had.
-    const counts = countSources(collections)
-    const countNotes = checkSourceCounts(collections, counts, staging.previousCounts, {
-      allowEmpty: config.allowEmpty,
-      outDir: `${displayPath(config.outDir)}/`,
-    })
-    // Dates from the Git history, and the mass-removal guard: before anything is written.
-    const siteHistory =
-      historyReads === undefined ? undefined : readSiteHistory(config, await historyReads, collections)
-    const { prepared, plan, ms, locked, extra } = await planLocked(config, collections, links, siteHistory)
-    const t3 = performance.now()
-    // The search index, feed, sitemap and exports: made after the pages.
-    let siteFiles: SiteFilesTimings | undefined
-    options.onStep?.('writing the pages and the search index')
-    const written = await writeStaged(staging, {
-      files: withFiles(plan.files, extra),
-      assets: plan.assets,
-      more: (writer) => {
-        collectFor(loaded.bytes)
-        siteFiles = writeSiteFiles(plan.siteData, writer)
-      },
-      finish: config.offline ? writeOfflineFiles : undefined,
-      counts,
-      address: {
-        base: config.base,
-        site: config.siteOrigin === undefined ? undefined : `${config.siteOrigin}${config.base}`,
-      },
-      signal,
-    })
-    const t4 = performance.now()
+  return { files, git, links, staging }
+}
 
-    const render = (plan.timings?.routes ?? 0) + (plan.timings?.render ?? 0)
-    const { search, other } = siteFiles!
-    return {
-      collections,
-      siteTitle: prepared.siteTitle,
-      stats: countNodes(prepared.root),
-      heldBack: prepared.heldBack,
-      duplicates: prepared.duplicates,
-      plan: plan.stats,
-      written,
-      warnings: [
-        ...collections.flatMap((collection) => collection.warnings),
-        ...countNotes,
-        ...(staging.recovered ?? []).map((note) => outputNote(note.rule, note.message)),
-        ...prepared.notes,
-        ...(written.leftover === undefined ? [] : [outputNote('output/leftover', written.leftover.message)]),
-        ...(siteHistory?.warnings ?? []),
-        ...locked.warnings,
-      ],
-      history: siteHistory,
-      privateSection: locked.section,
-      timings: {
-        read: loading.read,
-        decode: loading.decode,
-        parse: loading.parse,
-        model: ms.model,
-        render,
-        search,
-        exports: other,
-        // Pages are rendered while they are written: writing is what is left of that time.
-        write: Math.max(0, t4 - t3 - (render - (plan.timings?.routes ?? 0)) - search - other),
-        total: t4 - t0,
-      },
-    }
-  } catch (error) {
-    await discardStaging(staging)
-    if (signal?.aborted === true) throw interruptedError(signal)
-    throw error
+/** Read and parse the sources, while Git reads their history. */
+async function readSources(run: BuildRun, git: ReturnType<typeof askGit>): Promise<ReadPhase> {
+  const { config, options, files } = run
+  const history = await git.mayReadHistory
+  // Read from Git while the sources are read and parsed; applied after them.
+  const historyReads = history ? startHistoryReads(config, files, git.repositories) : undefined
+  options.onStep?.(files.length === 1 ? 'reading the source' : `reading ${files.length} sources`)
+  const loaded = await loadSources(config, { files })
+  collectFor(loaded.bytes)
+  return { loaded, historyReads }
+}
+
+/**
+ * Check the sources' counts (nothing is swapped in when a source would replace the site with less
+ * than it had), date them from the Git history (and guard against a mass removal: before anything
+ * is written), publish and plan the site.
+ */
+async function planFromRead(run: BuildRun, { loaded, historyReads }: ReadPhase): Promise<PlanPhase> {
+  const { config, staging } = run
+  const { collections } = loaded
+  const counts = countSources(collections)
+  const countNotes = checkSourceCounts(collections, counts, staging.previousCounts, {
+    allowEmpty: config.allowEmpty,
+    outDir: `${displayPath(config.outDir)}/`,
+  })
+  const siteHistory =
+    historyReads === undefined ? undefined : readSiteHistory(config, await historyReads, collections)
+  const { prepared, plan, ms, locked, extra } = await planLocked(config, collections, run.links, siteHistory)
+  return {
+    prepared,
+    plan,
+    model: ms.model,
+    counts,
+    countNotes,
+    siteHistory,
+    locked,
+    extra,
+    planned: performance.now(),
   }
+}
+
+/** Write the pages, then the search index, feed, sitemap and exports, made after the pages. */
+async function writeSite(
+  run: BuildRun,
+  { plan, counts, extra }: PlanPhase,
+  sourceBytes: number,
+): Promise<WritePhase> {
+  const { config, options, staging } = run
+  let siteFiles: SiteFilesTimings | undefined
+  options.onStep?.('writing the pages and the search index')
+  const written = await writeStaged(staging, {
+    files: withFiles(plan.files, extra),
+    assets: plan.assets,
+    more: (writer) => {
+      collectFor(sourceBytes)
+      siteFiles = writeSiteFiles(plan.siteData, writer)
+    },
+    finish: config.offline ? writeOfflineFiles : undefined,
+    counts,
+    address: {
+      base: config.base,
+      site: config.siteOrigin === undefined ? undefined : `${config.siteOrigin}${config.base}`,
+    },
+    signal: options.signal,
+  })
+  return { written, siteFiles: siteFiles!, done: performance.now() }
+}
+
+/** What the build made, the notes about it, and how long each phase took. */
+function buildResult(
+  run: BuildRun,
+  { loaded }: ReadPhase,
+  { prepared, plan, model, countNotes, siteHistory, locked, planned }: PlanPhase,
+  { written, siteFiles, done }: WritePhase,
+  started: number,
+): BuildResult {
+  const { collections, timings: loading } = loaded
+  const render = (plan.timings?.routes ?? 0) + (plan.timings?.render ?? 0)
+  const { search, other } = siteFiles
+  return {
+    collections,
+    siteTitle: prepared.siteTitle,
+    stats: countNodes(prepared.root),
+    heldBack: prepared.heldBack,
+    duplicates: prepared.duplicates,
+    plan: plan.stats,
+    written,
+    warnings: [
+      ...collections.flatMap((collection) => collection.warnings),
+      ...countNotes,
+      ...(run.staging.recovered ?? []).map((note) => outputNote(note.rule, note.message)),
+      ...prepared.notes,
+      ...(written.leftover === undefined ? [] : [outputNote('output/leftover', written.leftover.message)]),
+      ...(siteHistory?.warnings ?? []),
+      ...locked.warnings,
+    ],
+    history: siteHistory,
+    privateSection: locked.section,
+    timings: {
+      read: loading.read,
+      decode: loading.decode,
+      parse: loading.parse,
+      model,
+      render,
+      search,
+      exports: other,
+      // Pages are rendered while they are written: writing is what is left of that time.
+      write: Math.max(0, done - planned - (render - (plan.timings?.routes ?? 0)) - search - other),
+      total: done - started,
+    },
+  }
+}
+
+/** A build that failed or was stopped: the staging folder is removed. Returns the error to throw. */
+async function abandon(run: BuildRun, error: unknown): Promise<unknown> {
+  await discardStaging(run.staging)
+  const { signal } = run.options
+  return signal?.aborted === true ? interruptedError(signal) : error
 }
 
 /**

@@ -3,7 +3,7 @@
  * permissions, too many open files, a path too long, …) put in words: a `BookgenError` that names
  * the path, what went wrong and what to do, instead of a crash report. Pure: it reads the error,
  * never the disk. Used by the source reader (`read.ts`), the output folder (`output.ts`) and the
- * file commands (`cli/file-commands.ts`).
+ * file commands (`cli/commands/file-commands.ts`).
  */
 import { BookgenError } from '../model/errors.js'
 

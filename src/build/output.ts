@@ -16,7 +16,7 @@ import path from 'node:path'
 import { BookgenError, isBookgenError } from '../model/errors.js'
 import type { PreviousCounts, SourceCounts } from './empty-source.js'
 import { describeIoError, ioError, isSystemError } from './io-error.js'
-import type { SitePlan } from '../pages/plan.js'
+import type { SitePlan } from './plan.js'
 import { StagingWriter, type WriteResult } from './staging-writer.js'
 import { SiteBudget } from './site-budget.js'
 export { resolveAsset, StagingWriter, targetPath, TEMPLATES_DIR, type WriteResult } from './staging-writer.js'
@@ -288,7 +288,7 @@ async function swapIn(staging: Staging): Promise<WriteResult['leftover']> {
 }
 
 /**
- * Test-only (`BOOKGEN_TEST_HOLD_SWAP=1`, see test/cli-interrupt.test.ts): wait for ever between the
+ * Test-only (`BOOKGEN_TEST_HOLD_SWAP=1`, see test/cli/interrupt.process.test.ts): wait for ever between the
  * two renames of the swap, where the output folder is missing, so that a test can kill the build
  * there and check that the next build puts the previous site back.
  */

@@ -4,9 +4,9 @@
  * where it can (`dev/incremental-parser.ts`), so that only `bookgen dev` loads the incremental
  * reader.
  */
-import { timedRead } from '../formats/decode.js'
+import { timedRead } from '../formats/shared/decode.js'
 import { checkSourceSize, readSource } from '../formats/index.js'
-import { ownStrings } from '../formats/own-strings.js'
+import { ownStrings } from '../formats/shared/own-strings.js'
 import type { Collection } from '../model/tree.js'
 import type { ReadSource } from './read.js'
 

@@ -5,7 +5,7 @@
  */
 import type { ResolvedConfig } from '../config/options.js'
 import type { Collection } from '../model/tree.js'
-import { planSite, type PlanOptions, type SitePlan } from '../pages/plan.js'
+import { planSite, type PlanOptions, type SitePlan } from './plan.js'
 import { prepareSite, type ModelCache, type PreparedSite } from '../publish/index.js'
 import type { SiteLinks } from '../links/site-links.js'
 import type { HistoryView } from '../history/build-step.js'

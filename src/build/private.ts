@@ -20,7 +20,7 @@ import type { ResolvedConfig } from '../config/options.js'
 import { displayPath } from '../model/display-path.js'
 import type { OutputFile } from '../model/output.js'
 import type { Message } from '../model/message.js'
-import { privatePayload, type PrivatePayload } from '../pages/private-section.js'
+import { privatePayload, type PrivatePayload } from '../site-files/private-section.js'
 import type { SiteInput } from '../publish/site-input.js'
 
 /** The encrypted file, below the base (beside the section's page and script). */

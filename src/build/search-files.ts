@@ -15,7 +15,8 @@ import {
   type SiteFilesInput,
   type SiteFilesTimings,
 } from '../site-files/index.js'
-import { SEARCH_DIR, searchIndexParts, type SearchIndexInput } from '../site-files/search/index.js'
+import { SEARCH_DIR } from '../pages/paths.js'
+import { searchIndexParts, type SearchIndexInput } from '../site-files/search/index.js'
 import type { StagingWriter } from './staging-writer.js'
 
 /** The index folder's name while its files are written, when no previous build names one. */

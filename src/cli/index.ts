@@ -7,7 +7,7 @@
  */
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import { cac } from 'cac'
+import { cac, type CAC } from 'cac'
 import { build, displayPath, type BuildResult } from '../build/index.js'
 import { readSiteAddress } from '../build/output.js'
 import { formatDuration, parseDuration } from '../config/duration.js'
@@ -19,13 +19,13 @@ import {
   PREVIEW_PORT,
   type InlineConfig,
 } from '../config/options.js'
-import { HOST_NAMES, runInit, type HostName, type InitReport } from '../init.js'
+import { HOST_NAMES, runInit, type HostName, type InitReport } from './commands/init.js'
 import { BookgenError, isBookgenError } from '../model/errors.js'
-import { startStaticServer } from '../serve.js'
-import { LINK_HEALTH_URL, VERSION } from '../version.js'
-import { registerFileCommands } from './file-commands.js'
-import { closest, colorsWanted, createColors, startProgress, type Colors } from './output.js'
-import { formatError, formatWarnings, safe, warningsToPrint, WARNINGS_SHOWN } from './report.js'
+import { startStaticServer } from '../server/static.js'
+import { LINK_HEALTH_URL, VERSION } from '../model/version.js'
+import { registerFileCommands } from './commands/file-commands.js'
+import { closest, colorsWanted, createColors, startProgress, type Colors } from '../report/output.js'
+import { formatError, formatWarnings, safe, warningsToPrint, WARNINGS_SHOWN } from '../report/messages.js'
 import {
   checkDefaultSource,
   DEFAULT_SOURCE,
@@ -44,8 +44,6 @@ export const EXIT_FAILURE = 1
 export const EXIT_USAGE = 2
 /** A build stopped by a signal: 128 + the signal's number, as shells report it. */
 export const EXIT_SIGNAL: Readonly<Record<'SIGINT' | 'SIGTERM', number>> = { SIGINT: 130, SIGTERM: 143 }
-
-/** How many warnings `build` prints before pointing at `inspect`. */
 
 /** Rules whose errors are the user's command line rather than their data. */
 const USAGE_RULES = new Set([
@@ -76,9 +74,43 @@ export async function runCli(argv: readonly string[], io: Io = defaultIo): Promi
   let action: (() => Promise<number>) | undefined
   let debug = false
   let json = false
+  const choose: Choose = (next, asJson = false) => {
+    action = next
+    json = asJson
+  }
 
   cli.option('--debug', 'Print stack traces for unexpected errors')
+  registerBuild(cli, io, choose)
+  const hidden = registerFileCommands(cli, io, choose)
+  registerServers(cli, io, choose)
+  registerCheck(cli, io, choose)
+  registerInit(cli, io, choose)
+  tidyHelp(cli, hidden)
+  cli.version(VERSION)
 
+  try {
+    const parsed = cli.parse(['node', 'bookgen', ...argv], { run: false })
+    debug = parsed.options['debug'] === true
+    if (parsed.options['help'] === true || parsed.options['version'] === true) return EXIT_OK
+    if (cli.matchedCommand === undefined) {
+      if (parsed.args.length > 0) throw unknownCommand(String(parsed.args[0]))
+      cli.outputHelp()
+      return EXIT_USAGE
+    }
+    await cli.runMatchedCommand()
+    if (action === undefined) return EXIT_USAGE
+    return await action()
+  } catch (error) {
+    const code = reportError(error, io, debug)
+    if (json) io.stdout(`${JSON.stringify(errorJson(error, code), null, 2)}\n`)
+    return code
+  }
+}
+
+/** Takes the command line's action: what runs once it is parsed, and whether it prints JSON. */
+type Choose = (action: () => Promise<number>, json?: boolean) => void
+
+function registerBuild(cli: CAC, io: Io, choose: Choose): void {
   cli
     .command('build [...sources]', `Build the static site (sources: the config's, else ${DEFAULT_SOURCE})`)
     .option('--config <file>', 'Config file (default: bookmarks.config.ts if present)')
@@ -99,12 +131,12 @@ export async function runCli(argv: readonly string[], io: Io = defaultIo): Promi
     .option('--json', 'Print a machine-readable summary (JSON) on stdout instead of the text one')
     .example('bookgen build bookmarks.html --base /my-bookmarks/')
     .action((sources: string[], flags: Record<string, unknown>) => {
-      json = flags['json'] === true
-      action = () => buildCommand(sources, flags, io)
+      choose(() => buildCommand(sources, flags, io), flags['json'] === true)
     })
+}
 
-  const hidden = registerFileCommands(cli, io, (next) => (action = next))
-
+/** `dev` and `preview`. */
+function registerServers(cli: CAC, io: Io, choose: Choose): void {
   cli
     .command(
       'dev [...sources]',
@@ -116,7 +148,7 @@ export async function runCli(argv: readonly string[], io: Io = defaultIo): Promi
     .option('--port <port>', `Port (default: ${DEV_PORT}; the next free one if taken)`)
     .option('--host <host>', `Interface to listen on (default: ${LOCAL_HOST})`)
     .action((sources: string[], flags: Record<string, unknown>) => {
-      action = () => devCommand(sources, flags, io)
+      choose(() => devCommand(sources, flags, io))
     })
 
   cli
@@ -127,9 +159,11 @@ export async function runCli(argv: readonly string[], io: Io = defaultIo): Promi
     .option('--port <port>', `Port (default: ${PREVIEW_PORT}; the next free one if taken)`)
     .option('--host <host>', `Interface to listen on (default: ${LOCAL_HOST})`)
     .action((flags: Record<string, unknown>) => {
-      action = () => previewCommand(flags, io)
+      choose(() => previewCommand(flags, io))
     })
+}
 
+function registerCheck(cli: CAC, io: Io, choose: Choose): void {
   cli
     .command(
       'check [...sources]',
@@ -156,9 +190,11 @@ export async function runCli(argv: readonly string[], io: Io = defaultIo): Promi
     .example('bookgen check bookmarks.html --max-age 1d')
     .example('bookgen check --max-time 30m')
     .action((sources: string[], flags: Record<string, unknown>) => {
-      action = () => checkCommand(sources, flags, io)
+      choose(() => checkCommand(sources, flags, io))
     })
+}
 
+function registerInit(cli: CAC, io: Io, choose: Choose): void {
   cli
     .command(
       'init [...sources]',
@@ -175,29 +211,8 @@ export async function runCli(argv: readonly string[], io: Io = defaultIo): Promi
     .example('bookgen init --links bookmarks.html')
     .example('bookgen init --host gitlab')
     .action((sources: string[], flags: Record<string, unknown>) => {
-      action = () => initCommand(sources, flags, io)
+      choose(() => initCommand(sources, flags, io))
     })
-
-  tidyHelp(cli, hidden)
-  cli.version(VERSION)
-
-  try {
-    const parsed = cli.parse(['node', 'bookgen', ...argv], { run: false })
-    debug = parsed.options['debug'] === true
-    if (parsed.options['help'] === true || parsed.options['version'] === true) return EXIT_OK
-    if (cli.matchedCommand === undefined) {
-      if (parsed.args.length > 0) throw unknownCommand(String(parsed.args[0]))
-      cli.outputHelp()
-      return EXIT_USAGE
-    }
-    await cli.runMatchedCommand()
-    if (action === undefined) return EXIT_USAGE
-    return await action()
-  } catch (error) {
-    const code = reportError(error, io, debug)
-    if (json) io.stdout(`${JSON.stringify(errorJson(error, code), null, 2)}\n`)
-    return code
-  }
 }
 
 /** The commands, for "did you mean …?". */
@@ -408,7 +423,7 @@ function initSummary(report: InitReport, cwd: string): string[] {
 
 async function checkCommand(sources: string[], flags: Record<string, unknown>, io: Io): Promise<number> {
   // The HTTP client and the progress bar load only for `check`.
-  const { runCheck } = await import('../links.js')
+  const { runCheck } = await import('./commands/check.js')
   const maxAge = durationFlag(flags, 'maxAge', '--max-age')
   const linkCheck = {
     maxTime: durationFlag(flags, 'maxTime', '--max-time'),

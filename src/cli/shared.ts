@@ -1,7 +1,7 @@
 /** What the commands share: their input and output, and reading flags and the config. */
 import { existsSync } from 'node:fs'
 import type { CAC } from 'cac'
-import type { CheckTuning } from './check.js'
+import type { CheckTuning } from './commands/check.js'
 import { loadConfigFile } from '../config/load.js'
 import {
   configDefaults,

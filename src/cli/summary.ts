@@ -7,8 +7,8 @@ import { siteExports } from '../formats/registry.js'
 import { displayPath } from '../model/display-path.js'
 import { isBookgenError } from '../model/errors.js'
 import type { Folder } from '../model/tree.js'
-import { formatBytes, formatCount, formatDuration, plural, type Colors } from './output.js'
-import { safe } from './report.js'
+import { formatBytes, formatCount, formatDuration, plural, type Colors } from '../report/output.js'
+import { safe } from '../report/messages.js'
 
 /** `build --json`'s output when the build fails. */
 export function errorJson(error: unknown, code: number): Record<string, unknown> {

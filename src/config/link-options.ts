@@ -1,5 +1,76 @@
-/** The checks of the `links` option, and of `bookgen check`'s flags that set the same limits. */
+/**
+ * The `links` option: what users write, the link check's defaults and what they resolve to, and the
+ * checks of the option and of `bookgen check`'s flags that set the same limits.
+ */
 import { parseDuration } from './duration.js'
+
+/** Where `bookgen check` keeps what it found, which the build reads, and how long and how hard it checks. */
+export interface LinksOptions {
+  /** The link store, relative to the config file. Default: `bookmarks.links.json` beside the first source */
+  store?: string | undefined
+  /**
+   * How long one run of `bookgen check` may take (`--max-time`): `'30m'`, `'1h'`, or `'0'` for no
+   * limit. The links not checked in time keep what they had, and the next run checks them first.
+   * Default: `'1h'`
+   */
+  maxTime?: string | undefined
+  /**
+   * How long one link may take, its redirects, `GET` after `HEAD` and `Retry-After` wait included
+   * (`--max-link-time`): `'30s'`, or `'0'` for no limit. Default: `'30s'`
+   */
+  maxLinkTime?: string | undefined
+  /** Requests per second to one host, a host being the address its name resolves to and the port (`--rate`). Default: `1` */
+  rate?: number | undefined
+  /** Requests at once to one host (`--per-host`). Default: `2` */
+  perHost?: number | undefined
+}
+
+/** The link check's limits, resolved: times in ms (0: no limit). */
+export interface LinkCheckSettings {
+  readonly maxTime: number
+  readonly maxLinkTime: number
+  readonly rate: number
+  readonly perHost: number
+}
+
+const DAY = 86_400_000
+
+/** Every default of `bookgen check` (times in ms). */
+export const linkCheckDefaults = Object.freeze({
+  /** Check again only links checked at least this long ago: 7 days. */
+  maxAge: 7 * DAY,
+  onlyDead: false,
+  /** One whole run: 1 h (0: no limit). */
+  maxTime: 3_600_000,
+  /** One link, all its requests and waits: 30 s (0: no limit). */
+  maxLinkTime: 30_000,
+  /** Requests per second to one host. */
+  rate: 1,
+  /** Requests at once over all hosts. */
+  concurrency: 16,
+  /** Requests at once to one host. */
+  perHost: 2,
+  /** One request: 10 s. */
+  timeoutMs: 10_000,
+  /** Redirects followed per URL. */
+  maxRedirects: 5,
+  /** The longest `Retry-After` waited for (once per link, and only within its time): 15 s. */
+  retryAfterCapMs: 15_000,
+})
+
+/** `links` from the config, under the flags. */
+export function resolveLinkCheck(
+  user: LinksOptions | undefined,
+  flags: Partial<LinkCheckSettings> = {},
+): LinkCheckSettings {
+  const duration = (value: string | undefined) => (value === undefined ? undefined : parseDuration(value))
+  return Object.freeze({
+    maxTime: flags.maxTime ?? duration(user?.maxTime) ?? linkCheckDefaults.maxTime,
+    maxLinkTime: flags.maxLinkTime ?? duration(user?.maxLinkTime) ?? linkCheckDefaults.maxLinkTime,
+    rate: flags.rate ?? user?.rate ?? linkCheckDefaults.rate,
+    perHost: flags.perHost ?? user?.perHost ?? linkCheckDefaults.perHost,
+  })
+}
 
 /**
  * What is wrong with a rate (requests per second, above 0) or a count of requests at once (a

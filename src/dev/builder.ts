@@ -33,7 +33,7 @@ import type { OutputFile } from '../model/output.js'
 import { createRenderCache, type RenderCache } from '../pages/entries.js'
 import { createPageMemo } from '../pages/memo.js'
 import { CUT_SHORT } from '../build/empty-source.js'
-import type { SitePlan } from '../pages/plan.js'
+import type { SitePlan } from '../build/plan.js'
 import { readSiteLinks } from '../links/site-links.js'
 import {
   checkOutDir,

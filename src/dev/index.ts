@@ -5,8 +5,8 @@
  * and shows the error in the terminal and over the page until a good save fixes it. A change to
  * the config is a full reload.
  */
-import { formatError, formatWarnings, warningsToPrint } from '../cli/report.js'
-import { plural } from '../cli/output.js'
+import { formatError, formatWarnings, warningsToPrint } from '../report/messages.js'
+import { plural } from '../report/output.js'
 import { formatMessage, type Message } from '../model/message.js'
 import { existsSync, readFileSync } from 'node:fs'
 import { mkdir, writeFile } from 'node:fs/promises'
@@ -17,7 +17,7 @@ import { loadConfigFile } from '../config/load.js'
 import { BookgenError, isBookgenError } from '../model/errors.js'
 import { DevBuilder, type DevBuildResult } from './builder.js'
 import { createRebuildQueue } from './queue.js'
-import { startDevServer, type DevServer } from './server.js'
+import { startDevServer, type DevServer } from '../server/dev.js'
 import { watchTargets, type CreateWatcher, type Watch, type WatchTargets } from './watcher.js'
 import { SourceRecheck } from './recheck.js'
 
@@ -85,18 +85,7 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
   const initial = await builder.rebuild(new Set(), { signal: options.signal })
   report(initial, log, true, shown)
 
-  const start = (port: number) =>
-    startDevServer({
-      root: config.outDir,
-      base: config.base,
-      host: options.host,
-      port,
-      prepare: async (relative) => {
-        if (builder.isSiteFile(relative)) await builder.ensureSiteFile(relative)
-      },
-    })
-  const port = options.port ?? DEV_PORT
-  const server = options.listen !== undefined ? await options.listen(start, port) : await start(port)
+  const server = await listen(options, config, () => builder)
   if (!initial.ok) server.showError(initial.error.format())
 
   const waiters: Array<(result: DevBuildResult) => void> = []
@@ -116,25 +105,14 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
         if (stopping.signal.aborted) return // closing: the build stopped and left the last complete site
         throw error
       }
-      const hadError = result.ok && serverHasError
       report(result, log, false, shown)
-      if (result.ok) {
-        if (result.written.length > 0 || result.removed.length > 0 || hadError) server.reload()
-        else server.clearError()
-        serverHasError = false
-      } else {
-        server.showError(result.error.format())
-        serverHasError = true
-      }
+      serverHasError = showOnPages(server, result, serverHasError)
       settle(result)
     },
     {
       debounceMs: options.debounceMs ?? 20,
       // A bug, not a broken save: say so, keep serving the last good site.
-      onError: (error) =>
-        log(
-          `✗ bookgen crashed while rebuilding (a bug): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-        ),
+      onError: (error) => logCrash(log, error),
     },
   )
   const rebuildFor = async (changed: ReadonlySet<string>): Promise<DevBuildResult> => {
@@ -142,13 +120,7 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
       return await builder.rebuild(changed, { signal: stopping.signal })
     log('config changed: full reload')
     try {
-      const loaded = await loadDevConfig(options)
-      if (loaded.config.outDir !== config.outDir || loaded.config.base !== config.base) {
-        log('note: outDir and base take effect when bookgen dev is restarted')
-      }
-      config = { ...loaded.config, outDir: config.outDir, base: config.base }
-      dependencies = loaded.dependencies
-      builder = new DevBuilder(config)
+      ;({ config, dependencies, builder } = await reloadConfig(options, config, log))
       await watcher.close()
       watcher = watch()
       // Saves made while the watcher was replaced are found by comparing the contents.
@@ -201,6 +173,64 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
       await server.close()
     },
   }
+}
+
+/** Start the dev server on `options.port` (or, through `options.listen`, a port from it on). */
+async function listen(
+  options: DevOptions,
+  config: ResolvedConfig,
+  builder: () => DevBuilder,
+): Promise<DevServer> {
+  const start = (port: number) =>
+    startDevServer({
+      root: config.outDir,
+      base: config.base,
+      host: options.host,
+      port,
+      prepare: async (relative) => {
+        if (builder().isSiteFile(relative)) await builder().ensureSiteFile(relative)
+      },
+    })
+  const port = options.port ?? DEV_PORT
+  return options.listen !== undefined ? await options.listen(start, port) : await start(port)
+}
+
+/**
+ * Show a rebuild on the open pages: reload them when files changed (or an error shown over them
+ * is gone), show its error over them when it failed. Returns whether an error is shown now.
+ */
+function showOnPages(server: DevServer, result: DevBuildResult, errorShown: boolean): boolean {
+  if (!result.ok) {
+    server.showError(result.error.format())
+    return true
+  }
+  if (result.written.length > 0 || result.removed.length > 0 || errorShown) server.reload()
+  else server.clearError()
+  return false
+}
+
+/** A bug, not a broken save: say so (the last good site is still served). */
+function logCrash(log: (line: string) => void, error: unknown): void {
+  log(
+    `✗ bookgen crashed while rebuilding (a bug): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+  )
+}
+
+/**
+ * The config after its file changed, with the `outDir` and `base` of `current` (the server is
+ * serving those), what it depends on, and a builder for it.
+ */
+async function reloadConfig(
+  options: DevOptions,
+  current: ResolvedConfig,
+  log: (line: string) => void,
+): Promise<{ config: ResolvedConfig; dependencies: Set<string>; builder: DevBuilder }> {
+  const loaded = await loadDevConfig(options)
+  if (loaded.config.outDir !== current.outDir || loaded.config.base !== current.base) {
+    log('note: outDir and base take effect when bookgen dev is restarted')
+  }
+  const config = { ...loaded.config, outDir: current.outDir, base: current.base }
+  return { config, dependencies: loaded.dependencies, builder: new DevBuilder(config) }
 }
 
 async function loadDevConfig(

@@ -3,9 +3,9 @@
  * sniffers; the extension only breaks ties) and run its reader.
  */
 import { BookgenError } from '../model/errors.js'
-import { MAX_SOURCE_BYTES } from './limits.js'
+import { MAX_SOURCE_BYTES } from './shared/limits.js'
 import type { Collection, Folder, SourceFormat } from '../model/tree.js'
-import { decodeSource, timedRead, type DecodedText } from './decode.js'
+import { decodeSource, timedRead, type DecodedText } from './shared/decode.js'
 import { FORMATS, formatNamed, sniffEntry, sniffHead, TEXT_FORMATS } from './registry.js'
 import { commonPrefix } from './shared/bytes.js'
 import { reconcileNodes, type Move } from './shared/reconcile.js'
@@ -18,7 +18,7 @@ import {
   type SourceInput,
 } from './types.js'
 
-export { decodeSource } from './decode.js'
+export { decodeSource } from './shared/decode.js'
 // The readers and writers of the two formats the package's API names.
 export { parseNetscape } from './netscape/read.js'
 export { writeNetscape } from './netscape/write.js'
@@ -27,7 +27,7 @@ export { writeXbel } from './xbel/write.js'
 export { FORMATS, formatNamed, siteExports, writableFormats } from './registry.js'
 export type { FormatEntry, ReparseOptions, SiteExport, SniffHead, SourceInput } from './types.js'
 export { SNIFF_BYTES, SNIFF_CHARACTERS } from './types.js'
-export { MAX_SOURCE_BYTES } from './limits.js'
+export { MAX_SOURCE_BYTES } from './shared/limits.js'
 
 /**
  * Parse a bookmark file from its bytes, in whichever format it is.

@@ -9,17 +9,42 @@
  * since it takes any XML to name the root it did not expect).
  */
 import { chromeJson } from './chrome-json/index.js'
+import { deliciousJson } from './delicious-json/index.js'
 import { firefoxJson } from './firefox-json/index.js'
 import { firefoxJsonlz4 } from './firefox-jsonlz4/index.js'
+import { goodLinksJson } from './goodlinks-json/index.js'
+import { instapaperCsv } from './instapaper-csv/index.js'
 import { linkdingJson } from './linkding-json/index.js'
 import { linkwardenJson } from './linkwarden-json/index.js'
 import { netscape } from './netscape/index.js'
 import { opml } from './opml/index.js'
+import { pinboardJson } from './pinboard-json/index.js'
+import { pinboardXml } from './pinboard-xml/index.js'
+import { pocketCsv } from './pocket-csv/index.js'
+import { pocketHtml } from './pocket-html/index.js'
+import { raindropCsv } from './raindrop-csv/index.js'
+import { readwiseCsv } from './readwise-csv/index.js'
 import { safariPlist } from './safari-plist/index.js'
-import { SERVICE_FORMATS } from './services.js'
 import type { FormatEntry, SniffHead } from './types.js'
 import { SNIFF_BYTES } from './types.js'
 import { xbel } from './xbel/index.js'
+
+/**
+ * The readers of bookmarking services' exports, in the order their sniffers should be tried (each
+ * is specific; `pocket-html` must come before the Netscape reader, `pinboard-xml` before XBEL's
+ * catch-all for XML).
+ */
+export const SERVICE_FORMATS: readonly FormatEntry[] = [
+  pocketHtml,
+  pocketCsv,
+  pinboardJson,
+  pinboardXml,
+  instapaperCsv,
+  raindropCsv,
+  deliciousJson,
+  goodLinksJson,
+  readwiseCsv,
+]
 
 export const FORMATS: readonly FormatEntry[] = [
   firefoxJsonlz4,

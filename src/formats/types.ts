@@ -4,7 +4,7 @@
  * --to`, the site's exports and the download links all come from the registry's list of them.
  */
 import type { Collection } from '../model/tree.js'
-import type { DecodedText } from './decode.js'
+import type { DecodedText } from './shared/decode.js'
 import type { Message } from '../model/message.js'
 
 /** The start of a file, as sniffers see it. */

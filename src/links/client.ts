@@ -11,7 +11,7 @@ import { Agent, request } from 'undici'
 import { createPoliteness } from './politeness.js'
 import { createAddressBook } from './resolver.js'
 import type { LinkProblem } from './store-format.js'
-import { PROJECT_URL, VERSION } from '../version.js'
+import { PROJECT_URL, VERSION } from '../model/version.js'
 
 /** Where people who see bookgen in their logs can read what it is. */
 export { PROJECT_URL }

@@ -18,8 +18,8 @@
  */
 import { BookgenError } from '../model/errors.js'
 import { withoutUserinfo } from '../model/safe-url.js'
-import { isJsonObject, parseJsonSource } from '../formats/json.js'
-import { LineIndex } from '../formats/line-index.js'
+import { isJsonObject, parseJsonSource } from '../formats/shared/json.js'
+import { LineIndex } from '../formats/shared/line-index.js'
 
 /** The store format this bookgen reads and writes. */
 export const LINK_STORE_VERSION = 1

@@ -1,6 +1,6 @@
 /**
  * Instants → text, as the formats and the pages write dates: W3C-DTF (XBEL, Atom, `<time>`) and
- * epoch seconds (Netscape). The readers' parsers are in `sources/dates.ts`.
+ * epoch seconds (Netscape). The readers' parsers are in `formats/shared/dates.ts`.
  */
 
 /** First instant of the year 10000: below it (and from 1970), whole seconds take the fast path. */

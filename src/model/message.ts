@@ -2,7 +2,7 @@
  * One shape for everything bookgen tells a user about their files, warning or error, as unified's
  * `VFileMessage` has it: the rule (`area/problem`), what is wrong, where, and whether it stopped
  * the work (`fatal`). Readers record warnings as messages on the collection; errors are
- * `BookgenError`s (`errors.ts`), messages that are thrown. One printer (`cli/report.ts`) prints
+ * `BookgenError`s (`errors.ts`), messages that are thrown. One printer (`report/messages.ts`) prints
  * both for `build`, `inspect`, `convert` and `dev`.
  */
 

@@ -109,6 +109,64 @@ export interface Entries {
 }
 
 /**
+ * Empty `cache` unless its entries were rendered with this build's base, language, link settings,
+ * entry hook and tag paths; then note those of this build in it. Returns the key of those settings
+ * and whether the cache was emptied.
+ */
+function keepCacheIfItFits(
+  cache: RenderCache,
+  input: SiteInput,
+  routes: SiteRoutes,
+): { key: string; reset: boolean } {
+  const context = JSON.stringify([
+    input.base,
+    input.lang,
+    input.allowFileLinks,
+    input.theme.entry === undefined,
+    input.links?.key,
+  ])
+  let tagPathsChanged = false
+  for (const route of routes.tags) {
+    const previous = cache.tagPaths.get(route.tag)
+    if (previous !== undefined && previous !== route.path) tagPathsChanged = true
+  }
+  const reset = cache.context !== context || tagPathsChanged
+  if (reset) {
+    cache.entries = new WeakMap()
+    cache.compact = new WeakMap()
+    cache.tagItems.clear()
+    cache.context = context
+  }
+  cache.tagPaths = new Map(routes.tags.map((route) => [route.tag, route.path]))
+  return { key: context, reset }
+}
+
+/** What rendering an entry needs to know of the site: its tag pages, favicons and link states. */
+function entryContextFor(
+  input: SiteInput,
+  routes: SiteRoutes,
+  urls: SiteUrls,
+  tagItems: RenderCache['tagItems'],
+  iconUrl: (bookmark: Bookmark) => string | undefined,
+): EntryContext {
+  return {
+    tagUrl: (tag) => urls.path(routes.tagRoute.get(tag)?.path ?? 'tags/'),
+    tagItem: (tag, render) => {
+      let item = tagItems.get(tag)
+      if (item === undefined) {
+        item = serializeFragment(render())
+        tagItems.set(tag, item)
+      }
+      return trustedNode(item)
+    },
+    iconUrl,
+    allowFileLinks: input.allowFileLinks,
+    formatDay: dayFormatter(input.lang),
+    ...(input.links === undefined ? {} : { linkOf: (url: string) => input.links!.marked.get(url) }),
+  }
+}
+
+/**
  * The build's entries: from `cache` where it still fits (same base, language, link settings and
  * tag paths), else rendered anew. `iconUrl` names a bookmark's stored favicon.
  *
@@ -127,42 +185,9 @@ export function createEntries(
   keep: EntryKeeping = 'whole',
 ): Entries {
   const theme = input.theme
-  const context = JSON.stringify([
-    input.base,
-    input.lang,
-    input.allowFileLinks,
-    theme.entry === undefined,
-    input.links?.key,
-  ])
-  let tagPathsChanged = false
-  for (const route of routes.tags) {
-    const previous = cache.tagPaths.get(route.tag)
-    if (previous !== undefined && previous !== route.path) tagPathsChanged = true
-  }
-  const reset = cache.context !== context || tagPathsChanged
-  if (reset) {
-    cache.entries = new WeakMap()
-    cache.compact = new WeakMap()
-    cache.tagItems.clear()
-    cache.context = context
-  }
-  cache.tagPaths = new Map(routes.tags.map((route) => [route.tag, route.path]))
+  const { key, reset } = keepCacheIfItFits(cache, input, routes)
   const tagItems = cache.tagItems
-  const entryContext: EntryContext = {
-    tagUrl: (tag) => urls.path(routes.tagRoute.get(tag)?.path ?? 'tags/'),
-    tagItem: (tag, render) => {
-      let item = tagItems.get(tag)
-      if (item === undefined) {
-        item = serializeFragment(render())
-        tagItems.set(tag, item)
-      }
-      return trustedNode(item)
-    },
-    iconUrl,
-    allowFileLinks: input.allowFileLinks,
-    formatDay: dayFormatter(input.lang),
-    ...(input.links === undefined ? {} : { linkOf: (url: string) => input.links!.marked.get(url) }),
-  }
+  const entryContext = entryContextFor(input, routes, urls, tagItems, iconUrl)
   const arena = new Utf8Arena()
   // Heads kept apart from the full entries, so that the blocks holding those can go (or be used
   // again: `recycle`).
@@ -232,7 +257,7 @@ export function createEntries(
       return out
     },
     context: entryContext,
-    key: context,
+    key,
     reset,
     prune() {
       for (const tag of tagItems.keys()) if (!routes.tagRoute.has(tag)) tagItems.delete(tag)

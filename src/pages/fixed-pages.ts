@@ -11,7 +11,7 @@ import { tagIndexToHast } from '../render/tag-pages.js'
 import { offlinePageToHast } from '../render/offline-page.js'
 import { webAppFiles } from '../render/web-app.js'
 import { privatePageToHast } from '../render/private-page.js'
-import { SEARCH_DIR } from '../site-files/search/index.js'
+import { SEARCH_DIR } from './paths.js'
 import type { PageContext } from './context.js'
 
 /** The offline page's script (`offline`). */

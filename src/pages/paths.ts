@@ -4,6 +4,9 @@
  */
 import type { Folder } from '../model/tree.js'
 
+/** Where the search index's folders live, below the base: the search page loads it from there. */
+export const SEARCH_DIR = 'assets/search/'
+
 /** Path of page `number` of a folder or tag (`page/2/` below it from the second page on). */
 export function pagePath(path: string, number: number): string {
   return number === 1 ? path : `${path}page/${number}/`

@@ -176,20 +176,7 @@ export function filterForPublishing(
       if (out !== child && children === undefined) children = source.slice(0, i)
       if (children !== undefined && out !== undefined) children.push(out)
     }
-    let result = folder
-    // A folder with aliases shows their targets: it is a copy, new when a target changed.
-    if (children !== undefined || targets !== undefined) {
-      const list = children ?? source.slice()
-      // The copy made last time, while it still has the same children (and targets).
-      const previous = cached?.folder
-      result =
-        previous !== undefined &&
-        previous !== folder &&
-        sameItems(previous.children, list) &&
-        sameTargets(cached?.targets, targets)
-          ? previous
-          : copyFolder(folder, list)
-    }
+    const result = publishedCopy(folder, children, targets, cached)
     const entry: PublishedFolder = { folder: result, heldBack, aliases, targets, userinfo, at }
     published.set(folder, entry)
     return entry
@@ -209,6 +196,28 @@ export function filterForPublishing(
     heldBack: { ...top.heldBack },
     userinfo: { ...top.userinfo },
   }
+}
+
+/**
+ * What `folder` is published as: itself when nothing in it was held back or copied; otherwise a copy
+ * with `children`. A folder with aliases shows their targets: it is a copy, new when a target changed.
+ */
+function publishedCopy(
+  folder: Folder,
+  children: Node[] | undefined,
+  targets: Array<Bookmark | Folder | undefined> | undefined,
+  cached: PublishedFolder | undefined,
+): Folder {
+  if (children === undefined && targets === undefined) return folder
+  const list = children ?? folder.children.slice()
+  // The copy made last time, while it still has the same children (and targets).
+  const previous = cached?.folder
+  return previous !== undefined &&
+    previous !== folder &&
+    sameItems(previous.children, list) &&
+    sameTargets(cached?.targets, targets)
+    ? previous
+    : copyFolder(folder, list)
 }
 
 /** The bookmarks in `folder` and below. */

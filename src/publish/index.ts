@@ -116,27 +116,8 @@ export function prepareSite(
   const limited = limitTags(deduped, config.limits.tagsPerBookmark, cache?.tags)
   const root = limited.root
   notes.push(...limited.warnings)
-  if (config.siteOrigin === undefined && config.feedLimit > 0) {
-    const uses = `the feed and sitemap use ${config.origin}${config.base}`
-    // About the config as a whole, or, without a config file, the command line: no place to point at.
-    notes.push(
-      config.configFile === undefined
-        ? {
-            file: '',
-            line: 0,
-            column: 0,
-            rule: NO_SITE_RULE,
-            message: `No --site given (and no config file): ${uses}. Pass --site with the address the site is published at`,
-          }
-        : {
-            file: displayPath(config.configFile),
-            line: 0,
-            column: 0,
-            rule: NO_SITE_RULE,
-            message: `"site" is not set: ${uses}. Set site (or --site) to the address the site is published at`,
-          },
-    )
-  }
+  const noSite = noSiteNote(config)
+  if (noSite !== undefined) notes.push(noSite)
   const exported = exportTree(
     root,
     aliasTargets,
@@ -204,6 +185,28 @@ export function prepareSite(
     duplicates: duplicates.length,
     notes,
   }
+}
+
+/** Without a site address, the feed and the sitemap use the preview's: a note that says so. */
+function noSiteNote(config: ResolvedConfig): Message | undefined {
+  if (config.siteOrigin !== undefined || config.feedLimit <= 0) return undefined
+  const uses = `the feed and sitemap use ${config.origin}${config.base}`
+  // About the config as a whole, or, without a config file, the command line: no place to point at.
+  return config.configFile === undefined
+    ? {
+        file: '',
+        line: 0,
+        column: 0,
+        rule: NO_SITE_RULE,
+        message: `No --site given (and no config file): ${uses}. Pass --site with the address the site is published at`,
+      }
+    : {
+        file: displayPath(config.configFile),
+        line: 0,
+        column: 0,
+        rule: NO_SITE_RULE,
+        message: `"site" is not set: ${uses}. Set site (or --site) to the address the site is published at`,
+      }
 }
 
 /**

@@ -8,12 +8,8 @@ import { siteExports } from '../formats/registry.js'
 import { feedToXml } from './feed.js'
 import type { OutputFile } from '../model/output.js'
 import { siteUrls, type SiteUrls } from '../publish/urls.js'
-import {
-  SEARCH_DIR,
-  searchIndexOutput,
-  type SearchDocumentInput,
-  type SearchIndexInput,
-} from './search/index.js'
+import { SEARCH_DIR } from '../pages/paths.js'
+import { searchIndexOutput, type SearchDocumentInput, type SearchIndexInput } from './search/index.js'
 import { OPENSEARCH_PATH, openSearchToXml } from './opensearch.js'
 import { sitemapToXml } from './sitemap.js'
 

@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core'
 import { CHROMIUM, hasChromium, launchChromium } from '../../bench/chromium.mjs'
 import { build } from '../../src/build/index.js'
 import { resolveConfig, type UserConfig } from '../../src/config/options.js'
-import { startStaticServer } from '../../src/serve.js'
+import { startStaticServer } from '../../src/server/static.js'
 import { REPO_ROOT } from '../helpers.js'
 
 export { CHROMIUM, hasChromium, launchChromium }

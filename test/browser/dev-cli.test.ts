@@ -5,7 +5,7 @@
  * site served and the process alive; the fix recovers. (Latency is measured by `npm run bench`,
  * not asserted here.)
  */
-import { BUILT } from '../cli-process.js'
+import { BUILT } from '../cli/process.js'
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { build } from '../../src/build/index.js'
 import { resolveConfig } from '../../src/config/options.js'
 import { startDev } from '../../src/dev/index.js'
-import { startStaticServer, type StaticServer } from '../../src/serve.js'
+import { startStaticServer, type StaticServer } from '../../src/server/static.js'
 import { readTree } from '../helpers.js'
 import { collectErrors, generatedSource, hasChromium, launchChromium, rareTitleWord } from './chromium.js'
 

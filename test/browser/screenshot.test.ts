@@ -5,7 +5,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, describe, expect, it } from 'vitest'
-import { BUILT } from '../cli-process.js'
+import { BUILT } from '../cli/process.js'
 import { REPO_ROOT } from '../helpers.js'
 import { CHROMIUM, hasChromium } from './chromium.js'
 

@@ -11,7 +11,7 @@ import { loadSources } from '../../src/build/index.js'
 import { resolveConfig } from '../../src/config/options.js'
 import { IncrementalParser } from '../../src/dev/incremental-parser.js'
 import { parseSource } from '../../src/formats/index.js'
-import { collectionToJson } from '../../src/inspect.js'
+import { collectionToJson } from '../../src/model/tree-json.js'
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'bookgen-incremental-parser-'))
 afterAll(() => rmSync(tmp, { recursive: true, force: true }))

@@ -4,9 +4,9 @@ import path from 'node:path'
 import { expect } from 'vitest'
 import { isBookgenError, type BookgenError } from '../../src/model/errors.js'
 import type { Bookmark, Collection, Folder, Node } from '../../src/model/tree.js'
-import { SERVICE_FORMATS } from '../../src/formats/services.js'
+import { SERVICE_FORMATS } from '../../src/formats/registry.js'
 import { SNIFF_BYTES, type FormatEntry, type SniffHead, type SourceInput } from '../../src/formats/types.js'
-import { decodeSource } from '../../src/formats/decode.js'
+import { decodeSource } from '../../src/formats/shared/decode.js'
 import { FIXTURES } from '../helpers.js'
 
 /** Bytes of a string (UTF-8) or the bytes themselves. */

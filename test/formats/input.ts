@@ -4,7 +4,7 @@ import path from 'node:path'
 import type { FormatEntry, SniffHead, SourceInput } from '../../src/formats/types.js'
 import { SNIFF_BYTES } from '../../src/formats/types.js'
 import type { Collection } from '../../src/model/tree.js'
-import { decodeSource } from '../../src/formats/decode.js'
+import { decodeSource } from '../../src/formats/shared/decode.js'
 import { FIXTURES } from '../helpers.js'
 
 /** A source input for `bytes` (or text, encoded as UTF-8) named `file`. */

@@ -7,7 +7,7 @@ import path from 'node:path'
 import { expect } from 'vitest'
 import { isBookgenError, type BookgenError } from '../../src/model/errors.js'
 import type { Collection } from '../../src/model/tree.js'
-import { decodeSource, type DecodedText } from '../../src/formats/decode.js'
+import { decodeSource, type DecodedText } from '../../src/formats/shared/decode.js'
 import { SNIFF_BYTES, type FormatEntry, type SniffHead, type SourceInput } from '../../src/formats/types.js'
 import { FIXTURES } from '../helpers.js'
 

@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
 import { checkLinks, dueInOrder, interleaveByHost, type CheckOptions } from '../../src/links/check.js'
 import { emptyStore, type LinkEntry, type LinkStore } from '../../src/links/store.js'
-import { VERSION } from '../../src/version.js'
+import { VERSION } from '../../src/model/version.js'
 import {
   answer,
   closeServers,

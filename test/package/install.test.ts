@@ -17,7 +17,7 @@ import {
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BUILT } from '../cli-process.js'
+import { BUILT } from '../cli/process.js'
 import { REPO_ROOT } from '../helpers.js'
 import { cloneThisCheckout, packBookgen, sh, userEnv, type Checkout } from './npm.js'
 
@@ -72,7 +72,7 @@ describe.skipIf(!BUILT)('the npm package', () => {
       'dist/index.js',
       'dist/index.d.ts',
       'dist/cli/main.js',
-      'dist/init.js',
+      'dist/cli/commands/init.js',
       'templates/default/style.css',
       'templates/default/search-terms.js',
     ])

@@ -19,7 +19,7 @@ import {
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BUILT } from '../cli-process.js'
+import { BUILT } from '../cli/process.js'
 import { FIXTURES, REPO_ROOT } from '../helpers.js'
 import { cloneThisCheckout, nextCommands, packBookgen, sh, userEnv, type Checkout } from './npm.js'
 import { runGithubJob, type Shell } from './runner.js'
@@ -56,11 +56,11 @@ const RUN_IN_CI = ['Quick start (this repository)', 'Development']
 /** Sections whose commands need servers a test stands in for, and the test that runs each command. */
 const RUN_ELSEWHERE: Record<string, string> = {
   // check, build, and check --only-dead --max-age 0, against local servers and a stub DNS.
-  'Link health': 'test/links/site.test.ts',
+  'Link health': 'test/browser/link-health.test.ts',
   // SOURCE_DATE_EPOCH=$(git log -1 --format=%ct) npx bookgen build, in a Git repository.
-  Configuration: 'test/cli.test.ts',
+  Configuration: 'test/cli/build.process.test.ts',
   // BOOKGEN_PASSPHRASE=… npx bookgen build: the built CLI with the passphrase in its environment.
-  'Private bookmarks': 'test/build/private-section.test.ts',
+  'Private bookmarks': 'test/build/private.process.test.ts',
 }
 
 /** Starts a server command, waits for the address it prints, fetches it, stops it. */

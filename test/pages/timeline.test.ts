@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createBookmark, createFolder, type Bookmark, type Folder } from '../../src/model/tree.js'
 import { planRoutes } from '../../src/pages/routes.js'
 import { archiveCounts, relatedTagsOf, timelineOf } from '../../src/pages/timeline.js'
-import { random } from '../formats/netscape-edits.js'
+import { random } from '../formats/netscape/edits.js'
 
 /** Dates on the edges of months, years and the calendar's ends, ties, and dates not to list. */
 function collection(seed: number, size = 600): Folder {

@@ -9,7 +9,7 @@ import { isBookgenError } from '../../src/model/errors.js'
 import { walk, type Bookmark, type Collection, type Folder, type Node } from '../../src/model/tree.js'
 import { createModelCache, prepareSite, type PreparedSite } from '../../src/build/index.js'
 import { parseSourceState, reparseSource, type SourceState } from '../../src/formats/index.js'
-import { editNetscape, generateLargeNetscape, generateNetscape, random } from '../formats/netscape-edits.js'
+import { editNetscape, generateLargeNetscape, generateNetscape, random } from '../formats/netscape/edits.js'
 
 const encode = (text: string) => new TextEncoder().encode(text)
 const configFor = (user: UserConfig) =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { relativeFolder, siteUrls, type SiteUrls } from '../../src/publish/urls.js'
-import { random } from '../formats/netscape-edits.js'
+import { random } from '../formats/netscape/edits.js'
 
 describe('relativeFolder', () => {
   it('should go up past what two folders share, then down', () => {

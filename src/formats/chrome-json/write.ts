@@ -18,7 +18,7 @@
  */
 import { resolveAliases } from '../../model/aliases.js'
 import type { Alias, Bookmark, Collection, Folder, Node, Place, Separator } from '../../model/tree.js'
-import { VIVALDI_SEPARATOR } from '../separator-bookmarks.js'
+import { VIVALDI_SEPARATOR } from '../shared/separator-bookmarks.js'
 import { ChromeChecksum } from './checksum.js'
 import { chromiumJson } from './json-writer.js'
 import { CHROME_ROOTS } from './read.js'

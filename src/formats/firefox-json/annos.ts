@@ -7,7 +7,7 @@
  */
 import type { Bookmark, Folder } from '../../model/tree.js'
 import { cleanHref } from '../../model/urls.js'
-import { isJsonObject } from '../json.js'
+import { isJsonObject } from '../shared/json.js'
 
 const DESCRIPTION = 'bookmarkProperties/description'
 const POST_DATA = 'bookmarkProperties/POSTData'

@@ -12,7 +12,7 @@
  */
 import { createRequire } from 'node:module'
 import { BookgenError } from '../../model/errors.js'
-import { inflationBudget, LIMITS, MAX_SOURCE_BYTES } from '../limits.js'
+import { inflationBudget, LIMITS, MAX_SOURCE_BYTES } from '../shared/limits.js'
 
 export const MOZLZ4_MAGIC = 'mozLz40\0'
 const HEADER_BYTES = 12

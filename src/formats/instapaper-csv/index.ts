@@ -10,10 +10,10 @@
  * and Readeck reverse them on import); other columns are kept as attributes.
  */
 import { normalizeTags } from '../../model/tree.js'
-import { csvHeader, hasColumns } from '../csv.js'
-import { readCsvBookmarks, type CsvFormat, type CsvRow } from '../csv-bookmarks.js'
-import { isUnreadList, POCKET_UNREAD } from '../read-state.js'
-import type { At, ExportReader } from '../service.js'
+import { csvHeader, hasColumns } from '../shared/csv.js'
+import { readCsvBookmarks, type CsvFormat, type CsvRow } from '../shared/csv-bookmarks.js'
+import { isUnreadList, POCKET_UNREAD } from '../shared/read-state.js'
+import type { At, ExportReader } from '../shared/service.js'
 import type { FormatEntry, SniffHead, SourceInput } from '../types.js'
 
 const INSTAPAPER_CSV: CsvFormat = {

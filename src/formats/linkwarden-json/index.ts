@@ -28,11 +28,11 @@ import {
   type Bookmark,
   type Folder,
 } from '../../model/tree.js'
-import { cleanDescription } from '../description.js'
-import { isJsonObject, parseJsonSource } from '../json.js'
-import { firstValueOffset, jsonCollection, JsonFields, jsonKind, JsonSource } from '../json-fields.js'
-import { findJsonOffsets, headKeys, memberOffset } from '../json-scan.js'
-import { dataTitle } from '../titles.js'
+import { cleanDescription } from '../shared/description.js'
+import { isJsonObject, parseJsonSource } from '../shared/json.js'
+import { firstValueOffset, jsonCollection, JsonFields, jsonKind, JsonSource } from '../shared/json-fields.js'
+import { findJsonOffsets, headKeys, memberOffset } from '../shared/json-scan.js'
+import { dataTitle } from '../shared/titles.js'
 import { cleanHref } from '../../model/urls.js'
 import type { FormatEntry, SniffHead, SourceInput } from '../types.js'
 

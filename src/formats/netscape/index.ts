@@ -4,7 +4,7 @@
  * (`incremental/`) and written (`write.ts`).
  */
 import type { Collection } from '../../model/tree.js'
-import { readText } from '../text-source.js'
+import { readText } from '../shared/text-source.js'
 import { SNIFF_CHARACTERS, type FormatEntry, type SniffHead, type SourceInput } from '../types.js'
 import { netscapeReread } from './incremental/index.js'
 import { parseNetscape } from './read.js'

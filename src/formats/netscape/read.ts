@@ -32,11 +32,11 @@ import {
 import { BookgenError } from '../../model/errors.js'
 import { shortenValue } from '../../model/message.js'
 import { cleanHref, hrefNote } from '../../model/urls.js'
-import { parseEpochDate } from '../dates.js'
-import { WarningCollector } from '../limits.js'
-import { LineIndex } from '../line-index.js'
-import { cleanDescription, lineIndent } from '../description.js'
-import { collapseTitle } from '../titles.js'
+import { parseEpochDate } from '../shared/dates.js'
+import { WarningCollector } from '../shared/limits.js'
+import { LineIndex } from '../shared/line-index.js'
+import { cleanDescription, lineIndent } from '../shared/description.js'
+import { collapseTitle } from '../shared/titles.js'
 
 export interface NetscapeOptions {
   /** The encoding the text was decoded from, recorded on the collection. Default: `utf-8`. */

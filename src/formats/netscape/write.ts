@@ -8,8 +8,8 @@
 import { resolveAliases } from '../../model/aliases.js'
 import { formatEpochSeconds } from '../../model/dates.js'
 import type { Alias, Bookmark, Collection, Folder, Node, Place } from '../../model/tree.js'
-import { collapseTitle } from '../titles.js'
-import { Utf8Chunks, wholeText } from '../utf8-chunks.js'
+import { collapseTitle } from '../shared/titles.js'
+import { Utf8Chunks, wholeText } from '../shared/utf8-chunks.js'
 import type { Message } from '../../model/message.js'
 import { reference } from '../shared/references.js'
 

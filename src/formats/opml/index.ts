@@ -11,12 +11,12 @@
  * XML declaration's `encoding` (ISO-8859-1 is read as windows-1252, as WHATWG maps it).
  */
 import { BookgenError, isBookgenError } from '../../model/errors.js'
-import { enforceLimits } from '../limits.js'
-import { LineIndex } from '../line-index.js'
+import { enforceLimits } from '../shared/limits.js'
+import { LineIndex } from '../shared/line-index.js'
 import { parseXmlStrictly } from '../xbel/strict.js'
 import { scanXml, skipDeclaration } from '../xbel/scan.js'
 import { normalizeLineEnds } from '../xbel/xml-text.js'
-import { decodeWarnings } from '../decode-warnings.js'
+import { decodeWarnings } from '../shared/decode-warnings.js'
 import type { FormatEntry, SniffHead, SourceInput } from '../types.js'
 import { OpmlReader } from './reader.js'
 

@@ -18,9 +18,9 @@ import {
   type Place,
 } from '../../model/tree.js'
 import { cleanHref } from '../../model/urls.js'
-import { cleanDescription } from '../description.js'
-import { dataTitle } from '../titles.js'
-import { parseRfc822Instant } from '../dates.js'
+import { cleanDescription } from '../shared/description.js'
+import { dataTitle } from '../shared/titles.js'
+import { parseRfc822Instant } from '../shared/dates.js'
 
 /** Reports a repair: `opml/<problem>` at `place`. */
 export type OutlineWarn = (place: Place | undefined, problem: string, message: string) => void

@@ -1,5 +1,5 @@
 /**
- * Builds the model from OPML's XML as `xbel-scan.ts` or `xbel-fallback.ts` hand it over (the same
+ * Builds the model from OPML's XML as `xbel/scan.ts` or `xbel/strict.ts` hand it over (the same
  * element tree the XBEL reader gets): `<opml>`, `<body>` and every `<outline>` child by child, so
  * a large outline is never held as one tree; `<head>` whole. An outline becomes its node when it
  * closes, once its children are known (a link with children becomes a folder).
@@ -18,12 +18,12 @@ import {
   type Node,
   type Place,
 } from '../../model/tree.js'
-import { WarningCollector } from '../limits.js'
-import type { LineIndex } from '../line-index.js'
+import { WarningCollector } from '../shared/limits.js'
+import type { LineIndex } from '../shared/line-index.js'
 import type { SourceCdata, SourceElement, SourceNode, XmlTreeHandler } from '../xbel/tree.js'
 import { decodeXmlAttribute, decodeXmlText, type EntityReporter } from '../xbel/xml-text.js'
-import { dataTitle } from '../titles.js'
-import { parseRfc822Instant } from '../dates.js'
+import { dataTitle } from '../shared/titles.js'
+import { parseRfc822Instant } from '../shared/dates.js'
 import { outlineNode } from './outline.js'
 
 /** An element open in the document, taken child by child. */

@@ -3,9 +3,9 @@
  * `posts/all?format=json`: a list of posts `{href, description, extended, meta, hash, time, shared,
  * toread, tags}`, read as flat bookmarks at the root (see `pinboard-post.ts` for the fields).
  */
-import { readJsonBookmarks } from '../json-list.js'
-import { firstObjectKeys } from '../json-scan.js'
-import { pinboardPost } from '../pinboard-post.js'
+import { readJsonBookmarks } from '../shared/json-list.js'
+import { firstObjectKeys } from '../shared/json-scan.js'
+import { pinboardPost } from '../shared/pinboard-post.js'
 import type { FormatEntry, SniffHead, SourceInput } from '../types.js'
 
 /** Keys only a Pinboard post has, beside `href` (other lists use `url`). */

@@ -11,15 +11,15 @@
  * by `xml-text.ts`), names such as `__proto__` masked so that none becomes an object key, nesting bounded.
  */
 import { BookgenError } from '../../model/errors.js'
-import { verbatimXmlParser, type XmlLibrary } from '../xml-library.js'
+import { verbatimXmlParser, type XmlLibrary } from '../shared/xml-library.js'
 import { createFolder, createRecord, type Folder } from '../../model/tree.js'
-import { LineIndex } from '../line-index.js'
+import { LineIndex } from '../shared/line-index.js'
 import { scanStartTags } from '../xbel/strict.js'
 import { skipDeclaration } from '../xbel/scan.js'
 import { MAX_XML_DEPTH } from '../xbel/tree.js'
 import { decodeXmlAttribute } from '../xbel/xml-text.js'
-import { pinboardPost } from '../pinboard-post.js'
-import { ExportReader, Fields, type At } from '../service.js'
+import { pinboardPost } from '../shared/pinboard-post.js'
+import { ExportReader, Fields, type At } from '../shared/service.js'
 import type { FormatEntry, SniffHead, SourceInput } from '../types.js'
 
 /** A node of fast-xml-parser's `preserveOrder` output. */

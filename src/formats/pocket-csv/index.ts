@@ -11,14 +11,14 @@
  */
 import { BookgenError } from '../../model/errors.js'
 import { createFolder, type Collection } from '../../model/tree.js'
-import { decodeSource } from '../decode.js'
-import { hasColumns, csvHeader } from '../csv.js'
-import { readCsvBookmarks, readCsvRows, type CsvFormat, type CsvRow } from '../csv-bookmarks.js'
-import { FolderPaths } from '../folders.js'
-import { pocketSection, POCKET_ARCHIVE, POCKET_UNREAD } from '../read-state.js'
-import { ExportReader, splitTags } from '../service.js'
+import { decodeSource } from '../shared/decode.js'
+import { hasColumns, csvHeader } from '../shared/csv.js'
+import { readCsvBookmarks, readCsvRows, type CsvFormat, type CsvRow } from '../shared/csv-bookmarks.js'
+import { FolderPaths } from '../shared/folders.js'
+import { pocketSection, POCKET_ARCHIVE, POCKET_UNREAD } from '../shared/read-state.js'
+import { ExportReader, splitTags } from '../shared/service.js'
 import type { FormatEntry, SniffHead, SourceInput } from '../types.js'
-import { isZip, readZip, zipMemberNames } from '../zip.js'
+import { isZip, readZip, zipMemberNames } from '../shared/zip.js'
 
 /** A Pocket CSV part's name in the export's zip. */
 const PART = /(?:^|\/)part_\d+\.csv$/i

@@ -16,10 +16,10 @@
 import { decodeHTML, decodeHTMLAttribute } from 'entities/decode'
 import { Tokenizer } from 'htmlparser2'
 import { createFolder, createRecord, type Collection, type Folder } from '../../model/tree.js'
-import { LineIndex } from '../line-index.js'
-import { isUnreadList } from '../read-state.js'
-import { ExportReader, splitTags, type At } from '../service.js'
-import { collapseTitle } from '../titles.js'
+import { LineIndex } from '../shared/line-index.js'
+import { isUnreadList } from '../shared/read-state.js'
+import { ExportReader, splitTags, type At } from '../shared/service.js'
+import { collapseTitle } from '../shared/titles.js'
 import type { FormatEntry, SniffHead, SourceInput } from '../types.js'
 
 /** Attributes of `<a>` the mapping reads; the others are kept. */

@@ -9,9 +9,9 @@
  * `highlights` and `favorite` (the model has no favourite or highlights field) are kept as
  * attributes under their own names when not empty, as is any other column.
  */
-import { csvHeader, hasColumns } from '../csv.js'
-import { readCsvBookmarks, type CsvFormat, type CsvRow } from '../csv-bookmarks.js'
-import { splitTags, type ExportReader } from '../service.js'
+import { csvHeader, hasColumns } from '../shared/csv.js'
+import { readCsvBookmarks, type CsvFormat, type CsvRow } from '../shared/csv-bookmarks.js'
+import { splitTags, type ExportReader } from '../shared/service.js'
 import type { FormatEntry, SniffHead, SourceInput } from '../types.js'
 
 const RAINDROP_CSV: CsvFormat = {

@@ -10,10 +10,10 @@
  * attributes when not empty. A tag cell that is not such a list is kept as an attribute.
  */
 import { normalizeTags } from '../../model/tree.js'
-import { csvHeader, hasColumns } from '../csv.js'
-import { readCsvBookmarks, type CsvFormat, type CsvRow } from '../csv-bookmarks.js'
-import { isReaderUnread } from '../read-state.js'
-import type { ExportReader } from '../service.js'
+import { csvHeader, hasColumns } from '../shared/csv.js'
+import { readCsvBookmarks, type CsvFormat, type CsvRow } from '../shared/csv-bookmarks.js'
+import { isReaderUnread } from '../shared/read-state.js'
+import type { ExportReader } from '../shared/service.js'
 import type { FormatEntry, SniffHead, SourceInput } from '../types.js'
 
 const READWISE_CSV: CsvFormat = {

@@ -8,7 +8,7 @@
  * integer that is not one, …) is an error `safari/bad-plist` at the element.
  */
 import { BookgenError, isBookgenError } from '../../model/errors.js'
-import type { LineIndex } from '../line-index.js'
+import type { LineIndex } from '../shared/line-index.js'
 import { parseXmlStrictly } from '../xbel/strict.js'
 import { scanXml } from '../xbel/scan.js'
 import type { SourceElement, SourceNode, XmlTreeHandler } from '../xbel/tree.js'

@@ -2,9 +2,9 @@
  * The `xbel` format: the XML Bookmark Exchange Language (Floccus, Konqueror, GNOME, …), read
  * (`read.ts`: a fast scan, and a careful path that says what is wrong) and written (`write.ts`).
  */
-import { readText } from '../text-source.js'
+import { readText } from '../shared/text-source.js'
 import type { Collection } from '../../model/tree.js'
-import { utf8ByteText } from '../decode.js'
+import { utf8ByteText } from '../shared/decode.js'
 import { SNIFF_CHARACTERS, type FormatEntry, type SniffHead, type SourceInput } from '../types.js'
 import { parseXbel } from './read.js'
 import { streamXbel, writeXbel } from './write.js'

@@ -7,9 +7,9 @@
  * null-prototype records. Document order of bookmarks, folders, separators and aliases is kept,
  * and every node gets its source place.
  *
- * The XML is read in one of two ways into the same element tree (`xbel-tree.ts`): a fast scan that
- * accepts plain, strictly well-formed XML (`xbel-scan.ts`), and, for anything else, fast-xml-parser
- * behind its validator (`xbel-fallback.ts`), which gives the precise error.
+ * The XML is read in one of two ways into the same element tree (`tree.ts`): a fast scan that
+ * accepts plain, strictly well-formed XML (`scan.ts`), and, for anything else, fast-xml-parser
+ * behind its validator (`strict.ts`), which gives the precise error.
  */
 import { BookgenError } from '../../model/errors.js'
 import {
@@ -29,12 +29,12 @@ import {
   type XmlNode,
 } from '../../model/tree.js'
 import { cleanHref } from '../../model/urls.js'
-import { parseEpochDate, parseW3cDate } from '../dates.js'
-import { WarningCollector } from '../limits.js'
-import { fromUtf8ByteText } from '../decode.js'
-import { LineIndex, Utf8ByteLineIndex } from '../line-index.js'
-import { cleanDescription, lineIndent } from '../description.js'
-import { dataTitle } from '../titles.js'
+import { parseEpochDate, parseW3cDate } from '../shared/dates.js'
+import { WarningCollector } from '../shared/limits.js'
+import { fromUtf8ByteText } from '../shared/decode.js'
+import { LineIndex, Utf8ByteLineIndex } from '../shared/line-index.js'
+import { cleanDescription, lineIndent } from '../shared/description.js'
+import { dataTitle } from '../shared/titles.js'
 import { parseXmlStrictly } from './strict.js'
 import {
   BOOKGEN_FLAG_FIELDS,

@@ -4,9 +4,9 @@
  * Anything outside that subset (a malformed tag, an unmatched end tag, a bad reference, a `<` in
  * an attribute value, a non-ASCII name, nesting near the limit, an odd DOCTYPE, …) makes the scan
  * give up and return false; the reader then starts again on fast-xml-parser behind its validator
- * (`xbel-fallback.ts`), which refuses malformed input with a precise message or reads what it
+ * (`strict.ts`), which refuses malformed input with a precise message or reads what it
  * accepts exactly as it always did. So the scan only ever accepts text that path accepts too, and
- * hands over the same XML (`test/formats/xbel-scan.test.ts` checks both). Where that path is
+ * hands over the same XML (`test/formats/xbel/scan.test.ts` checks both). Where that path is
  * lenient (an unescaped `&` in an attribute value, `]]>` in text, `--` in a comment), the scan is
  * too, rather than refuse what was always read.
  *
@@ -23,7 +23,7 @@
  * Line and column are not tracked: elements carry their offset, located only when needed.
  */
 import { MAX_XML_DEPTH, type SourceElement, type SourceNode, type XmlTreeHandler } from './tree.js'
-import { fromUtf8ByteText } from '../decode.js'
+import { fromUtf8ByteText } from '../shared/decode.js'
 import { normalizeLineEnds } from './xml-text.js'
 
 /** More attributes than this on one element: leave the duplicate check to the validator. */
@@ -155,19 +155,8 @@ class XmlScanner {
       if (lt === -1) break
       const next = text.charCodeAt(lt + 1)
       if (next === SLASH) {
-        // End tag: it must close the element open, `</name>` with optional white space before `>`.
-        const element = stack[stack.length - 1]
-        if (element === undefined || !text.startsWith(element.name, lt + 2)) return false
-        let j = lt + 2 + element.name.length
-        while (isSpaceCode(text.charCodeAt(j))) j++
-        if (text.charCodeAt(j) !== GT) return false
-        this.flush()
-        stack.pop()
-        if (stack.length < this.streamed) {
-          this.streamed--
-          this.handler.close()
-        } else this.add(element)
-        i = j + 1
+        i = this.endTag(lt)
+        if (i === -1) return false
       } else if (next === BANG) {
         if (text.startsWith('--', lt + 2)) {
           const close = text.indexOf('-->', lt + 4)
@@ -201,40 +190,72 @@ class XmlScanner {
           if (rootSeen) return false // a second root
           rootSeen = true
         }
-        const nameEnd = endOfName(text, lt + 1)
-        if (nameEnd === lt + 1) return false
-        const end = this.readAttributes(nameEnd)
+        const end = this.startTag(lt)
         if (end === -1) return false
         // No `<` in attribute values: the next one comes after the tag.
         nextLt = text.indexOf('<', lt + 1)
         if (nextLt !== -1 && nextLt < end) return false
-        const element: SourceElement = {
-          type: 'element',
-          name: this.names.slice(text, lt + 1, nameEnd),
-          attributes:
-            this.attributeCount === 0 ? NO_ATTRIBUTES : this.attributes.slice(0, this.attributeCount),
-          children: NO_CHILDREN,
-          offset: lt,
-        }
-        this.flush()
-        // `readAttributes` ends a tag only at `>` or `/>`, so this tells an empty-element tag.
-        const empty = text.charCodeAt(end - 2) === SLASH
-        // Nesting near the limit is left to the fallback, which enforces it.
-        if (!empty && stack.length >= MAX_XML_DEPTH) return false
-        if (stack.length === this.streamed && this.handler.open(element)) {
-          if (empty) this.handler.close()
-          else {
-            stack.push(element)
-            this.streamed++
-          }
-        } else if (empty) this.add(element)
-        else stack.push(element)
         i = end
       }
     }
     if (stack.length > 0 || !rootSeen) return false
     // Without a DOCTYPE before the root, the fallback would blank a `<!DOCTYPE` found anywhere.
     return doctypeSeen || text.indexOf(DOCTYPE) === -1
+  }
+
+  /**
+   * The end tag at `lt`: it must close the element open, `</name>` with optional white space
+   * before `>`. Returns where the text goes on after it, -1 if it is not such a tag.
+   */
+  private endTag(lt: number): number {
+    const text = this.text
+    const stack = this.stack
+    const element = stack[stack.length - 1]
+    if (element === undefined || !text.startsWith(element.name, lt + 2)) return -1
+    let j = lt + 2 + element.name.length
+    while (isSpaceCode(text.charCodeAt(j))) j++
+    if (text.charCodeAt(j) !== GT) return -1
+    this.flush()
+    stack.pop()
+    if (stack.length < this.streamed) {
+      this.streamed--
+      this.handler.close()
+    } else this.add(element)
+    return j + 1
+  }
+
+  /**
+   * The start tag at `lt`: its element is opened, or, when it is an empty-element tag, added.
+   * Returns where the tag ends, -1 if it is not a well-formed one (or nests too deep for the scan).
+   */
+  private startTag(lt: number): number {
+    const text = this.text
+    const stack = this.stack
+    const nameEnd = endOfName(text, lt + 1)
+    if (nameEnd === lt + 1) return -1
+    const end = this.readAttributes(nameEnd)
+    if (end === -1) return -1
+    const element: SourceElement = {
+      type: 'element',
+      name: this.names.slice(text, lt + 1, nameEnd),
+      attributes: this.attributeCount === 0 ? NO_ATTRIBUTES : this.attributes.slice(0, this.attributeCount),
+      children: NO_CHILDREN,
+      offset: lt,
+    }
+    this.flush()
+    // `readAttributes` ends a tag only at `>` or `/>`, so this tells an empty-element tag.
+    const empty = text.charCodeAt(end - 2) === SLASH
+    // Nesting near the limit is left to the fallback, which enforces it.
+    if (!empty && stack.length >= MAX_XML_DEPTH) return -1
+    if (stack.length === this.streamed && this.handler.open(element)) {
+      if (empty) this.handler.close()
+      else {
+        stack.push(element)
+        this.streamed++
+      }
+    } else if (empty) this.add(element)
+    else stack.push(element)
+    return end
   }
 
   /** Hand `node` to the innermost open element: to the handler if it is streamed. */

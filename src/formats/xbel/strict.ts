@@ -1,5 +1,5 @@
 /**
- * The careful way to read XBEL, for text the fast scan (`xbel-scan.ts`) does not vouch for:
+ * The careful way to read XBEL, for text the fast scan (`scan.ts`) does not vouch for:
  * fast-xml-parser's validator first (not well-formed → an error with its line:column), then its
  * parser, with the DOCTYPE blanked so that nothing it declares is ever read. Element and attribute
  * names such as `__proto__` pass through the parser under a reversible mask, never as object keys.
@@ -7,9 +7,9 @@
  * places come from a cheap scan of the text, paired with the elements in document order.
  */
 import { BookgenError } from '../../model/errors.js'
-import { verbatimXmlParser, type XmlLibrary } from '../xml-library.js'
-import { LIMITS } from '../limits.js'
-import type { LineIndex } from '../line-index.js'
+import { verbatimXmlParser, type XmlLibrary } from '../shared/xml-library.js'
+import { LIMITS } from '../shared/limits.js'
+import type { LineIndex } from '../shared/line-index.js'
 import { skipDeclaration } from './scan.js'
 import { MAX_XML_DEPTH, type SourceElement, type SourceNode, type XmlTreeHandler } from './tree.js'
 

@@ -1,13 +1,13 @@
 /**
  * The XML the XBEL reader works on: elements, text and CDATA, handed over in document order by
- * either way of reading the text — the fast scan of well-formed XML (`xbel-scan.ts`) or, for
+ * either way of reading the text — the fast scan of well-formed XML (`scan.ts`) or, for
  * anything that scan does not vouch for, fast-xml-parser behind its validator
- * (`xbel-fallback.ts`). The reader chooses which elements it takes child by child (the root,
+ * (`strict.ts`). The reader chooses which elements it takes child by child (the root,
  * folders and bookmarks) and which whole; so a large file is never held as one big tree. Text and attribute
  * values are kept as written, references undecoded (line ends may already be normalized), so
  * that the reader decodes them, and reports odd references, in one place.
  */
-import { LIMITS } from '../limits.js'
+import { LIMITS } from '../shared/limits.js'
 
 /** Deepest element nesting accepted (folders inside folders and their metadata): `LIMITS.xmlDepth`. */
 export const MAX_XML_DEPTH = LIMITS.xmlDepth

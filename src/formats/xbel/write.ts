@@ -17,7 +17,7 @@ import {
   MIME_NAMESPACE,
 } from './metadata.js'
 import { isXmlChar } from './xml-text.js'
-import { Utf8Chunks, wholeText } from '../utf8-chunks.js'
+import { Utf8Chunks, wholeText } from '../shared/utf8-chunks.js'
 import type {
   Alias,
   Bookmark,

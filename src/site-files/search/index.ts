@@ -29,6 +29,7 @@
  */
 import { createHash } from 'node:crypto'
 import { FIELDS, INDEX_VERSION, LENGTH_FIELDS, MAX_FIELD_LENGTH, resultRecord, splitUrl } from '#search-terms'
+import { SEARCH_DIR } from '../../pages/paths.js'
 import { cleanText } from '../../render/text.js'
 import { filterFiles } from './filters.js'
 import type { SearchIndexInput } from './input.js'
@@ -47,8 +48,6 @@ export const SHARD_BYTES = 48 * 1024
 export const HEAD_DOCS = 4096
 /** Documents per result chunk. */
 export const CHUNK_SIZE = 32
-/** Where the index directories live, below the base. */
-export const SEARCH_DIR = 'assets/search/'
 
 /** Per field: every document's length (capped at MAX_FIELD_LENGTH), or 0 when it does not rank. */
 export type FieldLengths = Array<number[] | 0>

@@ -8,19 +8,19 @@
  * `place` when the edit moved them (lines added or removed, or columns on the edited line);
  * warnings after it are moved the same way.
  *
- * The result is always what a full read would give (`test/formats/incremental.test.ts` checks this
+ * The result is always what a full read would give (`test/formats/netscape/incremental/index.test.ts` checks this
  * on random edits). Whenever that is not certain — the change reaches the head of the file (the
  * charset declaration, the title), the encoding is not plain UTF-8, the run holds warnings,
  * aliases, scripts, a heading or the title, the change crosses a folder boundary that no larger
  * run contains cheaply, the file-wide TAGS separator would change — the file is read in full.
  */
 import { walk, type Collection, type Folder, type Node, type Place } from '../../../model/tree.js'
-import { byteOrderMark, findDeclaredCharset, PRESCAN_BYTES, resolveLabel } from '../../decode.js'
-import { enforceLimits, LIMITS } from '../../limits.js'
-import { mayHoldSeparatorBookmarks, readSeparatorBookmarks } from '../../separator-bookmarks.js'
+import { byteOrderMark, findDeclaredCharset, PRESCAN_BYTES, resolveLabel } from '../../shared/decode.js'
+import { enforceLimits, LIMITS } from '../../shared/limits.js'
+import { mayHoldSeparatorBookmarks, readSeparatorBookmarks } from '../../shared/separator-bookmarks.js'
 import { byteOffset, commonSuffix, findLineStarts, updateLineStarts } from '../../shared/bytes.js'
 import { reconcileNodes, sameNodes, type Move } from '../../shared/reconcile.js'
-import { readText } from '../../text-source.js'
+import { readText } from '../../shared/text-source.js'
 import type { Reread, ReparseOptions, RereadVersion, SourceInput } from '../../types.js'
 import { INFO_RULES, parseNetscape, SPACE_SPLIT_RULE, type NetscapeStats } from '../read.js'
 import {

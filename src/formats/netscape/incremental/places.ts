@@ -3,7 +3,7 @@
  * the others, and the places after the run shifted by the change in length.
  */
 import type { Folder, Node, Place } from '../../../model/tree.js'
-import { LIMITS } from '../../limits.js'
+import { LIMITS } from '../../shared/limits.js'
 import { INFO_RULES, SPACE_SPLIT_RULE, spaceSplitMessage } from '../read.js'
 import type { Message } from '../../../model/message.js'
 

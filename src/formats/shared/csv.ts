@@ -1,0 +1,155 @@
+/**
+ * CSV exports (Pocket, Instapaper, Raindrop.io, Readwise Reader): csv-parse reads the records, this
+ * module finds the header row, names each record's cells by column, keeps the line every record
+ * starts on, and turns the parser's errors into `BookgenError`s that name the line and the row
+ * (rows counted as a spreadsheet does: the header is row 1). Sniffers match the header row's
+ * column names, never the file name.
+ */
+import { createRequire } from 'node:module'
+import type { CsvError as CsvErrorType, parse as parseType } from 'csv-parse/sync'
+import { BookgenError } from '../../model/errors.js'
+import type { At } from './service.js'
+
+/**
+ * csv-parse, loaded on first use (its CommonJS build, synchronously): a build of any other format
+ * never pays for its 20 modules.
+ */
+let csvParse: { parse: typeof parseType; CsvError: typeof CsvErrorType } | undefined
+function library(): NonNullable<typeof csvParse> {
+  return (csvParse ??= createRequire(import.meta.url)('csv-parse/sync') as NonNullable<typeof csvParse>)
+}
+
+/** Longest record accepted, in characters (a never-closed quote stops here, not at the end of memory). */
+export const MAX_CSV_RECORD = 16 * 1024 * 1024
+
+/** One data record: its cells by position, where it starts, and its spreadsheet row number. */
+export interface CsvRecord {
+  readonly cells: readonly string[]
+  /** Line of the record's first character (1-based); column is always 1. */
+  readonly at: At
+  /** Spreadsheet row: the header is row 1, the first record row 2. */
+  readonly row: number
+}
+
+/** A parsed CSV file: its header's column names (trimmed, as written) and its data records. */
+export interface CsvTable {
+  readonly columns: readonly string[]
+  readonly records: readonly CsvRecord[]
+  /** Line of the header row. */
+  readonly headerAt: At
+}
+
+interface ParsedRecord {
+  record: string[]
+  info: { lines: number; empty_lines: number }
+}
+
+/**
+ * Parse `text` as CSV with a header row. Ragged rows are kept (short ones padded by the caller's
+ * lookups, long ones reported by `extraCells`); blank lines are skipped. Throws `BookgenError`
+ * `<area>/csv-syntax` at the line where the parser stopped.
+ */
+export function readCsv(text: string, file: string, area: string): CsvTable {
+  let parsed: ParsedRecord[]
+  try {
+    parsed = library().parse(text, {
+      info: true,
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+      max_record_size: MAX_CSV_RECORD,
+    }) as unknown as ParsedRecord[]
+  } catch (error) {
+    throw csvError(error, file, area)
+  }
+  const records: CsvRecord[] = []
+  let endLine = 0
+  let emptyLines = 0
+  let headerAt: At = { line: 1, column: 1 }
+  let columns: string[] = []
+  parsed.forEach(({ record, info }, index) => {
+    const at = { line: endLine + 1 + (info.empty_lines - emptyLines), column: 1 }
+    endLine = info.lines
+    emptyLines = info.empty_lines
+    if (index === 0) {
+      columns = record.map((name) => name.trim())
+      headerAt = at
+    } else records.push({ cells: record, at, row: index + 1 })
+  })
+  return { columns, records, headerAt }
+}
+
+function csvError(error: unknown, file: string, area: string): unknown {
+  if (!(error instanceof library().CsvError)) return error
+  const details = error as CsvErrorType & { lines?: number; records?: number }
+  const line = typeof details.lines === 'number' && details.lines > 0 ? details.lines : 1
+  const row = typeof details.records === 'number' ? details.records + 1 : undefined
+  const reason = error.message.replace(/\s+at line \d+\b/, '').replace(/^[^:]*:\s*/, '')
+  return new BookgenError(`Not valid CSV${row === undefined ? '' : ` (row ${row})`}: ${reason}`, {
+    rule: `${area}/csv-syntax`,
+    file,
+    line,
+    column: 1,
+    cause: error,
+  })
+}
+
+/** Cell lookup by column name for one table: `cell(record, 'url')` is `''` when the row is short. */
+export function columnReader(table: CsvTable): (record: CsvRecord, name: string) => string {
+  const index = new Map<string, number>()
+  table.columns.forEach((name, position) => {
+    const key = name.toLowerCase()
+    if (!index.has(key)) index.set(key, position)
+  })
+  return (record, name) => {
+    const position = index.get(name.toLowerCase())
+    return position === undefined ? '' : (record.cells[position] ?? '')
+  }
+}
+
+/**
+ * The cells of `record` under columns other than `known` (names compared case-insensitively),
+ * and cells past the header's last column (named `column N`, 1-based): what a reader keeps as
+ * attributes so that no cell is lost. Empty cells are left out.
+ */
+export function otherCells(
+  table: CsvTable,
+  record: CsvRecord,
+  known: ReadonlySet<string>,
+): Array<[name: string, value: string]> {
+  const cells: Array<[string, string]> = []
+  record.cells.forEach((value, position) => {
+    if (value === '') return
+    const name = table.columns[position]
+    if (name !== undefined && known.has(name.toLowerCase())) return
+    cells.push([name === undefined || name === '' ? `column ${position + 1}` : name, value])
+  })
+  return cells
+}
+
+/** How many cells `record` has past the header's columns (0 for a regular row). */
+export function extraCells(table: CsvTable, record: CsvRecord): number {
+  return Math.max(0, record.cells.length - table.columns.length)
+}
+
+/**
+ * The column names of the first row of `head` (a file's first bytes as text), lower-cased and
+ * trimmed, or undefined when that row is not CSV. Only the first line is read: none of the
+ * services' header rows has a line break inside a quoted name.
+ */
+export function csvHeader(head: string): string[] | undefined {
+  const end = head.indexOf('\n')
+  const line = (end === -1 ? head : head.slice(0, end)).replace(/\r$/, '')
+  if (line.trim() === '' || !line.includes(',')) return undefined
+  try {
+    const [record] = library().parse(line, { relax_quotes: true, relax_column_count: true }) as string[][]
+    return record?.map((name) => name.trim().toLowerCase())
+  } catch {
+    return undefined
+  }
+}
+
+/** Whether `header` (from `csvHeader`) has every one of `required` (lower-case) columns. */
+export function hasColumns(header: readonly string[] | undefined, required: readonly string[]): boolean {
+  return header !== undefined && required.every((name) => header.includes(name))
+}
