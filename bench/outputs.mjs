@@ -108,7 +108,7 @@ for (const item of cases()) {
     await item.run(out)
     results[item.name] = fingerprint(out)
   } catch (error) {
-    results[item.name] = { error: error?.ruleId ?? String(error?.message ?? error) }
+    results[item.name] = { error: error?.rule ?? String(error?.message ?? error) }
   }
 }
 rmSync(work, { recursive: true, force: true })
