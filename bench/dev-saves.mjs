@@ -85,7 +85,8 @@ async function saveRun(run, saves) {
     ])
     const t0 = performance.now()
     const fresh = path.join(dir, 'fresh')
-    await build(resolveConfig({}, { sources: [source], outDir: fresh }, { cwd: dir }))
+    // What `dev` builds: the same site without the offline files (dev registers no worker).
+    await build(resolveConfig({ offline: false }, { sources: [source], outDir: fresh }, { cwd: dir }))
     // Settled: the served site equals the fresh build (looked at again until it does, for a while).
     let comparison
     for (let look = 0; look < 60; look++) {

@@ -66,7 +66,8 @@ describe('bookgen dev after 50 rapid saves', () => {
           String(run),
         ])
         const fresh = path.join(dir, 'fresh')
-        await build(resolveConfig({}, { sources: [source], outDir: fresh }, { cwd: dir }))
+        // What `dev` builds: the same site without the offline files (dev registers no worker).
+        await build(resolveConfig({ offline: false }, { sources: [source], outDir: fresh }, { cwd: dir }))
         let differing: string[] = []
         // Until the session has built the last save (or for a good while, if it never does).
         await waitFor(
