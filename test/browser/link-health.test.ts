@@ -1,5 +1,5 @@
 /**
- * Issue 24, end to end through the CLI: `bookgen check` against a server on 127.0.0.1 (DNS
+ * Link health end to end through the CLI: `bookgen check` against a server on 127.0.0.1 (DNS
  * answered by a stub: nothing leaves the machine), then `bookgen build`. Exactly the 404, 410 and
  * NXDOMAIN links are marked dead, each with its Wayback Machine link dated from `added`; the other
  * failures are not; `links/` lists the dead ones; a second check the same day sends nothing.
