@@ -1,4 +1,4 @@
-// bench/history.mjs: reading the Git history of a large Floccus repository (issue 23's budget:
+// bench/history.mjs: reading the Git history of a large Floccus repository (the budget:
 // 2,000 commits of a 10k-bookmark bookmarks.xbel in ≤ 10 s). The repository is generated with
 // `git fast-import` (seconds, not minutes): each commit adds 3 bookmarks, removes 2 and renames 1,
 // as a sync would. It measures, from dist/:

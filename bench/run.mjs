@@ -268,7 +268,7 @@ for (const format of opt.formats.split(',')) {
   const big = results.find((r) => r.format === format && r.shape === 'tree' && r.bookmarks === 100000)
   if (small && big) growth[format] = +(big.wallMs / small.wallMs).toFixed(1)
 }
-// The 1M case against 100k in the same run (issue 25: at most 11x).
+// The 1M case against 100k in the same run.
 const growthTo1M = {}
 for (const format of opt.formats.split(',')) {
   const base = results.find((r) => r.format === format && r.shape === 'tree' && r.bookmarks === 100000)

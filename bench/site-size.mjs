@@ -4,7 +4,7 @@
 //
 //   node bench/site-size.mjs OUT_DIR BOOKMARKS [--json]
 //
-// `html` is every page of the site (every `.html` file but the exports), the figure issue 21's
+// `html` is every page of the site (every `.html` file but the exports), the figure the
 // page-weight budget is about; `total` is every file.
 import { readdirSync, statSync } from 'node:fs'
 import path from 'node:path'

@@ -1,5 +1,5 @@
 /**
- * Issue 21 ("a site people love to browse"), on a generated 3,000-bookmark collection and on a
+ * Browsing the site, on a generated 3,000-bookmark collection and on a
  * real Firefox export from the shared corpus: the home page shows bookmarks, every linked entry
  * shows its host, every year with dated bookmarks has its archive page, `folders/` links every
  * folder page, and no page loads anything from another origin. Also `urls: 'relative'`.
