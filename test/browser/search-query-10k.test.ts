@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSearchEngine, type SearchEngine } from '../../templates/default/search-engine.js'
 import { collectErrors, generatedSource, hasChromium, servedSite, type ServedSite } from './chromium.js'
 
-/** The budget for everything the first search of a word downloads at 10,000 bookmarks. */
+/** The budget for everything the first search of a word downloads at 10,000 bookmarks. */
 const FIRST_SEARCH_BUDGET = 300 * 1024
 const TAG = 'programming'
 const HOST = 'wikipedia.org'
