@@ -35,7 +35,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   build: [...BELOW_PAGES, 'pages', 'site-files'],
   // The printer of messages, counts and progress, for the commands and the dev server alike (and
   // which of publish's notes a build to look at locally leaves out).
-  report: ['model', 'publish'],
+  report: ['model'],
   // The preview and dev servers.
   server: ['model', 'config', 'build'],
   dev: [...BELOW_PAGES, 'pages', 'site-files', 'build', 'report', 'server'],

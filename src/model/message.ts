@@ -39,3 +39,5 @@ export function formatMessage(message: Message): string {
 export function shortenValue(value: string): string {
   return value.length > 80 ? `${value.slice(0, 77)}…` : value
 }
+/** The rule of the note that no site address is set (printed only in CI: see `report/messages.ts`). */
+export const NO_SITE_RULE = 'config/no-site'

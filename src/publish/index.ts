@@ -28,10 +28,7 @@ import {
 import { sameItems } from './copy.js'
 import { buildDay } from './build-day.js'
 import { createTagLimitMemo, limitTags, type TagLimitMemo } from './tag-limit.js'
-import type { Message } from '../model/message.js'
-
-/** The rule of the note that no site address is set (printed only in CI: see the CLI). */
-export const NO_SITE_RULE = 'config/no-site'
+import { NO_SITE_RULE, type Message } from '../model/message.js'
 import { privateRule } from './private.js'
 
 /** Everything the pure site plan needs, from the config and the parsed sources. */

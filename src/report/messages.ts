@@ -3,8 +3,7 @@
  * `convert` and `dev` print warnings and errors the same way, control characters escaped.
  */
 import { isBookgenError, type BookgenError } from '../model/errors.js'
-import { formatMessage, type Message } from '../model/message.js'
-import { NO_SITE_RULE } from '../publish/index.js'
+import { formatMessage, NO_SITE_RULE, type Message } from '../model/message.js'
 import { createColors, formatCount, plural, type Colors } from './output.js'
 
 /** Warnings shown in full before the rest are counted by rule. */
