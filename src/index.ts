@@ -34,13 +34,6 @@ export type {
 export { countNodes, walk } from './model/tree.js'
 export { build } from './build/index.js'
 export type { BuildOptions, BuildResult } from './build/index.js'
-export {
-  parseNetscape,
-  parseSource,
-  parseXbel,
-  sniffFormat,
-  writeNetscape,
-  writeXbel,
-} from './formats/index.js'
+export { parseSource, sniffFormat } from './formats/index.js'
 export { FORMATS, formatNamed, writableFormats } from './formats/registry.js'
 export type { FormatEntry, SiteExport, SniffHead, SourceInput } from './formats/types.js'

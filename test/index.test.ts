@@ -13,15 +13,11 @@ describe('public API', () => {
       'formatNamed',
       'loadConfigFile',
       'normalizeBase',
-      'parseNetscape',
       'parseSource',
-      'parseXbel',
       'resolveConfig',
       'sniffFormat',
       'walk',
       'writableFormats',
-      'writeNetscape',
-      'writeXbel',
     ])
   })
 })

@@ -19,11 +19,6 @@ import {
 } from './types.js'
 
 export { decodeSource } from './shared/decode.js'
-// The readers and writers of the two formats the package's API names.
-export { parseNetscape } from './netscape/read.js'
-export { writeNetscape } from './netscape/write.js'
-export { parseXbel } from './xbel/read.js'
-export { writeXbel } from './xbel/write.js'
 export { FORMATS, formatNamed, siteExports, writableFormats } from './registry.js'
 export type { FormatEntry, ReparseOptions, SiteExport, SniffHead, SourceInput } from './types.js'
 export { SNIFF_BYTES, SNIFF_CHARACTERS } from './types.js'
