@@ -46,8 +46,8 @@ export const fullParser: SourceParser = {
   parse({ bytes, name }, timings) {
     checkSourceSize(bytes, name)
     // Decoded when a reader asks (an XBEL file may be read from its bytes: see `utf8ByteText`).
-    return timedRead(bytes, timings, (decoded) => {
-      const read = readSource(bytes, name, decoded)
+    return timedRead(bytes, timings, (text) => {
+      const read = readSource(bytes, name, text)
       return bytes.byteLength >= OWN_STRINGS_BYTES ? ownStrings(read) : read
     })
   },

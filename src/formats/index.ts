@@ -46,9 +46,10 @@ export function checkSourceSize(bytes: Uint8Array, file: string): void {
   }
 }
 
-/** Read a source of any format (`parseSource` without the size check); `decoded`: its text, when already decoded. */
-export function readSource(bytes: Uint8Array, file: string, decoded?: DecodedText): Collection {
-  const input: SourceInput = { bytes, file, text: () => (decoded ??= decodeSource(bytes)) }
+/** Read a source of any format (`parseSource` without the size check); `text`: its decoding, when made elsewhere. */
+export function readSource(bytes: Uint8Array, file: string, text?: () => DecodedText): Collection {
+  let decoded: DecodedText | undefined
+  const input: SourceInput = { bytes, file, text: text ?? (() => (decoded ??= decodeSource(bytes))) }
   const entry = detectFormat(input)
   if (entry === undefined) throw unknownFormat(file)
   return entry.read(input)
@@ -70,8 +71,8 @@ export interface SourceState {
 export function parseSourceState(bytes: Uint8Array, file: string, options: ReparseOptions = {}): SourceState {
   checkSourceSize(bytes, file)
   // Decoded when the reader asks (an XBEL file may be read from its bytes: see `utf8ByteText`).
-  const { collection, partial } = timedRead(bytes, options.timings, (decoded) => {
-    const input: SourceInput = { bytes, file, text: () => decoded }
+  const { collection, partial } = timedRead(bytes, options.timings, (text) => {
+    const input: SourceInput = { bytes, file, text }
     const entry = detectFormat(input)
     if (entry === undefined) throw unknownFormat(file)
     const reread = entry.reread

@@ -8,7 +8,7 @@
  */
 import type { Bookmark, Collection, Folder } from '../model/tree.js'
 import { cleanText } from '../model/text.js'
-import { isFloccusSeparator } from '../formats/shared/floccus.js'
+import { isFloccusSeparator } from '../formats/shared/separator-bookmarks.js'
 import { folderPathTitle, pathKey, recordOfBookmark, type BookmarkRecord } from './records.js'
 import { pairUp, type CommitSummary, type HistoryState, type LiveBookmark, type Version } from './walk.js'
 

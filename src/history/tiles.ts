@@ -14,7 +14,7 @@ import type { Bookmark, Collection, Folder } from '../model/tree.js'
 import { parseXbel } from '../formats/xbel/read.js'
 import { diffBytes } from './byte-diff.js'
 import { HistoryDoubt, type EventKind } from './events.js'
-import { isFloccusSeparator } from '../formats/shared/floccus.js'
+import { isFloccusSeparator } from '../formats/shared/separator-bookmarks.js'
 import { folderPathTitle, recordOfBookmark, samePath, type BookmarkRecord } from './records.js'
 import { scanXbel } from './scan-xbel.js'
 

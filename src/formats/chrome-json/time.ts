@@ -4,8 +4,7 @@
  * 2^53), then to milliseconds since 1970; `"0"` is Chromium's null time (never modified, never
  * used) and reads as no date.
  */
-import type { DateResult } from '../shared/dates.js'
-import { instantResult } from '../shared/instant.js'
+import { instantResult, type DateResult } from '../shared/dates.js'
 
 /** Milliseconds from 1601-01-01 to 1970-01-01. */
 const EPOCH_DELTA_MS = 11_644_473_600_000n

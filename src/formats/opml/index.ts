@@ -16,7 +16,7 @@ import { LineIndex } from '../shared/line-index.js'
 import { parseXmlStrictly } from '../xbel/strict.js'
 import { scanXml, skipDeclaration } from '../xbel/scan.js'
 import { normalizeLineEnds } from '../xbel/xml-text.js'
-import { decodeWarnings } from '../shared/decode-warnings.js'
+import { decodeWarnings } from '../shared/decode.js'
 import type { FormatEntry, SniffHead, SourceInput } from '../types.js'
 import { OpmlReader } from './reader.js'
 

@@ -8,7 +8,7 @@
 import { LIMITS } from './limits.js'
 
 /** `value` as an attribute value, or undefined when it would be longer than `limit` characters. */
-export function attributeValue(value: unknown, limit = LIMITS.attributeLength): string | undefined {
+export function attributeValue(value: unknown, limit: number = LIMITS.attributeLength): string | undefined {
   if (typeof value === 'string') return value.length > limit ? undefined : value
   return attributeJson(value, limit)
 }
@@ -23,7 +23,7 @@ type Frame =
     }
 
 /** `value` as JSON text, or undefined when it would be longer than `limit` characters. */
-export function attributeJson(value: unknown, limit = LIMITS.attributeLength): string | undefined {
+export function attributeJson(value: unknown, limit: number = LIMITS.attributeLength): string | undefined {
   const parts: string[] = []
   let length = 0
   const push = (part: string): boolean => {

@@ -259,3 +259,22 @@ export function inRange(result: DateResult, raw: string): DateResult {
   if (result.value > LATEST) return { ok: false, reason: `"${raw.trim()}" is after the year 2200` }
   return result
 }
+
+/**
+ * An ISO 8601 date of the self-hosted managers' exports (`2020-09-26T09:46:23.006313Z`) as an
+ * instant; Go's zero time (`0001-01-01T00:00:00Z`, "no date") is refused by `inRange`.
+ */
+export function parseIsoInstant(raw: string): DateResult {
+  return inRange(parseW3cDate(raw), raw)
+}
+
+/**
+ * A browser's bookmark date, `ms` milliseconds since 1970, as a date result (after 1970 and
+ * before 2200, as for Netscape dates; anything else is corrupt data); `raw` names it in the reason.
+ */
+export function instantResult(ms: number, raw: string): DateResult {
+  if (!Number.isFinite(ms)) return { ok: false, reason: `${raw} is not a date` }
+  if (ms <= 0) return { ok: false, reason: `${raw} is not after 1970` }
+  if (ms > LATEST) return { ok: false, reason: `${raw} is after the year 2200` }
+  return { ok: true, value: ms }
+}

@@ -5,6 +5,7 @@
  * of turning every accented letter into U+FFFD.
  */
 import { isUtf8 } from 'node:buffer'
+import type { Message } from '../../model/message.js'
 
 /** A problem found while decoding, placed by character offset in the decoded text. */
 export interface DecodeWarning {
@@ -43,51 +44,29 @@ export function byteOrderMark(bytes: Uint8Array): 'utf-8' | 'utf-16le' | 'utf-16
 }
 
 /**
- * `decodeSource`, made when first asked for (a reader that reads the bytes as `utf8ByteText` never
- * asks), its time added to `spent.decode`.
- */
-function decodeLazily(bytes: Uint8Array, spent: { decode: number }): DecodedText {
-  let decoded: DecodedText | undefined
-  const get = (): DecodedText => {
-    if (decoded === undefined) {
-      const started = performance.now()
-      decoded = decodeSource(bytes)
-      spent.decode += performance.now() - started
-    }
-    return decoded
-  }
-  return {
-    get text() {
-      return get().text
-    },
-    get encoding() {
-      return get().encoding
-    },
-    get declared() {
-      return get().declared
-    },
-    get warnings() {
-      return get().warnings
-    },
-  }
-}
-
-/**
- * `read` given `bytes` decoded lazily (`decodeLazily`), timed: the decoding, if `read` asked for
- * the text, into `timings.decode`, the rest into `timings.parse` (a build's and watch mode's
- * readers, whose phases the benchmark reports apart).
+ * `read` given `bytes` decoded when it first asks (a reader that reads the bytes as `utf8ByteText`
+ * never does), timed: the decoding into `timings.decode`, the rest into `timings.parse` (a build's
+ * and watch mode's readers, whose phases the benchmark reports apart).
  */
 export function timedRead<T>(
   bytes: Uint8Array,
   timings: { decode: number; parse: number } | undefined,
-  read: (decoded: DecodedText) => T,
+  read: (text: () => DecodedText) => T,
 ): T {
   const started = performance.now()
-  const spent = { decode: 0 }
-  const result = read(decodeLazily(bytes, spent))
+  let decoded: DecodedText | undefined
+  let decoding = 0
+  const result = read(() => {
+    if (decoded === undefined) {
+      const start = performance.now()
+      decoded = decodeSource(bytes)
+      decoding = performance.now() - start
+    }
+    return decoded
+  })
   if (timings !== undefined) {
-    timings.decode += spent.decode
-    timings.parse += performance.now() - started - spent.decode
+    timings.decode += decoding
+    timings.parse += performance.now() - started - decoding
   }
   return result
 }
@@ -262,4 +241,32 @@ export function resolveLabel(label: string): string | undefined {
 /** `bytes` as text, each byte a character (U+0000–U+00FF). */
 function latin1(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1')
+}
+
+/**
+ * The decoding warnings of `decoded`, placed in `file`, for readers that get their text from
+ * `SourceInput.text()`. Lines end at CRLF, LF or a lone CR (old Mac files), as XML counts them.
+ */
+export function decodeWarnings(decoded: DecodedText, file: string): Message[] {
+  return decoded.warnings.map(({ offset, rule, message }) => ({
+    file,
+    ...locateAnyLineEnd(decoded.text, offset),
+    rule,
+    message,
+  }))
+}
+
+/** 1-based line and column of `offset` in `text`, counting CRLF, LF and CR as line ends. */
+export function locateAnyLineEnd(text: string, offset: number): { line: number; column: number } {
+  let line = 1
+  let start = 0
+  const end = Math.min(offset, text.length)
+  for (let i = 0; i < end; i++) {
+    const c = text.charCodeAt(i)
+    if (c === 0x0a || (c === 0x0d && text.charCodeAt(i + 1) !== 0x0a)) {
+      line++
+      start = i + 1
+    }
+  }
+  return { line, column: end - start + 1 }
 }

@@ -6,13 +6,12 @@
  * a warning placed at the field (`file:line:col`, found lazily by `json-scan.ts`).
  */
 import { createRecord, type Bookmark, type Collection, type Folder, type Place } from '../../model/tree.js'
-import type { DateResult } from './dates.js'
-import type { DecodedText } from './decode.js'
+import { parseIsoInstant, type DateResult } from './dates.js'
+import { decodeWarnings, type DecodedText } from './decode.js'
 import { enforceLimits, LIMITS, WarningCollector } from './limits.js'
 import { LineIndex } from './line-index.js'
-import { decodeWarnings } from './decode-warnings.js'
 import { memberOffset } from './json-scan.js'
-import { parseIsoInstant } from './text-dates.js'
+import { attributeValue } from './attribute-json.js'
 
 /** The warnings and places of one JSON source file. */
 export class JsonSource {
@@ -99,7 +98,7 @@ export class JsonFields {
   keep(key: string): void {
     this.taken.add(key)
     const value = Object.hasOwn(this.value, key) ? this.value[key] : undefined
-    if (value !== undefined && value !== null && value !== '') this.kept.set(key, attributeValue(value))
+    if (value !== undefined && value !== null && value !== '') this.kept.set(key, keptText(value))
   }
 
   /** Warn at member `key` of this object. */
@@ -173,7 +172,7 @@ export class JsonFields {
       const value = this.value[key]
       if (kept === undefined && (this.taken.has(key) || value === null || value === '')) continue
       item.attributes ??= createRecord()
-      item.attributes[key] = kept ?? attributeValue(value)
+      item.attributes[key] = kept ?? keptText(value)
     }
   }
 
@@ -187,46 +186,9 @@ export class JsonFields {
   }
 }
 
-/** A JSON value as an attribute: a string as it is, anything else as compact JSON. */
-export function attributeValue(value: unknown): string {
-  return typeof value === 'string' ? value : stringifyJson(value)
-}
-
-/**
- * `JSON.stringify` for parsed JSON, without recursion: a value nested 100,000 deep is written as
- * any other (the engine's own stringify would overflow the stack).
- */
-export function stringifyJson(value: unknown): string {
-  const out: string[] = []
-  // Each entry is a value still to write, or a piece of punctuation (a closing bracket, a comma).
-  const stack: Array<{ value: unknown } | string> = [{ value }]
-  while (stack.length > 0) {
-    const next = stack.pop()!
-    if (typeof next === 'string') {
-      out.push(next)
-      continue
-    }
-    const current = next.value
-    if (Array.isArray(current)) {
-      out.push('[')
-      stack.push(']')
-      for (let i = current.length - 1; i >= 0; i--) {
-        stack.push({ value: current[i] === undefined ? null : current[i] })
-        if (i > 0) stack.push(',')
-      }
-    } else if (typeof current === 'object' && current !== null) {
-      out.push('{')
-      stack.push('}')
-      const keys = Object.keys(current)
-      for (let i = keys.length - 1; i >= 0; i--) {
-        stack.push({ value: (current as Record<string, unknown>)[keys[i]!] })
-        stack.push(`${JSON.stringify(keys[i])}:`)
-        if (i > 0) stack.push(',')
-      }
-    } else
-      out.push(typeof current === 'number' && !Number.isFinite(current) ? 'null' : JSON.stringify(current))
-  }
-  return out.join('')
+/** A JSON value as an attribute: a string as it is, anything else as compact JSON, however long. */
+function keptText(value: unknown): string {
+  return attributeValue(value, Infinity) ?? ''
 }
 
 /** The collection read from a JSON source: decoding warnings first, then the reader's; limits enforced. */

@@ -8,7 +8,7 @@ import { createFolder, type Bookmark, type Collection } from '../../model/tree.j
 import { LineIndex } from './line-index.js'
 import { ExportReader, Fields, jsonKind, type At } from './service.js'
 import { isJsonObject, parseJsonSource } from './json.js'
-import { listElementOffsets } from './json-scan.js'
+import { scanJsonValues } from './json-scan.js'
 import type { SourceInput } from '../types.js'
 
 /** One element of the list and where it starts. */
@@ -32,7 +32,11 @@ export function readJsonList(text: string, file: string, area: string): JsonList
       ...start,
     })
   }
-  const offsets = listElementOffsets(text)
+  const offsets: number[] = []
+  const element = (path: readonly unknown[], offset: number): void => {
+    if (path.length === 1) offsets.push(offset)
+  }
+  scanJsonValues(text, element, { maxDepth: 1 })
   return value.map((item: unknown, index) => ({
     value: item,
     at: lines.locate(offsets[index] ?? 0),

@@ -4,8 +4,7 @@
  * - `scanJsonValues` reports where each value starts and under which path (object keys and array
  *   indices); readers use it to put `file:line:col` on nodes and warnings, sniffers on a file's
  *   head, which may be cut anywhere (the scan simply stops there, as it does at anything that is
- *   not JSON). `findJsonOffsets`, `memberOffset`, `headKeys`, `firstObjectKeys` and
- *   `listElementOffsets` are built on it.
+ *   not JSON). `findJsonOffsets`, `memberOffset`, `headKeys` and `firstObjectKeys` are built on it.
  * - `jsonOffsets` pairs the objects and arrays of a parsed document with where they start, along
  *   the paths a reader names: the Chrome and Firefox readers' scan of files of 100,000 bookmarks.
  * - `findJsonError` says where text stops being JSON, and why.
@@ -226,33 +225,6 @@ export function headKeys(head: string, paths: readonly JsonPattern[]): Array<Set
     { from: start, maxDepth },
   )
   return keys
-}
-
-// ---- lists ------------------------------------------------------------------------------------
-
-/**
- * Offsets of the elements of the top-level list of valid JSON `text`: each is the first
- * character after `[` or a `,` at depth 1, past white space. Strings are skipped whole, so
- * brackets and commas inside them do not count. Its own loop: `scanJsonValues` at depth 1 takes
- * half as long again (126 → 171 ms on a list of 100,000 objects), as it reads every key.
- */
-export function listElementOffsets(text: string): number[] {
-  const offsets: number[] = []
-  let depth = 0
-  let expectValue = false
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i)
-    if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) continue
-    if (expectValue && depth === 1 && c !== 0x5d /* ] */) offsets.push(i)
-    expectValue = false
-    if (c === 0x22 /* " */) i = stringEnd(text, i)
-    else if (c === 0x5b /* [ */ || c === 0x7b /* { */) {
-      depth++
-      if (depth === 1) expectValue = true
-    } else if (c === 0x5d || c === 0x7d /* } */) depth--
-    else if (c === 0x2c /* , */ && depth === 1) expectValue = true
-  }
-  return offsets
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * Separators written as bookmarks, by programs whose browsers or formats have none:
- * - Floccus writes one as a bookmark to `https://separator.floccus.org/?id=<n>` (`floccus.ts`),
- *   in XBEL and in bookmark HTML;
+ * - Floccus writes one as a bookmark to `https://separator.floccus.org/?id=<n>` (`vertical.html` on
+ *   the toolbar), titled with a row of `⎯`, in XBEL and in bookmark HTML;
  * - Vivaldi keeps one as a bookmark titled `---` to `http://bookmark.placeholder.url/` described
  *   "separator" (`DESCRIPTION="separator"` in its bookmark HTML, `meta_info.Description` in its
  *   profile's `Bookmarks` file), since Chromium's bookmarks have no separators.
@@ -9,7 +9,6 @@
  * either, writes Vivaldi's (`VIVALDI_SEPARATOR`). Pure.
  */
 import type { Bookmark, Collection, Folder, Separator } from '../../model/tree.js'
-import { isFloccusSeparator } from './floccus.js'
 
 /** A separator as Vivaldi writes it: a bookmark with this title, address and description. */
 export const VIVALDI_SEPARATOR = {
@@ -23,6 +22,13 @@ const VIVALDI_URL = /^http:\/\/bookmark\.placeholder\.url\/?$/i
 
 /** Text that a source holding separator bookmarks contains (a cheap test before walking the tree). */
 const SIGNS = ['separator.floccus.org', 'bookmark.placeholder.url']
+
+const FLOCCUS_URL = /^https?:\/\/separator\.floccus\.org\//i
+
+/** Whether `href` is a Floccus separator's address. */
+export function isFloccusSeparator(href: string | undefined): boolean {
+  return href !== undefined && FLOCCUS_URL.test(href)
+}
 
 /** Whether `text` (a source) may hold separators written as bookmarks. */
 export function mayHoldSeparatorBookmarks(text: string): boolean {

@@ -5,8 +5,9 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { decodeWarnings, locateAnyLineEnd } from '../../../src/formats/shared/decode-warnings.js'
-import { JsonFields, JsonSource, stringifyJson } from '../../../src/formats/shared/json-fields.js'
+import { decodeSource, decodeWarnings, locateAnyLineEnd } from '../../../src/formats/shared/decode.js'
+import { JsonFields, JsonSource } from '../../../src/formats/shared/json-fields.js'
+import { attributeJson } from '../../../src/formats/shared/attribute-json.js'
 import {
   findJsonOffsets,
   headKeys,
@@ -14,10 +15,8 @@ import {
   scanJsonValues,
   type JsonStep,
 } from '../../../src/formats/shared/json-scan.js'
-import { parseRfc822Instant } from '../../../src/formats/shared/dates.js'
-import { parseIsoInstant } from '../../../src/formats/shared/text-dates.js'
+import { parseIsoInstant, parseRfc822Instant } from '../../../src/formats/shared/dates.js'
 import { createBookmark } from '../../../src/model/tree.js'
-import { decodeSource } from '../../../src/formats/shared/decode.js'
 
 /** Every value start the scan reports, as `path → the text there`. */
 function starts(text: string, from = 0): Array<[string, string]> {
@@ -93,11 +92,11 @@ describe('findJsonOffsets, memberOffset, headKeys', () => {
   })
 })
 
-describe('stringifyJson', () => {
+describe('attributeJson', () => {
   it('should write what JSON.stringify writes for any JSON value', () => {
     fc.assert(
       fc.property(fc.jsonValue(), (value) => {
-        expect(stringifyJson(value)).toBe(JSON.stringify(value))
+        expect(attributeJson(value, Infinity)).toBe(JSON.stringify(value))
       }),
       { numRuns: 200 },
     )
@@ -106,7 +105,7 @@ describe('stringifyJson', () => {
   it('should write a value nested 100,000 deep, which JSON.stringify cannot', () => {
     const depth = 100_000
     const text = `${'['.repeat(depth)}${']'.repeat(depth)}`
-    expect(stringifyJson(JSON.parse(text))).toBe(text)
+    expect(attributeJson(JSON.parse(text), Infinity)).toBe(text)
   })
 })
 
