@@ -7,7 +7,7 @@ import { MAX_SOURCE_BYTES } from './shared/limits.js'
 import type { Collection, Folder, SourceFormat } from '../model/tree.js'
 import { decodeSource, timedRead, type DecodedText } from './shared/decode.js'
 import { FORMATS, formatNamed, sniffEntry, sniffHead, TEXT_FORMATS } from './registry.js'
-import { commonPrefix } from './shared/bytes.js'
+import { commonPrefix } from './shared/line-index.js'
 import { reconcileNodes, type Move } from './shared/reconcile.js'
 import {
   SNIFF_BYTES,

@@ -23,6 +23,12 @@ export const SNIFF_BYTES = 64 * 1024
 /** Characters at the start of a text that the sniffers of markup formats look at. */
 export const SNIFF_CHARACTERS = 8192
 
+/** A file a writer made, and the warnings of what its format cannot carry. */
+export interface WrittenText {
+  text: string
+  warnings: Message[]
+}
+
 /** A source file handed to a reader. */
 export interface SourceInput {
   /** The whole file. */
@@ -54,7 +60,7 @@ export interface FormatEntry {
    */
   read(input: SourceInput): Collection
   /** Serialize a collection in this format; what it cannot carry comes back as warnings. */
-  write?(collection: Collection): { text: string; warnings: Message[] }
+  write?(collection: Collection): WrittenText
   /**
    * Whether the site offers its published collection in this format, and how: the file written
    * at the site's root, streamed, and the words of the download links ("Download this collection:

@@ -5,9 +5,8 @@
  * attributes. Flat: the bookmarks sit at the root, in file order.
  */
 import { normalizeTags } from '../../model/tree.js'
-import { readJsonBookmarks } from '../shared/json-list.js'
 import { firstObjectKeys } from '../shared/json-scan.js'
-import type { ExportReader, Fields } from '../shared/service.js'
+import { readJsonBookmarks, type ExportReader, type Fields } from '../shared/service.js'
 import type { FormatEntry, SniffHead, SourceInput } from '../types.js'
 
 /** `private`: Delicious writes `"0"`/`"1"`; numbers and booleans are read alike. */

@@ -7,9 +7,9 @@
  */
 import { isBookgenError, BookgenError } from '../../model/errors.js'
 import type { Collection } from '../../model/tree.js'
-import { emptyCollection } from '../shared/empty-file.js'
+import { emptyCollection } from '../shared/text-source.js'
 import { readFirefoxText } from '../firefox-json/read.js'
-import { decodeJsonBytes } from '../shared/json-text.js'
+import { decodeJsonBytes } from '../shared/json.js'
 import type { FormatEntry, SniffHead, SourceInput } from '../types.js'
 import { decompressMozLz4, isMozLz4 } from './mozlz4.js'
 

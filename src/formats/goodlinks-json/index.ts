@@ -5,9 +5,8 @@
  * kept as attributes. Flat: the bookmarks sit at the root, in file order.
  */
 import { normalizeTags } from '../../model/tree.js'
-import { readJsonBookmarks } from '../shared/json-list.js'
 import { firstObjectKeys } from '../shared/json-scan.js'
-import type { ExportReader, Fields } from '../shared/service.js'
+import { readJsonBookmarks, type ExportReader, type Fields } from '../shared/service.js'
 import type { FormatEntry, SniffHead, SourceInput } from '../types.js'
 
 function goodLinksBookmark(reader: ExportReader, fields: Fields) {

@@ -11,12 +11,8 @@ import type { Alias, Bookmark, Collection, Folder, Node, Place } from '../../mod
 import { collapseTitle } from '../shared/titles.js'
 import { Utf8Chunks, wholeText } from '../shared/utf8-chunks.js'
 import type { Message } from '../../model/message.js'
+import type { WrittenText } from '../types.js'
 import { reference } from '../shared/references.js'
-
-export interface WriteResult {
-  text: string
-  warnings: Message[]
-}
 
 const CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/
@@ -45,7 +41,7 @@ function deeper(indent: string): string {
 }
 
 /** Serialize a collection as a Netscape bookmark file. */
-export function writeNetscape(collection: Collection): WriteResult {
+export function writeNetscape(collection: Collection): WrittenText {
   return wholeText((sink) => new NetscapeWriter(collection, sink).write())
 }
 

@@ -3,7 +3,7 @@
  * `posts/all?format=json`: a list of posts `{href, description, extended, meta, hash, time, shared,
  * toread, tags}`, read as flat bookmarks at the root (see `pinboard-post.ts` for the fields).
  */
-import { readJsonBookmarks } from '../shared/json-list.js'
+import { readJsonBookmarks } from '../shared/service.js'
 import { firstObjectKeys } from '../shared/json-scan.js'
 import { pinboardPost } from '../shared/pinboard-post.js'
 import type { FormatEntry, SniffHead, SourceInput } from '../types.js'

@@ -29,9 +29,10 @@ import { cleanHref } from '../../model/urls.js'
 import { instantResult, parseW3cDate } from '../shared/dates.js'
 import { walkChildLists, type ChildList } from '../shared/child-lists.js'
 import { LineIndex } from '../shared/line-index.js'
+import { placeWarnings } from '../shared/decode.js'
 import { enforceLimits, WarningCollector } from '../shared/limits.js'
-import { attributeValue } from '../shared/attribute-json.js'
-import { emptyCollection } from '../shared/empty-file.js'
+import { attributeValue } from '../shared/json.js'
+import { emptyCollection } from '../shared/text-source.js'
 import type { SourceInput } from '../types.js'
 import { isBinaryPlist, parseBinaryPlist } from './binary.js'
 import { isPlistDict, own, type PlistDict, type PlistValue } from './plist-value.js'
@@ -86,13 +87,7 @@ export function readSafariPlist(input: SourceInput): Collection {
     return offset === undefined ? undefined : lines.locate(offset)
   }
   const collection = new SafariReader(file, locate).read(plist.value, decoded.encoding)
-  const notes = [...decoded.warnings, ...plist.notes].map(({ offset, rule, message }) => ({
-    file,
-    ...lines.locate(offset),
-    rule,
-    message,
-  }))
-  collection.warnings.unshift(...notes)
+  collection.warnings.unshift(...placeWarnings([...decoded.warnings, ...plist.notes], lines, file))
   return finish(collection)
 }
 

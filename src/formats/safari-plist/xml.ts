@@ -8,6 +8,7 @@
  * integer that is not one, …) is an error `safari/bad-plist` at the element.
  */
 import { BookgenError, isBookgenError } from '../../model/errors.js'
+import type { DecodeWarning } from '../shared/decode.js'
 import type { LineIndex } from '../shared/line-index.js'
 import { parseXmlStrictly } from '../xbel/strict.js'
 import { scanXml } from '../xbel/scan.js'
@@ -15,18 +16,11 @@ import type { SourceElement, SourceNode, XmlTreeHandler } from '../xbel/tree.js'
 import { decodeXmlText } from '../xbel/xml-text.js'
 import type { PlistDict, PlistValue } from './plist-value.js'
 
-/** A problem found while reading, placed by offset in the text. */
-export interface PlistNote {
-  readonly offset: number
-  readonly rule: string
-  readonly message: string
-}
-
 export interface XmlPlist {
   readonly value: PlistValue
   /** Text offsets of the start tags of every dictionary. */
   readonly offsets: Map<object, number>
-  readonly notes: PlistNote[]
+  readonly notes: DecodeWarning[]
 }
 
 /** Receives the root element whole. */
@@ -83,7 +77,7 @@ class PlistConverter {
   private readonly file: string
   private readonly lines: LineIndex
   private readonly offsets = new Map<object, number>()
-  private readonly notes: PlistNote[] = []
+  private readonly notes: DecodeWarning[] = []
 
   constructor(file: string, lines: LineIndex) {
     this.file = file

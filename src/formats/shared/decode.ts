@@ -6,6 +6,7 @@
  */
 import { isUtf8 } from 'node:buffer'
 import type { Message } from '../../model/message.js'
+import type { LineIndex } from './line-index.js'
 
 /** A problem found while decoding, placed by character offset in the decoded text. */
 export interface DecodeWarning {
@@ -241,6 +242,11 @@ export function resolveLabel(label: string): string | undefined {
 /** `bytes` as text, each byte a character (U+0000–U+00FF). */
 function latin1(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1')
+}
+
+/** Warnings placed by offset (decoding's, a reader's notes) at their line and column in `file`. */
+export function placeWarnings(notes: readonly DecodeWarning[], lines: LineIndex, file: string): Message[] {
+  return notes.map(({ offset, rule, message }) => ({ file, ...lines.locate(offset), rule, message }))
 }
 
 /**

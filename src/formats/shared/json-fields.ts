@@ -11,7 +11,7 @@ import { decodeWarnings, type DecodedText } from './decode.js'
 import { enforceLimits, LIMITS, WarningCollector } from './limits.js'
 import { LineIndex } from './line-index.js'
 import { memberOffset } from './json-scan.js'
-import { attributeValue } from './attribute-json.js'
+import { attributeValue } from './json.js'
 
 /** The warnings and places of one JSON source file. */
 export class JsonSource {

@@ -1,7 +1,9 @@
 /**
- * Offsets → 1-based line and column, for messages and node places. Built once per source text
- * (one pass to find line starts), then each lookup is a binary search.
+ * Offsets → 1-based line and column, for messages and node places: line starts found once per
+ * source text, then each lookup is a binary search. And the byte-level helpers of re-reading an
+ * edited file: common prefixes and suffixes, line starts, and places as byte offsets.
  */
+import type { Place } from '../../model/tree.js'
 export interface LineColumn {
   line: number
   column: number
@@ -21,15 +23,8 @@ export class LineIndex {
 
   /** Line and column (both 1-based) of the UTF-16 offset `offset`. */
   locate(offset: number): LineColumn {
-    const starts = this.starts
-    let low = 0
-    let high = starts.length - 1
-    while (low < high) {
-      const mid = (low + high + 1) >>> 1
-      if (starts[mid]! <= offset) low = mid
-      else high = mid - 1
-    }
-    return { line: low + 1, column: offset - starts[low]! + 1 }
+    const line = Math.max(1, upperBound(this.starts, offset))
+    return { line, column: offset - this.starts[line - 1]! + 1 }
   }
 }
 
@@ -58,4 +53,98 @@ export class Utf8ByteLineIndex extends LineIndex {
     place.column = column
     return place
   }
+}
+
+const CHUNK = 1 << 16
+
+/** Length of the common prefix of two byte arrays. */
+export function commonPrefix(a: Uint8Array, b: Uint8Array): number {
+  const length = Math.min(a.length, b.length)
+  let at = 0
+  while (at + CHUNK <= length && Buffer.compare(a.subarray(at, at + CHUNK), b.subarray(at, at + CHUNK)) === 0)
+    at += CHUNK
+  while (at < length && a[at] === b[at]) at++
+  return at
+}
+
+/** Length of the common suffix of two byte arrays, at most `limit`. */
+export function commonSuffix(a: Uint8Array, b: Uint8Array, limit: number): number {
+  let length = 0
+  while (
+    length + CHUNK <= limit &&
+    Buffer.compare(
+      a.subarray(a.length - length - CHUNK, a.length - length),
+      b.subarray(b.length - length - CHUNK, b.length - length),
+    ) === 0
+  ) {
+    length += CHUNK
+  }
+  while (length < limit && a[a.length - 1 - length] === b[b.length - 1 - length]) length++
+  return length
+}
+
+export function findLineStarts(bytes: Uint8Array): Uint32Array {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length)
+  let count = 1
+  for (let at = buffer.indexOf(0x0a); at !== -1; at = buffer.indexOf(0x0a, at + 1)) count++
+  const starts = new Uint32Array(count)
+  let line = 1
+  for (let at = buffer.indexOf(0x0a); at !== -1; at = buffer.indexOf(0x0a, at + 1)) starts[line++] = at + 1
+  return starts
+}
+
+/** Line starts of the new bytes: those before `start` kept, the run's found again, later ones moved. */
+export function updateLineStarts(
+  starts: Uint32Array,
+  bytes: Uint8Array,
+  start: number,
+  oldEnd: number,
+  delta: number,
+): Uint32Array {
+  const keep = upperBound(starts, start)
+  const later = upperBound(starts, oldEnd)
+  const inside: number[] = []
+  for (let at = start; at < oldEnd + delta; at++) if (bytes[at] === 0x0a) inside.push(at + 1)
+  const result = new Uint32Array(keep + inside.length + starts.length - later)
+  result.set(starts.subarray(0, keep))
+  result.set(inside, keep)
+  for (let i = later, j = keep + inside.length; i < starts.length; i++, j++) result[j] = starts[i]! + delta
+  return result
+}
+
+/** Index of the first entry greater than `value` in a sorted array. */
+export function upperBound(values: Uint32Array, value: number): number {
+  let low = 0
+  let high = values.length
+  while (low < high) {
+    const mid = (low + high) >>> 1
+    if (values[mid]! <= value) low = mid + 1
+    else high = mid
+  }
+  return low
+}
+
+/** Longest column scanned to turn a place into a byte offset (a file written on one line is read in full). */
+const MAX_COLUMN = 1 << 16
+
+/** Byte offset of a place (line, column in UTF-16 units) in UTF-8 bytes. */
+export function byteOffset(bytes: Uint8Array, starts: Uint32Array, place: Place): number | undefined {
+  if (place.line < 1 || place.line > starts.length || place.column - 1 > MAX_COLUMN) return undefined
+  let offset = starts[place.line - 1]!
+  let units = place.column - 1
+  while (units > 0) {
+    const byte = bytes[offset]
+    if (byte === undefined || byte === 0x0a) return undefined
+    if (byte < 0x80) {
+      offset++
+      units--
+    } else if (byte >= 0xf0) {
+      offset += 4
+      units -= 2
+    } else {
+      offset += byte >= 0xe0 ? 3 : 2
+      units--
+    }
+  }
+  return units === 0 ? offset : undefined
 }

@@ -3,8 +3,9 @@
  * Delicious, GoodLinks, Readwise) share: one `ExportReader` per file that makes placed bookmarks,
  * reads dates with the source's unit, keeps every field no model field takes as an attribute,
  * collects warnings under the format's rule area, and finishes the collection (decoding warnings
- * placed, limits enforced).
+ * placed, limits enforced); and the reading of the exports that are one JSON list of objects.
  */
+import { BookgenError } from '../../model/errors.js'
 import {
   createBookmark,
   createFolder,
@@ -21,6 +22,9 @@ import type { DecodedText } from './decode.js'
 import { enforceLimits, WarningCollector } from './limits.js'
 import { LineIndex } from './line-index.js'
 import { dataTitle } from './titles.js'
+import { isJsonObject, parseJsonSource } from './json.js'
+import { scanJsonValues } from './json-scan.js'
+import type { SourceInput } from '../types.js'
 
 /** A place in the source text (1-based line and column), in `file` when not the reader's own (a zip member). */
 export interface At {
@@ -297,4 +301,62 @@ export class Fields {
       `${key} should be ${expected}, not ${jsonKind(value)}; kept as an attribute`,
     )
   }
+}
+
+// ---- JSON lists: Pinboard, Delicious, GoodLinks --------------------------------------------
+
+/** One element of the list and where it starts (JSON.parse gives no places: `json-scan.ts`). */
+export interface JsonListItem {
+  readonly value: unknown
+  readonly at: At
+}
+
+/**
+ * Parse `text` as a JSON list. Throws `BookgenError` `<area>/syntax` for text that is not JSON and
+ * `<area>/not-a-list` for JSON that is not a list.
+ */
+export function readJsonList(text: string, file: string, area: string): JsonListItem[] {
+  const value = parseJsonSource(text, file, `${area}/syntax`)
+  const lines = new LineIndex(text)
+  if (!Array.isArray(value)) {
+    const start = lines.locate(text.search(/\S|$/))
+    throw new BookgenError(`Expected a list ([…]) of bookmarks; the file holds ${jsonKind(value)}`, {
+      rule: `${area}/not-a-list`,
+      file,
+      ...start,
+    })
+  }
+  const offsets: number[] = []
+  const element = (path: readonly unknown[], offset: number): void => {
+    if (path.length === 1) offsets.push(offset)
+  }
+  scanJsonValues(text, element, { maxDepth: 1 })
+  return value.map((item: unknown, index) => ({
+    value: item,
+    at: lines.locate(offsets[index] ?? 0),
+  }))
+}
+
+/** What a JSON list format is: its name, rule area and title, and how one object becomes a bookmark. */
+export interface JsonListFormat {
+  readonly format: string
+  readonly area: string
+  readonly title: string
+  bookmark(reader: ExportReader, fields: Fields): Bookmark
+}
+
+/**
+ * Read a JSON list export: each object one bookmark, in file order, at the root. An element that
+ * is not an object is skipped with a warning.
+ */
+export function readJsonBookmarks(input: SourceInput, format: JsonListFormat): Collection {
+  const decoded = input.text()
+  const reader = new ExportReader(input.file, format.area)
+  reader.noteDecoding(decoded)
+  const root = createFolder()
+  for (const { value, at } of readJsonList(decoded.text, input.file, format.area)) {
+    if (isJsonObject(value)) root.children.push(format.bookmark(reader, new Fields(reader, value, at)))
+    else reader.warn(at, 'not-an-object', `Expected a bookmark object, found ${jsonKind(value)}; skipped`)
+  }
+  return reader.finish(format.format, format.title, root, decoded.encoding)
 }

@@ -2,12 +2,11 @@
  * Reading a text format (Netscape HTML, XBEL) from a source: the decoded text, an empty file as an
  * empty collection with a warning, the limits enforced, and what decoding said as placed warnings.
  */
-import type { Collection } from '../../model/tree.js'
-import { emptyCollection } from './empty-file.js'
+import { createFolder, type Collection } from '../../model/tree.js'
 import { enforceLimits } from './limits.js'
 import { LineIndex } from './line-index.js'
 import { mayHoldSeparatorBookmarks, readSeparatorBookmarks } from './separator-bookmarks.js'
-import type { DecodedText } from './decode.js'
+import { placeWarnings, type DecodedText } from './decode.js'
 import type { SourceInput } from '../types.js'
 
 /**
@@ -25,16 +24,21 @@ export function readText(
   enforceLimits(collection)
   // Floccus (XBEL, HTML) and Vivaldi (HTML) write separators as bookmarks.
   if (mayHoldSeparatorBookmarks(decoded.text)) readSeparatorBookmarks(collection)
-  if (decoded.warnings.length > 0) {
-    const lines = new LineIndex(decoded.text)
-    collection.warnings.unshift(
-      ...decoded.warnings.map(({ offset, rule, message }) => ({
-        file: input.file,
-        ...lines.locate(offset),
-        rule,
-        message,
-      })),
-    )
-  }
+  if (decoded.warnings.length > 0)
+    collection.warnings.unshift(...placeWarnings(decoded.warnings, new LineIndex(decoded.text), input.file))
   return collection
+}
+
+/** The collection of a file that is empty or only white space, in every format: no bookmarks, a warning. */
+export function emptyCollection(format: string, file: string, encoding: string): Collection {
+  return {
+    format,
+    file,
+    encoding,
+    title: '',
+    root: createFolder(''),
+    warnings: [
+      { file, line: 1, column: 1, rule: 'source/empty', message: 'The file is empty; it holds no bookmarks' },
+    ],
+  }
 }

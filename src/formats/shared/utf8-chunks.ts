@@ -1,4 +1,5 @@
 import type { Message } from '../../model/message.js'
+import type { WrittenText } from '../types.js'
 
 /**
  * An output file's text, built from many small pieces and encoded as UTF-8 as they come, into
@@ -72,10 +73,7 @@ export function decodeChunks(chunks: readonly Uint8Array[]): string {
 }
 
 /** A streamed file's whole text (what `stream` hands its sink), with the warnings it returns. */
-export function wholeText(stream: (sink: (chunk: Uint8Array) => void) => Message[]): {
-  text: string
-  warnings: Message[]
-} {
+export function wholeText(stream: (sink: (chunk: Uint8Array) => void) => Message[]): WrittenText {
   const chunks: Uint8Array[] = []
   const warnings = stream((chunk) => chunks.push(chunk))
   return { text: decodeChunks(chunks), warnings }

@@ -29,12 +29,8 @@ import type {
   XmlNode,
 } from '../../model/tree.js'
 import type { Message } from '../../model/message.js'
+import type { WrittenText } from '../types.js'
 import { reference } from '../shared/references.js'
-
-export interface WriteResult {
-  text: string
-  warnings: Message[]
-}
 
 /**
  * Characters XML 1.0 forbids: C0 controls but tab and line ends, U+FFFE, U+FFFF and (in unicode
@@ -73,7 +69,7 @@ function deeper(indent: string): string {
 }
 
 /** Serialize a collection as XBEL. */
-export function writeXbel(collection: Collection): WriteResult {
+export function writeXbel(collection: Collection): WrittenText {
   return wholeText((sink) => new XbelWriter(collection, sink).write())
 }
 

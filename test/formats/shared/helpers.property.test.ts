@@ -7,7 +7,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { decodeSource, decodeWarnings, locateAnyLineEnd } from '../../../src/formats/shared/decode.js'
 import { JsonFields, JsonSource } from '../../../src/formats/shared/json-fields.js'
-import { attributeJson } from '../../../src/formats/shared/attribute-json.js'
+import { attributeJson } from '../../../src/formats/shared/json.js'
 import {
   findJsonOffsets,
   headKeys,

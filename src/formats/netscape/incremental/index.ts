@@ -18,7 +18,7 @@ import { walk, type Collection, type Folder, type Node, type Place } from '../..
 import { byteOrderMark, findDeclaredCharset, PRESCAN_BYTES, resolveLabel } from '../../shared/decode.js'
 import { enforceLimits, LIMITS } from '../../shared/limits.js'
 import { mayHoldSeparatorBookmarks, readSeparatorBookmarks } from '../../shared/separator-bookmarks.js'
-import { byteOffset, commonSuffix, findLineStarts, updateLineStarts } from '../../shared/bytes.js'
+import { byteOffset, commonSuffix, findLineStarts, updateLineStarts } from '../../shared/line-index.js'
 import { reconcileNodes, sameNodes, type Move } from '../../shared/reconcile.js'
 import { readText } from '../../shared/text-source.js'
 import type { Reread, ReparseOptions, RereadVersion, SourceInput } from '../../types.js'
