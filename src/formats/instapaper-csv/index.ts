@@ -10,8 +10,7 @@
  * and Readeck reverse them on import); other columns are kept as attributes.
  */
 import { normalizeTags } from '../../model/tree.js'
-import { csvHeader, hasColumns } from '../shared/csv.js'
-import { readCsvBookmarks, type CsvFormat, type CsvRow } from '../shared/csv-bookmarks.js'
+import { csvHeader, hasColumns, readCsvBookmarks, type CsvFormat, type CsvRow } from '../shared/csv.js'
 import { isUnreadList, POCKET_UNREAD } from '../shared/read-state.js'
 import type { At, ExportReader } from '../shared/service.js'
 import type { FormatEntry, SniffHead, SourceInput } from '../types.js'

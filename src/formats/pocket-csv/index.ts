@@ -12,9 +12,15 @@
 import { BookgenError } from '../../model/errors.js'
 import { createFolder, type Collection } from '../../model/tree.js'
 import { decodeSource } from '../shared/decode.js'
-import { hasColumns, csvHeader } from '../shared/csv.js'
-import { readCsvBookmarks, readCsvRows, type CsvFormat, type CsvRow } from '../shared/csv-bookmarks.js'
-import { FolderPaths } from '../shared/folders.js'
+import {
+  csvHeader,
+  FolderPaths,
+  hasColumns,
+  readCsvBookmarks,
+  readCsvRows,
+  type CsvFormat,
+  type CsvRow,
+} from '../shared/csv.js'
 import { pocketSection, POCKET_ARCHIVE, POCKET_UNREAD } from '../shared/read-state.js'
 import { ExportReader, splitTags } from '../shared/service.js'
 import type { FormatEntry, SniffHead, SourceInput } from '../types.js'

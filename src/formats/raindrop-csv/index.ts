@@ -9,8 +9,7 @@
  * `highlights` and `favorite` (the model has no favourite or highlights field) are kept as
  * attributes under their own names when not empty, as is any other column.
  */
-import { csvHeader, hasColumns } from '../shared/csv.js'
-import { readCsvBookmarks, type CsvFormat, type CsvRow } from '../shared/csv-bookmarks.js'
+import { csvHeader, hasColumns, readCsvBookmarks, type CsvFormat, type CsvRow } from '../shared/csv.js'
 import { splitTags, type ExportReader } from '../shared/service.js'
 import type { FormatEntry, SniffHead, SourceInput } from '../types.js'
 

@@ -10,8 +10,7 @@
  * attributes when not empty. A tag cell that is not such a list is kept as an attribute.
  */
 import { normalizeTags } from '../../model/tree.js'
-import { csvHeader, hasColumns } from '../shared/csv.js'
-import { readCsvBookmarks, type CsvFormat, type CsvRow } from '../shared/csv-bookmarks.js'
+import { csvHeader, hasColumns, readCsvBookmarks, type CsvFormat, type CsvRow } from '../shared/csv.js'
 import { isReaderUnread } from '../shared/read-state.js'
 import type { ExportReader } from '../shared/service.js'
 import type { FormatEntry, SniffHead, SourceInput } from '../types.js'

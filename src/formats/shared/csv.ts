@@ -8,7 +8,9 @@
 import { createRequire } from 'node:module'
 import type { CsvError as CsvErrorType, parse as parseType } from 'csv-parse/sync'
 import { BookgenError } from '../../model/errors.js'
-import type { At } from './service.js'
+import { createFolder, type Bookmark, type Collection, type Folder } from '../../model/tree.js'
+import { ExportReader, type At } from './service.js'
+import type { SourceInput } from '../types.js'
 
 /**
  * csv-parse, loaded on first use (its CommonJS build, synchronously): a build of any other format
@@ -46,7 +48,7 @@ interface ParsedRecord {
 
 /**
  * Parse `text` as CSV with a header row. Ragged rows are kept (short ones padded by the caller's
- * lookups, long ones reported by `extraCells`); blank lines are skipped. Throws `BookgenError`
+ * lookups, both reported by `checkLength`); blank lines are skipped. Throws `BookgenError`
  * `<area>/csv-syntax` at the line where the parser stopped.
  */
 export function readCsv(text: string, file: string, area: string): CsvTable {
@@ -127,11 +129,6 @@ export function otherCells(
   return cells
 }
 
-/** How many cells `record` has past the header's columns (0 for a regular row). */
-export function extraCells(table: CsvTable, record: CsvRecord): number {
-  return Math.max(0, record.cells.length - table.columns.length)
-}
-
 /**
  * The column names of the first row of `head` (a file's first bytes as text), lower-cased and
  * trimmed, or undefined when that row is not CSV. Only the first line is read: none of the
@@ -152,4 +149,147 @@ export function csvHeader(head: string): string[] | undefined {
 /** Whether `header` (from `csvHeader`) has every one of `required` (lower-case) columns. */
 export function hasColumns(header: readonly string[] | undefined, required: readonly string[]): boolean {
   return header !== undefined && required.every((name) => header.includes(name))
+}
+
+// ---- exports where each row is one bookmark ----------------------------------------------
+// The header checked, each row mapped by the format, placed in the folder its list or path names,
+// every cell the mapping does not read kept as an attribute under its column's name, and rows
+// longer or shorter than the header reported.
+
+/** One row, as a format's mapping sees it. */
+export interface CsvRow {
+  /** The cell under the column `name` (case-insensitive), `''` when absent. */
+  cell(name: string): string
+  /** Where the row starts (in a zip member: `file` is `<archive>!/<member>`). */
+  readonly at: At
+}
+
+/** A row's bookmark and the folder path it belongs in (empty: the root). */
+export interface CsvEntry {
+  readonly bookmark: Bookmark
+  readonly path: readonly string[]
+}
+
+/** What a CSV format is to this module. */
+export interface CsvFormat {
+  readonly format: string
+  readonly area: string
+  /** The collection's title. */
+  readonly title: string
+  /** Columns (lower case) without which the file is not of this format. */
+  readonly required: readonly string[]
+  /** Columns (lower case) the mapping reads; cells of other columns become attributes. */
+  readonly known: ReadonlySet<string>
+  /** Top-level folders that come first, in this order. */
+  readonly ordered?: readonly string[]
+  row(reader: ExportReader, row: CsvRow): CsvEntry
+}
+
+/** Read a CSV export whose text `input` holds. */
+export function readCsvBookmarks(input: SourceInput, format: CsvFormat): Collection {
+  const decoded = input.text()
+  const reader = new ExportReader(input.file, format.area)
+  reader.noteDecoding(decoded)
+  const folders = new FolderPaths(reader, format.ordered)
+  readCsvRows(decoded.text, input.file, format, reader, folders)
+  const root = createFolder()
+  root.children = folders.children()
+  return reader.finish(format.format, format.title, root, decoded.encoding)
+}
+
+/** Read the rows of one CSV text into `folders` (several texts may go into one collection). */
+export function readCsvRows(
+  text: string,
+  file: string,
+  format: CsvFormat,
+  reader: ExportReader,
+  folders: FolderPaths,
+): void {
+  const table = readCsv(text, file, format.area)
+  checkHeader(table, file, format)
+  const cell = columnReader(table)
+  for (const record of table.records) {
+    const at = file === reader.file ? record.at : { ...record.at, file }
+    checkLength(reader, table, record, at)
+    const { bookmark, path } = format.row(reader, { cell: (name) => cell(record, name), at })
+    for (const [name, value] of otherCells(table, record, format.known))
+      reader.attribute(bookmark, name, value)
+    folders.add(bookmark, path, at)
+  }
+}
+
+function checkHeader(table: CsvTable, file: string, format: CsvFormat): void {
+  const columns = new Set(table.columns.map((name) => name.toLowerCase()))
+  const missing = format.required.filter((name) => !columns.has(name))
+  if (missing.length === 0) return
+  throw new BookgenError(
+    `Not a ${format.title} CSV export: the header row lacks the column${missing.length === 1 ? '' : 's'} ${missing.join(', ')} (it has ${table.columns.join(', ') || 'none'})`,
+    { rule: `${format.area}/wrong-columns`, file, ...table.headerAt },
+  )
+}
+
+function checkLength(reader: ExportReader, table: CsvTable, record: CsvRecord, at: At): void {
+  const { length } = record.cells
+  const expected = table.columns.length
+  if (length === expected) return
+  reader.warn(
+    at,
+    'ragged-row',
+    length > expected
+      ? `Row ${record.row} has ${length} cells, the header ${expected}; the extra cells are kept as attributes "column N"`
+      : `Row ${record.row} has ${length} cells, the header ${expected}; the missing ones are read as empty`,
+  )
+}
+
+interface Entry {
+  readonly folder: Folder
+  readonly children: Map<string, Entry>
+}
+
+/**
+ * Folders of a flat export, made from each entry's list or folder path as the entries come: a
+ * folder is made the first time an entry needs it and placed where that entry is. Top-level
+ * folders named in `ordered` come first in that order (Pocket's "Unread" before "Read Archive",
+ * whatever the rows' order); the other top-level folders follow in the order they first appear,
+ * then the entries that have no folder. Iterative, any depth (`enforceLimits` bounds it later).
+ */
+export class FolderPaths {
+  private readonly top = new Map<string, Entry>()
+  private readonly loose: Bookmark[] = []
+  private readonly reader: ExportReader
+  private readonly ordered: readonly string[]
+
+  constructor(reader: ExportReader, ordered: readonly string[] = []) {
+    this.reader = reader
+    this.ordered = ordered
+  }
+
+  /** Put `bookmark` in the folder at `path` (titles from the top; empty: the root). */
+  add(bookmark: Bookmark, path: readonly string[], at: At): void {
+    if (path.length === 0) {
+      this.loose.push(bookmark)
+      return
+    }
+    let parent: Entry | undefined
+    for (const title of path) {
+      const level = parent?.children ?? this.top
+      let entry = level.get(title)
+      if (entry === undefined) {
+        entry = { folder: this.reader.folder(title, at), children: new Map() }
+        level.set(title, entry)
+        parent?.folder.children.push(entry.folder)
+      }
+      parent = entry
+    }
+    parent!.folder.children.push(bookmark)
+  }
+
+  /** The root's children: the top-level folders in order (see above), then the loose entries. */
+  children(): Array<Folder | Bookmark> {
+    const first = this.ordered.flatMap((title) => this.top.get(title)?.folder ?? [])
+    const rest = [...this.top.entries()]
+      .filter(([title]) => !this.ordered.includes(title))
+      .map(([, entry]) => entry.folder)
+    return [...first, ...rest, ...this.loose]
+  }
 }

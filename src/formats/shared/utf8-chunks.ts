@@ -67,14 +67,9 @@ export class Utf8Chunks {
 
 const CHUNK_BYTES = 1 << 17
 
-/** The text that `Utf8Chunks` handed on as `chunks`. */
-export function decodeChunks(chunks: readonly Uint8Array[]): string {
-  return Buffer.concat(chunks).toString('utf8')
-}
-
 /** A streamed file's whole text (what `stream` hands its sink), with the warnings it returns. */
 export function wholeText(stream: (sink: (chunk: Uint8Array) => void) => Message[]): WrittenText {
   const chunks: Uint8Array[] = []
   const warnings = stream((chunk) => chunks.push(chunk))
-  return { text: decodeChunks(chunks), warnings }
+  return { text: Buffer.concat(chunks).toString('utf8'), warnings }
 }
