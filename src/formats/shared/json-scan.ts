@@ -266,24 +266,6 @@ interface Tracked {
   children: Map<string | number, Tracked> | undefined
 }
 
-/** An open container during the scan. */
-interface ContainerFrame {
-  readonly isArray: boolean
-  readonly role: string | undefined
-  readonly tracked: Tracked | undefined
-  /** The key whose value comes next (objects), or the index of the next element (arrays). */
-  key: string | number
-  /** Objects: whether the next string is a key. */
-  expectKey: boolean
-}
-
-const QUOTE = 0x22
-const OPEN_BRACE = 0x7b
-const CLOSE_BRACE = 0x7d
-const OPEN_BRACKET = 0x5b
-const CLOSE_BRACKET = 0x5d
-const COMMA = 0x2c
-
 /**
  * Offsets (UTF-16, in `text`) of the objects and arrays of `value` (the result of `JSON.parse(text)`)
  * that `descend` names, starting from the top-level value of role `topRole`.
@@ -317,59 +299,27 @@ function childValue(container: object, key: string | number): unknown {
   return (container as Record<string, unknown>)[key]
 }
 
-/** The tracked containers of `text`, from the top-level value down. */
+/**
+ * The tracked containers of `text`, from the top-level value down: `open[d]` is the container at
+ * depth `d` of the current path, with its role (a value is visited after its parent).
+ */
 function scanContainers(text: string, topRole: string, descend: Descend): Tracked | undefined {
-  const frames: ContainerFrame[] = []
-  let top: Tracked | undefined
-  const length = text.length
-  let i = 0
-  while (i < length) {
-    const code = text.charCodeAt(i)
-    if (code === QUOTE) {
-      const end = stringEnd(text, i)
-      const frame = frames[frames.length - 1]
-      if (frame !== undefined && frame.expectKey) {
-        frame.key = keyText(text, i, end)
-        frame.expectKey = false
-      }
-      i = end + 1
-      continue
-    }
-    if (code === OPEN_BRACE || code === OPEN_BRACKET) {
-      const tracked = open(frames, i, code === OPEN_BRACKET, topRole, descend)
-      if (frames.length === 1) top = tracked
-    } else if (code === CLOSE_BRACE || code === CLOSE_BRACKET) frames.pop()
-    else if (code === COMMA) {
-      const frame = frames[frames.length - 1]
-      if (frame !== undefined) {
-        if (frame.isArray) frame.key = (frame.key as number) + 1
-        else frame.expectKey = true
-      }
-    }
-    i++
-  }
-  return top
-}
-
-/** Open a container at `offset`; returns it when it is tracked. */
-function open(
-  frames: ContainerFrame[],
-  offset: number,
-  isArray: boolean,
-  topRole: string,
-  descend: Descend,
-): Tracked | undefined {
-  const parent = frames[frames.length - 1]
-  let role: string | undefined
-  if (parent === undefined) role = topRole
-  else if (parent.role !== undefined) role = descend(parent.role, parent.key)
-  const tracked: Tracked | undefined = role === undefined ? undefined : { offset, children: undefined }
-  if (tracked !== undefined && parent?.tracked !== undefined) {
-    parent.tracked.children ??= new Map()
-    parent.tracked.children.set(parent.key, tracked)
-  }
-  frames.push({ isArray, role, tracked, key: isArray ? 0 : '', expectKey: !isArray })
-  return tracked
+  const open: Array<{ role: string; tracked: Tracked } | undefined> = []
+  scanJsonValues(text, (path, offset) => {
+    const code = text.charCodeAt(offset)
+    const depth = path.length
+    open[depth] = undefined
+    if (code !== 0x7b && code !== 0x5b) return
+    const parent = depth === 0 ? undefined : open[depth - 1]
+    if (depth > 0 && parent === undefined) return
+    const key = path[depth - 1]!
+    const role = parent === undefined ? topRole : descend(parent.role, key)
+    if (role === undefined) return
+    const tracked: Tracked = { offset, children: undefined }
+    if (parent !== undefined) (parent.tracked.children ??= new Map()).set(key, tracked)
+    open[depth] = { role, tracked }
+  })
+  return open[0]?.tracked
 }
 
 // ---- where text stops being JSON -------------------------------------------------------------

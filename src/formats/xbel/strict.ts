@@ -212,42 +212,12 @@ function elementName(node: FxpNode): string | undefined {
 }
 
 /**
- * Offsets of every start tag in document order, skipping comments, CDATA, processing
- * instructions, declarations (with their internal subset) and end tags. In well-formed XML a `<`
- * cannot appear inside an attribute value, so this pairs one-to-one with the parsed elements.
+ * Visit the tags of well-formed XML in document order: each start tag (the offset of its `<`,
+ * and whether it closes itself) and each end tag, skipping comments, CDATA, processing
+ * instructions and declarations (with their internal subset); quoted attribute values may hold
+ * `>`. Stops when `visit` returns true.
  */
-export function scanStartTags(text: string): number[] {
-  const offsets: number[] = []
-  const length = text.length
-  let i = text.indexOf('<')
-  while (i !== -1 && i < length) {
-    const next = text.charCodeAt(i + 1)
-    let resume: number
-    if (next === 0x21 /* ! */) {
-      if (text.startsWith('<!--', i)) resume = after(text.indexOf('-->', i + 4), 3)
-      else if (text.startsWith('<![CDATA[', i)) resume = after(text.indexOf(']]>', i + 9), 3)
-      else resume = skipDeclaration(text, i + 2)
-    } else if (next === 0x3f /* ? */) {
-      resume = after(text.indexOf('?>', i + 2), 2)
-    } else if (next === 0x2f /* / */) {
-      resume = i + 2
-    } else {
-      offsets.push(i)
-      resume = i + 1
-    }
-    if (resume === -1) break
-    i = text.indexOf('<', resume)
-  }
-  return offsets
-}
-
-/**
- * The first element (its name and the offset of its `<`) that holds content at a depth beyond
- * `limit` (the root is at depth 1), in text the validator found well-formed: where the parser's
- * `maxNestedTags` stopped. Skips what `scanStartTags` skips; quoted attribute values may hold `>`.
- */
-export function findTooDeep(text: string, limit: number): { name: string; offset: number } | undefined {
-  let depth = 0
+function walkTags(text: string, visit: (lt: number, tag: 'start' | 'empty' | 'end') => boolean | void): void {
   let i = text.indexOf('<')
   while (i !== -1) {
     const next = text.charCodeAt(i + 1)
@@ -259,7 +229,7 @@ export function findTooDeep(text: string, limit: number): { name: string; offset
     } else if (next === 0x3f /* ? */) {
       resume = after(text.indexOf('?>', i + 2), 2)
     } else if (next === 0x2f /* / */) {
-      depth--
+      if (visit(i, 'end') === true) return
       resume = i + 2
     } else {
       let end = i + 1
@@ -270,15 +240,40 @@ export function findTooDeep(text: string, limit: number): { name: string; offset
         } else if (c === 0x22 || c === 0x27) quote = c
         else if (c === 0x3e /* > */) break
       }
-      if (text.charCodeAt(end - 1) !== 0x2f /* / */ && ++depth > limit) {
-        return { name: /^<([^\s/>]+)/.exec(text.slice(i, i + 256))?.[1] ?? '?', offset: i }
-      }
+      if (visit(i, text.charCodeAt(end - 1) === 0x2f /* / */ ? 'empty' : 'start') === true) return
       resume = end + 1
     }
-    if (resume === -1) return undefined
+    if (resume === -1) return
     i = text.indexOf('<', resume)
   }
-  return undefined
+}
+
+/** Offsets of every start tag in document order: in well-formed XML, one per parsed element. */
+export function scanStartTags(text: string): number[] {
+  const offsets: number[] = []
+  walkTags(text, (lt, tag) => {
+    if (tag !== 'end') offsets.push(lt)
+  })
+  return offsets
+}
+
+/**
+ * The first element (its name and the offset of its `<`) that holds content at a depth beyond
+ * `limit` (the root is at depth 1), in text the validator found well-formed: where the parser's
+ * `maxNestedTags` stopped.
+ */
+export function findTooDeep(text: string, limit: number): { name: string; offset: number } | undefined {
+  let depth = 0
+  let found: { name: string; offset: number } | undefined
+  walkTags(text, (lt, tag) => {
+    if (tag === 'end') depth--
+    else if (tag === 'start' && ++depth > limit) {
+      found = { name: /^<([^\s/>]+)/.exec(text.slice(lt, lt + 256))?.[1] ?? '?', offset: lt }
+      return true
+    }
+    return false
+  })
+  return found
 }
 
 /**
