@@ -1,10 +1,8 @@
 /**
- * The flat view of a bookmark file that the fast history walk keeps: a list of events — a
- * bookmark, a folder heading, a list opened or closed, a separator — each starting at a tag and
- * running to the next event's start, so the events tile the file. The scanner (`scan-xbel.ts`)
- * finds where events start; `tiles.ts` reads each event's fields and replays the folder structure
- * over them. The Netscape kinds are kept for a Netscape scanner (not written yet: Netscape
- * histories are read version by version, in full).
+ * The flat view of an XBEL file that the fast history walk keeps: a list of events — a bookmark,
+ * a folder opened or closed, a separator — each starting at a tag and running to the next event's
+ * start, so the events tile the file. The scanner (`scan-xbel.ts`) finds where events start;
+ * `tiles.ts` reads each event's fields and replays the folder structure over them.
  */
 
 /** What starts an event. */
@@ -15,22 +13,18 @@ export type EventKind =
   | 'root'
   /** XBEL `</xbel>`. */
   | 'end'
-  /** Netscape `<A>`, XBEL `<bookmark>`. */
+  /** `<bookmark>`. */
   | 'bookmark'
-  /** Netscape `<H3>`, XBEL `<folder>` (with its title, info and description). */
+  /** `<folder>` (with its title, info and description). */
   | 'folder'
   /** XBEL `<folder/>`. */
   | 'empty-folder'
-  /** Netscape `<DL>`. */
-  | 'list'
-  /** Netscape `</DL>`, XBEL `</folder>`. */
+  /** `</folder>`. */
   | 'close'
-  /** Netscape `<HR>`, XBEL `<separator>`. */
+  /** `<separator>`. */
   | 'separator'
   /** XBEL `<alias>`. */
   | 'alias'
-  /** Netscape `<H1>`. */
-  | 'heading'
 
 export interface ScannedEvent {
   kind: EventKind

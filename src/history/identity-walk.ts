@@ -1,10 +1,10 @@
 /**
- * The fast walk for Netscape bookmark HTML: each version is read by the watch mode's incremental
- * reader (`sources/incremental.ts`), which reads again only the run of entries an edit touched and
- * keeps every unchanged node the same object. A bookmark that is the same object, in a folder of
- * the same path, is the same bookmark with nothing changed; only the others are matched
- * (`match.ts`). A version costs its edit and one pass over the tree, not a full read and a full
- * match. Pure, over the collections it is given.
+ * The fast walk for a format with a re-reader (`FormatEntry.reread`, Netscape's): each version is
+ * read again from the one before, as watch mode does, which reads only the run of entries an edit
+ * touched and keeps every unchanged node the same object. A bookmark that is the same object, in
+ * a folder of the same path, is the same bookmark with nothing changed; only the others are
+ * matched (`match.ts`). A version costs its edit and one pass over the tree, not a full read and a
+ * full match. Pure, over the collections it is given.
  */
 import type { Bookmark, Collection, Folder } from '../model/tree.js'
 import { cleanText } from '../model/text.js'

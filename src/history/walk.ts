@@ -2,8 +2,8 @@
  * The history of one bookmark file, walked version by version: which bookmarks each commit added,
  * removed, moved, renamed or changed, and when each bookmark still present was first seen and last
  * changed. Pure: versions come in as parsed collections; `read.ts` does the I/O. The state is plain
- * JSON, so a build keeps it in the output's `.bookgen` folder and the next build walks only the
- * commits that came since.
+ * JSON, so a build keeps it in the output's `.bookgen-history` folder and the next build walks only
+ * the commits that came since.
  */
 import type { Collection } from '../model/tree.js'
 import { matchRecords } from './match.js'

@@ -74,7 +74,7 @@ describe('the repository of a source', () => {
     }
   })
 
-  it('tells a source that HEAD has from one it has not, in one answer (sourceRepositoryOf)', async () => {
+  it('tells a source that HEAD has from one it has not (sourceRepositoryOf)', async () => {
     const repo = createRepo()
     try {
       mkdirSync(path.join(repo.dir, 'sub dir'))

@@ -22,11 +22,10 @@ import { LINK_HEALTH_URL } from '../../model/version.js'
 
 export { HOST_NAMES, type HostName } from './init-hosts.js'
 
-export const WORKFLOW_PATH = HOSTS.github.file
 /** The weekly link check (`bookgen init --links`; see docs/link-health.md). */
-export const LINKS_WORKFLOW_PATH = '.github/workflows/links-check.yml'
+const LINKS_WORKFLOW_PATH = '.github/workflows/links-check.yml'
 /** The commit message `init` suggests. */
-export const COMMIT_MESSAGE = 'Publish my bookmarks'
+const COMMIT_MESSAGE = 'Publish my bookmarks'
 
 /** Files `init` builds when it is given none and there is no config file, in this order. */
 const DEFAULT_SOURCES = ['bookmarks.xbel', 'bookmarks.html']
@@ -89,21 +88,6 @@ export interface InitReport {
   next: NextStep[]
   /** Where the site will be. */
   site: string
-}
-
-/** Write `.github/workflows/pages.yml` in `cwd` (the workflow only). */
-export async function initPagesWorkflow(cwd: string, options: InitOptions = {}): Promise<WorkflowResult> {
-  const plan = await planWorkflow(cwd, WORKFLOW_PATH, HOSTS.github.job, options)
-  return plan.write()
-}
-
-/**
- * Write `.github/workflows/links-check.yml` in `cwd`: every week, `bookgen check`, commit the link
- * store when it changed, build and deploy (see docs/link-health.md).
- */
-export async function initLinksWorkflow(cwd: string, options: InitOptions = {}): Promise<WorkflowResult> {
-  const plan = await planWorkflow(cwd, LINKS_WORKFLOW_PATH, linksWorkflow, options)
-  return plan.write()
 }
 
 /** Everything `bookgen init` does, in `cwd`; nothing is written until every check passed. */

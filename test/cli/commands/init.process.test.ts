@@ -23,7 +23,7 @@ import { parse } from 'yaml'
 import { runCli } from '../../../src/cli/index.js'
 import { codebergPages, gitlabPages } from '../../../src/cli/commands/init-hosts.js'
 import type { NpmRunner } from '../../../src/cli/commands/init-package.js'
-import { initPagesWorkflow, runInit, type InitOptions } from '../../../src/cli/commands/init.js'
+import { runInit, type InitOptions } from '../../../src/cli/commands/init.js'
 import { PACKAGE_ROOT, VERSION } from '../../../src/model/version.js'
 import { REPO_ROOT } from '../../helpers.js'
 
@@ -53,6 +53,11 @@ interface Step {
 interface Workflow {
   on: { push: { branches?: string[]; tags?: unknown; paths?: unknown } }
   jobs: { build: { steps: Step[] }; deploy: { steps: Step[] } }
+}
+
+/** `runInit` in `dir` (npm faked): the Pages workflow it wrote. */
+async function initPagesWorkflow(cwd: string, options: InitOptions = {}) {
+  return (await runInit(cwd, { npm: fakeNpm().run, ...options })).pages!
 }
 
 /** The workflow at `file`, after actionlint found nothing wrong with it. */
@@ -137,7 +142,8 @@ describe('bookgen init', () => {
 
   it('should refuse to replace a workflow without --force, before touching package.json', async () => {
     copyFileSync(EXAMPLE_HTML, path.join(dir, 'bookmarks.html'))
-    await initPagesWorkflow(dir)
+    mkdirSync(path.join(dir, '.github', 'workflows'), { recursive: true })
+    writeFileSync(path.join(dir, '.github', 'workflows', 'pages.yml'), 'name: mine\n')
     const npm = fakeNpm()
     await expect(runInit(dir, { npm: npm.run })).rejects.toMatchObject({ rule: 'cli/usage' })
     expect(npm.calls).toEqual([])
