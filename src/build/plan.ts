@@ -248,6 +248,7 @@ function* generateFiles(
     input.openSearch,
     input.pageSize,
     input.showEmptyFolders === true,
+    input.layout,
   ])
   let changes = shape.changes
   if (plan !== undefined && memo !== undefined) {

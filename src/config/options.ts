@@ -80,6 +80,8 @@ export interface UserConfig {
    * own pages are made either way). Default: `false`
    */
   showEmptyFolders?: boolean | undefined
+  /** How entries show: `'list'`, one per row, or `'cards'`, a grid of icon, title and host. Default: `'list'` */
+  layout?: 'list' | 'cards' | undefined
   /** The Atom feed of recently added bookmarks (`feed.xml`), or `false` for none. Default: `{limit: 50}` */
   feed?: { limit?: number | undefined } | false | undefined
   /**
@@ -220,6 +222,7 @@ export interface ResolvedConfig {
   readonly pageSize: number
   /** List folders without bookmarks (at any depth) on the home page and `folders/`. */
   readonly showEmptyFolders: boolean
+  readonly layout: 'list' | 'cards'
   /** Entries in the feed; 0 for no feed. */
   readonly feedLimit: number
   /** Plain or gzipped exports (see `UserConfig.exports`). */
@@ -268,6 +271,7 @@ export const configDefaults = Object.freeze({
   allowEmpty: false,
   pageSize: 200,
   showEmptyFolders: false,
+  layout: 'list',
   feedLimit: 50,
   exports: 'auto',
   publish: Object.freeze({ private: false, fileUrls: false, placeUrls: false, exec: false }),
@@ -335,6 +339,7 @@ export function resolveConfig(
     allowEmpty: inline.allowEmpty ?? user.allowEmpty ?? configDefaults.allowEmpty,
     pageSize: user.pageSize ?? configDefaults.pageSize,
     showEmptyFolders: user.showEmptyFolders ?? configDefaults.showEmptyFolders,
+    layout: user.layout ?? configDefaults.layout,
     feedLimit: feed === false ? 0 : (feed?.limit ?? configDefaults.feedLimit),
     exports: user.exports ?? configDefaults.exports,
     publish: Object.freeze({ ...configDefaults.publish, ...definedOnly(user.publish ?? {}) }),
@@ -425,6 +430,7 @@ const TOP_LEVEL: Record<string, Check> = {
   allowEmpty: 'boolean',
   pageSize: 'number',
   showEmptyFolders: 'boolean',
+  layout: 'string',
   feed: 'feed',
   exports: 'string',
   publish: 'object',
@@ -523,6 +529,8 @@ function assertUserConfig(user: unknown, file: string | undefined): asserts user
           fail(`"${key}" must be ${check === 'boolean' ? 'true or false' : `a ${check}`}`)
         if (key === 'urls' && value !== 'absolute' && value !== 'relative')
           fail(`"urls" must be 'absolute' or 'relative'; got "${String(value)}"`)
+        if (key === 'layout' && value !== 'list' && value !== 'cards')
+          fail(`"layout" must be 'list' or 'cards'; got "${String(value)}"`)
         if (key === 'exports' && value !== 'auto' && value !== 'plain' && value !== 'gzip')
           fail(`"exports" must be 'auto', 'plain' or 'gzip'; got "${String(value)}"`)
         if (key === 'lang' && !isLanguageTag(value as string))

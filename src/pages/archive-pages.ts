@@ -14,6 +14,7 @@ import { pagesNavigation } from './folder-pages.js'
 import { keptPages } from './memo.js'
 import { pageCount, paginate, pagePath } from './paths.js'
 import { UNDATED_PATH } from './timeline.js'
+import { sharedSidebar } from './sidebar.js'
 
 /** The archive's index, then every year's pages (newest year first), then the undated ones. */
 export function* archivePages(context: PageContext): Generator<OutputFile> {
@@ -34,7 +35,7 @@ export function* archivePages(context: PageContext): Generator<OutputFile> {
       })),
       undated: undated.length === 0 ? undefined : { href: url(UNDATED_PATH), count: undated.length },
     }),
-    { sortable: false },
+    sharedSidebar(context),
   )
   context.pause('render')
   yield index
@@ -69,7 +70,7 @@ function* listPages(
     if (
       context.check.unchanged(
         path,
-        ['archive', list.path, number, chunks.length, list.bookmarks.length],
+        ['archive', list.path, number, chunks.length, list.bookmarks.length, sharedSidebar(context).sidebar],
         chunk,
       )
     ) {
@@ -92,7 +93,7 @@ function* listPages(
         total: list.bookmarks.length,
         pages: pagesNavigation(context, list.path, number, chunks.length),
       }),
-      { sortable: true },
+      { sortable: true, ...sharedSidebar(context) },
     )
     context.pause('render')
     yield file

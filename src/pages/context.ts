@@ -113,6 +113,7 @@ export function createPageContext(parts: {
     linkReport: input.links !== undefined,
     changes: input.history !== undefined,
     offline: input.offline,
+    cards: input.layout === 'cards',
     head: theme.head === undefined ? undefined : () => theme.head!(currentPage),
     footer: theme.footer === undefined ? undefined : () => theme.footer!(currentPage),
   }

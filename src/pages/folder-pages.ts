@@ -10,13 +10,14 @@ import type { Alias, Bookmark, Folder } from '../model/tree.js'
 import type { OutputFile } from '../model/output.js'
 import { paginationToHast } from '../render/document.js'
 import { folderPageToHast, type SubfolderLink } from '../render/folder-page.js'
-import { trustedBytesNode } from '../render/serialize.js'
+import { trustedBytesNode, type TrustedHtml } from '../render/serialize.js'
 import { aliasToHast } from '../render/xfolk.js'
 import type { PageContext } from './context.js'
 import { homeOverview } from './home-overview.js'
 import type { PageItems } from './memo.js'
 import { paginate, pagePath } from './paths.js'
 import { trailRoutesOf, type FolderRoute } from './routes.js'
+import { sidebarNode, sidebarOf } from './sidebar.js'
 
 /** Every folder's pages, in document order. */
 export function* folderPages(context: PageContext): Generator<OutputFile> {
@@ -26,6 +27,7 @@ export function* folderPages(context: PageContext): Generator<OutputFile> {
   const made = context.changes.folders
   for (const route of context.routes.folders) {
     let folderKey: string | undefined
+    const side = sidebarOf(context, route)
     // The home page shows the whole collection and the day's pick: it is always made anew.
     if (check.memo !== undefined && route.parent !== undefined) {
       // A folder the edit did not touch, under the same settings and ancestors' titles: no key to check.
@@ -35,14 +37,14 @@ export function* folderPages(context: PageContext): Generator<OutputFile> {
         yield* keptFolder(context, kept)
         continue
       }
-      folderKey = `${check.globalKey}\u0001${trailKey(trails, route)}`
+      folderKey = `${check.globalKey}\u0001${trailKey(trails, route)}\u0001${side?.html}`
       const memo = check.memo.folders.get(route.path)
       if (memo !== undefined && memo.folder === route.folder && memo.key === folderKey) {
         yield* keptFolder(context, memo)
         continue
       }
     }
-    yield* pagesOfFolder(context, route, folderKey)
+    yield* pagesOfFolder(context, route, folderKey, side)
   }
 }
 
@@ -80,6 +82,7 @@ function* pagesOfFolder(
   context: PageContext,
   route: FolderRoute,
   folderKey: string | undefined,
+  side: TrustedHtml | undefined,
 ): Generator<OutputFile> {
   const { input, check, totals } = context
   const folder = route.folder
@@ -113,6 +116,7 @@ function* pagesOfFolder(
       subfolders,
       totals.get(folder),
       direct,
+      side?.html,
     ]
     if (!(isRoot && number === 1) && check.unchanged(path, parts, chunk)) {
       yield { path: `${path}index.html`, contents: '', unchanged: true }
@@ -135,7 +139,7 @@ function* pagesOfFolder(
         overview: isRoot && number === 1 ? homeOverview(context) : undefined,
         pages: pagesNavigation(context, route.path, number, chunks.length),
       }),
-      { sortable: !(isRoot && number === 1) },
+      isRoot && number === 1 ? {} : { sortable: true, ...sidebarNode(side) },
     )
     context.pause('render')
     yield file

@@ -62,12 +62,25 @@ export function createIcons(urls: SiteUrls): Icons {
   }
 }
 
+/** Where favicons are stored, below the base (search results name them in it). */
+export const ICON_DIR = 'assets/icons/'
+
 /** The file a favicon data URI is stored as, or none for what is not a raster image. */
 function iconFile(uri: string): OutputFile | undefined {
   const icon = rasterIcon(uri)
   if (icon === undefined) return undefined
   const hash = createHash('sha256').update(icon.bytes).digest('hex').slice(0, 16)
-  return { path: `assets/icons/${hash}.${ICON_TYPES[icon.type]}`, contents: icon.bytes }
+  return { path: `${ICON_DIR}${hash}.${ICON_TYPES[icon.type]}`, contents: icon.bytes }
+}
+
+/** A namer of favicon files (`<hash>.<type>` in `ICON_DIR`) by data URI, each worked out once. */
+export function iconNamer(): (uri: string | undefined) => string | undefined {
+  const names = new Map<string, string | undefined>()
+  return (uri) => {
+    if (uri === undefined || !uri.startsWith('data:')) return undefined
+    if (!names.has(uri)) names.set(uri, iconFile(uri)?.path.slice(ICON_DIR.length))
+    return names.get(uri)
+  }
 }
 
 /**

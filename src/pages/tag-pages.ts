@@ -10,6 +10,7 @@ import { pagesNavigation } from './folder-pages.js'
 import { keptPages } from './memo.js'
 import { pageCount, paginate, pagePath } from './paths.js'
 import { TAGS_PATH } from './routes.js'
+import { sharedSidebar } from './sidebar.js'
 import { operatorFor } from '#search-query'
 
 /** Every tag's pages, in tag order. */
@@ -42,6 +43,7 @@ export function* tagPages(context: PageContext): Generator<OutputFile> {
             tagRoute.bookmarks.length,
             context.relatedTags.get(tagRoute.tag),
             'search-link',
+            sharedSidebar(context).sidebar,
           ],
           chunk,
         )
@@ -75,7 +77,7 @@ export function* tagPages(context: PageContext): Generator<OutputFile> {
             count: related.count,
           })),
         }),
-        { sortable: true },
+        { sortable: true, ...sharedSidebar(context) },
       )
       context.pause('render')
       yield file

@@ -58,7 +58,7 @@ export function* treePage(context: PageContext): Generator<OutputFile> {
  * Whether the home page and `folders/` list a folder: one with a bookmark in it or below it, or
  * any with `showEmptyFolders` (an empty Firefox "Snoozed Tabs" folder says nothing to a reader).
  */
-export function listedFolder(context: PageContext): (folder: Folder) => boolean {
+export function listedFolder(context: Pick<PageContext, 'input' | 'totals'>): (folder: Folder) => boolean {
   if (context.input.showEmptyFolders === true) return () => true
   return (folder) => (context.totals.get(folder) ?? 0) > 0
 }

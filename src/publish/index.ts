@@ -154,6 +154,7 @@ export function prepareSite(
     aliasTargets,
     pageSize: config.pageSize,
     showEmptyFolders: config.showEmptyFolders,
+    layout: config.layout,
     feedLimit: config.feedLimit,
     cname: config.cname,
     exports: config.exports,

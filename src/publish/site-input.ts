@@ -50,6 +50,8 @@ export interface SiteInput {
   pageSize: number
   /** List folders without bookmarks (at any depth) on the home page and `folders/`; not without it. */
   showEmptyFolders?: boolean | undefined
+  /** Entries one per row, or as a grid of cards (see `UserConfig.layout`). */
+  layout?: 'list' | 'cards' | undefined
   /** Entries in the Atom feed; 0 for no feed. */
   feedLimit: number
   /** Custom domain for GitHub Pages (`CNAME`). */

@@ -36,6 +36,8 @@ export interface SiteContext {
    * manifest and theme colours in the head, and the offline page in the footer.
    */
   offline?: boolean | undefined
+  /** Entries as a grid of cards (`layout: 'cards'`): the body's class `cards`. */
+  cards?: boolean | undefined
   /** Extra `<head>` elements for every page (theme hook). */
   head?: ((page: PageInput) => ElementContent[]) | undefined
   /** Footer content replacing the default line (theme hook). */
@@ -61,6 +63,8 @@ export interface PageInput {
   head?: Element[]
   /** Whether the page's entries may be re-sorted by the reader (`assets/site.js`). */
   sortable?: boolean
+  /** The folder sidebar beside `<main>` (wide screens). */
+  sidebar?: ElementContent
 }
 
 /**
@@ -189,6 +193,7 @@ export function documentToHast(site: SiteContext, page: PageInput): Root {
       ),
       shell.tools,
     ]),
+    ...(page.sidebar === undefined ? [] : [page.sidebar]),
     el(
       'main',
       page.sortable === true ? { id: 'main', tabIndex: -1, dataSortable: '' } : { id: 'main', tabIndex: -1 },
@@ -203,7 +208,10 @@ export function documentToHast(site: SiteContext, page: PageInput): Root {
     type: 'root',
     children: [
       { type: 'doctype' },
-      el('html', { lang: site.lang }, [el('head', {}, head), el('body', {}, body)]),
+      el('html', { lang: site.lang }, [
+        el('head', {}, head),
+        el('body', site.cards === true ? { className: CARDS_CLASS } : {}, body),
+      ]),
     ],
   }
 }
@@ -226,6 +234,7 @@ function webAppLinks(site: SiteContext): Element[] {
 const HEADER_CLASS = Object.freeze(['site-header']) as string[]
 const SITE_TITLE_CLASS = Object.freeze(['site-title']) as string[]
 const FOOTER_CLASS = Object.freeze(['site-footer']) as string[]
+const CARDS_CLASS = Object.freeze(['cards']) as string[]
 
 /** The search form: GET `search/?q=…`, a search input named by its `aria-label`. */
 function searchForm(site: SiteContext): Element {

@@ -10,6 +10,7 @@ import type { SiteInput } from '../publish/site-input.js'
 import { siteUrls } from '../publish/urls.js'
 import { safeHref } from '../model/safe-url.js'
 import type { SearchableBookmark, SearchDocumentInput } from './search/index.js'
+import { iconNamer } from '../pages/icons.js'
 import type { SiteFilesInput } from './index.js'
 
 /**
@@ -86,10 +87,12 @@ export function searchDocuments(
   folderOf: readonly number[],
   allowFileLinks: boolean,
 ): SearchDocumentInput[] {
+  const iconOf = iconNamer()
   return bookmarks.map((bookmark, index) => ({
     bookmark,
     href: safeHref(bookmark.href, { allowFile: allowFileLinks }),
     folder: folderOf[index]!,
+    icon: iconOf(bookmark.icon),
   }))
 }
 

@@ -5,7 +5,7 @@
 // anything.
 //
 //   import { decorateEntry } from './entry-view.js'
-//   decorateEntry(li, link, href) // the badge first in the entry, `.domain` after the link
+//   decorateEntry(li, link, href, icon) // the favicon or badge first, `.domain` after the link
 
 import { displayHost } from './host-name.js'
 
@@ -29,21 +29,30 @@ export function monogramOf(host) {
 }
 
 /**
- * Give an entry built in the browser what server-rendered entries have: the monogram badge first
- * in the entry and the host after its title link.
+ * Give an entry built in the browser what server-rendered entries have: the bookmark's stored
+ * favicon (a file of the site), else the monogram badge, first in the entry, and the host after
+ * its title link.
  * @param {HTMLElement} entry the `li.xfolkentry`
  * @param {HTMLElement} link its `.taggedlink`
  * @param {string | undefined} href
+ * @param {string} [icon] the URL of its favicon on the site
  */
-export function decorateEntry(entry, link, href) {
+export function decorateEntry(entry, link, href, icon) {
+  if (icon !== undefined) {
+    const image = document.createElement('img')
+    Object.assign(image, { className: 'favicon', src: icon, alt: '', width: 16, height: 16 })
+    entry.prepend(image)
+  }
   const host = displayHost(href)
   if (host === undefined) return
-  const { letter, hue } = monogramOf(host)
-  const badge = document.createElement('span')
-  badge.className = `mono m${hue}`
-  badge.setAttribute('aria-hidden', 'true')
-  badge.textContent = letter
-  entry.prepend(badge)
+  if (icon === undefined) {
+    const { letter, hue } = monogramOf(host)
+    const badge = document.createElement('span')
+    badge.className = `mono m${hue}`
+    badge.setAttribute('aria-hidden', 'true')
+    badge.textContent = letter
+    entry.prepend(badge)
+  }
   const domain = document.createElement('span')
   domain.className = 'domain'
   domain.textContent = host

@@ -4,6 +4,8 @@ export interface ResultDocument {
   href: string
   folder: { path: string; url: string } | undefined
   tags: Array<{ tag: string; url: string }>
+  /** Its favicon's file name in `assets/icons/`, if it has one. */
+  icon?: string
 }
 export interface SearchResult {
   /** The best matching document ids (at most RESULT_LIMIT), best first. */

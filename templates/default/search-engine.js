@@ -38,7 +38,7 @@ import { foldLabel, parseQuery, queryWords } from './search-query.js'
 
 /**
  * @typedef {{ title: string, href: string, folder: { path: string, url: string } | undefined,
- *   tags: Array<{ tag: string, url: string }> }} ResultDocument
+ *   tags: Array<{ tag: string, url: string }>, icon?: string }} ResultDocument
  * @typedef {{ ids: Int32Array, scores: Float64Array, total: number, all: Int32Array, terms: string[],
  *   matched: string[], fuzzy: boolean, notices: string[], filtered: boolean, suggestion?: string,
  *   partial?: boolean, complete?: () => Promise<SearchResult> }} SearchResult
@@ -1353,12 +1353,13 @@ function worse(score, id, otherScore, otherId) {
  * @returns {ResultDocument}
  */
 function resultDocument(chunk, offset, tagDir) {
-  const { title, href, folder, tags } = readResult(chunk.docs[offset])
+  const { title, href, folder, tags, icon } = readResult(chunk.docs[offset])
   return {
     title,
     href,
     folder: chunkFolder(chunk.folders, folder),
     tags: tags.map((/** @type {number} */ tag) => chunkTag(chunk.tags[tag], tagDir)),
+    ...(icon === undefined ? {} : { icon }),
   }
 }
 

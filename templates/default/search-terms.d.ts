@@ -33,6 +33,8 @@ export interface ResultRecord {
   folder: number
   /** Indexes into the chunk's tags. */
   tags: number[]
+  /** Its favicon's file name in `assets/icons/`, if it has one. */
+  icon?: string | undefined
 }
 export declare const RESULT_FIELDS: ReadonlyArray<keyof ResultRecord>
 export declare function resultRecord(result: ResultRecord): Array<ResultRecord[keyof ResultRecord]>

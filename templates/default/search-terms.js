@@ -73,30 +73,32 @@ export function fieldScore(frequency, matching, count, length, average) {
 /**
  * What a result chunk (`d<N>.json`) holds of each document, as one array in this order: its title,
  * its link (`''` when it may not be one), its folder (an index into the chunk's folders) and its
- * tags (indexes into the chunk's tags; left out when there are none). The build writes these
+ * tags (indexes into the chunk's tags; left out when there are none and nothing follows), and its
+ * favicon's file name in `assets/icons/` (left out when it has none). The build writes these
  * records (`resultRecord`) and the browser reads them (`readResult`); this list is their one
  * definition.
  */
-export const RESULT_FIELDS = ['title', 'href', 'folder', 'tags']
+export const RESULT_FIELDS = ['title', 'href', 'folder', 'tags', 'icon']
 
 /**
  * A result as a chunk stores it: an `https:` link without its scheme (`//host/…`, which no link
  * bookgen makes starts with), and without its tags when it has none (most bookmarks: a few bytes
  * each, in every chunk).
- * @param {{title: string, href: string, folder: number, tags: number[]}} result
+ * @param {{title: string, href: string, folder: number, tags: number[], icon?: string | undefined}} result
  * @returns {Array<string | number | number[]>}
  */
 export function resultRecord(result) {
   const record = RESULT_FIELDS.map((field) => result[/** @type {keyof typeof result} */ (field)])
   if (result.href.startsWith('https://')) record[1] = result.href.slice(6)
-  if (result.tags.length === 0) record.pop()
-  return record
+  if (result.icon === undefined) record.pop()
+  if (record.length === 4 && result.tags.length === 0) record.pop()
+  return /** @type {Array<string | number | number[]>} */ (record)
 }
 
 /**
  * A chunk's record as a result.
  * @param {ReadonlyArray<unknown>} record
- * @returns {{title: string, href: string, folder: number, tags: number[]}}
+ * @returns {{title: string, href: string, folder: number, tags: number[], icon?: string}}
  */
 export function readResult(record) {
   /** @type {Record<string, unknown>} */
@@ -105,7 +107,7 @@ export function readResult(record) {
   result.tags ??= []
   const href = /** @type {string} */ (result.href)
   if (href.startsWith('//')) result.href = `https:${href}`
-  return /** @type {{title: string, href: string, folder: number, tags: number[]}} */ (result)
+  return /** @type {{title: string, href: string, folder: number, tags: number[], icon?: string}} */ (result)
 }
 
 /**

@@ -56,6 +56,8 @@ async function fetchJson(url) {
  */
 function main(input, results, status, more, notices, facets) {
   const engine = createSearchEngine({ SearchableMap, fetchJson, indexUrl: results.dataset.index ?? '' })
+  // Favicons are stored beside the index's folder, in `assets/icons/`.
+  const iconDir = new URL('../icons/', new URL(results.dataset.index ?? '', location.href))
   /** @type {{ query: string, result: import('./search-engine.js').SearchResult, shown: number } | undefined} */
   let current
   let timer = 0
@@ -135,7 +137,7 @@ function main(input, results, status, more, notices, facets) {
     const documents = await engine.documents(ids)
     if (current !== searched) return
     const words = [...result.terms, ...result.matched]
-    results.append(...documents.map((document) => entry(document, words)))
+    results.append(...documents.map((document) => entry(document, words, iconDir)))
     searched.shown += ids.length
     more.hidden = searched.shown >= result.ids.length && !result.partial
     if (result.total === 0) {
@@ -340,8 +342,9 @@ function main(input, results, status, more, notices, facets) {
  * One result as an xFolk entry.
  * @param {import('./search-engine.js').ResultDocument} document
  * @param {string[]} words indexed words that matched
+ * @param {URL} iconDir where the site's favicons are
  */
-function entry({ title, href, folder, tags }, words) {
+function entry({ title, href, folder, tags, icon }, words, iconDir) {
   const li = element('li', 'xfolkentry h-entry')
   const text = title || href || 'Untitled'
   let link
@@ -354,7 +357,7 @@ function entry({ title, href, folder, tags }, words) {
   }
   link.append(...highlight(text, words))
   li.append(link)
-  decorateEntry(li, link, href)
+  decorateEntry(li, link, href, icon === undefined ? undefined : new URL(icon, iconDir).pathname)
   const meta = element('div', 'meta')
   if (folder) {
     const folderLink = element('a', 'folder-path')

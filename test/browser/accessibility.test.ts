@@ -150,12 +150,14 @@ describe.skipIf(!hasChromium)('accessibility in Chromium', () => {
     expect(await titles()).toEqual(sorted)
     await tab.locator('#sort-order').selectOption('source')
     expect(await titles()).toEqual(saved)
-    // Search results show the host and a badge like every other entry (entry-view.js).
+    // Search results show the host and, like every other entry, the favicon or else a badge (entry-view.js).
     await tab.goto(pages['search']!)
     await tab.locator('#search-results .xfolkentry .domain').first().waitFor()
     const results = tab.locator('#search-results .xfolkentry')
     expect(await results.locator('.domain').count()).toBe(await results.locator('a.taggedlink').count())
-    expect(await results.locator('.mono').count()).toBe(await results.locator('a.taggedlink').count())
+    expect(await results.locator(':scope > :is(.mono, img.favicon)').count()).toBe(
+      await results.locator('a.taggedlink').count(),
+    )
     await context.close()
   })
 

@@ -453,7 +453,7 @@ function chunkOf(
     return index
   }
   for (let id = start; id < end; id++) {
-    const { bookmark, href, folder } = input.documents[id]!
+    const { bookmark, href, folder, icon } = input.documents[id]!
     const folderIndex = folderIndexOf(folder)
     const tagIndexes: number[] = []
     for (const tag of bookmark.tags) {
@@ -475,6 +475,7 @@ function chunkOf(
         href: href ?? '',
         folder: folderIndex,
         tags: tagIndexes,
+        icon,
       }),
     )
   }

@@ -4,7 +4,7 @@ import type { Bookmark } from '../../model/tree.js'
 /** What the search index reads of a bookmark. */
 export type SearchableBookmark = Pick<
   Bookmark,
-  'title' | 'description' | 'tags' | 'href' | 'added' | 'toRead'
+  'title' | 'description' | 'tags' | 'href' | 'added' | 'toRead' | 'icon'
 >
 
 export interface SearchDocumentInput {
@@ -13,6 +13,8 @@ export interface SearchDocumentInput {
   href: string | undefined
   /** Index into `folders`. */
   folder: number
+  /** Its stored favicon's file name in `assets/icons/`, if it has one. */
+  icon?: string | undefined
 }
 
 export interface SearchIndexInput {
