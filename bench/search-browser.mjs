@@ -10,10 +10,10 @@
 // with the same seed as bench/search-child.mjs, which times the same engine in Node. Chromium's
 // clock in a page that is not cross-origin isolated ticks in steps of 0.1 ms: shorter queries
 // read 0 or 0.1 ms.
-// The first search as a visitor makes it: a fresh browser opens search/?q= with a word found in one
-// title (`rareTitleWord`), and everything it downloads until its results are shown and the network
-// has been quiet for a second (facets that come with the search included) is counted, each file
-// gzipped as a static host serves it.
+// The first search as a visitor makes it: a fresh browser opens search/?q= with a rare word, one
+// found in three titles (`rareTitleWord`, so that facets are shown), and everything it downloads
+// until its results are shown and the network has been quiet for a second (facets that come with
+// the search included) is counted, each file gzipped as a static host serves it.
 // Prints JSON; `{ "skipped": reason }` where there is no Chromium.
 import { startStaticServer } from '../dist/server/static.js'
 import { CHROMIUM, hasChromium, launchChromium } from './chromium.mjs'
@@ -35,7 +35,7 @@ const words = queryWords(out).words.map(({ word }) => word)
 const server = await startStaticServer({ root: out, base })
 const browser = await launchChromium()
 try {
-  const firstSearch = await firstSearchDownloads(rareTitleWord(out).word)
+  const firstSearch = await firstSearchDownloads(rareTitleWord(out, 3).word)
   const page = await browser.newPage()
   await page.goto(`${server.url}search/`)
   const times = await page.evaluate(
