@@ -1,5 +1,5 @@
 // bench/search-browser.mjs: keystroke latency of the search in Chromium, on a built site.
-//   node bench/search-browser.mjs OUT_DIR [BASE]
+//   node bench/search-browser.mjs OUT_DIR [BASE] [--first]   (--first: the first search only)
 // Serves OUT_DIR under BASE (default /bench/, as bench/build-child.mjs builds it) on 127.0.0.1,
 // opens its search page in headless Chromium (Debian's, driven by playwright-core; CHROMIUM_PATH
 // names another) and runs the site's own engine (assets/search-engine.js) in the page, as
@@ -20,9 +20,10 @@ import { CHROMIUM, hasChromium, launchChromium } from './chromium.mjs'
 import { gzipSync } from 'node:zlib'
 import { percentile, queryWords, rareTitleWord } from './search-words.mjs'
 
-const [out, base = '/bench/'] = process.argv.slice(2)
+const [out, base = '/bench/'] = process.argv.slice(2).filter((arg) => arg !== '--first')
+const firstOnly = process.argv.includes('--first')
 if (!out) {
-  console.error('usage: node bench/search-browser.mjs OUT_DIR [BASE]')
+  console.error('usage: node bench/search-browser.mjs OUT_DIR [BASE] [--first]')
   process.exit(2)
 }
 if (!hasChromium) {
@@ -36,6 +37,15 @@ const server = await startStaticServer({ root: out, base })
 const browser = await launchChromium()
 try {
   const firstSearch = await firstSearchDownloads(rareTitleWord(out, 3).word)
+  if (firstOnly) console.log(JSON.stringify({ firstSearch }))
+  else await keystrokes(firstSearch)
+} finally {
+  await browser.close()
+  await server.close()
+}
+
+/** Time the engine's queries in the page, as the header says, and print every figure. */
+async function keystrokes(firstSearch) {
   const page = await browser.newPage()
   await page.goto(`${server.url}search/`)
   const times = await page.evaluate(
@@ -84,9 +94,6 @@ try {
       firstSearch,
     }),
   )
-} finally {
-  await browser.close()
-  await server.close()
 }
 
 /** What a fresh browser downloads for a first search of `word`, gzipped, by kind of file. */
