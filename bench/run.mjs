@@ -309,9 +309,18 @@ function formatSearch(s) {
     `${''.padEnd(24)}search: index ${kb(s.bytes.raw)} raw / ${kb(s.bytes.gzip)} gz = ${s.bytes.rawPerBookmark} / ${s.bytes.gzipPerBookmark} B per bookmark ` +
     `(${s.shards} shards, ${s.chunks} chunks; meta ${kb(s.bytes.metaGzip)} gz); first query downloads ${kb(s.bytes.firstQuery.gzip)} gz in ${s.bytes.firstQuery.files} files\n` +
     `${''.padEnd(24)}        ready ${s.readyMs} ms, first result ${s.firstResultMs} ms; prefix query p50 ${s.prefixP50Ms} ms, p95 ${s.prefixP95Ms} ms (n=${s.prefixQueries}), whole word p95 ${s.wordP95Ms} ms; typos found ${s.typoFound}/${s.typoQueries} (median ${s.typoMedianMs} ms), swapped letters ${s.swapFound}/${s.swapQueries} (median ${s.swapMedianMs} ms)\n` +
-    `${''.padEnd(24)}        operators p50 ${s.operatorP50Ms} ms, p95 ${s.operatorP95Ms} ms (n=${s.operatorQueries}), facets p95 ${s.facetsP95Ms} ms; a cold #tag downloads ${kb(s.tagQuery.gzip)} gz in ${s.tagQuery.files} files\n` +
+    `${''.padEnd(24)}        operators p50 ${s.operatorP50Ms} ms, p95 ${s.operatorP95Ms} ms (n=${s.operatorQueries}), facets p95 ${s.facetsP95Ms} ms (their files ${kb(s.bytes.facetsGzip)} gz); a cold #tag downloads ${kb(s.tagQuery.gzip)} gz in ${s.tagQuery.files} files\n` +
     `${''.padEnd(24)}        ${s.chromium.skipped ? `in Chromium: skipped (${s.chromium.skipped})` : `in ${s.chromium.browser}: first result ${s.chromium.firstResultMs} ms (local server); prefix query p50 ${s.chromium.prefixP50Ms} ms, p95 ${s.chromium.prefixP95Ms} ms, max ${s.chromium.prefixMaxMs} ms (n=${s.chromium.prefixQueries}); whole word p95 ${s.chromium.wordP95Ms} ms`}\n` +
-    `${''.padEnd(24)}        first search in a browser: page+scripts ${kb(s.firstSearch.pageGzip)} + index ${kb(s.firstSearch.indexGzip)}${s.firstSearch.facetsWithFirst ? ` + facets ${kb(s.firstSearch.facetsGzip)}` : ''} = ${kb(s.firstSearch.totalGzip)} gz${s.firstSearch.facetsWithFirst ? '' : ` (facets on request: ${kb(s.firstSearch.facetsGzip)})`}`
+    `${''.padEnd(24)}        ${firstSearchLine(s.chromium.firstSearch, kb)}`
+  )
+}
+
+/** The first search in Chromium (bench/search-browser.mjs): everything it downloads, gzipped. */
+function firstSearchLine(f, kb) {
+  if (f === undefined) return 'first search in Chromium: skipped'
+  return (
+    `first search of “${f.word}” in Chromium: ${kb(f.totalGzip)} gz in ${f.files} files ` +
+    `(page+scripts ${kb(f.pageGzip)}, index ${kb(f.indexGzip)}, filter files ${kb(f.filtersGzip)}; facets ${f.facets}; ${f.status})`
   )
 }
 

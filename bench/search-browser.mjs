@@ -1,5 +1,5 @@
 // bench/search-browser.mjs: keystroke latency of the search in Chromium, on a built site.
-//   node bench/search-browser.mjs OUT_DIR [BASE]
+//   node bench/search-browser.mjs OUT_DIR [BASE] [--first]   (--first: the first search only)
 // Serves OUT_DIR under BASE (default /bench/, as bench/build-child.mjs builds it) on 127.0.0.1,
 // opens its search page in headless Chromium (Debian's, driven by playwright-core; CHROMIUM_PATH
 // names another) and runs the site's own engine (assets/search-engine.js) in the page, as
@@ -10,14 +10,20 @@
 // with the same seed as bench/search-child.mjs, which times the same engine in Node. Chromium's
 // clock in a page that is not cross-origin isolated ticks in steps of 0.1 ms: shorter queries
 // read 0 or 0.1 ms.
+// The first search as a visitor makes it: a fresh browser opens search/?q= with a rare word, one
+// found in three titles (`rareTitleWord`, so that facets are shown), and everything it downloads
+// until its results are shown and the network has been quiet for a second (facets that come with
+// the search included) is counted, each file gzipped as a static host serves it.
 // Prints JSON; `{ "skipped": reason }` where there is no Chromium.
 import { startStaticServer } from '../dist/server/static.js'
 import { CHROMIUM, hasChromium, launchChromium } from './chromium.mjs'
-import { percentile, queryWords } from './search-words.mjs'
+import { gzipSync } from 'node:zlib'
+import { percentile, queryWords, rareTitleWord } from './search-words.mjs'
 
-const [out, base = '/bench/'] = process.argv.slice(2)
+const [out, base = '/bench/'] = process.argv.slice(2).filter((arg) => arg !== '--first')
+const firstOnly = process.argv.includes('--first')
 if (!out) {
-  console.error('usage: node bench/search-browser.mjs OUT_DIR [BASE]')
+  console.error('usage: node bench/search-browser.mjs OUT_DIR [BASE] [--first]')
   process.exit(2)
 }
 if (!hasChromium) {
@@ -30,6 +36,16 @@ const words = queryWords(out).words.map(({ word }) => word)
 const server = await startStaticServer({ root: out, base })
 const browser = await launchChromium()
 try {
+  const firstSearch = await firstSearchDownloads(rareTitleWord(out, 3).word)
+  if (firstOnly) console.log(JSON.stringify({ firstSearch }))
+  else await keystrokes(firstSearch)
+} finally {
+  await browser.close()
+  await server.close()
+}
+
+/** Time the engine's queries in the page, as the header says, and print every figure. */
+async function keystrokes(firstSearch) {
   const page = await browser.newPage()
   await page.goto(`${server.url}search/`)
   const times = await page.evaluate(
@@ -75,9 +91,56 @@ try {
       prefixP95Ms: ms(percentile(times.prefix, 95)),
       prefixMaxMs: ms(Math.max(...times.prefix)),
       wordP95Ms: ms(percentile(times.whole, 95)),
+      firstSearch,
     }),
   )
-} finally {
-  await browser.close()
-  await server.close()
+}
+
+/** What a fresh browser downloads for a first search of `word`, gzipped, by kind of file. */
+async function firstSearchDownloads(word) {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  const sizes = new Map()
+  let pending = 0
+  let quietSince = Date.now()
+  const reads = []
+  page.on('request', () => pending++)
+  const settle = () => {
+    pending--
+    quietSince = Date.now()
+  }
+  page.on('requestfailed', settle)
+  page.on('requestfinished', (request) => {
+    const read = (async () => {
+      const body = await (await request.response())?.body().catch(() => undefined)
+      sizes.set(new URL(request.url()).pathname, gzipSync(body ?? Buffer.alloc(0), { level: 6 }).length)
+    })()
+    reads.push(read.finally(settle))
+  })
+  await page.goto(`${server.url}search/?q=${encodeURIComponent(word)}`)
+  await page.locator('#search-results .xfolkentry').first().waitFor({ timeout: 120_000 })
+  for (let waited = 0; waited < 60_000 && (pending > 0 || Date.now() - quietSince < 1000); waited += 100)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  await Promise.all(reads)
+  const facets =
+    (await page.locator('#search-facets a.facet').count()) > 0
+      ? 'shown'
+      : (await page.locator('#search-facets button').count()) > 0
+        ? 'on request'
+        : 'none'
+  const status = await page.locator('#search-status').textContent()
+  await context.close()
+  const kb = (keep) => [...sizes].filter(([name]) => keep(name)).reduce((sum, [, size]) => sum + size, 0)
+  const filter = (name) => /\/(?:tags|hosts|folders|years|dates|flags)(?:-\d+)?\.json$/.test(name)
+  const index = (name) => name.includes('/assets/search/')
+  return {
+    word,
+    status,
+    facets,
+    files: sizes.size,
+    pageGzip: kb((name) => !index(name)),
+    indexGzip: kb((name) => index(name) && !filter(name)),
+    filtersGzip: kb(filter),
+    totalGzip: kb(() => true),
+  }
 }

@@ -15,10 +15,8 @@
 //   letters swapped (one edit under optimal string alignment);
 // - operator queries (`#tag`, `site:`, `folder:`, dates, exclusions, OR, with and without words):
 //   p50/p95 on a warm engine, and what a cold `#tag` downloads (no term shard);
-// - facets: the filter files they read (gzipped) and the time to count them;
-// - the whole first search as a browser makes it: the search page, its scripts, the index parts of
-//   the first query and, when search.js loads them with it (small sites), the facets (gzipped,
-//   each file on its own as a static host serves it).
+// - facets: the filter files they read (gzipped) and the time to count them (the whole first
+//   search as a browser makes it is bench/search-browser.mjs's).
 // Reading files stands in for downloading: network time is not measured.
 import { readFileSync, readdirSync } from 'node:fs'
 import path from 'node:path'
@@ -37,8 +35,6 @@ const base = '/bench/'
 const indexUrl = `${base}assets/search/index.json`
 
 const RESULTS = 20
-/** search.js's FACET_AUTO_BYTES. */
-const FACET_AUTO_BYTES = 600_000
 const RUNS = 5
 
 /** A fetcher over OUT_DIR that records what it served. */
@@ -241,20 +237,6 @@ await tagEngine.documents(tagResult.ids.slice(0, RESULTS))
 const facetsGzip = readdirSync(directory)
   .filter((name) => /^(?:(?:tags|hosts)(?:-\d+)?|folders|years)\.json$/.test(name))
   .reduce((sum, name) => sum + gz(readFileSync(path.join(directory, name))), 0)
-// The page and its scripts, as the browser loads them for a first search.
-const pageFiles = [
-  'search/index.html',
-  'assets/style.css',
-  'assets/theme.js',
-  'assets/site.js',
-  'assets/search.js',
-  'assets/search-engine.js',
-  'assets/search-query.js',
-  'assets/search-terms.js',
-  'assets/searchable-map.js',
-]
-const pageGzip = pageFiles.reduce((sum, file) => sum + gz(readFileSync(path.join(out, file))), 0)
-
 const round = (value) => Math.round(value * 100) / 100
 console.log(
   JSON.stringify({
@@ -272,6 +254,7 @@ console.log(
       chunksGzip: chunkGz,
       firstQuery: firstBytes,
       showMore: moreBytes,
+      facetsGzip,
     },
     readyMs: round(median(ready)),
     firstResultMs: round(median(first)),
@@ -297,14 +280,6 @@ console.log(
       files: tagServed.length,
       shards: tagNamesServed.filter((name) => /^t\d+\.json$/.test(name)).length,
       gzip: tagServed.reduce((sum, b) => sum + gz(b), 0),
-    },
-    firstSearch: {
-      pageGzip,
-      indexGzip: firstBytes.gzip,
-      facetsGzip,
-      // As search.js decides: facets come with the first search when their files are small.
-      facetsWithFirst: meta.facetBytes <= FACET_AUTO_BYTES,
-      totalGzip: pageGzip + firstBytes.gzip + (meta.facetBytes <= FACET_AUTO_BYTES ? facetsGzip : 0),
     },
   }),
 )

@@ -25,6 +25,31 @@ export function queryWords(out) {
   return { meta, directory, words, random }
 }
 
+/**
+ * A word of six letters or more found in exactly `count` titles of the site in `out`, and one of
+ * those titles (from the result chunks): what a first search of a rare word looks for.
+ */
+export function rareTitleWord(out, count = 1) {
+  const meta = JSON.parse(readFileSync(path.join(out, 'assets/search/index.json'), 'utf8'))
+  const directory = path.join(out, 'assets/search', meta.id)
+  const seen = new Map()
+  for (let number = 0; number < meta.chunks; number++) {
+    const chunk = JSON.parse(readFileSync(path.join(directory, `d${number}.json`), 'utf8'))
+    for (const [title] of chunk.docs) {
+      for (const token of new Set(title.toLowerCase().split(/[^a-z]+/))) {
+        if (token.length < 6) continue
+        const titles = seen.get(token) ?? []
+        titles.push(title)
+        seen.set(token, titles)
+      }
+    }
+  }
+  const found = [...seen].filter(([, titles]) => titles.length === count).sort(([a], [b]) => (a < b ? -1 : 1))
+  if (found.length === 0) throw new Error(`no word of the site is in exactly ${count} titles`)
+  const [word, [title]] = found[Math.floor(found.length / 2)]
+  return { word, title }
+}
+
 /** The `p`th percentile of `values` (nearest rank). */
 export function percentile(values, p) {
   const sorted = [...values].sort((a, b) => a - b)

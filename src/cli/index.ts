@@ -19,9 +19,9 @@ import {
   PREVIEW_PORT,
   type InlineConfig,
 } from '../config/options.js'
-import { HOST_NAMES, runInit, type HostName, type InitReport } from './commands/init.js'
+import type { InitReport } from './commands/init.js'
+import { HOST_NAMES, type HostName } from './commands/init-hosts.js'
 import { BookgenError, isBookgenError } from '../model/errors.js'
-import { startStaticServer } from '../server/static.js'
 import { LINK_HEALTH_URL, VERSION } from '../model/version.js'
 import { registerFileCommands } from './commands/file-commands.js'
 import { closest, colorsWanted, createColors, startProgress, type Colors } from '../report/output.js'
@@ -359,6 +359,7 @@ function stopOnSignal(io: Io): { signal: AbortSignal; requested: Promise<void>; 
 }
 
 async function initCommand(sources: string[], flags: Record<string, unknown>, io: Io): Promise<number> {
+  const { runInit } = await import('./commands/init.js')
   const report = await runInit(io.cwd, {
     sources,
     force: flags['force'] === true,
@@ -490,6 +491,7 @@ async function previewCommand(flags: Record<string, unknown>, io: Io): Promise<n
   // The base path the site was built with (its marker says), unless --base says otherwise.
   const recorded = inline.base === undefined ? await readSiteAddress(config.outDir) : undefined
   const base = recorded?.base ?? config.base
+  const { startStaticServer } = await import('../server/static.js')
   const server = await listenOnFreePort(
     (port) =>
       startStaticServer({

@@ -176,27 +176,38 @@ function iconPng(glyph: Glyph, size: number, purpose: 'any' | 'maskable'): Uint8
     number,
   ]
   const radius = purpose === 'any' ? size * CORNER : 0
-  const pixels = new Uint8Array(size * size * 4)
+  // The accent, then white, each at the 17 alphas a pixel's 16 samples give (see `coverage`).
+  const alphas = Array.from({ length: 17 }, (_, inside) => Math.round((255 * inside) / 16))
+  const palette = [
+    ...alphas.map((alpha) => [r, g, b, alpha]),
+    ...alphas.map((alpha) => [255, 255, 255, alpha]),
+  ]
+  // The accent at full alpha, the corners smoothed, then the glyph's lit cells in white.
+  const pixels = new Uint8Array(size * size).fill(16)
+  const corner = Math.ceil(radius)
   for (let y = 0; y < size; y++) {
+    if (y >= corner && y < size - corner) continue
     for (let x = 0; x < size; x++) {
-      const at = (y * size + x) * 4
-      const gx = Math.floor((x - left) / cell)
-      const gy = Math.floor((y - top) / cell)
-      const lit = x >= left && y >= top && glyph[gy]?.[gx] === true
-      pixels[at] = lit ? 255 : r
-      pixels[at + 1] = lit ? 255 : g
-      pixels[at + 2] = lit ? 255 : b
-      pixels[at + 3] = Math.round(255 * coverage(x, y, size, radius))
+      if (x === corner) x = Math.max(x, size - corner)
+      pixels[y * size + x] = coverage(x, y, size, radius)
     }
   }
-  return encodePng(size, size, pixels)
+  glyph.forEach((row, gy) =>
+    row.forEach((lit, gx) => {
+      if (!lit) return
+      for (let y = top + gy * cell; y < top + (gy + 1) * cell; y++)
+        for (let x = left + gx * cell; x < left + (gx + 1) * cell; x++)
+          pixels[y * size + x] = 17 + pixels[y * size + x]!
+    }),
+  )
+  return encodePng(size, size, pixels, palette)
 }
 
-/** How much of pixel (x, y) lies inside a square of `size` with corners of `radius` (4×4 samples). */
+/** How many of 4×4 samples of pixel (x, y) lie inside a square of `size` with corners of `radius`. */
 function coverage(x: number, y: number, size: number, radius: number): number {
   const nearX = Math.min(x, size - 1 - x)
   const nearY = Math.min(y, size - 1 - y)
-  if (nearX >= radius || nearY >= radius) return 1
+  if (nearX >= radius || nearY >= radius) return 16
   let inside = 0
   for (let sy = 0; sy < 4; sy++) {
     for (let sx = 0; sx < 4; sx++) {
@@ -205,5 +216,5 @@ function coverage(x: number, y: number, size: number, radius: number): number {
       if (dx <= 0 || dy <= 0 || dx * dx + dy * dy <= radius * radius) inside++
     }
   }
-  return inside / 16
+  return inside
 }

@@ -53,7 +53,7 @@ export interface SearchEngine {
   search(query: string, options?: { complete?: boolean }): Promise<SearchResult>
   documents(ids: ArrayLike<number>): Promise<ResultDocument[]>
   facets(result: SearchResult): Promise<Facets>
-  facetCost(): Promise<{ bytes: number; loaded: boolean }>
+  facetCost(result: SearchResult): Promise<{ bytes: number; loaded: boolean; fromHits: boolean }>
   prepare(): Promise<void>
   readonly loadedShards: number
 }

@@ -33,6 +33,7 @@ import {
   levelScore,
   processTerm,
   readResult,
+  splitUrl,
 } from './search-terms.js'
 import { foldLabel, parseQuery, queryWords } from './search-query.js'
 
@@ -511,6 +512,20 @@ export function createSearchEngine({ SearchableMap, fetchJson, indexUrl }) {
   }
 
   /**
+   * Result chunk `number`, downloaded once.
+   * @param {number} number
+   */
+  function loadChunk(number) {
+    let loading = chunks.get(number)
+    if (loading === undefined) {
+      loading = fetchJson(`${base}d${number}.json`)
+      chunks.set(number, loading)
+      loading.catch(() => chunks.delete(number))
+    }
+    return loading
+  }
+
+  /**
    * What results show for the given document ids, loading only the chunks they are in.
    * @param {ArrayLike<number>} ids
    * @returns {Promise<ResultDocument[]>}
@@ -519,31 +534,28 @@ export function createSearchEngine({ SearchableMap, fetchJson, indexUrl }) {
     const data = await meta()
     const size = data.chunk
     const list = Array.from(ids)
-    const loaded = await Promise.all(
-      list.map((id) => {
-        const number = Math.floor(id / size)
-        let loading = chunks.get(number)
-        if (loading === undefined) {
-          loading = fetchJson(`${base}d${number}.json`)
-          chunks.set(number, loading)
-          loading.catch(() => chunks.delete(number))
-        }
-        return loading
-      }),
-    )
+    const loaded = await Promise.all(list.map((id) => loadChunk(Math.floor(id / size))))
     return list.map((id, index) => resultDocument(loaded[index], id % size, data.tagDir))
   }
 
   /**
    * The top tags, folders, hosts and years among all the results of a search, each with how many
-   * results have it; a value every result has narrows nothing and is left out. Downloads the
-   * filter files it counts from (once).
+   * results have it; a value every result has narrows nothing and is left out. Counted from the
+   * hits' result chunks or from the filter files, whichever `facetCost` finds cheaper.
    * @param {SearchResult} result
    * @returns {Promise<Facets>}
    */
   async function facets(result) {
     if (result.partial && result.complete !== undefined) result = await result.complete()
     const data = await meta()
+    if ((await facetCost(result)).fromHits) {
+      const size = data.chunk
+      const loaded = await Promise.all(Array.from(result.all, (id) => loadChunk(Math.floor(id / size))))
+      return countHitFacets(
+        Array.from(result.all, (id, index) => [loaded[index], id % size]),
+        result.total,
+      )
+    }
     const kinds = new Set(FACET_FILES)
     if ((await loadFilter('years')).years === null) kinds.add('dates')
     const files = await filterData(kinds)
@@ -552,13 +564,24 @@ export function createSearchEngine({ SearchableMap, fetchJson, indexUrl }) {
   }
 
   /**
-   * What the facets cost: the bytes of their files (before compression), and whether they are
-   * downloaded already. A page may show facets at once when they are cheap and on request when not.
-   * @returns {Promise<{ bytes: number, loaded: boolean }>}
+   * What the facets of `result` cost: the bytes they download (before compression), whether that
+   * is nothing, and whether they count from the hits' result chunks (those not downloaded yet, when
+   * that is less than the filter files: a search with few hits downloads nothing more) or from
+   * the filter files. A page may show facets at once when they are cheap and on request when not.
+   * @param {SearchResult} result
+   * @returns {Promise<{ bytes: number, loaded: boolean, fromHits: boolean }>}
    */
-  async function facetCost() {
+  async function facetCost(result) {
     const data = await meta()
-    return { bytes: data.facetBytes ?? 0, loaded: FACET_FILES.every((kind) => filterFiles.has(kind)) }
+    const loaded = FACET_FILES.every((kind) => filterFiles.has(kind))
+    let missing = 0
+    if (result.partial) missing = Infinity
+    else
+      for (const number of new Set(Array.from(result.all, (id) => Math.floor(id / data.chunk))))
+        if (!chunks.has(number)) missing++
+    const bytes = missing * data.chunkBytes
+    if (!loaded && bytes <= data.facetBytes) return { bytes, loaded: missing === 0, fromHits: true }
+    return { bytes: data.facetBytes, loaded, fromHits: false }
   }
 
   return {
@@ -990,11 +1013,7 @@ export function countFacets(ids, total, count, files) {
       }),
     )
   /** @param {Facet[]} facets */
-  const top = (facets) =>
-    facets
-      .filter((facet) => facet.count > 0 && facet.count < total)
-      .sort((a, b) => b.count - a.count || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0))
-      .slice(0, FACET_LIMIT)
+  const top = (facets) => topFacets(facets, total)
   // A folder facet counts what `folder:name` would keep: the results in folders of that name and
   // below them (the top level, which holds everything, is left out).
   const { names, parents, runs } = files.folders
@@ -1048,6 +1067,80 @@ export function countFacets(ids, total, count, files) {
       [...years].map(([year, hits]) => ({ value: String(year), label: String(year), count: hits })),
     ).sort((a, b) => Number(b.value) - Number(a.value)),
   }
+}
+
+/**
+ * The values of a kind of facet that narrow a search of `total` results, at most FACET_LIMIT,
+ * the commonest first.
+ * @param {Facet[]} facets
+ * @param {number} total
+ */
+function topFacets(facets, total) {
+  return facets
+    .filter((facet) => facet.count > 0 && facet.count < total)
+    .sort((a, b) => b.count - a.count || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0))
+    .slice(0, FACET_LIMIT)
+}
+
+/**
+ * Facet counts over all of a search's hits, each `[its result chunk, its place in it]`: what
+ * `countFacets` counts from the filter files, read from the chunks (a folder counts its hits and
+ * those of the folders below it, each name once).
+ * @param {Array<[any, number]>} hits
+ * @param {number} total
+ * @returns {Facets}
+ */
+export function countHitFacets(hits, total) {
+  /** @type {Record<keyof Facets, Map<string, Facet>>} */
+  const counts = { tags: new Map(), folders: new Map(), hosts: new Map(), years: new Map() }
+  /** @param {keyof Facets} kind @param {string} key @param {string} label */
+  const add = (kind, key, label) => {
+    const facet = counts[kind].get(key)
+    if (facet === undefined) counts[kind].set(key, { value: label, label, count: 1 })
+    else facet.count++
+  }
+  for (const [chunk, offset] of hits) {
+    const { href, folder, tags } = readResult(chunk.docs[offset])
+    for (const tag of tags) {
+      const name = chunkTag(chunk.tags[tag], '').tag
+      add('tags', name, name)
+    }
+    const host = splitUrl(href).host
+    if (host !== '') add('hosts', host, host)
+    const folded = new Set([''])
+    for (const name of chunkFolderNames(chunk.folders, folder)) {
+      const key = foldLabel(name)
+      if (!folded.has(key)) add('folders', key, name)
+      folded.add(key)
+    }
+    const year = chunk.years[offset]
+    if (year > 0) add('years', String(year), String(year))
+  }
+  /** @param {keyof Facets} kind */
+  const top = (kind) => topFacets([...counts[kind].values()], total)
+  return {
+    tags: top('tags'),
+    folders: top('folders'),
+    hosts: top('hosts'),
+    years: top('years').sort((a, b) => Number(b.value) - Number(a.value)),
+  }
+}
+
+/**
+ * The names of folder `index` of a result chunk and of the folders above it (see `chunkFolder`).
+ * @param {ReadonlyArray<ReadonlyArray<string | number>>} folders
+ * @param {number} index
+ * @returns {string[]}
+ */
+function chunkFolderNames(folders, index) {
+  const names = []
+  let entry = folders[index]
+  while (entry !== undefined && entry[2] !== undefined) {
+    names.push(String(entry[0]))
+    entry = folders[Number(entry[2])]
+  }
+  if (entry !== undefined) names.push(...String(entry[0]).split(' › '))
+  return names
 }
 
 /** A result with nothing in it. */

@@ -13,11 +13,12 @@ import { decorateEntry } from './entry-view.js'
 /** Results shown at first and added by each "Show more". */
 const PAGE = 20
 /**
- * Facets download their own files (tags, hosts, folders, years). Up to this many bytes (before
- * compression: about a third gzipped) they come with the first search; beyond, on request, so a
- * large site's first search stays small.
+ * Facets count from the hits' result chunks (nothing more to download when the hits are the ones
+ * shown) or from their own files (tags, hosts, folders, years). Up to this many bytes to download
+ * (before compression: about a third gzipped) they come with the search; beyond, on request, so a
+ * search downloads little more than its results.
  */
-const FACET_AUTO_BYTES = 600_000
+const FACET_AUTO_BYTES = 150_000
 const DEBOUNCE_MS = 100
 
 const input = /** @type {HTMLInputElement | null} */ (document.getElementById('search-q'))
@@ -201,7 +202,7 @@ function main(input, results, status, more, notices, facets) {
    * @param {{ query: string, result: import('./search-engine.js').SearchResult }} searched
    */
   const offerFacets = async (searched) => {
-    const cost = await engine.facetCost().catch(() => undefined)
+    const cost = await engine.facetCost(searched.result).catch(() => undefined)
     if (cost === undefined || current !== searched) return
     if (cost.loaded || cost.bytes <= FACET_AUTO_BYTES) return showFacets(searched)
     const button = element('button', 'facet-load')

@@ -1,16 +1,17 @@
 /** Shared setup for real-browser tests: Debian's Chromium driven by playwright-core. */
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { CHROMIUM, hasChromium, launchChromium } from '../../bench/chromium.mjs'
+import { rareTitleWord } from '../../bench/search-words.mjs'
 import { build } from '../../src/build/index.js'
 import { resolveConfig, type UserConfig } from '../../src/config/options.js'
 import { startStaticServer } from '../../src/server/static.js'
 import { REPO_ROOT } from '../helpers.js'
 
-export { CHROMIUM, hasChromium, launchChromium }
+export { CHROMIUM, hasChromium, launchChromium, rareTitleWord }
 
 if (!hasChromium) {
   console.warn(
@@ -96,26 +97,4 @@ export async function openPage(
   page.on('request', (request) => requests.push(new URL(request.url()).pathname))
   await page.goto(url)
   return { page, requests }
-}
-
-/** A word of six letters or more found in exactly one title, and that title (from the result chunks). */
-export function rareTitleWord(site: string): { word: string; title: string } {
-  const meta = JSON.parse(readFileSync(path.join(site, 'assets/search/index.json'), 'utf8')) as { id: string }
-  const directory = path.join(site, 'assets/search', meta.id)
-  const seen = new Map<string, string[]>()
-  for (const name of readdirSync(directory).filter((file) => /^d\d+\.json$/.test(file))) {
-    const chunk = JSON.parse(readFileSync(path.join(directory, name), 'utf8')) as { docs: Array<[string]> }
-    for (const [docTitle] of chunk.docs) {
-      for (const token of new Set(docTitle.toLowerCase().split(/[^a-z]+/))) {
-        if (token.length < 6) continue
-        const titles = seen.get(token) ?? []
-        titles.push(docTitle)
-        seen.set(token, titles)
-      }
-    }
-  }
-  const unique = [...seen].filter(([, titles]) => titles.length === 1).sort(([a], [b]) => (a < b ? -1 : 1))
-  if (unique.length === 0) throw new Error('the generated collection has no rare title word')
-  const [word, [title]] = unique[Math.floor(unique.length / 2)]! as [string, string[]]
-  return { word, title: title! }
 }

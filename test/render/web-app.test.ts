@@ -3,7 +3,7 @@ import { crc32, inflateSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { APP_COLOURS, glyphOf, shortName, webAppFiles } from '../../src/render/web-app.js'
 
-/** A PNG's size and RGBA pixels, every chunk's CRC checked (what an image viewer does first). */
+/** A palette PNG's size and RGBA pixels, every chunk's CRC checked (what an image viewer does first). */
 function decodePng(bytes: Uint8Array): {
   width: number
   height: number
@@ -14,6 +14,8 @@ function decodePng(bytes: Uint8Array): {
   const data: Uint8Array[] = []
   let width = 0
   let height = 0
+  let colours: Uint8Array = new Uint8Array()
+  let alphas: Uint8Array = new Uint8Array()
   for (let at = 8; at < bytes.length;) {
     const length = view.getUint32(at)
     const type = String.fromCharCode(...bytes.subarray(at + 4, at + 8))
@@ -24,20 +26,23 @@ function decodePng(bytes: Uint8Array): {
     if (type === 'IHDR') {
       width = view.getUint32(at + 8)
       height = view.getUint32(at + 12)
-      expect([...body.subarray(8)]).toEqual([8, 6, 0, 0, 0])
+      expect([...body.subarray(8)]).toEqual([8, 3, 0, 0, 0])
     }
+    if (type === 'PLTE') colours = body
+    if (type === 'tRNS') alphas = body
     if (type === 'IDAT') data.push(body)
     at += 12 + length
   }
   const rows = inflateSync(Buffer.concat(data))
-  expect(rows.length).toBe(height * (width * 4 + 1))
+  expect(rows.length).toBe(height * (width + 1))
   return {
     width,
     height,
     pixel: (x, y) => {
-      const at = y * (width * 4 + 1) + 1 + x * 4
-      expect(rows[y * (width * 4 + 1)]).toBe(0)
-      return [...rows.subarray(at, at + 4)]
+      expect(rows[y * (width + 1)]).toBe(0)
+      const index = rows[y * (width + 1) + 1 + x]!
+      expect(index * 3 + 3).toBeLessThanOrEqual(colours.length)
+      return [...colours.subarray(index * 3, index * 3 + 3), alphas[index] ?? 255]
     },
   }
 }

@@ -13,7 +13,8 @@
  *   documents keeps its best {@link HEAD_DOCS} in the shard and the rest in `t<N>-<P>.json`
  *   (`P` its position in the shard, listed in the shard's `more`), which the browser downloads
  *   only when the best ones cannot settle a query;
- * - `d<N>.json`: what results show (title, link, folder path, tags), {@link CHUNK_SIZE} documents
+ * - `d<N>.json`: what results show (title, link, folder path, tags) and each one's year, which
+ *   the facets of a search with few hits count from its chunks, {@link CHUNK_SIZE} documents
  *   per file, so showing twenty results downloads at most twenty small files; each chunk lists
  *   the folders and tags its documents name once, a folder below another as its name and the
  *   rest of its URL, a tag as its name when its page is `<tagDir><name>/` (see `chunkFolder` and
@@ -64,6 +65,8 @@ export interface SearchIndexMeta {
   shards: string[]
   chunk: number
   chunks: number
+  /** Average bytes of a result chunk (before compression): what counting facets from hits costs. */
+  chunkBytes: number
   /** Flags the site publishes, for `is:` (see `filters.ts`). */
   flags: string[]
   /** Bytes the facets download (their filter files, before compression). */
@@ -80,6 +83,8 @@ export interface SearchChunk {
   folders: Array<[string, string] | [string, string, number]>
   /** The tag, or `[tag, its URL after tagDir]` (see `chunkTag`). */
   tags: Array<string | [string, string]>
+  /** Each document's year added (0 without a date before 1970 or none), for the year facet. */
+  years: number[]
 }
 
 export interface SearchShard {
@@ -212,11 +217,14 @@ export function* searchIndexParts(
   }))
     yield hashed(body)
   let chunks = 0
+  let chunkBytes = 0
   const tagDir = tagDirectory(input.tags)
   for (const body of chunkFiles(input, tagDir, keep)) {
     chunks++
+    chunkBytes += typeof body.contents === 'string' ? Buffer.byteLength(body.contents) : body.contents.length
     yield hashed(body)
   }
+  chunkBytes = Math.round(chunkBytes / Math.max(1, chunks))
   const filters = filterFiles(input)
   for (const file of filters.files) yield hashed({ name: `${file.name}.json`, contents: file.contents })
 
@@ -230,11 +238,12 @@ export function* searchIndexParts(
     shards: starts,
     chunk: CHUNK_SIZE,
     chunks,
+    chunkBytes,
     flags: filters.flags,
     facetBytes: filters.facetBytes,
     tagDir,
   }
-  const metaJson = `{"version":${INDEX_VERSION},"id":${JSON.stringify(id)},"count":${count},"fields":${JSON.stringify(FIELDS)},"average":${JSON.stringify(average)},"shards":${JSON.stringify(starts)},"chunk":${CHUNK_SIZE},"chunks":${chunks},"flags":${JSON.stringify(filters.flags)},"facetBytes":${filters.facetBytes},"tagDir":${JSON.stringify(tagDir)}}`
+  const metaJson = `{"version":${INDEX_VERSION},"id":${JSON.stringify(id)},"count":${count},"fields":${JSON.stringify(FIELDS)},"average":${JSON.stringify(average)},"shards":${JSON.stringify(starts)},"chunk":${CHUNK_SIZE},"chunks":${chunks},"chunkBytes":${chunkBytes},"flags":${JSON.stringify(filters.flags)},"facetBytes":${filters.facetBytes},"tagDir":${JSON.stringify(tagDir)}}`
   return { meta, lengths, metaFile: { path: `${SEARCH_DIR}index.json`, contents: escapeJson(metaJson) } }
 }
 
@@ -433,7 +442,7 @@ function chunkOf(
   start: number,
   end: number,
 ): SearchChunk {
-  const chunk: SearchChunk = { docs: [], folders: [], tags: [] }
+  const chunk: SearchChunk = { docs: [], folders: [], tags: [], years: [] }
   const folders = new Map<number, number>()
   const tags = new Map<string, number>()
   /** The chunk's index of folder `folder`, added with its ancestors (see `chunkFolder`). */
@@ -477,6 +486,10 @@ function chunkOf(
         tags: tagIndexes,
         icon,
       }),
+    )
+    const added = bookmark.added
+    chunk.years.push(
+      added !== undefined && Number.isFinite(added) && added >= 0 ? new Date(added).getUTCFullYear() : 0,
     )
   }
   return chunk

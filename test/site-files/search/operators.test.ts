@@ -52,7 +52,10 @@ function built(): SearchIndexFiles {
     {
       documents: docs.map(([bookmark, folder]) => ({ bookmark, href: bookmark.href, folder })),
       folders,
-      tags: [],
+      tags: [...new Set(docs.flatMap(([bookmark]) => bookmark.tags))].map((tag) => ({
+        tag,
+        url: `/tags/${tag.toLowerCase()}/`,
+      })),
     },
     { shardBytes: 256 },
   )
@@ -131,13 +134,28 @@ describe('query operators', () => {
     expect(fetched).toContain('dates.json')
   })
 
-  it('should tell what the facets cost before they are downloaded', async () => {
-    const { engine } = engineOf(index)
-    const cost = await engine.facetCost()
-    expect(cost.loaded).toBe(false)
-    expect(cost.bytes).toBeGreaterThan(100)
-    await engine.facets(await engine.search('css'))
-    expect((await engine.facetCost()).loaded).toBe(true)
+  it('should count the facets of a few hits from their result chunks, downloading no filter file', async () => {
+    const { engine, fetched } = engineOf(index)
+    const result = await engine.search('css')
+    await engine.documents(result.ids)
+    expect(await engine.facetCost(result)).toEqual({ bytes: 0, loaded: true, fromHits: true })
+    await engine.facets(result)
+    expect(fetched.filter((name) => /^(tags|hosts|folders|years|dates)(-\d+)?\.json$/.test(name))).toEqual([])
+  })
+
+  it('should count the same facets from the hits as from the filter files', async () => {
+    const { engine: fromFiles } = engineOf(index)
+    // Operators of every kind download the filter files the facets read: then they count from them.
+    await fromFiles.search('#css site:example.org folder:music after:2020')
+    for (const query of ['css', 'guide OR music', '#music', 'after:2019', 'youtube']) {
+      const { engine: fromHits } = engineOf(index)
+      const hits = await fromHits.search(query)
+      await fromHits.documents(hits.ids) // as the page shows them first
+      expect((await fromHits.facetCost(hits)).fromHits, query).toBe(true)
+      const filed = await fromFiles.search(query)
+      expect((await fromFiles.facetCost(filed)).fromHits, query).toBe(false)
+      expect(await fromHits.facets(hits), query).toEqual(await fromFiles.facets(filed))
+    }
   })
 
   it('should narrow to a published flag and say when a flag is not published', async () => {
