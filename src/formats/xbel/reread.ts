@@ -24,7 +24,7 @@ import { headStillPlain, pathToChange, shiftPlace, spliceRun, within, type Step 
 import type { Reread, ReparseOptions, RereadVersion, SourceInput } from '../types.js'
 import { XbelReader } from './read.js'
 import { scanXml } from './scan.js'
-import type { SourceElement, SourceNode, XmlTreeHandler } from './tree.js'
+import type { XmlTreeHandler } from './tree.js'
 
 /** How a full read went (see `readXbel`). */
 export interface XbelReadStats {
@@ -202,8 +202,26 @@ function readRun(
   const document = `${head}${text}${'</folder>'.repeat(depth - 1)}</xbel>`
   const lines = new Utf8ByteLineIndex(document)
   const reader = new XbelReader(file, 'utf-8', lines, document)
-  const guard = new RunGuard(reader, depth)
-  if (!scanXml(document, guard, true) || guard.other) return 'not a run of nodes'
+  // A `<title>`, `<desc>` or `<info>` among the run's nodes would be the folder's, outside the run.
+  let levels = 0
+  let other = false
+  const guard: XmlTreeHandler = {
+    open: (element) => {
+      const taken = reader.open(element)
+      if (taken) levels++
+      return taken
+    },
+    child: (node) => {
+      other ||=
+        levels === depth && typeof node !== 'string' && node.type === 'element' && node.name !== 'separator'
+      reader.child(node)
+    },
+    close: () => {
+      levels--
+      reader.close()
+    },
+  }
+  if (!scanXml(document, guard, true) || other) return 'not a run of nodes'
   const collection = reader.finish()
   enforceLimits(collection)
   if (collection.warnings.length > 0) return `warning ${collection.warnings[0]!.rule}`
@@ -219,43 +237,4 @@ function readRun(
   }
   const after = lines.locate(head.length + text.length)
   return { nodes: folder.children, end: { ...after, line: after.line + place.line - 2 }, ids: ids.join('\n') }
-}
-
-/**
- * Hands the run's XML to the reader, and notes any element among the run's nodes that is not one
- * (a `<title>`, `<desc>` or `<info>` there belongs to the folder, outside the run).
- */
-class RunGuard implements XmlTreeHandler {
-  other = false
-  private levels = 0
-
-  private readonly reader: XbelReader
-  private readonly depth: number
-
-  constructor(reader: XbelReader, depth: number) {
-    this.reader = reader
-    this.depth = depth
-  }
-
-  open(element: SourceElement): boolean {
-    const taken = this.reader.open(element)
-    if (taken) this.levels++
-    return taken
-  }
-
-  child(node: SourceNode): void {
-    if (
-      this.levels === this.depth &&
-      typeof node !== 'string' &&
-      node.type === 'element' &&
-      node.name !== 'separator'
-    )
-      this.other = true
-    this.reader.child(node)
-  }
-
-  close(): void {
-    this.levels--
-    this.reader.close()
-  }
 }
