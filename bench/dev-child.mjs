@@ -39,9 +39,11 @@ if (!session.initial.ok) throw new Error(session.initial.error.format())
 // The first bookmark title in the file, and the page it is on.
 const bytes = readFileSync(source)
 const head = bytes.subarray(0, 1 << 20).toString('utf8')
-const anchor = /<DT><A [^>]*>([^<]{3,})<\/A>/.exec(head)
-const original = anchor[1]
-const at = Buffer.byteLength(head.slice(0, anchor.index + anchor[0].length - original.length - 4))
+// Netscape: `<DT><A …>title</A>`; XBEL: `<bookmark …><title>title</title>`.
+const anchor = /<DT><A [^>]*>([^<&]{3,})<\/A>|<bookmark [^>]*>\s*<title>([^<&]{3,})<\/title>/.exec(head)
+const original = anchor[1] ?? anchor[2]
+const close = anchor[1] === undefined ? '</title>' : '</A>'
+const at = Buffer.byteLength(head.slice(0, anchor.index + anchor[0].length - original.length - close.length))
 const before = bytes.subarray(0, at)
 const after = bytes.subarray(at + Buffer.byteLength(original))
 const firstPage = await findPage(original)

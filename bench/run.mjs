@@ -243,23 +243,24 @@ for (const reader of readers) {
   )
 }
 
-// Watch mode: edit-to-served latency on 10k and 100k Netscape files (and 1M when asked for), and a
-// save with no change.
+// Watch mode: edit-to-served latency on 10k and 100k files of each format (and 1M when asked
+// for), and a save with no change.
 const dev = []
 if (!opt['no-dev']) {
-  for (const size of sizes.filter((size) => size >= 10000)) {
-    const child = spawnSync(
-      process.execPath,
-      [path.join(here, 'dev-child.mjs'), corpus('netscape', size, 'tree'), opt.edits],
-      { encoding: 'utf8', maxBuffer: 1 << 20 },
-    )
-    if (child.status !== 0) throw new Error(`dev benchmark on ${size} failed:\n${child.stderr}`)
-    const result = { bookmarks: size, ...JSON.parse(child.stdout) }
-    dev.push(result)
-    log(
-      `dev ${String(size).padEnd(7)} edit-to-served median ${result.medianMs} ms, max ${result.maxMs} ms over ${result.edits} edits (CPU median ${result.cpuMedianMs} ms); initial build ${result.initialMs} ms; a save with no change wrote ${result.unchangedWrites} files (CPU ${result.unchangedCpuMs} ms); peak RSS ${result.maxRssMb} MB`,
-    )
-  }
+  for (const size of sizes.filter((size) => size >= 10000))
+    for (const format of opt.formats.split(',')) {
+      const child = spawnSync(
+        process.execPath,
+        [path.join(here, 'dev-child.mjs'), corpus(format, size, 'tree'), opt.edits],
+        { encoding: 'utf8', maxBuffer: 1 << 20 },
+      )
+      if (child.status !== 0) throw new Error(`dev benchmark on ${format} ${size} failed:\n${child.stderr}`)
+      const result = { format, bookmarks: size, ...JSON.parse(child.stdout) }
+      dev.push(result)
+      log(
+        `dev ${format.padEnd(8)} ${String(size).padEnd(7)} edit-to-served median ${result.medianMs} ms, max ${result.maxMs} ms over ${result.edits} edits (CPU median ${result.cpuMedianMs} ms); initial build ${result.initialMs} ms; a save with no change wrote ${result.unchangedWrites} files (CPU ${result.unchangedCpuMs} ms); peak RSS ${result.maxRssMb} MB`,
+      )
+    }
 }
 
 const growth = {}

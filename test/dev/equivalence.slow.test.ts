@@ -5,26 +5,14 @@
  * change slugs, repeated URLs, aliases) on a generated file, each followed by a rebuild that is
  * compared with a full build.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { resolveConfig, type UserConfig } from '../../src/config/options.js'
 import { DevBuilder } from '../../src/dev/builder.js'
 import { build } from '../../src/build/index.js'
-
-/** Site files watch mode makes only on request, and the marker (which says which mode wrote it). */
-const ON_REQUEST = /^(assets\/search\/|sitemap\.xml$|feed\.xml$|bookmarks\.(html|xbel)$|\.bookgen$)/
-
-function readTree(dir: string): Map<string, string> {
-  const files = new Map<string, string>()
-  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile()) continue
-    const relative = path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/')
-    if (!ON_REQUEST.test(relative)) files.set(relative, readFileSync(path.join(dir, relative), 'utf8'))
-  }
-  return files
-}
+import { readSite } from './helpers.js'
 
 /** A small seeded generator (the same edits on every run). */
 function random(seed: number): (n: number) => number {
@@ -215,8 +203,8 @@ describe('watch mode rebuilds', () => {
         expect(result.ok, done).toBe(true)
         const full = path.join(dir, `full-${step}`)
         await build(config(full))
-        const expected = readTree(full)
-        const actual = readTree(path.join(dir, 'dev'))
+        const expected = readSite(full)
+        const actual = readSite(path.join(dir, 'dev'))
         expect([...actual.keys()].sort(), `step ${step}: ${done}`).toEqual([...expected.keys()].sort())
         for (const [file, html] of expected)
           expect(actual.get(file), `step ${step}: ${done}: ${file}`).toBe(html)

@@ -16,11 +16,11 @@ export const bookmarksFile = (titles: string[]) =>
     .join('')}</DL><p>\n</DL><p>\n`
 
 /** Write bookgen's generated collection of `bookmarks` bookmarks (see bench/gen.mjs) to `file`. */
-export function generateSource(file: string, bookmarks: number, seed = 1): string {
+export function generateSource(file: string, bookmarks: number, seed = 1, format = 'netscape'): string {
   execFileSync(process.execPath, [
     path.join(REPO_ROOT, 'bench', 'gen.mjs'),
     '--format',
-    'netscape',
+    format,
     '--bookmarks',
     String(bookmarks),
     '--seed',
@@ -29,6 +29,20 @@ export function generateSource(file: string, bookmarks: number, seed = 1): strin
     file,
   ])
   return readFileSync(file, 'utf8')
+}
+
+/** Site files watch mode makes only on request, and the marker (which says which mode wrote it). */
+const ON_REQUEST = /^(assets\/search\/|sitemap\.xml$|feed\.xml$|bookmarks\.(html|xbel)$|\.bookgen$)/
+
+/** The text of every file below `dir` that watch mode writes on every build, by relative path. */
+export function readSite(dir: string): Map<string, string> {
+  const files = new Map<string, string>()
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue
+    const relative = path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/')
+    if (!ON_REQUEST.test(relative)) files.set(relative, readFileSync(path.join(dir, relative), 'utf8'))
+  }
+  return files
 }
 
 /**

@@ -8,6 +8,7 @@ import { utf8ByteText } from '../shared/decode.js'
 import { SNIFF_CHARACTERS, type FormatEntry, type SniffHead, type SourceInput } from '../types.js'
 import { parseXbel } from './read.js'
 import { streamXbel, writeXbel } from './write.js'
+import { xbelReread, type XbelReadStats } from './reread.js'
 
 /**
  * From this many bytes an XBEL file that is UTF-8 is read from its bytes as one-byte text
@@ -16,15 +17,17 @@ import { streamXbel, writeXbel } from './write.js'
  */
 export const XBEL_BYTES_AS_TEXT = 1 << 20
 
-function readXbel(input: SourceInput): Collection {
+/** Read `input`; `stats` is told whether it was read as UTF-8 bytes, and by the careful path. */
+function readXbel(input: SourceInput, stats?: XbelReadStats): Collection {
   const text = input.bytes.byteLength >= XBEL_BYTES_AS_TEXT ? utf8ByteText(input.bytes) : undefined
   // (A text without any tag is read decoded: it is empty, or not XBEL, and says so the usual way.)
   if (text === undefined || !text.includes('<'))
-    return readText(input, 'xbel', (decoded, file, encoding) => parseXbel(decoded, file, { encoding }))
+    return readText(input, 'xbel', (decoded, file, encoding) => parseXbel(decoded, file, { encoding, stats }))
+  if (stats) stats.fromBytes = true
   return readText(
     input,
     'xbel',
-    (bytes, file) => parseXbel(bytes, file, { encoding: 'utf-8', utf8Bytes: true }),
+    (bytes, file) => parseXbel(bytes, file, { encoding: 'utf-8', utf8Bytes: true, stats }),
     { text, encoding: 'utf-8', warnings: [] },
   )
 }
@@ -44,4 +47,5 @@ export const xbel: FormatEntry = {
   read: readXbel,
   write: writeXbel,
   siteExport: { path: 'bookmarks.xbel', label: 'XBEL', stream: streamXbel },
+  reread: xbelReread(readXbel),
 }

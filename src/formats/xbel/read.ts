@@ -59,6 +59,8 @@ export interface XbelOptions {
    * out of it is decoded, and places count characters as in the decoded text.
    */
   utf8Bytes?: boolean
+  /** Told whether the careful path read the text (watch mode re-reads in part only what the scan read). */
+  stats?: { careful: boolean }
 }
 
 /** Declarations the writer always makes; not kept as attributes. */
@@ -75,12 +77,14 @@ export function parseXbel(text: string, file: string, options: XbelOptions = {})
     const reader = new XbelReader(file, encoding, new Utf8ByteLineIndex(text), text)
     if (scanXml(text, reader, true)) return reader.finish()
     // The careful path reads decoded text (it is the rare one: it says what is wrong).
+    if (options.stats) options.stats.careful = true
     return parseXbel(fromUtf8ByteText(text), file, { encoding })
   }
   const lines = new LineIndex(text)
   const reader = new XbelReader(file, encoding, lines, text)
   if (scanXml(text, reader)) return reader.finish()
   // Not plain, well-formed XML: start again on the careful path, which says what is wrong.
+  if (options.stats) options.stats.careful = true
   const careful = new XbelReader(file, encoding, lines, text)
   parseXmlStrictly(text, file, lines, careful)
   return careful.finish()
@@ -90,7 +94,7 @@ export function parseXbel(text: string, file: string, options: XbelOptions = {})
  * Builds the collection from the XML as it is handed over: the root, folders and bookmarks child
  * by child, everything else (titles, metadata, separators, …) element by element.
  */
-class XbelReader implements XmlTreeHandler {
+export class XbelReader implements XmlTreeHandler {
   private readonly file: string
   private readonly encoding: string
   private readonly lines: LineIndex

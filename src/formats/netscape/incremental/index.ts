@@ -14,26 +14,17 @@
  * aliases, scripts, a heading or the title, the change crosses a folder boundary that no larger
  * run contains cheaply, the file-wide TAGS separator would change — the file is read in full.
  */
-import { walk, type Collection, type Folder, type Node, type Place } from '../../../model/tree.js'
-import { byteOrderMark, findDeclaredCharset, PRESCAN_BYTES, resolveLabel } from '../../shared/decode.js'
+import { walk, type Collection, type Node, type Place } from '../../../model/tree.js'
+import { byteOrderMark } from '../../shared/decode.js'
 import { enforceLimits, LIMITS } from '../../shared/limits.js'
 import { mayHoldSeparatorBookmarks, readSeparatorBookmarks } from '../../shared/separator-bookmarks.js'
 import { byteOffset, commonSuffix, findLineStarts, updateLineStarts } from '../../shared/line-index.js'
-import { reconcileNodes, sameNodes, type Move } from '../../shared/reconcile.js'
+import { sameNodes } from '../../shared/reconcile.js'
 import { readText } from '../../shared/text-source.js'
 import type { Reread, ReparseOptions, RereadVersion, SourceInput } from '../../types.js'
 import { INFO_RULES, parseNetscape, SPACE_SPLIT_RULE, type NetscapeStats } from '../read.js'
-import {
-  type Region,
-  type RegionRead,
-  type Step,
-  spliceWarnings,
-  spacesSeparate,
-  within,
-  findCloseList,
-  placeShift,
-  shiftFollowing,
-} from './places.js'
+import { type Region, type RegionRead, spliceWarnings, spacesSeparate, findCloseList } from './places.js'
+import { headStillPlain, pathToChange, spliceRun, within, type Step } from '../../shared/splice.js'
 import type { Message } from '../../../model/message.js'
 
 /** What updating a version in part needs, kept from one version to the next. */
@@ -106,7 +97,7 @@ function updateNetscape(
   const offsetOf = (node: Node): number | undefined =>
     node.place === undefined ? undefined : byteOffset(old, lineStarts, node.place)
 
-  const path = pathToChange(previous.collection.root, prefix, offsetOf)
+  const path = pathToChange(previous.collection.root, prefix, offsetOf, TAG_MARGIN)
   if (path === undefined) return 'before the first entry'
   const commaMode = state.commaTags > 0
   const spaceMode = spacesSeparate(state.commaTags, state.spaceSigns)
@@ -132,29 +123,13 @@ function updateNetscape(
   const spaceSplits = state.spaceSplits - region.old.spaceSplits + region.fresh.spaceSplits
 
   // Certain from here on: splice, then move what the edit moved.
-  const steps = region.path
-  const last = steps[steps.length - 1]!
-  const oldNodes = last.folder.children.slice(last.index, last.index + region.count)
-  const moves: Move[] = []
-  const nodes = reconcileNodes(region.fresh.nodes, oldNodes, moves)
-  let child: Folder = {
-    ...last.folder,
-    children: [
-      ...last.folder.children.slice(0, last.index),
-      ...nodes,
-      ...last.folder.children.slice(last.index + region.count),
-    ],
-  }
-  for (let level = steps.length - 2; level >= 0; level--) {
-    const { folder, index } = steps[level]!
-    const children = folder.children.slice()
-    children[index] = child
-    child = { ...folder, children }
-  }
-  const root = child
-  for (const { node, place } of moves) node.place = place
-  const shift = placeShift(region.old.end, region.fresh.end)
-  if (shift !== undefined) shiftFollowing(root, steps, last.index + nodes.length, shift)
+  const { root, shift } = spliceRun(
+    region.path,
+    region.count,
+    region.fresh.nodes,
+    region.old.end,
+    region.fresh.end,
+  )
   const warnings = spliceWarnings(previous.collection.warnings, region, shift, spaceSplits)
   if (typeof warnings === 'string') return warnings
   const collection: Collection = { ...previous.collection, root, warnings }
@@ -167,52 +142,6 @@ function updateNetscape(
       spaceSplits,
       lineStarts: updateLineStarts(lineStarts, bytes, region.start, region.end, delta),
     },
-  }
-}
-
-/** Whether the head of the new file still decodes as plain UTF-8, as before. */
-function headStillPlain(bytes: Uint8Array, prefix: number): boolean {
-  if (prefix < 3 && byteOrderMark(bytes) !== undefined) return false
-  if (prefix < PRESCAN_BYTES) {
-    const declared = findDeclaredCharset(bytes)
-    if (declared !== undefined) {
-      const encoding = resolveLabel(declared)
-      if (encoding === undefined || !(encoding === 'utf-8' || encoding.startsWith('utf-16'))) return false
-    }
-  }
-  return true
-}
-
-/**
- * Path from the root to the last node (in document order) whose start tag lies wholly before the
- * change: the run read again starts there. Undefined when no such node exists.
- */
-function pathToChange(
-  root: Folder,
-  prefix: number,
-  offsetOf: (node: Node) => number | undefined,
-): Step[] | undefined {
-  const path: Step[] = []
-  let folder = root
-  for (;;) {
-    const children = folder.children
-    let low = 0
-    let high = children.length - 1
-    let found = -1
-    while (low <= high) {
-      const mid = (low + high) >>> 1
-      const offset = offsetOf(children[mid]!)
-      if (offset === undefined) return undefined
-      if (offset + TAG_MARGIN <= prefix) {
-        found = mid
-        low = mid + 1
-      } else high = mid - 1
-    }
-    if (found === -1) return path.length === 0 ? undefined : path
-    path.push({ folder, index: found })
-    const child = children[found]!
-    if (child.type !== 'folder') return path
-    folder = child
   }
 }
 

@@ -2,7 +2,8 @@
  * The incremental reader's bookkeeping of places: the warnings of a re-read run spliced in among
  * the others, and the places after the run shifted by the change in length.
  */
-import type { Folder, Node, Place } from '../../../model/tree.js'
+import type { Node, Place } from '../../../model/tree.js'
+import { shiftPlace, type Shift, type Step } from '../../shared/splice.js'
 import { LIMITS } from '../../shared/limits.js'
 import { INFO_RULES, SPACE_SPLIT_RULE, spaceSplitMessage } from '../read.js'
 import type { Message } from '../../../model/message.js'
@@ -31,12 +32,6 @@ export interface RegionRead {
   notes: Message[]
   /** Place of the first character after the run. */
   end: { line: number; column: number }
-}
-
-/** One level of the path from the root to the change: a folder and the index of a child. */
-export interface Step {
-  folder: Folder
-  index: number
 }
 
 /** Warnings a full read reports at finish (after every warning made while reading). */
@@ -109,14 +104,6 @@ export function spacesSeparate(commaTags: number, spaceSigns: number): boolean {
   return commaTags === 0 && spaceSigns > 0
 }
 
-/** Whether a warning lies at or after `start` and before `end`. */
-export function within(warning: Message, start: Place, end: { line: number; column: number }): boolean {
-  const afterStart =
-    warning.line > start.line || (warning.line === start.line && warning.column >= start.column)
-  const beforeEnd = warning.line < end.line || (warning.line === end.line && warning.column < end.column)
-  return afterStart && beforeEnd
-}
-
 /** Offset of the next `</DL>` (any case) at or after `from`, or -1. */
 export function findCloseList(bytes: Uint8Array, from: number): number {
   for (let at = from; at + 5 <= bytes.length; at++) {
@@ -132,66 +119,6 @@ export function findCloseList(bytes: Uint8Array, from: number): number {
     }
   }
   return -1
-}
-
-// ---- moving what comes after the change ------------------------------------------------------
-
-/** How places after the run move: lines by `lines`, and on the run's last line columns by `columns`. */
-export interface Shift {
-  line: number
-  lines: number
-  column: number
-  columns: number
-}
-
-export function placeShift(
-  oldEnd: { line: number; column: number },
-  newEnd: { line: number; column: number },
-): Shift | undefined {
-  if (oldEnd.line === newEnd.line && oldEnd.column === newEnd.column) return undefined
-  return {
-    line: oldEnd.line,
-    lines: newEnd.line - oldEnd.line,
-    column: oldEnd.column,
-    columns: newEnd.column - oldEnd.column,
-  }
-}
-
-export function shiftPlace<T extends { line: number; column: number }>(place: T, shift: Shift): T {
-  if (place.line < shift.line || (place.line === shift.line && place.column < shift.column)) return place
-  return {
-    ...place,
-    line: place.line + shift.lines,
-    column: place.line === shift.line ? place.column + shift.columns : place.column,
-  }
-}
-
-/**
- * Move every node after the run (document order): the rest of the run's folder, then the rest of
- * each folder up the path. When only columns moved, only nodes on the run's last line move.
- */
-export function shiftFollowing(root: Folder, steps: readonly Step[], firstAfter: number, shift: Shift): void {
-  // Folders of the new tree along the path, root first.
-  const folders: Folder[] = [root]
-  for (let level = 0; level < steps.length - 1; level++) {
-    folders.push(folders[level]!.children[steps[level]!.index] as Folder)
-  }
-  const stack: Node[] = []
-  for (let level = steps.length - 1; level >= 0; level--) {
-    const folder = folders[level]!
-    const from = level === steps.length - 1 ? firstAfter : steps[level]!.index + 1
-    for (let i = folder.children.length - 1; i >= from; i--) stack.push(folder.children[i]!)
-    while (stack.length > 0) {
-      const node = stack.pop()!
-      if (node.place !== undefined) {
-        if (shift.lines === 0 && node.place.line > shift.line) return
-        const moved = shiftPlace(node.place, shift)
-        if (moved !== node.place) node.place = moved
-      }
-      if (node.type === 'folder')
-        for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!)
-    }
-  }
 }
 
 // ---- bytes -----------------------------------------------------------------------------------
