@@ -17,6 +17,7 @@ import { parseXmlStrictly } from '../xbel/strict.js'
 import { scanXml } from '../xbel/scan.js'
 import type { SourceElement, SourceNode, XmlTreeHandler } from '../xbel/tree.js'
 import { decodeXmlAttribute } from '../xbel/xml-text.js'
+import { rootElementName } from '../opml/index.js'
 import { pinboardPost } from '../shared/pinboard-post.js'
 import { ExportReader, Fields, type At } from '../shared/service.js'
 import type { FormatEntry, SniffHead, SourceInput } from '../types.js'
@@ -136,25 +137,12 @@ function decodeAttributes(
   return decoded
 }
 
-/** Offset of the first element's `<`: past white space, the XML declaration, comments and PIs. */
-function afterProlog(text: string): number {
-  let at = 0
-  for (;;) {
-    while (at < text.length && /\s/.test(text[at]!)) at++
-    const close = text.startsWith('<!--', at) ? '-->' : text.startsWith('<?', at) ? '?>' : undefined
-    if (close === undefined) return at
-    const end = text.indexOf(close, at + 2)
-    if (end === -1) return text.length
-    at = end + close.length
-  }
-}
-
 export const pinboardXml: FormatEntry = {
   name: 'pinboard-xml',
   label: 'Pinboard / Delicious XML',
   where: "Pinboard: Settings → Backup → XML; Delicious: the v1 API's posts/all.",
   sniff(head: SniffHead): boolean {
-    return /^<posts[\s>/]/.test(head.text.slice(afterProlog(head.text)))
+    return rootElementName(head.text) === 'posts'
   },
   read: readPinboardXml,
 }
