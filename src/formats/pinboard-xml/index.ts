@@ -10,14 +10,12 @@
  * behind its validator (`xbel/strict.ts`: nothing a DOCTYPE declares is expanded, nesting bounded),
  * whose errors are reported under `pinboard/`; references are decoded by `xml-text.ts`.
  */
-import { BookgenError, isBookgenError } from '../../model/errors.js'
+import { BookgenError } from '../../model/errors.js'
 import { createFolder, createRecord, type Folder } from '../../model/tree.js'
 import { LineIndex } from '../shared/line-index.js'
-import { parseXmlStrictly } from '../xbel/strict.js'
-import { scanXml } from '../xbel/scan.js'
 import type { SourceElement, SourceNode, XmlTreeHandler } from '../xbel/tree.js'
 import { decodeXmlAttribute } from '../xbel/xml-text.js'
-import { rootElementName } from '../opml/index.js'
+import { readXmlTree, rootElementName } from '../opml/index.js'
 import { pinboardPost } from '../shared/pinboard-post.js'
 import { ExportReader, Fields, type At } from '../shared/service.js'
 import type { FormatEntry, SniffHead, SourceInput } from '../types.js'
@@ -82,23 +80,7 @@ function parsePosts(
   file: string,
   lines: LineIndex,
 ): { root: SourceElement; children: SourceElement[] } {
-  let handler = new PostsHandler()
-  if (!scanXml(text, handler)) {
-    // Not plain, well-formed XML: start again on the careful path, which says what is wrong.
-    handler = new PostsHandler()
-    try {
-      parseXmlStrictly(text, file, lines, handler)
-    } catch (error) {
-      if (!isBookgenError(error) || !error.rule.startsWith('xbel/')) throw error
-      throw new BookgenError(error.message.replace(/<xbel>/g, '<posts>'), {
-        rule: error.rule.replace(/^xbel\//, 'pinboard/'),
-        file,
-        line: error.line,
-        column: error.column,
-        cause: error,
-      })
-    }
-  }
+  const handler = readXmlTree(text, file, lines, () => new PostsHandler(), 'pinboard', 'posts')
   if (handler.root === undefined) {
     throw new BookgenError('No root element: expected <posts>', {
       rule: 'pinboard/wrong-root',
