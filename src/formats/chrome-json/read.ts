@@ -12,7 +12,7 @@
  * checked the way Chromium computes it. Vivaldi's separators (bookmarks to
  * `http://bookmark.placeholder.url/`) and Floccus's are separators (`separator-bookmarks.ts`).
  */
-import { BookgenError } from '../../model/errors.js'
+import type { BookgenError } from '../../model/errors.js'
 import {
   createBookmark,
   createFolder,
@@ -20,16 +20,14 @@ import {
   type Bookmark,
   type Collection,
   type Folder,
-  type Place,
 } from '../../model/tree.js'
 import { cleanHref } from '../../model/urls.js'
 import type { DateResult } from '../shared/dates.js'
-import { LineIndex } from '../shared/line-index.js'
-import { enforceLimits, WarningCollector } from '../shared/limits.js'
-import { emptyCollection } from '../shared/text-source.js'
+import { enforceLimits } from '../shared/limits.js'
+import { isJsonObject, kindOf, parseJson } from '../shared/json.js'
 import { walkChildLists } from '../shared/child-lists.js'
-import { jsonOffsets, type Descend } from '../shared/json-scan.js'
-import { attributeValue, decodeJsonBytes, isJsonObject, kindOf, parseJson } from '../shared/json.js'
+import type { Descend } from '../shared/json-scan.js'
+import { JsonTreeReader, readJsonText } from '../shared/json-tree.js'
 import { mayHoldSeparatorBookmarks, readSeparatorBookmarks } from '../shared/separator-bookmarks.js'
 import type { SourceInput } from '../types.js'
 import { ChromeChecksum } from './checksum.js'
@@ -63,42 +61,31 @@ const descend: Descend = (role, key) => {
 
 /** Read a Chromium `Bookmarks` file. */
 export function readChromeJson(input: SourceInput): Collection {
-  const { text, encoding, warnings } = decodeJsonBytes(input.bytes, input.file, 'chrome')
-  if (text.trim() === '') return emptyCollection('chrome-json', input.file, encoding)
-  const value = parseJson(text, input.file, 'chrome/syntax')
-  const collection = new ChromeReader(text, input.file, value).read(encoding)
-  // Vivaldi keeps its separators as bookmarks, and Floccus writes its own into Chromium's bookmarks.
-  if (mayHoldSeparatorBookmarks(text)) readSeparatorBookmarks(collection)
-  collection.warnings.unshift(...warnings)
-  enforceLimits(collection)
-  return collection
+  return readJsonText(input.bytes, input.file, 'chrome-json', 'chrome', (text, encoding) => {
+    const value = parseJson(text, input.file, 'chrome/syntax')
+    const collection = new ChromeReader(text, input.file, value).read(encoding)
+    // Vivaldi keeps its separators as bookmarks, and Floccus writes its own into Chromium's bookmarks.
+    if (mayHoldSeparatorBookmarks(text)) readSeparatorBookmarks(collection)
+    enforceLimits(collection)
+    return collection
+  })
 }
 
-class ChromeReader {
-  private readonly text: string
-  private readonly file: string
-  private readonly value: unknown
-  private readonly offsets: Map<object, number>
-  private readonly collector: WarningCollector
+class ChromeReader extends JsonTreeReader {
   private readonly checksum = new ChromeChecksum()
   private readonly ids = new Set<string>()
   /** Whether every id so far was a unique int64, as older Chromium required for its checksum. */
   private idsValid = true
-  private lines: LineIndex | undefined
 
   constructor(text: string, file: string, value: unknown) {
-    this.text = text
-    this.file = file
-    this.value = value
-    this.offsets = jsonOffsets(text, value, 'doc', descend)
-    this.collector = new WarningCollector(file)
+    super(text, file, value, 'chrome', 'doc', descend)
   }
 
   read(encoding: string): Collection {
     const document = this.value
-    if (!isJsonObject(document)) throw this.notBookmarks(`it holds ${kindOf(document)}, not an object`)
+    if (!isJsonObject(document)) throw this.notChromium(`it holds ${kindOf(document)}, not an object`)
     const roots = document['roots']
-    if (!isJsonObject(roots)) throw this.notBookmarks('it has no "roots" object')
+    if (!isJsonObject(roots)) throw this.notChromium('it has no "roots" object')
     const root = createFolder('')
     this.setPlace(root, document)
     this.keepDocumentKeys(root, document)
@@ -109,21 +96,12 @@ class ChromeReader {
     }
     this.keepRootsKeys(root, roots)
     this.checkChecksum(document)
-    return {
-      format: 'chrome-json',
-      file: this.file,
-      encoding,
-      title: '',
-      root,
-      warnings: this.collector.finish(),
-    }
+    return this.collection('chrome-json', encoding, root)
   }
 
-  private notBookmarks(reason: string): BookgenError {
-    const start = this.text.search(/\S|$/)
-    return new BookgenError(
+  private notChromium(reason: string): BookgenError {
+    return this.notBookmarks(
       `Not a Chromium Bookmarks file: ${reason}. Expected {"roots": {"bookmark_bar": …, "other": …, "synced": …}, "version": 1}`,
-      { rule: 'chrome/not-bookmarks', file: this.file, ...this.lineIndex().locate(start) },
     )
   }
 
@@ -204,7 +182,7 @@ class ChromeReader {
 
   private folder(item: JsonObject): Folder {
     const folder = createFolder(this.title(item))
-    if (this.offsets.has(item)) this.setPlace(folder, item)
+    this.setPlace(folder, item)
     folder.folded = false
     this.setId(folder, item)
     this.setDate(folder, 'added', item, 'date_added')
@@ -283,16 +261,6 @@ class ChromeReader {
       if (!NODE_KEYS.has(key)) this.keep(target, key, value, item)
   }
 
-  private keep(target: Folder | Bookmark, key: string, value: unknown, owner: JsonObject): void {
-    const text = attributeValue(value)
-    if (text === undefined) {
-      this.warn(owner, 'chrome/value-too-long', `The value of "${key}" is too long to keep; left out`)
-      return
-    }
-    target.attributes ??= createRecord()
-    target.attributes[key] = text
-  }
-
   /** The id as older Chromium fed it to the checksum: empty from the first missing or repeated id on. */
   private checksumId(item: JsonObject): string {
     if (!this.idsValid) return ''
@@ -315,26 +283,5 @@ class ChromeReader {
       'chrome/checksum-mismatch',
       `The file's checksum ${stored.slice(0, 40)} is not its content's (${computed}): it was edited outside Chromium, which may give its bookmarks new ids`,
     )
-  }
-
-  private setPlace(target: Folder | Bookmark, item: JsonObject): void {
-    const place = this.place(item)
-    if (place !== undefined) target.place = place
-  }
-
-  private place(item: object): Place | undefined {
-    const offset = this.offsets.get(item)
-    if (offset === undefined) return undefined
-    return { file: this.file, ...this.lineIndex().locate(offset) }
-  }
-
-  private warn(item: object, rule: string, message: string): void {
-    const place = this.place(item)
-    this.collector.add(place?.line ?? 1, place?.column ?? 1, rule, message)
-  }
-
-  private lineIndex(): LineIndex {
-    this.lines ??= new LineIndex(this.text)
-    return this.lines
   }
 }

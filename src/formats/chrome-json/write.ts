@@ -17,6 +17,7 @@
  *   without a URL, …) is left out and reported, grouped per field.
  */
 import { resolveAliases } from '../../model/aliases.js'
+import { forEachNode } from '../../model/tree.js'
 import type { Alias, Bookmark, Collection, Folder, Node, Place, Separator } from '../../model/tree.js'
 import { VIVALDI_SEPARATOR } from '../shared/separator-bookmarks.js'
 import { ChromeChecksum } from './checksum.js'
@@ -99,7 +100,7 @@ class ChromeWriter {
 
   write(): ChromeWriteResult {
     const plans = planRoots(this.collection.root)
-    this.reserveIds(plans)
+    this.reserveIds()
     const roots: JsonObject = {}
     for (const plan of plans) roots[plan.key] = this.rootNode(plan)
     const document: JsonObject = { roots }
@@ -110,27 +111,14 @@ class ChromeWriter {
     return { text: chromiumJson(document), warnings: this.warnings() }
   }
 
-  /** Keep every usable id (a unique positive integer) and start new ids above the largest. */
-  private reserveIds(plans: RootPlan[]): void {
+  /** Start new ids above the largest usable one, so that every usable id can be kept. */
+  private reserveIds(): void {
     let largest = 0n
-    const visit = (node: Node) => {
-      if (node.type !== 'folder' && node.type !== 'bookmark') return
-      const id = node.id
-      if (id === undefined || !CHROMIUM_ID.test(id) || BigInt(id) > INT64_MAX || this.usedIds.has(id)) return
-      this.usedIds.add(id)
-      if (BigInt(id) > largest) largest = BigInt(id)
-    }
-    for (const plan of plans) {
-      const stack: Node[] = [...(plan.folder === undefined ? [] : [plan.folder]), ...plan.extra].reverse()
-      while (stack.length > 0) {
-        const node = stack.pop()!
-        visit(node)
-        if (node.type === 'folder')
-          for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!)
-      }
-    }
+    forEachNode(this.collection.root, (node) => {
+      const id = node.type === 'folder' || node.type === 'bookmark' ? node.id : undefined
+      if (usableId(id) && BigInt(id) > largest) largest = BigInt(id)
+    })
     this.nextId = largest + 1n
-    this.usedIds.clear()
   }
 
   /** One root and everything below it, iteratively (a folder's checksum goes before its children's). */
@@ -225,7 +213,7 @@ class ChromeWriter {
 
   private assignId(item: Folder | Bookmark | Separator): string {
     const id = item.type === 'separator' ? undefined : item.id
-    if (id !== undefined && CHROMIUM_ID.test(id) && BigInt(id) <= INT64_MAX && !this.usedIds.has(id)) {
+    if (usableId(id) && !this.usedIds.has(id)) {
       this.usedIds.add(id)
       return id
     }
@@ -379,6 +367,11 @@ class ChromeWriter {
     }
     return warnings
   }
+}
+
+/** Whether `id` is one Chromium writes: a positive int64. */
+function usableId(id: string | undefined): id is string {
+  return id !== undefined && CHROMIUM_ID.test(id) && BigInt(id) <= INT64_MAX
 }
 
 /** A second appearance of a bookmark: the same fields without its identity (id, guid, …). */

@@ -14,26 +14,22 @@
  * kept in `attributes` (`id`, `root`, remaining `annos`, …). `index`, `parent` and `typeCode` only
  * restate the tree and are not kept.
  */
-import { BookgenError } from '../../model/errors.js'
 import {
   createBookmark,
   createFolder,
-  createRecord,
   normalizeTags,
   type Bookmark,
   type Collection,
   type Folder,
   type Node,
-  type Place,
 } from '../../model/tree.js'
 import { cleanHref } from '../../model/urls.js'
-import { LineIndex } from '../shared/line-index.js'
-import { enforceLimits, WarningCollector } from '../shared/limits.js'
-import { emptyCollection } from '../shared/text-source.js'
+import { enforceLimits } from '../shared/limits.js'
 import { instantResult } from '../shared/dates.js'
 import { walkChildLists, type ChildList } from '../shared/child-lists.js'
-import { jsonOffsets, type Descend } from '../shared/json-scan.js'
-import { attributeValue, decodeJsonBytes, isJsonObject, kindOf, parseJson } from '../shared/json.js'
+import { isJsonObject, kindOf, parseJson } from '../shared/json.js'
+import type { Descend } from '../shared/json-scan.js'
+import { JsonTreeReader, readJsonText } from '../shared/json-tree.js'
 import type { SourceInput } from '../types.js'
 import { readAnnos } from './annos.js'
 
@@ -83,11 +79,9 @@ export interface FirefoxTextOptions {
 
 /** Read a Firefox JSON bookmark backup. */
 export function readFirefoxJson(input: SourceInput): Collection {
-  const { text, encoding, warnings } = decodeJsonBytes(input.bytes, input.file, 'firefox')
-  if (text.trim() === '') return emptyCollection('firefox-json', input.file, encoding)
-  const collection = readFirefoxText(text, input.file, { format: 'firefox-json', encoding })
-  collection.warnings.unshift(...warnings)
-  return collection
+  return readJsonText(input.bytes, input.file, 'firefox-json', 'firefox', (text, encoding) =>
+    readFirefoxText(text, input.file, { format: 'firefox-json', encoding }),
+  )
 }
 
 /** Read the JSON text of a Firefox backup (a `.json` file, or a decompressed `.jsonlz4`). */
@@ -105,23 +99,13 @@ export function isSession(value: unknown): boolean {
   return (Array.isArray(version) && version[0] === 'sessionrestore') || Array.isArray(value['windows'])
 }
 
-class FirefoxReader {
-  private readonly text: string
-  private readonly file: string
-  private readonly value: unknown
-  private readonly offsets: Map<object, number>
-  private readonly collector: WarningCollector
+class FirefoxReader extends JsonTreeReader {
   private readonly guids = new Set<string>()
   private separatorFields = 0
   private firstSeparator: JsonObject | undefined
-  private lines: LineIndex | undefined
 
   constructor(text: string, file: string, value: unknown) {
-    this.text = text
-    this.file = file
-    this.value = value
-    this.offsets = jsonOffsets(text, value, 'node', descend)
-    this.collector = new WarningCollector(file)
+    super(text, file, value, 'firefox', 'node', descend)
   }
 
   read(options: FirefoxTextOptions): Collection {
@@ -141,23 +125,7 @@ class FirefoxReader {
     delete root.folded
     this.readChildren(root, top)
     this.noteSeparators()
-    return {
-      format: options.format,
-      file: this.file,
-      encoding: options.encoding,
-      title: '',
-      root,
-      warnings: this.collector.finish(),
-    }
-  }
-
-  private notBookmarks(message: string): BookgenError {
-    const start = this.text.search(/\S|$/)
-    return new BookgenError(message, {
-      rule: 'firefox/not-bookmarks',
-      file: this.file,
-      ...this.lineIndex().locate(start),
-    })
+    return this.collection(options.format, options.encoding, root)
   }
 
   /** The tree below the places root, iteratively. */
@@ -280,8 +248,7 @@ class FirefoxReader {
       this.firstSeparator ??= item
     }
     const separator: Node = { type: 'separator' }
-    const place = this.place(item)
-    if (place !== undefined) separator.place = place
+    this.setPlace(separator, item)
     return separator
   }
 
@@ -296,8 +263,7 @@ class FirefoxReader {
 
   /** Fields of folders and bookmarks alike: guid, dates, annos, and the keys kept as attributes. */
   private common(target: Folder | Bookmark, item: JsonObject): void {
-    const place = this.place(item)
-    if (place !== undefined) target.place = place
+    this.setPlace(target, item)
     this.setGuid(target, item)
     this.setDate(target, 'added', item, 'dateAdded')
     this.setDate(target, 'modified', item, 'lastModified')
@@ -378,32 +344,6 @@ class FirefoxReader {
     const result = instantResult(Math.trunc(micros / 1000), String(raw).slice(0, 40))
     if (result.ok) target[field] = result.value
     else this.warn(item, 'firefox/invalid-date', `"${key}": ${result.reason}; left the date out`)
-  }
-
-  private keep(target: Folder | Bookmark, key: string, value: unknown, owner: JsonObject): void {
-    const text = attributeValue(value)
-    if (text === undefined) {
-      this.warn(owner, 'firefox/value-too-long', `The value of "${key}" is too long to keep; left out`)
-      return
-    }
-    target.attributes ??= createRecord()
-    target.attributes[key] = text
-  }
-
-  private place(item: object): Place | undefined {
-    const offset = this.offsets.get(item)
-    if (offset === undefined) return undefined
-    return { file: this.file, ...this.lineIndex().locate(offset) }
-  }
-
-  private warn(item: object, rule: string, message: string): void {
-    const place = this.place(item)
-    this.collector.add(place?.line ?? 1, place?.column ?? 1, rule, message)
-  }
-
-  private lineIndex(): LineIndex {
-    this.lines ??= new LineIndex(this.text)
-    return this.lines
   }
 }
 

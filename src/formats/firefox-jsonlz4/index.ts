@@ -9,7 +9,7 @@ import { isBookgenError, BookgenError } from '../../model/errors.js'
 import type { Collection } from '../../model/tree.js'
 import { emptyCollection } from '../shared/text-source.js'
 import { readFirefoxText } from '../firefox-json/read.js'
-import { decodeJsonBytes } from '../shared/json.js'
+import { readJsonText } from '../shared/json-tree.js'
 import type { FormatEntry, SniffHead, SourceInput } from '../types.js'
 import { decompressMozLz4, isMozLz4 } from './mozlz4.js'
 
@@ -29,27 +29,24 @@ export function readFirefoxJsonlz4(input: SourceInput): Collection {
   const { bytes, file } = input
   if (bytes.length === 0) return emptyCollection('firefox-jsonlz4', file, 'utf-8')
   const json = decompressMozLz4(bytes, file)
-  const { text, encoding, warnings } = decodeJsonBytes(json, file, 'firefox')
-  if (text.trim() === '') return emptyCollection('firefox-jsonlz4', file, encoding)
-  let collection: Collection
-  try {
-    collection = readFirefoxText(text, file, {
-      format: 'firefox-jsonlz4',
-      encoding,
-      origin: 'The decompressed file',
-    })
-  } catch (error) {
-    if (isBookgenError(error) && error.rule === 'firefox/syntax') {
-      throw new BookgenError(`The decompressed backup is ${error.message.replace(/^Not/, 'not')}`, {
-        rule: error.rule,
-        file,
-        line: error.line,
-        column: error.column,
-        cause: error,
+  return readJsonText(json, file, 'firefox-jsonlz4', 'firefox', (text, encoding) => {
+    try {
+      return readFirefoxText(text, file, {
+        format: 'firefox-jsonlz4',
+        encoding,
+        origin: 'The decompressed file',
       })
+    } catch (error) {
+      if (isBookgenError(error) && error.rule === 'firefox/syntax') {
+        throw new BookgenError(`The decompressed backup is ${error.message.replace(/^Not/, 'not')}`, {
+          rule: error.rule,
+          file,
+          line: error.line,
+          column: error.column,
+          cause: error,
+        })
+      }
+      throw error
     }
-    throw error
-  }
-  collection.warnings.unshift(...warnings)
-  return collection
+  })
 }

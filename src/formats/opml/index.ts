@@ -17,6 +17,7 @@ import { parseXmlStrictly } from '../xbel/strict.js'
 import { scanXml, skipDeclaration } from '../xbel/scan.js'
 import { normalizeLineEnds } from '../xbel/xml-text.js'
 import { decodeWarnings } from '../shared/decode.js'
+import type { XmlTreeHandler } from '../xbel/tree.js'
 import type { FormatEntry, SniffHead, SourceInput } from '../types.js'
 import { OpmlReader } from './reader.js'
 
@@ -33,16 +34,7 @@ function readOpml(input: SourceInput) {
   const decoded = input.text()
   const text = normalizeLineEnds(decoded.text)
   const lines = new LineIndex(text)
-  let reader = new OpmlReader(input.file, lines)
-  if (!scanXml(text, reader)) {
-    // Not plain, well-formed XML: start again on the careful path, which says what is wrong.
-    reader = new OpmlReader(input.file, lines)
-    try {
-      parseXmlStrictly(text, input.file, lines, reader)
-    } catch (error) {
-      throw asOpmlError(error)
-    }
-  }
+  const reader = readXmlTree(text, input.file, lines, () => new OpmlReader(input.file, lines), 'opml')
   const collection = reader.finish(decoded.encoding)
   collection.warnings.unshift(...decodeWarnings(decoded, input.file))
   enforceLimits(collection)
@@ -52,18 +44,38 @@ function readOpml(input: SourceInput) {
 /** Longest error message kept whole (a truncated file's message lists every element left open). */
 const MESSAGE_LENGTH = 300
 
-/** An XML error of the shared XBEL path, told as OPML's: `opml/…` rules, `<opml>` for `<xbel>`. */
-function asOpmlError(error: unknown): unknown {
-  if (!isBookgenError(error) || !error.rule.startsWith('xbel/')) return error
-  let message = error.message.replace(/<xbel>/g, '<opml>')
-  if (message.length > MESSAGE_LENGTH) message = `${message.slice(0, MESSAGE_LENGTH)}…`
-  return new BookgenError(message, {
-    rule: `opml/${error.rule.slice('xbel/'.length)}`,
-    file: error.file,
-    line: error.line,
-    column: error.column,
-    cause: error,
-  })
+/**
+ * Hand the XML of `text` to the handler `make` gives, through the XBEL scan or, for text it does
+ * not vouch for, a new handler through the careful path, whose errors are told as the format's:
+ * `<area>/…` rules, `<area>` for `<xbel>` (`root`, when the root element is named otherwise).
+ */
+export function readXmlTree<Handler extends XmlTreeHandler>(
+  text: string,
+  file: string,
+  lines: LineIndex,
+  make: () => Handler,
+  area: string,
+  root = area,
+): Handler {
+  const handler = make()
+  if (scanXml(text, handler)) return handler
+  // Not plain, well-formed XML: start again on the careful path, which says what is wrong.
+  const careful = make()
+  try {
+    parseXmlStrictly(text, file, lines, careful)
+  } catch (error) {
+    if (!isBookgenError(error) || !error.rule.startsWith('xbel/')) throw error
+    let message = error.message.replace(/<xbel>/g, `<${root}>`)
+    if (message.length > MESSAGE_LENGTH) message = `${message.slice(0, MESSAGE_LENGTH)}…`
+    throw new BookgenError(message, {
+      rule: `${area}/${error.rule.slice('xbel/'.length)}`,
+      file: error.file,
+      line: error.line,
+      column: error.column,
+      cause: error,
+    })
+  }
+  return careful
 }
 
 /** The head as text: UTF-8, or UTF-16 when a byte-order mark says so. */

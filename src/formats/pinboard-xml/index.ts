@@ -6,61 +6,35 @@
  * as the root folder's attributes, and the title is "Bookmarks of <user>". Comments after the
  * root element (Delicious' servers appended one) are fine.
  *
- * fast-xml-parser reads the XML as the XBEL fallback does: validator first (errors with
- * line:column), no DOCTYPE or entity ever expanded (the DOCTYPE is blanked; references are decoded
- * by `xml-text.ts`), names such as `__proto__` masked so that none becomes an object key, nesting bounded.
+ * The XML is read the way XBEL is: the project's scan of plain well-formed XML, else fast-xml-parser
+ * behind its validator (`xbel/strict.ts`: nothing a DOCTYPE declares is expanded, nesting bounded),
+ * whose errors are reported under `pinboard/`; references are decoded by `xml-text.ts`.
  */
 import { BookgenError } from '../../model/errors.js'
-import { verbatimXmlParser, type XmlLibrary } from '../shared/xml-library.js'
 import { createFolder, createRecord, type Folder } from '../../model/tree.js'
 import { LineIndex } from '../shared/line-index.js'
-import { scanStartTags } from '../xbel/strict.js'
-import { skipDeclaration } from '../xbel/scan.js'
-import { MAX_XML_DEPTH } from '../xbel/tree.js'
+import type { SourceElement, SourceNode, XmlTreeHandler } from '../xbel/tree.js'
 import { decodeXmlAttribute } from '../xbel/xml-text.js'
+import { readXmlTree, rootElementName } from '../opml/index.js'
 import { pinboardPost } from '../shared/pinboard-post.js'
 import { ExportReader, Fields, type At } from '../shared/service.js'
 import type { FormatEntry, SniffHead, SourceInput } from '../types.js'
 
-/** A node of fast-xml-parser's `preserveOrder` output. */
-type FxpNode = Record<string, unknown>
-const ATTRIBUTES = ':@'
-const TEXT = '#text'
-/**
- * Names that must never become object keys; the parser sees them masked with `#`. Masking is
- * idempotent (fast-xml-parser transforms a self-closing tag's name twice).
- */
-const UNSAFE_NAMES = new Set([
-  '__proto__',
-  'constructor',
-  'prototype',
-  'hasOwnProperty',
-  'toString',
-  'valueOf',
-])
-const mask = (name: string): string => (UNSAFE_NAMES.has(name) ? `#${name}` : name)
-const unmask = (name: string): string =>
-  name.startsWith('#') && UNSAFE_NAMES.has(name.slice(1)) ? name.slice(1) : name
+/** Takes the root element child by child and each of its elements whole. */
+class PostsHandler implements XmlTreeHandler {
+  root: SourceElement | undefined
+  readonly children: SourceElement[] = []
 
-/** An element of the file: its name, attributes (raw, then decoded), element children and start. */
-interface PostsElement {
-  readonly name: string
-  readonly raw: Array<[name: string, value: string]>
-  readonly attributes: Record<string, string>
-  readonly children: PostsElement[]
-  offset: number
-}
+  open(element: SourceElement): boolean {
+    this.root ??= element
+    return this.root === element
+  }
 
-let library: XmlLibrary | undefined
+  child(node: SourceNode): void {
+    if (typeof node !== 'string' && node.type === 'element') this.children.push(node)
+  }
 
-/** The parser, made the first time a file needs it (see `xml-library.ts`). */
-function fastXmlParser(): XmlLibrary {
-  library ??= verbatimXmlParser({
-    maxNestedTags: MAX_XML_DEPTH,
-    transformTagName: mask,
-    transformAttributeName: mask,
-  })
-  return library
+  close(): void {}
 }
 
 function readPinboardXml(input: SourceInput) {
@@ -69,9 +43,10 @@ function readPinboardXml(input: SourceInput) {
   const reader = new ExportReader(input.file, 'pinboard')
   reader.noteDecoding(decoded)
   const lines = new LineIndex(text)
-  const root = parseRoot(text, input.file, lines, reader)
-  const at = (element: PostsElement): At =>
+  const { root, children } = parsePosts(text, input.file, lines)
+  const at = (element: SourceElement): At =>
     element.offset < 0 ? { line: 1, column: 1 } : lines.locate(element.offset)
+  const attributes = decodeAttributes(root, children, at, reader)
   if (root.name !== 'posts') {
     throw new BookgenError(`Expected <posts> as the root element, found <${root.name}>`, {
       rule: 'pinboard/wrong-root',
@@ -80,53 +55,33 @@ function readPinboardXml(input: SourceInput) {
     })
   }
   const folder: Folder = createFolder()
-  for (const [name, value] of Object.entries(root.attributes)) reader.attribute(folder, name, value)
-  for (const child of root.children) {
+  const own = attributes.get(root)!
+  for (const [name, value] of Object.entries(own)) reader.attribute(folder, name, value)
+  for (const child of children) {
     if (child.name !== 'post') {
       reader.warn(at(child), 'unknown-element', `<${child.name}> is not a <post>; skipped`)
       continue
     }
-    if (child.children.length > 0)
+    if (child.children.some((node) => typeof node !== 'string' && node.type === 'element'))
       reader.warn(
         at(child),
         'unknown-element',
         'Elements inside a <post> are not part of the format; skipped',
       )
-    folder.children.push(pinboardPost(reader, new Fields(reader, child.attributes, at(child))))
+    folder.children.push(pinboardPost(reader, new Fields(reader, attributes.get(child)!, at(child))))
   }
-  const user = root.attributes['user']
+  const user = own['user']
   return reader.finish('pinboard-xml', user ? `Bookmarks of ${user}` : 'Pinboard', folder, decoded.encoding)
 }
 
-/** The root element, its descendants and their places. Throws for XML that is not well-formed. */
-function parseRoot(text: string, file: string, lines: LineIndex, reader: ExportReader): PostsElement {
-  const { parser, validator } = fastXmlParser()
-  const valid = validator.validate(text, { allowBooleanAttributes: false })
-  if (valid !== true) {
-    const { msg, line, col } = valid.err
-    throw new BookgenError(`Not well-formed XML: ${msg}`, {
-      rule: 'pinboard/not-well-formed',
-      file,
-      line,
-      column: col ?? 1,
-    })
-  }
-  let tree: FxpNode[]
-  try {
-    tree = parser.parse(blankDoctype(text)) as FxpNode[]
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error)
-    throw new BookgenError(`Not well-formed XML: ${message}`, {
-      rule: 'pinboard/not-well-formed',
-      file,
-      line: 1,
-      column: 1,
-      cause: error,
-    })
-  }
-  const elements = toElements(tree)
-  const root = elements[0]
-  if (root === undefined) {
+/** The root element and its elements. Throws for XML that is not well-formed. */
+function parsePosts(
+  text: string,
+  file: string,
+  lines: LineIndex,
+): { root: SourceElement; children: SourceElement[] } {
+  const handler = readXmlTree(text, file, lines, () => new PostsHandler(), 'pinboard', 'posts')
+  if (handler.root === undefined) {
     throw new BookgenError('No root element: expected <posts>', {
       rule: 'pinboard/wrong-root',
       file,
@@ -134,73 +89,34 @@ function parseRoot(text: string, file: string, lines: LineIndex, reader: ExportR
       column: 1,
     })
   }
-  const offsets = scanStartTags(text)
-  if (offsets.length === elements.length)
-    elements.forEach((element, index) => (element.offset = offsets[index]!))
-  for (const element of elements) {
-    const at = element.offset < 0 ? { line: 1, column: 1 } : lines.locate(element.offset)
-    const report = (reference: string) =>
-      reader.warn(at, 'unknown-entity', `${reference} is not an XML entity; kept as written`)
-    for (const [name, value] of element.raw) element.attributes[name] = decodeXmlAttribute(value, report)
-  }
-  return root
+  return { root: handler.root, children: handler.children }
 }
 
 /**
- * Every element of the parsed tree, in document order (iteratively: any depth), the root first:
- * well-formed XML has one root, so the first element is it and every other one is inside it.
+ * The decoded attributes of every element, in document order, so that odd references are
+ * reported before anything else the elements hold.
  */
-function toElements(tree: FxpNode[]): PostsElement[] {
-  const all: PostsElement[] = []
-  const stack: Array<{ nodes: FxpNode[]; index: number; into: PostsElement[] }> = [
-    { nodes: tree, index: 0, into: [] },
-  ]
+function decodeAttributes(
+  root: SourceElement,
+  children: readonly SourceElement[],
+  at: (element: SourceElement) => At,
+  reader: ExportReader,
+): Map<SourceElement, Record<string, string>> {
+  const decoded = new Map<SourceElement, Record<string, string>>()
+  const stack: SourceNode[] = [...children].reverse()
+  stack.push(root)
   while (stack.length > 0) {
-    const frame = stack[stack.length - 1]!
-    if (frame.index >= frame.nodes.length) {
-      stack.pop()
-      continue
-    }
-    const node = frame.nodes[frame.index++]!
-    const key = Object.keys(node).find((name) => name !== ATTRIBUTES && name !== TEXT)
-    if (key === undefined) continue
-    const attributes = Object.entries((node[ATTRIBUTES] ?? {}) as Record<string, unknown>)
-    const element: PostsElement = {
-      name: unmask(key),
-      raw: attributes.map(([name, value]) => [unmask(name), String(value)]),
-      attributes: createRecord(),
-      children: [],
-      offset: -1,
-    }
-    frame.into.push(element)
-    all.push(element)
-    const children = node[key]
-    if (Array.isArray(children) && children.length > 0)
-      stack.push({ nodes: children as FxpNode[], index: 0, into: element.children })
+    const element = stack.pop()!
+    if (typeof element === 'string' || element.type !== 'element') continue
+    const report = (reference: string) =>
+      reader.warn(at(element), 'unknown-entity', `${reference} is not an XML entity; kept as written`)
+    const attributes = createRecord()
+    for (let i = 0; i < element.attributes.length; i += 2)
+      attributes[element.attributes[i]!] = decodeXmlAttribute(element.attributes[i + 1]!, report)
+    decoded.set(element, attributes)
+    for (let i = element.children.length - 1; i >= 0; i--) stack.push(element.children[i]!)
   }
-  return all
-}
-
-/** The text with its DOCTYPE (internal subset included) blanked, line breaks kept. */
-function blankDoctype(text: string): string {
-  const start = text.search(/<!DOCTYPE[\s>[]/)
-  if (start === -1) return text
-  const end = skipDeclaration(text, start + 2)
-  const stop = end === -1 ? text.length : end
-  return text.slice(0, start) + text.slice(start, stop).replace(/[^\n]/g, ' ') + text.slice(stop)
-}
-
-/** Offset of the first element's `<`: past white space, the XML declaration, comments and PIs. */
-function afterProlog(text: string): number {
-  let at = 0
-  for (;;) {
-    while (at < text.length && /\s/.test(text[at]!)) at++
-    const close = text.startsWith('<!--', at) ? '-->' : text.startsWith('<?', at) ? '?>' : undefined
-    if (close === undefined) return at
-    const end = text.indexOf(close, at + 2)
-    if (end === -1) return text.length
-    at = end + close.length
-  }
+  return decoded
 }
 
 export const pinboardXml: FormatEntry = {
@@ -208,7 +124,7 @@ export const pinboardXml: FormatEntry = {
   label: 'Pinboard / Delicious XML',
   where: "Pinboard: Settings → Backup → XML; Delicious: the v1 API's posts/all.",
   sniff(head: SniffHead): boolean {
-    return /^<posts[\s>/]/.test(head.text.slice(afterProlog(head.text)))
+    return rootElementName(head.text) === 'posts'
   },
   read: readPinboardXml,
 }

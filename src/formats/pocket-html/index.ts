@@ -10,11 +10,11 @@
  * added; `tags`, comma-separated → tags; any other attribute of the `<a>` is kept as an attribute.
  * The collection's title is the page's `<title>`.
  *
- * htmlparser2's tokenizer (the one the Netscape reader uses) reads the page: one pass, no tree,
- * entities decoded by the `entities` package.
+ * htmlparser2's parser reads the page: one pass, no tree, entities decoded by the `entities`
+ * package.
  */
 import { decodeHTML, decodeHTMLAttribute } from 'entities/decode'
-import { Tokenizer } from 'htmlparser2'
+import { Parser } from 'htmlparser2'
 import { createFolder, createRecord, type Collection, type Folder } from '../../model/tree.js'
 import { LineIndex } from '../shared/line-index.js'
 import { isUnreadList } from '../shared/read-state.js'
@@ -33,12 +33,7 @@ class PocketPage {
   private readonly reader: ExportReader
   private readonly lines: LineIndex
   private readonly text: string
-  // The tag being read, and what is being captured: text of <title>, <h1> or <a>.
-  private tagName = ''
-  private tagStart = 0
-  private attributes: Array<[string, string]> = []
-  private attributeName = ''
-  private attributeValue = ''
+  /** What is being captured: the text of a <title>, <h1> or <a>. */
   private capture:
     | { tag: 'title' | 'h1' | 'a'; start: number; text: string; attributes: Array<[string, string]> }
     | undefined
@@ -50,41 +45,23 @@ class PocketPage {
   }
 
   read(): void {
-    const text = this.text
-    const tokenizer = new Tokenizer(
-      { xmlMode: false, decodeEntities: false },
+    let attributes: Array<[string, string]> = []
+    const parser = new Parser(
       {
-        onattribdata: (start, end) => (this.attributeValue += text.slice(start, end)),
-        onattribentity: () => {},
-        onattribend: () => {
-          if (this.attributeName !== '') this.attributes.push([this.attributeName, this.attributeValue])
-          this.attributeName = ''
+        onopentagname: () => (attributes = []),
+        onattribute: (name, value) => attributes.push([name, value]),
+        onopentag: (name) => this.open(name, parser.startIndex, attributes),
+        // Only end tags end a capture: a link is not cut where the parser would imply its end.
+        onclosetag: (name, implied) => {
+          if (!implied) this.close(name)
         },
-        onattribname: (start, end) => {
-          this.attributeName = text.slice(start, end).toLowerCase()
-          this.attributeValue = ''
+        ontext: (text) => {
+          if (this.capture !== undefined) this.capture.text += text
         },
-        oncdata: () => {},
-        onclosetag: (start, end) => this.close(text.slice(start, end).toLowerCase()),
-        oncomment: () => {},
-        ondeclaration: () => {},
-        onend: () => {},
-        onopentagend: () => this.open(),
-        onopentagname: (start, end) => {
-          this.tagName = text.slice(start, end).toLowerCase()
-          this.tagStart = start - 1
-          this.attributes = []
-        },
-        onprocessinginstruction: () => {},
-        onselfclosingtag: () => this.open(),
-        ontext: (start, end) => {
-          if (this.capture !== undefined) this.capture.text += text.slice(start, end)
-        },
-        ontextentity: () => {},
       },
+      { decodeEntities: false },
     )
-    tokenizer.write(text)
-    tokenizer.end()
+    parser.end(this.text)
     if (this.capture?.tag === 'a') {
       this.reader.warn(
         this.at(this.capture.start),
@@ -99,12 +76,10 @@ class PocketPage {
     return this.lines.locate(offset)
   }
 
-  private open(): void {
-    const name = this.tagName
+  private open(name: string, start: number, attributes: Array<[string, string]>): void {
     if (name !== 'title' && name !== 'h1' && name !== 'a') return
     if (this.capture?.tag === 'a') this.close('a') // a link never holds another, nor a heading
-    if (this.capture === undefined || name === 'a')
-      this.capture = { tag: name, start: this.tagStart, text: '', attributes: this.attributes }
+    if (this.capture === undefined || name === 'a') this.capture = { tag: name, start, text: '', attributes }
   }
 
   private close(name: string): void {
