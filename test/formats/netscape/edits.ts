@@ -2,6 +2,8 @@
  * Random Netscape bookmark files and random edits of them, for the tests of incremental re-reads
  * and of the model step in watch mode.
  */
+import { expect } from 'vitest'
+import type { Collection } from '../../../src/model/tree.js'
 
 /** A small deterministic PRNG (mulberry32), so a failing seed reproduces. */
 export function random(seed: number): () => number {
@@ -261,4 +263,11 @@ export function generateLargeNetscape(bookmarks: number): string {
   }
   out.push('</DL><p>')
   return out.join('\n') + '\n'
+}
+
+/** The same collection, with the same fields in the same order everywhere (exports and
+ * `inspect --json` keep that order). */
+export function expectSameCollection(actual: Collection, expected: Collection): void {
+  expect(actual).toEqual(expected)
+  expect(JSON.stringify(actual)).toBe(JSON.stringify(expected))
 }
