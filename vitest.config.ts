@@ -2,7 +2,9 @@ import { configDefaults, defineConfig } from 'vitest/config'
 
 /**
  * The tests, by what they need and how long they take (README, "Development"):
- * - unit: everything else, in this process; `npm run test:unit`, under a minute;
+ * - unit: everything else, in this process; `npm run test:unit`, under a minute: its files share
+ *   one module graph per worker (importing it anew for each file took half the time), except those
+ *   that replace modules with `vi.mock`, which get their own (`unit-mocks`);
  * - slow (`*.slow.test.ts`): in this process too, but file watchers, fuzzing and large generated
  *   inputs;
  * - process (`*.process.test.ts`): run programs: the built `bookgen` (dist/), git, actionlint;
@@ -13,6 +15,7 @@ const SLOW = 'test/**/*.slow.test.ts'
 const PROCESS = 'test/**/*.process.test.ts'
 const BROWSER = 'test/browser/**/*.test.ts'
 const PACKAGE = 'test/package/**/*.test.ts'
+const MOCKS = ['test/build/read.test.ts', 'test/build/io-error.test.ts']
 
 export default defineConfig({
   test: {
@@ -27,10 +30,12 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, SLOW, PROCESS, BROWSER, PACKAGE],
+          exclude: [...configDefaults.exclude, SLOW, PROCESS, BROWSER, PACKAGE, ...MOCKS],
+          isolate: false,
           sequence: { groupOrder: 0 },
         },
       },
+      { extends: true, test: { name: 'unit-mocks', include: MOCKS, sequence: { groupOrder: 0 } } },
       { extends: true, test: { name: 'slow', include: [SLOW], sequence: { groupOrder: 0 } } },
       { extends: true, test: { name: 'process', include: [PROCESS], sequence: { groupOrder: 0 } } },
       { extends: true, test: { name: 'browser', include: [BROWSER], sequence: { groupOrder: 0 } } },

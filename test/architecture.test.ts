@@ -4,9 +4,10 @@
  * cli) and every import points down it; no module imports itself through others, and no two folders import each other; the only file
  * at the top of `src/` is the package's entry; the shared format helpers use no format; no function
  * is longer than 100 lines, and at most two files are longer than 600 (the two readers, whose state
- * machines read best whole). The thresholds docs/architecture.md names are the code's.
+ * machines read best whole). The thresholds docs/architecture.md names are the code's. The tests
+ * sit in the folders of `src/`.
  */
-import { readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
@@ -370,5 +371,34 @@ describe('docs/architecture.md', () => {
     expect(constantValue(row!.file, row!.name)).toBe(MAX_FUNCTION_LINES)
     expect(figureValue('3 MiB')).toBe(3 * 1024 * 1024)
     expect(figureValue('500,000 bookmarks')).toBe(500_000)
+  })
+})
+
+describe('the tests', () => {
+  const files = (dir: string): string[] =>
+    readdirSync(path.join(REPO_ROOT, dir), { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.test.ts'))
+      .map((file) => path.join(dir, file))
+  const OWN_FOLDERS = ['test/browser', 'test/package']
+
+  it('should sit in a folder of src/ (browser and package tests apart)', () => {
+    const misplaced = files('test').filter((file) => {
+      const dir = path.dirname(file)
+      if (dir === 'test' || OWN_FOLDERS.includes(dir)) return false
+      return !existsSync(path.join(REPO_ROOT, 'src', path.relative('test', dir)))
+    })
+    expect(misplaced).toEqual([])
+  })
+
+  it('should give a module graph of its own to each unit test that replaces modules (vi.mock)', () => {
+    const config = readFileSync(path.join(REPO_ROOT, 'vitest.config.ts'), 'utf8')
+    const mocking = files('test').filter(
+      (file) =>
+        !/\.(slow|process)\.test\.ts$/.test(file) &&
+        !OWN_FOLDERS.some((dir) => file.startsWith(`${dir}/`)) &&
+        /\bvi\.(do)?mock\(/.test(readFileSync(path.join(REPO_ROOT, file), 'utf8')),
+    )
+    expect(mocking.length).toBeGreaterThan(0)
+    for (const file of mocking) expect(config, file).toContain(`'${file}'`)
   })
 })
