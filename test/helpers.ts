@@ -66,6 +66,7 @@ export function siteInputFor(root: Folder, changes: Partial<SiteInput> = {}): Si
     allowFileLinks: false,
     aliasTargets: resolveAliases([collection]),
     pageSize: 200,
+    listings: 'auto',
     feedLimit: 50,
     cname: undefined,
     exports: 'auto',

@@ -37,7 +37,7 @@ import {
   type SiteHistory,
 } from '../history/build-step.js'
 import type { Message } from '../model/message.js'
-import { writeOfflineFiles } from './offline.js'
+import { hashedForOffline, writeOfflineFiles } from './offline.js'
 import { lockedSection, privatePassphrase, type LockedSection } from './private.js'
 import type { OutputFile } from '../model/output.js'
 
@@ -339,6 +339,7 @@ async function writeSite(
       siteFiles = writeSiteFiles(plan.siteData, writer)
     },
     finish: config.offline ? writeOfflineFiles : undefined,
+    hashed: config.offline ? hashedForOffline : undefined,
     counts,
     address: {
       base: config.base,

@@ -1,12 +1,10 @@
 /**
  * (I/O) The last files of a site that works offline (`offline`): once every other file is in the
- * staging folder, each file a reader may keep is read back and hashed (see
- * `site-files/offline.ts`), and `offline/files.json` and `sw.js` are written from what was found.
- * Reading the files back, rather than hashing them as they are written, keeps this step apart from
- * whichever thread wrote them.
+ * staging folder, `offline/files.json` and `sw.js` are written from the hashes the writer took of
+ * each file a reader may keep as it wrote it (see `site-files/offline.ts`): nothing is read back.
  */
 import { createHash } from 'node:crypto'
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import {
   keptUrlOf,
@@ -24,26 +22,29 @@ const FILE_HASH_LENGTH = 11
 /** Characters of the build id (base64url: 72 bits). */
 const BUILD_ID_LENGTH = 12
 
-/** Write `offline/files.json` and `sw.js` with `writer` into `root`, the staging folder it writes into. */
-export function writeOfflineFiles(writer: StagingWriter, root: string): void {
-  const kept = keptFiles(root)
+/**
+ * The files whose hashes `writeOfflineFiles` needs: those kept offline, and everything under
+ * `assets/` (the search index is written under a dot-folder, then moved).
+ */
+export function hashedForOffline(path: string): boolean {
+  return path.startsWith('assets/') || keptUrlOf(path) !== undefined
+}
+
+/** Write `offline/files.json` and `sw.js` with `writer`, which hashed the files `hashedForOffline` picks. */
+export function writeOfflineFiles(writer: StagingWriter): void {
+  const kept = keptFiles(writer)
   const build = buildId(kept)
   writer.write({ path: OFFLINE_FILES_PATH, contents: offlineFilesText(build, kept) })
   const template = readFileSync(path.join(TEMPLATES_DIR, 'default', 'sw.js'), 'utf8')
   writer.write({ path: SERVICE_WORKER_PATH, contents: serviceWorkerText(template, build, shellOf(kept)) })
 }
 
-/** Every file below `root` a reader may keep offline, in URL order (the order of the disk varies). */
-function keptFiles(root: string): KeptFile[] {
+/** Every written file a reader may keep offline, in URL order. */
+function keptFiles(writer: StagingWriter): KeptFile[] {
   const kept: KeptFile[] = []
-  for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue
-    const file = path.join(entry.parentPath, entry.name)
-    const url = keptUrlOf(path.relative(root, file).split(path.sep).join('/'))
-    if (url === undefined) continue
-    const bytes = readFileSync(file)
-    const hash = createHash('sha256').update(bytes).digest('base64url').slice(0, FILE_HASH_LENGTH)
-    kept.push({ url, size: bytes.byteLength, hash })
+  for (const [file, { size, hash }] of writer.hashes) {
+    const url = keptUrlOf(file)
+    if (url !== undefined) kept.push({ url, size, hash: hash.slice(0, FILE_HASH_LENGTH) })
   }
   return kept.sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0))
 }

@@ -35,10 +35,12 @@ export interface WritableSite extends Pick<SitePlan, 'files' | 'assets'> {
    */
   more?: ((writer: StagingWriter) => void) | undefined
   /**
-   * Files written last, by this side, once every other file is in the staging folder (`dir`):
+   * Files written last, by this side, once every other file is in the staging folder:
    * those made from what the others hold (the offline files, see `offline.ts`).
    */
-  finish?: ((writer: StagingWriter, dir: string) => void) | undefined
+  finish?: ((writer: StagingWriter) => void) | undefined
+  /** The files whose hashes `finish` needs (`StagingWriter.hashes`). */
+  hashed?: ((path: string) => boolean) | undefined
   /** The bookmarks the site was built from, recorded in the `.bookgen` marker for the next build. */
   counts?: SourceCounts | undefined
   /** The base path and public address the pages were made for, recorded in the marker (for `preview`). */
@@ -204,7 +206,7 @@ export async function discardStaging(staging: Staging): Promise<void> {
 
 async function writeTree(staging: Staging, plan: WritableSite): Promise<WriteResult> {
   // Pages are rendered on demand, so memory holds one page at a time, not the site.
-  const writer = new StagingWriter(staging.dir, staging.previous, staging.budget)
+  const writer = new StagingWriter(staging.dir, staging.previous, staging.budget, plan.hashed)
   const { signal } = plan
   let yielded = performance.now()
   for (const file of plan.files) {
@@ -219,7 +221,7 @@ async function writeTree(staging: Staging, plan: WritableSite): Promise<WriteRes
   for (const asset of plan.assets) writer.copy(asset)
   plan.more?.(writer)
   const alongside = plan.alongside === undefined ? { files: 0, bytes: 0, unchanged: 0 } : await plan.alongside
-  plan.finish?.(writer, staging.dir)
+  plan.finish?.(writer)
   writer.write({
     path: MARKER_FILE,
     contents: markerContents(writer.written.files + alongside.files + 1, plan.counts, plan.address),

@@ -37,6 +37,7 @@ import { shapeDelta } from '../pages/delta.js'
 import { archiveListOf, carryRelatedTags, carryTimeline, madeTimeline } from '../pages/timeline.js'
 import type { Folder } from '../model/tree.js'
 import { tagPages } from '../pages/tag-pages.js'
+import { compactListings } from '../pages/listings.js'
 import { treePage } from '../pages/tree-page.js'
 
 /** How one build plans (the defaults are a plain build's). */
@@ -108,7 +109,7 @@ export const THEME_ASSETS: readonly AssetCopy[] = [
 
 /**
  * The last kind of page (in the order of `PAGE_KINDS`) that shows entries in bulk: full entries on
- * folder pages, compact ones (made of the full ones' heads, kept) on tag and archive pages. The
+ * folder pages, full or compact ones (made of the full ones' heads, kept) on tag and archive pages. The
  * home page's few entries that come after are rendered again.
  */
 const LAST_SHOWING_ENTRIES: PageKindName = 'archive'
@@ -198,21 +199,23 @@ function planShape(
       lists: carried ? new Set(delta.bookmarks.map(([bookmark]) => archiveListOf(bookmark))) : undefined,
     }
   } else {
+    const bookmarks = countDocuments(routes)
     stats = {
       folderPages: routes.folders.reduce(
         (sum, route) => sum + pageCount(entryCount(route.folder), input.pageSize),
         0,
       ),
       tagPages: routes.tags.reduce((sum, tag) => sum + pageCount(tag.bookmarks.length, input.pageSize), 0),
-      bookmarks: countDocuments(routes),
+      bookmarks,
+      compactListings: compactListings(input.listings, bookmarks),
       icons: 0,
     }
   }
   if (memo !== undefined) {
-    const { folderPages, tagPages, bookmarks } = stats
+    const { folderPages, tagPages, bookmarks, compactListings } = stats
     // The key is set once the pages are planned (see `generateFiles`).
     const globalKey = patched === undefined ? undefined : previous?.globalKey
-    const kept = { folderPages, tagPages, bookmarks }
+    const kept = { folderPages, tagPages, bookmarks, compactListings }
     memo.plan = { root: input.root, routes, totals, stats: kept, tree: changes.tree, globalKey }
   }
   return { routes, totals, stats, changes }
@@ -228,14 +231,17 @@ function* generateFiles(
   const { routes, totals, stats } = shape
   const urls = siteUrls(input.base, input.siteOrigin, input.urls)
   const icons = createIcons(urls)
-  // A one-shot build keeps only each entry's head once its folder's page is made (see `createEntries`).
+  // A one-shot build with compact listings keeps only each entry's head once its folder's page is
+  // made (see `createEntries`); with full listings, the whole entry for the pages that list it again.
+  const compact = stats.compactListings
   const entries = createEntries(
     input,
     routes,
     urls,
     options.cache ?? createRenderCache(),
     (bookmark) => icons.urlOf(bookmark),
-    options.cache === undefined ? 'heads' : 'whole',
+    options.cache === undefined && compact ? 'heads' : 'whole',
+    compact,
   )
   const memo = options.pageKeys
   const plan = memo?.plan
@@ -249,6 +255,8 @@ function* generateFiles(
     input.pageSize,
     input.showEmptyFolders === true,
     input.layout,
+    // Compact entries show their folders' titles: a folder renamed changes their pages.
+    compact && memo !== undefined && routes.folders.map((route) => route.folder.title),
   ])
   let changes = shape.changes
   if (plan !== undefined && memo !== undefined) {

@@ -3,6 +3,7 @@
  * byte for byte what the previous build wrote; and the path guard every writer of the output
  * folder uses (\`targetPath\`).
  */
+import { createHash } from 'node:crypto'
 import { createRequire } from 'node:module'
 import {
   closeSync,
@@ -89,6 +90,8 @@ const MAX_REUSED_BUFFER = 16 << 20
  */
 export class StagingWriter {
   readonly written: WriteResult = { files: 0, bytes: 0, unchanged: 0 }
+  /** Size and SHA-256 (base64url) of each written file `hashed` picks, by path: hashed as written, never read back. */
+  readonly hashes = new Map<string, { size: number; hash: string }>()
   /**
    * Text is encoded into this buffer, reused from one file to the next. A new buffer per page is
    * memory outside the JavaScript heap, which V8 counts towards its next full garbage collection:
@@ -104,15 +107,18 @@ export class StagingWriter {
   private previous: string | undefined
 
   private readonly budget: SiteBudget | undefined
+  private readonly hashed: ((path: string) => boolean) | undefined
 
   /**
    * `previous`: the previous build's folder, if there is one; `budget`: the bytes the site may
-   * take, counted as they are written (a write that would pass it throws, unwritten).
+   * take, counted as they are written (a write that would pass it throws, unwritten); `hashed`:
+   * the files whose hashes to keep (`hashes`).
    */
-  constructor(root: string, previous?: string, budget?: SiteBudget) {
+  constructor(root: string, previous?: string, budget?: SiteBudget, hashed?: (path: string) => boolean) {
     this.root = root
     this.previous = previous
     this.budget = budget
+    this.hashed = hashed
     this.directories.add(root)
   }
 
@@ -122,8 +128,10 @@ export class StagingWriter {
     this.ensureDirectory(path.dirname(target))
     this.budget?.countFile()
     const sink = new FileSink(target, this.previousFile(file.path), this.window)
+    const hash = this.hashed?.(file.path) === true ? createHash('sha256') : undefined
     const push = (chunks: Uint8Array[]): void => {
       if (this.budget !== undefined) this.budget.spend(byteLength(chunks))
+      if (hash !== undefined) for (const chunk of chunks) hash.update(chunk)
       sink.push(chunks)
     }
     let size: number
@@ -135,6 +143,7 @@ export class StagingWriter {
       sink.close()
     }
     this.written.bytes += size
+    if (hash !== undefined) this.hashes.set(file.path, { size, hash: hash.digest('base64url') })
     if (sink.linked) this.written.unchanged++
     // Hard links cannot be made here (another file system, or none): stop comparing.
     else if (sink.unlinkable) this.previous = undefined
@@ -170,8 +179,9 @@ export class StagingWriter {
   /** Copy `asset` into the site; returns its size. */
   copy(asset: AssetCopy): number {
     const from = resolveAsset(asset)
-    // Compared like any file when there is a previous build (theme files are small).
-    if (this.previous !== undefined) return this.write({ path: asset.path, contents: readFileSync(from) })
+    // Compared (or hashed) like any file when there is a previous build (theme files are small).
+    if (this.previous !== undefined || this.hashed?.(asset.path) === true)
+      return this.write({ path: asset.path, contents: readFileSync(from) })
     const target = targetPath(this.root, asset.path)
     this.ensureDirectory(path.dirname(target))
     const { size } = lstatSync(from)
@@ -192,6 +202,11 @@ export class StagingWriter {
     const target = targetPath(this.root, to)
     this.ensureDirectory(path.dirname(target))
     renameSync(source, target)
+    for (const [file, hash] of [...this.hashes])
+      if (file.startsWith(`${from}/`)) {
+        this.hashes.delete(file)
+        this.hashes.set(`${to}${file.slice(from.length)}`, hash)
+      }
     for (const directory of this.directories)
       if (directory === source || directory.startsWith(source + path.sep)) this.directories.delete(directory)
   }

@@ -9,6 +9,7 @@ import { isBookgenError } from '../model/errors.js'
 import type { Folder } from '../model/tree.js'
 import { formatBytes, formatCount, formatDuration, plural, type Colors } from '../report/output.js'
 import { safe } from '../report/messages.js'
+import { COMPACT_FROM } from '../pages/listings.js'
 
 /** `build --json`'s output when the build fails. */
 export function errorJson(error: unknown, code: number): Record<string, unknown> {
@@ -42,6 +43,13 @@ export function buildSummary(
     `  ${c.cyan(`${safe(displayPath(config.outDir, cwd))}/`)}: ${plural(written.files, 'file')}, ${formatBytes(written.bytes)}` +
       `${written.unchanged > 0 ? ` (${formatCount(written.unchanged)} unchanged)` : ''} in ${formatDuration(timings.total)}`,
   )
+  if (plan.compactListings) {
+    const why =
+      config.listings === 'compact'
+        ? "listings: 'compact'"
+        : `${formatCount(COMPACT_FROM)} bookmarks or more, so that the site stays under GitHub Pages' 1 GB; listings: 'full' lists them in full`
+    lines.push(`  compact entries on tag and archive pages (${why})`)
+  }
   for (const history of result.history?.files ?? []) {
     const { commits, cached, parsed, spliced } = history.read
     lines.push(
@@ -109,6 +117,7 @@ export function buildJson(
     })),
     bookmarks: result.stats.bookmarks,
     pages: { folders: result.plan.folderPages, tags: result.plan.tagPages },
+    listings: result.plan.compactListings ? 'compact' : 'full',
     files: result.written.files,
     bytes: result.written.bytes,
     unchanged: result.written.unchanged,

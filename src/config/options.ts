@@ -76,6 +76,12 @@ export interface UserConfig {
   /** Entries per folder or tag page before the rest goes to further pages. Default: `200` */
   pageSize?: number | undefined
   /**
+   * How tag and archive pages list bookmarks (each folder's page shows its own in full): `'full'`,
+   * `'compact'` (title, host, date and folder), or `'auto'`: compact from 300,000 bookmarks, where
+   * full listings would take 80% of GitHub Pages' 1 GB. Default: `'auto'`
+   */
+  listings?: 'auto' | 'full' | 'compact' | undefined
+  /**
    * List folders with no bookmark in them or below them on the home page and on `folders/` (their
    * own pages are made either way). Default: `false`
    */
@@ -220,6 +226,8 @@ export interface ResolvedConfig {
   /** Replace a site even with one built from sources that yield no (or, cut short, fewer) bookmarks. */
   readonly allowEmpty: boolean
   readonly pageSize: number
+  /** Full or compact entries on tag and archive pages (see `UserConfig.listings`). */
+  readonly listings: 'auto' | 'full' | 'compact'
   /** List folders without bookmarks (at any depth) on the home page and `folders/`. */
   readonly showEmptyFolders: boolean
   readonly layout: 'list' | 'cards'
@@ -270,6 +278,7 @@ export const configDefaults = Object.freeze({
   dedupe: false,
   allowEmpty: false,
   pageSize: 200,
+  listings: 'auto',
   showEmptyFolders: false,
   layout: 'list',
   feedLimit: 50,
@@ -338,6 +347,7 @@ export function resolveConfig(
     dedupe: user.dedupe ?? configDefaults.dedupe,
     allowEmpty: inline.allowEmpty ?? user.allowEmpty ?? configDefaults.allowEmpty,
     pageSize: user.pageSize ?? configDefaults.pageSize,
+    listings: user.listings ?? configDefaults.listings,
     showEmptyFolders: user.showEmptyFolders ?? configDefaults.showEmptyFolders,
     layout: user.layout ?? configDefaults.layout,
     feedLimit: feed === false ? 0 : (feed?.limit ?? configDefaults.feedLimit),
@@ -429,6 +439,7 @@ const TOP_LEVEL: Record<string, Check> = {
   dedupe: 'boolean',
   allowEmpty: 'boolean',
   pageSize: 'number',
+  listings: 'string',
   showEmptyFolders: 'boolean',
   layout: 'string',
   feed: 'feed',
@@ -533,6 +544,8 @@ function assertUserConfig(user: unknown, file: string | undefined): asserts user
           fail(`"layout" must be 'list' or 'cards'; got "${String(value)}"`)
         if (key === 'exports' && value !== 'auto' && value !== 'plain' && value !== 'gzip')
           fail(`"exports" must be 'auto', 'plain' or 'gzip'; got "${String(value)}"`)
+        if (key === 'listings' && value !== 'auto' && value !== 'full' && value !== 'compact')
+          fail(`"listings" must be 'auto', 'full' or 'compact'; got "${String(value)}"`)
         if (key === 'lang' && !isLanguageTag(value as string))
           fail(`"lang" must be a language tag (BCP 47) such as 'en', 'de' or 'pt-BR'; got "${String(value)}"`)
     }

@@ -67,10 +67,19 @@ function* listPages(
     const number = index + 1
     const path = pagePath(list.path, number)
     const chunk = chunks[index]!
+    const listed = chunk.filter((item) => item !== 'separator')
     if (
       context.check.unchanged(
         path,
-        ['archive', list.path, number, chunks.length, list.bookmarks.length, sharedSidebar(context).sidebar],
+        [
+          'archive',
+          list.path,
+          number,
+          chunks.length,
+          list.bookmarks.length,
+          sharedSidebar(context).sidebar,
+          context.entries.listingKey(listed),
+        ],
         chunk,
       )
     ) {
@@ -87,9 +96,7 @@ function* listPages(
           { title: 'Archive', href: link(ARCHIVE_PATH, path) },
           { title: list.title, href: link(list.path, path) },
         ],
-        entries: [
-          trustedBytesNode(context.entries.compactEntries(chunk.filter((item) => item !== 'separator'))),
-        ],
+        entries: [trustedBytesNode(context.entries.listedEntries(listed))],
         total: list.bookmarks.length,
         pages: pagesNavigation(context, list.path, number, chunks.length),
       }),

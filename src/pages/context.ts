@@ -53,6 +53,8 @@ export interface PlanStats {
   folderPages: number
   tagPages: number
   bookmarks: number
+  /** Whether tag and archive pages list bookmarks compactly (see `compactListings`). */
+  compactListings: boolean
   /** Complete once the files have been consumed. */
   icons: number
 }

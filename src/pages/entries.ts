@@ -1,20 +1,22 @@
 /**
  * Bookmark entries, each rendered and serialized once per build (or once across builds, in watch
  * mode) and encoded as UTF-8 once: a page holds its entries' bytes. A bookmark's compact form (see
- * `EntryForm`), which its tags' pages and the archive show, is made of its full form's bytes: the
- * same head between another `<li>` tag and its short date, shared by every entry of that colour and
- * day. Tag links are serialized once too. Pure.
+ * `EntryForm`), which its tags' pages and the archive show when listings are compact, is made of its
+ * full form's bytes: the same head between another `<li>` tag and its short date and folder,
+ * shared by every entry of that colour, day and folder. Tag links are serialized once too. Pure.
  */
 import type { ElementContent } from 'hast'
 import { dayFormatter, formatW3cDate } from '../model/dates.js'
 import type { Bookmark } from '../model/tree.js'
 import type { SiteInput } from '../publish/site-input.js'
 import { escapeText } from '../render/fast-html.js'
+import { cleanText } from '../render/text.js'
 import { serializeFragment, serializeHast, trustedNode, type TrustedHtml } from '../render/serialize.js'
 import {
   bookmarkToHast,
   entryParts,
   entryPartsToHast,
+  folderToHast,
   publishedToHast,
   type EntryContext,
   type EntryForm,
@@ -58,10 +60,10 @@ interface RenderedEntry {
   /** The compact entry's `<li …>` tag, as UTF-8 (shared by the entries that have the same one). */
   compactOpen: Uint8Array
   /**
-   * The compact entry's short date and `</li>`, as UTF-8 (shared by the entries of the same day):
-   * found once for the entry, not for each page that lists it.
+   * The compact entry's short date, as UTF-8 (shared by the entries of the same day): found once
+   * for the entry, not for each page that lists it.
    */
-  compactEnd: Uint8Array
+  compactDate: Uint8Array
 }
 
 /** How much of each entry a build keeps (see `createEntries`). */
@@ -83,10 +85,12 @@ export interface Entries {
   /** The entry of a bookmark, as UTF-8 (its folder's page, the home page). */
   entryFor(bookmark: Bookmark): Uint8Array
   /**
-   * The compact entries of these bookmarks, as UTF-8 in parts (tag and archive pages: without
-   * their descriptions and tags).
+   * The entries of these bookmarks as tag and archive pages list them, as UTF-8 in parts: compact
+   * (without descriptions and tags, with their folder) when listings are, else full.
    */
-  compactEntries(bookmarks: readonly Bookmark[]): Uint8Array[]
+  listedEntries(bookmarks: readonly Bookmark[]): Uint8Array[]
+  /** What else those entries show of their bookmarks, for a page's memo key (compact: their folders). */
+  listingKey(bookmarks: readonly Bookmark[]): unknown
   /** How tags and icons are linked (aliases are rendered with it too). */
   context: EntryContext
   /** What the entries depend on besides the bookmark (base, language, link settings). */
@@ -141,7 +145,10 @@ function keepCacheIfItFits(
   return { key: context, reset }
 }
 
-/** What rendering an entry needs to know of the site: its tag pages, favicons and link states. */
+/**
+ * What rendering an entry needs to know of the site: its tag pages, favicons, link states and (for
+ * compact entries) each bookmark's folder.
+ */
 function entryContextFor(
   input: SiteInput,
   routes: SiteRoutes,
@@ -149,7 +156,19 @@ function entryContextFor(
   tagItems: RenderCache['tagItems'],
   iconUrl: (bookmark: Bookmark) => string | undefined,
 ): EntryContext {
+  let folders: Map<Bookmark, string> | undefined
+  const folderOf = (bookmark: Bookmark): string | undefined => {
+    if (folders === undefined) {
+      folders = new Map()
+      for (const { folder, parent } of routes.folders) {
+        const title = parent === undefined ? input.siteTitle : cleanText(folder.title) || 'Untitled'
+        for (const child of folder.children) if (child.type === 'bookmark') folders.set(child, title)
+      }
+    }
+    return folders.get(bookmark)
+  }
   return {
+    folderOf,
     tagUrl: (tag) => urls.path(routes.tagRoute.get(tag)?.path ?? 'tags/'),
     tagItem: (tag, render) => {
       let item = tagItems.get(tag)
@@ -183,6 +202,7 @@ export function createEntries(
   cache: RenderCache,
   iconUrl: (bookmark: Bookmark) => string | undefined,
   keep: EntryKeeping = 'whole',
+  compact = true,
 ): Entries {
   const theme = input.theme
   const { key, reset } = keepCacheIfItFits(cache, input, routes)
@@ -200,7 +220,12 @@ export function createEntries(
   const pieces = new EntryPieces(new Utf8Arena(), entryContext.formatDay!)
   const render = (bookmark: Bookmark): RenderedEntry => {
     if (theme.entry !== undefined)
-      return { bytes: hooked(bookmark, 'full'), head: undefined, compactOpen: NO_BYTES, compactEnd: NO_BYTES }
+      return {
+        bytes: hooked(bookmark, 'full'),
+        head: undefined,
+        compactOpen: NO_BYTES,
+        compactDate: NO_BYTES,
+      }
     // Serialized in parts, and encoded as one: the same bytes as the whole `<li>` serialized (HTML
     // serializes an element's children one after the other), with the head's place in them known.
     const parts = serializedParts(bookmark, entryContext)
@@ -213,7 +238,7 @@ export function createEntries(
       bytes,
       head: bytes.subarray(headStart, headStart + Buffer.byteLength(head)),
       compactOpen: pieces.compactOpen(parts.className),
-      compactEnd: pieces.compactEnd(bookmark.added),
+      compactDate: pieces.compactDate(bookmark.added),
     }
   }
   const rendered = (bookmark: Bookmark): RenderedEntry => {
@@ -228,7 +253,7 @@ export function createEntries(
               bytes: undefined,
               head: entry.head && heads.copy(entry.head),
               compactOpen: entry.compactOpen,
-              compactEnd: entry.compactEnd,
+              compactDate: entry.compactDate,
             },
       )
     }
@@ -247,14 +272,20 @@ export function createEntries(
       out.push(compact)
       return
     }
-    out.push(entry.compactOpen, entry.head, entry.compactEnd)
+    // The folder found in this build: a bookmark may have moved since its entry was made.
+    const folder = pieces.compactEnd(entryContext.folderOf!(bookmark))
+    out.push(entry.compactOpen, entry.head, entry.compactDate, folder)
   }
   return {
     entryFor: full,
-    compactEntries(bookmarks) {
+    listedEntries(bookmarks) {
+      if (!compact) return bookmarks.map(full)
       const out: Uint8Array[] = []
       for (const bookmark of bookmarks) compactFor(bookmark, out)
       return out
+    },
+    listingKey(bookmarks) {
+      return compact ? bookmarks.map((bookmark) => entryContext.folderOf!(bookmark)) : undefined
     },
     context: entryContext,
     key,
@@ -310,13 +341,14 @@ function serializeNodes(nodes: ElementContent[]): string {
 
 /**
  * The parts that many entries share, each made once: the `<li …>` tags (one for each class list, a
- * shared frozen array, and monogram letter) and the compact entries' short dates (one for each
- * day: a compact date is its day alone).
+ * shared frozen array, and monogram letter), the compact entries' short dates (one for each day: a
+ * compact date is its day alone) and their folders' titles.
  */
 class EntryPieces {
   private readonly fullOpens = new Map<string[], Map<string | undefined, string>>()
   private readonly compactOpens = new Map<string[], Uint8Array>()
   private readonly days = new Map<number, Uint8Array>()
+  private readonly folderEnds = new Map<string, Uint8Array>()
   private fullMarkup: string[] | undefined
   private compactMarkup: string[] | undefined
 
@@ -354,19 +386,28 @@ class EntryPieces {
   }
 
   /**
-   * A compact entry's end: its short date, then `</li>`; one for each UTC day (a compact date is
-   * its day alone, see `publishedToHast`), made likewise.
+   * A compact entry's short date; one for each UTC day (a compact date is its day alone, see
+   * `publishedToHast`), made likewise.
    */
-  compactEnd(added: number | undefined): Uint8Array {
-    if (added === undefined) return LI_END
+  compactDate(added: number | undefined): Uint8Array {
+    if (added === undefined) return NO_BYTES
     const day = Math.floor(added / 86_400_000)
     let bytes = this.days.get(day)
     if (bytes === undefined) {
       const [before, between, after] = (this.compactMarkup ??= dateMarkup('compact'))
       const iso = formatW3cDate(added).slice(0, 10)
-      bytes = this.arena.encode(`${before}${iso}${between}${escapeText(this.formatDay(added))}${after}</li>`)
+      bytes = this.arena.encode(`${before}${iso}${between}${escapeText(this.formatDay(added))}${after}`)
       this.days.set(day, bytes)
     }
+    return bytes
+  }
+
+  /** A compact entry's end: its folder's title (one for each title), then `</li>`. */
+  compactEnd(folder: string | undefined): Uint8Array {
+    if (folder === undefined) return LI_END
+    let bytes = this.folderEnds.get(folder)
+    if (bytes === undefined)
+      this.folderEnds.set(folder, (bytes = this.arena.encode(`${serializeNodes(folderToHast(folder))}</li>`)))
     return bytes
   }
 }

@@ -7,6 +7,7 @@
 import type { Alias, Bookmark, Folder } from '../model/tree.js'
 import type { OutputFile } from '../model/output.js'
 import { sameItems } from '../publish/copy.js'
+import type { PlanStats } from './context.js'
 import type { SiteRoutes } from './routes.js'
 import { pagePath } from './paths.js'
 
@@ -45,7 +46,7 @@ export interface PlannedShape {
   routes: SiteRoutes
   /** Bookmarks with a URL in each folder and below. */
   totals: ReadonlyMap<Folder, number>
-  stats: { folderPages: number; tagPages: number; bookmarks: number }
+  stats: Omit<PlanStats, 'icons'>
   /** See `KnownChanges.tree`. */
   tree: object
   /** The key every page's key starts with (settings, titles), once the pages were planned. */

@@ -32,6 +32,7 @@ export function* tagPages(context: PageContext): Generator<OutputFile> {
       const number = index + 1
       const path = pagePath(tagRoute.path, number)
       const chunk = chunks[index]!
+      const listed = chunk.filter((item) => item !== 'separator')
       if (
         check.unchanged(
           path,
@@ -44,6 +45,7 @@ export function* tagPages(context: PageContext): Generator<OutputFile> {
             context.relatedTags.get(tagRoute.tag),
             'search-link',
             sharedSidebar(context).sidebar,
+            context.entries.listingKey(listed),
           ],
           chunk,
         )
@@ -65,9 +67,7 @@ export function* tagPages(context: PageContext): Generator<OutputFile> {
             { title: 'Tags', href: tagsLink },
             { title: tagRoute.tag, href: link(tagRoute.path, path) },
           ],
-          entries: [
-            trustedBytesNode(context.entries.compactEntries(chunk.filter((item) => item !== 'separator'))),
-          ],
+          entries: [trustedBytesNode(context.entries.listedEntries(listed))],
           total: tagRoute.bookmarks.length,
           pages: pagesNavigation(context, tagRoute.path, number, chunks.length),
           searchUrl: `${url('search/')}?q=${encodeURIComponent(operatorFor('tag', tagRoute.tag))}`,

@@ -153,6 +153,7 @@ export function prepareSite(
     allowFileLinks: config.publish.fileUrls,
     aliasTargets,
     pageSize: config.pageSize,
+    listings: config.listings,
     showEmptyFolders: config.showEmptyFolders,
     layout: config.layout,
     feedLimit: config.feedLimit,

@@ -56,6 +56,8 @@ export interface SiteInput {
   feedLimit: number
   /** Custom domain for GitHub Pages (`CNAME`). */
   cname: string | undefined
+  /** Full or compact entries on tag and archive pages (see `compactListings`). */
+  listings: 'auto' | 'full' | 'compact'
   /** Whether the exports are gzipped (`'auto'`: for a large collection, see `exportsGzipped`). */
   exports: 'auto' | 'plain' | 'gzip'
   /** The published collection, written as the site's exports; none for a site without them. */

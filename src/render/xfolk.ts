@@ -13,8 +13,10 @@
  *
  * The day shown is in the site's language (`dayFormatter`); `datetime` keeps the instant for machines.
  * The compact form (tag and archive pages, see `EntryForm`) has no description and no tag list, its
- * `<time>` the day alone (`<time class="dt-published" datetime="2020-05-04">4 May 2020</time>`), and its badge is
- * the host's colour alone (`<li class="xfolkentry h-entry m5">`, no `data-m`).
+ * `<time>` the day alone (`<time class="dt-published" datetime="2020-05-04">4 May 2020</time>`), then
+ * the title of the folder it lives in (`<span class="folder">Reading</span>`, a few bytes where a
+ * link to its page took a hundred), and its badge
+ * is the host's colour alone (`<li class="xfolkentry h-entry m5">`, no `data-m`).
  *
  * A link that `bookgen check` found dead has the class `dead` on its entry, and after its link an
  * `a.archived` link to the Wayback Machine's capture nearest to when it was bookmarked; a link that
@@ -62,6 +64,8 @@ export interface EntryContext {
   linkOf?(url: string): LinkEntry | undefined
   /** The day of an instant as shown (see `dayFormatter`); without it, `YYYY-MM-DD`. */
   formatDay?(time: number): string
+  /** The title of the folder a bookmark lives in, which its compact entry shows. */
+  folderOf?(bookmark: Bookmark): string | undefined
 }
 
 /** A hast element from a tag name, known properties and children. */
@@ -94,6 +98,7 @@ const DOMAIN_CLASS = Object.freeze(['domain']) as string[]
 const BOOKMARKLET_CLASS = Object.freeze(['bookmarklet']) as string[]
 const TAGS_CLASS = Object.freeze(['tags']) as string[]
 const CATEGORY_CLASS = Object.freeze(['p-category']) as string[]
+const FOLDER_CLASS = Object.freeze(['folder']) as string[]
 
 /**
  * How much of a bookmark an entry shows: `full` on its folder's page; `compact` on the pages that
@@ -104,7 +109,15 @@ export type EntryForm = 'full' | 'compact'
 
 /** Render one bookmark as an xFolk/h-entry list item. */
 export function bookmarkToHast(bookmark: Bookmark, context: EntryContext, form: EntryForm = 'full'): Element {
-  return entryPartsToHast(entryParts(bookmark, context, form), form, context.formatDay)
+  const entry = entryPartsToHast(entryParts(bookmark, context, form), form, context.formatDay)
+  const folder = form === 'compact' ? context.folderOf?.(bookmark) : undefined
+  if (folder !== undefined) entry.children.push(...folderToHast(folder))
+  return entry
+}
+
+/** A space and the title of the folder a compact entry's bookmark lives in. */
+export function folderToHast(title: string): ElementContent[] {
+  return [text(' '), element('span', { className: FOLDER_CLASS }, [text(title)])]
 }
 
 /**

@@ -203,7 +203,7 @@ describe('dates', () => {
       ['en-GB', '24 Feb 2002'],
       ['en', 'Feb 24, 2002'],
     ]) {
-      const site = await buildSite({ 'bookmarks.html': tagged }, `{ lang: '${lang}' }`)
+      const site = await buildSite({ 'bookmarks.html': tagged }, `{ lang: '${lang}', listings: 'compact' }`)
       const full = site.html('dev/index.html')
       expect(full.text('.xfolkentry time.dt-published'), lang).toEqual([shown])
       expect(full.attr('.xfolkentry time.dt-published', 'datetime')).toEqual(['2002-02-24T10:30:00Z'])

@@ -371,6 +371,7 @@ describe('theme hooks', () => {
   it('should let the config replace the stylesheet and change head, footer, entries and pages', async () => {
     writeFileSync(path.join(dir, 'mine.css'), 'body { color: rebeccapurple }')
     const { read } = await buildSite({
+      listings: 'compact',
       theme: {
         stylesheet: 'mine.css',
         head: [h('meta', { name: 'author', content: 'Me' })],
@@ -405,7 +406,7 @@ describe('theme hooks', () => {
     expect(year.text('.custom-footer')).toEqual(['Footer of archive archive/2020/'])
     expect(year.text('.xfolkentry.featured .custom')).toEqual(['★ One again'])
     expect(year.all('.xfolkentry').length).toBe(year.all('.xfolkentry .custom').length)
-    // Tag and archive pages have the compact entries, and the hook is told so.
+    // With compact listings, tag and archive pages have the compact entries, and the hook is told so.
     expect(new Set(year.text('.xfolkentry .form'))).toEqual(new Set(['compact']))
     expect(new Set(page(read('tags/essay/index.html')).text('.xfolkentry .form'))).toEqual(
       new Set(['compact']),

@@ -90,28 +90,19 @@ for (const testCase of CASES) {
       expect(linked).toBeGreaterThan(0)
     })
 
-    it('should list compact entries on tag and archive pages, and full ones on folder pages', () => {
-      let compact = 0
+    it('should list full entries everywhere at this size (listings: auto)', () => {
+      let listed = 0
       let withTags = 0
-      for (const file of pages) {
-        const kind = /^(tags|archive)\/./.test(file) ? 'compact' : 'full'
+      for (const file of pages.filter((file) => /^(tags|archive)\/./.test(file))) {
         for (const entry of page(read(file)).all('.xfolkentry.h-entry')) {
           const inner = within(entry)
+          listed++
           expect(inner.all('.taggedlink.p-name'), file).toHaveLength(1)
-          if (kind === 'full') {
-            if (inner.all('.tags .p-category[rel=tag]').length > 0) withTags++
-            continue
-          }
-          compact++
-          expect(inner.all('.tags, .p-category, .p-summary'), file).toHaveLength(0)
-          const linked = inner.attr('a.taggedlink', 'href')[0]
-          if (linked !== undefined && /^https?:/.test(linked)) {
-            expect(inner.all('a.taggedlink.u-bookmark-of'), file).toHaveLength(1)
-            expect(inner.text('.domain'), file).toHaveLength(1)
-          }
+          expect(inner.all('a.folder'), file).toHaveLength(0)
+          if (inner.all('.tags .p-category[rel=tag]').length > 0) withTags++
         }
       }
-      expect(compact).toBeGreaterThan(0)
+      expect(listed).toBeGreaterThan(0)
       expect(withTags).toBeGreaterThan(0)
     })
 
@@ -199,4 +190,58 @@ describe("urls: 'relative'", () => {
     }
     expect(checked).toBeGreaterThan(1000)
   }, 120_000)
+})
+
+describe("listings: 'compact'", () => {
+  let out: string
+  let full: string
+  const read = (dir: string, file: string) => readFileSync(path.join(dir, file), 'utf8')
+
+  beforeAll(async () => {
+    const source = generated(2000)
+    out = await buildInto(source, 'compact', { listings: 'compact' })
+    full = await buildInto(source, 'full', { listings: 'full' })
+  }, 120_000)
+
+  it('should list compact entries on tag and archive pages, each naming the folder that shows it in full', () => {
+    const pages = filesOf(out).filter((file) => file.endsWith('.html') && file !== 'bookmarks.html')
+    // Each folder's title, and the bookmarks its pages show in full.
+    const inFull = new Map<string, Set<string>>()
+    for (const file of pages.filter((file) => !/^(tags|archive|search|folders|offline)\/|^404/.test(file))) {
+      const doc = page(read(out, file))
+      const title = doc.text('main h1')[0]!.replace(/ \(page \d+ of \d+\)$/, '')
+      if (!inFull.has(title)) inFull.set(title, new Set())
+      for (const entry of doc.all('main > .entries > .xfolkentry'))
+        inFull
+          .get(title)!
+          .add(within(entry).attr('a.taggedlink', 'href')[0] ?? within(entry).text('.taggedlink')[0]!)
+    }
+    let compact = 0
+    for (const file of pages.filter((file) => /^(tags|archive)\/./.test(file))) {
+      for (const entry of page(read(out, file)).all('.xfolkentry.h-entry')) {
+        const inner = within(entry)
+        compact++
+        expect(inner.all('.taggedlink.p-name'), file).toHaveLength(1)
+        expect(inner.all('.tags, .p-category, .p-summary'), file).toHaveLength(0)
+        expect(inner.all('time.dt-published'), file).toHaveLength(1)
+        const [folder] = inner.text('.folder')
+        const linked = inner.attr('a.taggedlink', 'href')[0] ?? inner.text('.taggedlink')[0]!
+        expect(inFull.get(folder!)?.has(linked), `${file}: ${linked} in ${folder}`).toBe(true)
+      }
+    }
+    expect(compact).toBeGreaterThan(2000)
+  })
+
+  it('should make the same other pages as full listings, and smaller tag and archive pages', () => {
+    const files = filesOf(out)
+    expect(filesOf(full).sort()).toEqual([...files].sort())
+    let [compactBytes, fullBytes] = [0, 0]
+    for (const file of files) {
+      if (/^(tags|archive)\/./.test(file)) {
+        compactBytes += Buffer.byteLength(read(out, file))
+        fullBytes += Buffer.byteLength(read(full, file))
+      } else if (file.endsWith('.html')) expect(read(out, file), file).toBe(read(full, file))
+    }
+    expect(compactBytes).toBeLessThan(fullBytes * 0.8)
+  })
 })

@@ -101,22 +101,22 @@ describe.each<EntryKeeping>(['whole', 'heads'])('createEntries, keeping %s entri
     const cache = createRenderCache()
     const { entries, reference } = entriesOf(list, {}, cache, keep)
     // Compact first for one of them: its head is made then, its full entry after.
-    expect(text(entries.compactEntries([list[1]!]))).toBe(reference(list[1]!, 'compact'))
+    expect(text(entries.listedEntries([list[1]!]))).toBe(reference(list[1]!, 'compact'))
     for (const bookmark of list) {
       expect(text([entries.entryFor(bookmark)])).toBe(reference(bookmark, 'full'))
-      expect(text(entries.compactEntries([bookmark]))).toBe(reference(bookmark, 'compact'))
+      expect(text(entries.listedEntries([bookmark]))).toBe(reference(bookmark, 'compact'))
       // Asked for again (the home page after the folder pages), the same bytes.
       expect(text([entries.entryFor(bookmark)])).toBe(reference(bookmark, 'full'))
       // Kept whole for the next build, or only the head the compact entry shares.
       expect(cache.entries.get(bookmark)?.bytes === undefined).toBe(keep === 'heads')
     }
-    expect(text(entries.compactEntries(list))).toBe(
+    expect(text(entries.listedEntries(list))).toBe(
       list.map((bookmark) => reference(bookmark, 'compact')).join(''),
     )
     // The dead, the moved and the iconic are among them.
-    expect(text(entries.compactEntries(list))).toContain('class="xfolkentry h-entry dead m')
-    expect(text(entries.compactEntries(list))).toContain('moved to <a href="https://new.example/">')
-    expect(text(entries.compactEntries(list))).toContain('<img class="favicon" src="/icons/i.png"')
+    expect(text(entries.listedEntries(list))).toContain('class="xfolkentry h-entry dead m')
+    expect(text(entries.listedEntries(list))).toContain('moved to <a href="https://new.example/">')
+    expect(text(entries.listedEntries(list))).toContain('<img class="favicon" src="/icons/i.png"')
   })
 
   it("should give a theme's entry hook each form to make, and use what it makes", () => {
@@ -139,11 +139,11 @@ describe.each<EntryKeeping>(['whole', 'heads'])('createEntries, keeping %s entri
     )
     for (const bookmark of list) {
       expect(text([entries.entryFor(bookmark)])).toBe(reference(bookmark, 'full'))
-      expect(text(entries.compactEntries([bookmark]))).toBe(reference(bookmark, 'compact'))
+      expect(text(entries.listedEntries([bookmark]))).toBe(reference(bookmark, 'compact'))
     }
     // Made once a bookmark: listing them all again asks the hook for nothing.
     const asked = forms.length
-    expect(text(entries.compactEntries(list))).toContain('data-form="compact"')
+    expect(text(entries.listedEntries(list))).toContain('data-form="compact"')
     expect(forms.length).toBe(asked)
     expect(forms).toContain('compact')
   })
