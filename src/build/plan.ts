@@ -18,7 +18,6 @@ import {
   createPageContext,
   type KnownChanges,
   type PageContext,
-  type PlanStats,
   type PlanTimings,
 } from '../pages/context.js'
 import { changesPages } from '../pages/changes-pages.js'
@@ -30,7 +29,7 @@ import { folderPages } from '../pages/folder-pages.js'
 import { exportsGzipped } from '../pages/downloads.js'
 import { createIcons } from '../pages/icons.js'
 import { PAGE_KINDS, type PageKindName } from '../pages/kinds.js'
-import { createPageCheck, type PageMemo } from '../pages/memo.js'
+import { createPageCheck, type PageMemo, type PlanStats } from '../pages/memo.js'
 import { entryCount, pageCount, SEARCH_DIR } from '../pages/paths.js'
 import { patchRoutes, planRoutes, type SiteRoutes } from '../pages/routes.js'
 import { shapeDelta } from '../pages/delta.js'

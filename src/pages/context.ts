@@ -15,7 +15,7 @@ import { segmentsToText } from '../render/fast-html.js'
 import { serializeHastSegments } from '../render/serialize.js'
 import type { Entries } from './entries.js'
 import type { Icons } from './icons.js'
-import type { PageCheck } from './memo.js'
+import type { PageCheck, PlanStats } from './memo.js'
 import type { SiteRoutes } from './routes.js'
 import { relatedTagsOf, timelineOf, type Timeline } from './timeline.js'
 
@@ -46,17 +46,6 @@ export interface KnownChanges {
   tags: ReadonlySet<string> | undefined
   /** The archive lists (`archive/2024/`, `archive/undated/`) whose pages may have changed; undefined when any may have. */
   lists: ReadonlySet<string> | undefined
-}
-
-/** Counts of the planned site. */
-export interface PlanStats {
-  folderPages: number
-  tagPages: number
-  bookmarks: number
-  /** Whether tag and archive pages list bookmarks compactly (see `compactListings`). */
-  compactListings: boolean
-  /** Complete once the files have been consumed. */
-  icons: number
 }
 
 export interface PageContext {

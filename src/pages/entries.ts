@@ -218,29 +218,7 @@ export function createEntries(
   // In an arena of their own: a piece made while the full entries are (a new day's compact end)
   // would otherwise keep the block it shares with them for as long as the pieces live.
   const pieces = new EntryPieces(new Utf8Arena(), entryContext.formatDay!)
-  const render = (bookmark: Bookmark): RenderedEntry => {
-    if (theme.entry !== undefined)
-      return {
-        bytes: hooked(bookmark, 'full'),
-        head: undefined,
-        compactOpen: NO_BYTES,
-        compactDate: NO_BYTES,
-      }
-    // Serialized in parts, and encoded as one: the same bytes as the whole `<li>` serialized (HTML
-    // serializes an element's children one after the other), with the head's place in them known.
-    const parts = serializedParts(bookmark, entryContext)
-    const open = pieces.fullOpen(parts.className, parts.letter)
-    const head = parts.head
-    const rest = parts.added === undefined ? parts.tail : `${pieces.fullDate(parts.added)}${parts.tail}`
-    const headStart = Buffer.byteLength(open)
-    const bytes = arena.encode(`${open}${head}${rest}</li>`)
-    return {
-      bytes,
-      head: bytes.subarray(headStart, headStart + Buffer.byteLength(head)),
-      compactOpen: pieces.compactOpen(parts.className),
-      compactDate: pieces.compactDate(bookmark.added),
-    }
-  }
+  const render = entryRenderer(theme, entryContext, pieces, arena, hooked)
   const rendered = (bookmark: Bookmark): RenderedEntry => {
     let entry = cache.entries.get(bookmark)
     if (entry === undefined) {
@@ -300,6 +278,42 @@ export function createEntries(
     recycle() {
       if (heads !== undefined) arena.reuse()
     },
+  }
+}
+
+/**
+ * Renders a bookmark's full entry, and the pieces its compact form is made of: with the theme's
+ * `entry` hook, the hook's HTML alone.
+ */
+function entryRenderer(
+  theme: SiteInput['theme'],
+  entryContext: EntryContext,
+  pieces: EntryPieces,
+  arena: Utf8Arena,
+  hooked: (bookmark: Bookmark, form: EntryForm) => Uint8Array,
+): (bookmark: Bookmark) => RenderedEntry {
+  return (bookmark) => {
+    if (theme.entry !== undefined)
+      return {
+        bytes: hooked(bookmark, 'full'),
+        head: undefined,
+        compactOpen: NO_BYTES,
+        compactDate: NO_BYTES,
+      }
+    // Serialized in parts, and encoded as one: the same bytes as the whole `<li>` serialized (HTML
+    // serializes an element's children one after the other), with the head's place in them known.
+    const parts = serializedParts(bookmark, entryContext)
+    const open = pieces.fullOpen(parts.className, parts.letter)
+    const head = parts.head
+    const rest = parts.added === undefined ? parts.tail : `${pieces.fullDate(parts.added)}${parts.tail}`
+    const headStart = Buffer.byteLength(open)
+    const bytes = arena.encode(`${open}${head}${rest}</li>`)
+    return {
+      bytes,
+      head: bytes.subarray(headStart, headStart + Buffer.byteLength(head)),
+      compactOpen: pieces.compactOpen(parts.className),
+      compactDate: pieces.compactDate(bookmark.added),
+    }
   }
 }
 

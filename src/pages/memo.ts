@@ -7,7 +7,6 @@
 import type { Alias, Bookmark, Folder } from '../model/tree.js'
 import type { OutputFile } from '../model/output.js'
 import { sameItems } from '../publish/copy.js'
-import type { PlanStats } from './context.js'
 import type { SiteRoutes } from './routes.js'
 import { pagePath } from './paths.js'
 
@@ -56,6 +55,17 @@ export interface PlannedShape {
 /** An empty page memo. */
 export function createPageMemo(): PageMemo {
   return new PageMemo()
+}
+
+/** Counts of the planned site. */
+export interface PlanStats {
+  folderPages: number
+  tagPages: number
+  bookmarks: number
+  /** Whether tag and archive pages list bookmarks compactly (see `compactListings`). */
+  compactListings: boolean
+  /** Complete once the files have been consumed. */
+  icons: number
 }
 
 /** One build's use of the memo: which pages are unchanged, and which were seen at all. */
