@@ -39,7 +39,7 @@ export function sidebarOf(context: SidebarContext, current?: FolderRoute): Trust
     const wide = index === 0 || index >= last - OPEN_LEVELS
     below = levelOf(context, trail[index]!.folder, trail[index + 1]?.folder, below, current, wide)
   }
-  return below && serializeFragment(el('nav', { className: ['sidebar'], ariaLabel: 'Folders' }, below))
+  return below && serializeFragment(el('nav', { className: ['sidebar'], ariaLabel: 'All folders' }, below))
 }
 
 /** The list of `folder`'s sub-folders: all (`wide`, at most `PER_LEVEL`) or `next` alone, `next` holding `below`. */
