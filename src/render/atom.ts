@@ -49,10 +49,10 @@ export function atomToXml(feed: AtomFeed): string {
       ]),
     ],
   }
-  return `${toXml(root)}\n`
+  return `${toXml(root, { closeEmptyElements: true })}\n`
 }
 
-/** How a feed of bookmarks shows each: `full` adds the date saved, the description and the tags. */
+/** How a feed shows its bookmarks: lean, or with a `tagScheme` in full (date saved, description, tags). */
 export interface BookmarkEntryOptions {
   siteUrl: string
   allowFileLinks: boolean
@@ -73,7 +73,8 @@ export function bookmarkEntry(bookmark: Bookmark, options: BookmarkEntryOptions)
   const scheme = options.tagScheme
   return x('entry', [
     x('title', cleanText(bookmark.title) || href),
-    x('link', { rel: 'alternate', type: 'text/html', href }),
+    // A lean entry's link: `alternate` is the default `rel`.
+    x('link', scheme === undefined ? { href } : { rel: 'alternate', type: 'text/html', href }),
     x('id', id),
     ...(scheme === undefined ? [] : [x('published', formatW3cDate(bookmark.added!))]),
     x('updated', formatW3cDate(bookmark.modified ?? bookmark.added!)),
