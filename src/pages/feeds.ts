@@ -94,14 +94,19 @@ export function* feedFiles(context: PageContext): Generator<OutputFile> {
       entries: bookmarks.map((bookmark) => bookmarkEntry(bookmark, options)),
     }),
   })
+  const made = (path: string, what: string, list: Bookmark[]): OutputFile =>
+    // Watch mode: the same bookmarks under the same title make the same feed.
+    context.check.unchanged(`${path}feed.xml/`, [what, options.siteUrl, input.lang], list)
+      ? { path: `${path}feed.xml`, contents: '', unchanged: true }
+      : feed(path, what, list)
   for (const route of context.routes.tags) {
     const list = lists.tags.get(route.tag)!
-    if (list.length > 0) yield* handOver(context, feed(route.path, `Tag: ${route.tag}`, list))
+    if (list.length > 0) yield* handOver(context, made(route.path, `Tag: ${route.tag}`, list))
   }
   for (const route of context.routes.folders) {
     const list = lists.folders.get(route.folder)!
     if (route.parent !== undefined && list.length > 0)
-      yield* handOver(context, feed(route.path, folderName(route), list))
+      yield* handOver(context, made(route.path, folderName(route), list))
   }
 }
 
