@@ -25,6 +25,8 @@ import { createEntries, createRenderCache, type RenderCache } from '../pages/ent
 import { archivePages } from '../pages/archive-pages.js'
 import { fixedPages, OFFLINE_ASSET, PRIVATE_ASSET } from '../pages/fixed-pages.js'
 import { linksPages } from '../pages/links-pages.js'
+import { feedFiles } from '../pages/feeds.js'
+import { statsPage } from '../pages/stats-page.js'
 import { folderPages } from '../pages/folder-pages.js'
 import { exportsGzipped } from '../pages/downloads.js'
 import { createIcons } from '../pages/icons.js'
@@ -122,6 +124,8 @@ const PRODUCERS: Readonly<Record<PageKindName, (context: PageContext) => Generat
   fixed: fixedPages,
   links: linksPages,
   changes: changesPages,
+  feeds: feedFiles,
+  stats: statsPage,
 }
 
 /** Plan every file of the site. */

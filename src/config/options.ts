@@ -150,7 +150,7 @@ export type PageInfoFixedKind = 'search' | 'not-found' | 'offline' | 'private'
 
 /** Which page is being rendered, for theme hooks. */
 export interface PageInfo {
-  kind: 'folder' | 'tag' | 'tags' | 'folders' | 'archive' | 'changes' | 'links' | PageInfoFixedKind
+  kind: 'folder' | 'tag' | 'tags' | 'folders' | 'archive' | 'changes' | 'links' | 'stats' | PageInfoFixedKind
   title: string
   /** Path below the base, e.g. `development/web/`. */
   path: string

@@ -61,7 +61,6 @@ export function* changesPages(context: PageContext): Generator<OutputFile> {
     contents: changesFeedToXml({
       title: context.input.siteTitle,
       lang: context.input.lang,
-      siteUrl: context.urls.absolute(''),
       absolute: context.urls.absolute,
       commits,
       limit: FEED_COMMITS,

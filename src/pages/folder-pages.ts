@@ -14,6 +14,7 @@ import { trustedBytesNode, type TrustedHtml } from '../render/serialize.js'
 import { aliasToHast } from '../render/xfolk.js'
 import type { PageContext } from './context.js'
 import { homeOverview } from './home-overview.js'
+import { feedHead } from './feeds.js'
 import type { PageItems } from './memo.js'
 import { paginate, pagePath } from './paths.js'
 import { trailRoutesOf, type FolderRoute } from './routes.js'
@@ -91,6 +92,7 @@ function* pagesOfFolder(
   const trail = isRoot ? [] : trailRoutesOf(route)
   const chunks = paginate(items, input.pageSize)
   const direct = items.filter((item) => item !== 'separator').length
+  const feed = feedHead(context, route)
   if (check.memo !== undefined && folderKey !== undefined)
     rememberFolder(context, route, folderKey, items, chunks.length)
   for (let index = 0; index < chunks.length; index++) {
@@ -117,6 +119,7 @@ function* pagesOfFolder(
       totals.get(folder),
       direct,
       side?.html,
+      'head' in feed,
     ]
     if (!(isRoot && number === 1) && check.unchanged(path, parts, chunk)) {
       yield { path: `${path}index.html`, contents: '', unchanged: true }
@@ -139,7 +142,7 @@ function* pagesOfFolder(
         overview: isRoot && number === 1 ? homeOverview(context) : undefined,
         pages: pagesNavigation(context, route.path, number, chunks.length),
       }),
-      isRoot && number === 1 ? {} : { sortable: true, ...sidebarNode(side) },
+      isRoot && number === 1 ? {} : { sortable: true, ...sidebarNode(side), ...feed },
     )
     context.pause('render')
     yield file

@@ -10,7 +10,7 @@ import { entryCount, pageCount, pagePath } from './paths.js'
 import { archiveCounts, archiveYearPath, UNDATED_PATH } from './timeline.js'
 
 export interface PageKind {
-  readonly name: 'folders' | 'tags' | 'archive' | 'tree' | 'fixed' | 'links' | 'changes'
+  readonly name: 'folders' | 'tags' | 'archive' | 'tree' | 'fixed' | 'links' | 'changes' | 'feeds' | 'stats'
   /** The kind's pages that belong in the sitemap, as paths below the base, in order. */
   sitemap(routes: SiteRoutes, pageSize: number, input: SitemapInput): string[]
 }
@@ -42,6 +42,9 @@ export const PAGE_KINDS = [
   { name: 'links', sitemap: (_routes, _pageSize, input) => (input.links === undefined ? [] : ['links/']) },
   // The Git history's changes (`src/history/`): a log, not content for search engines.
   { name: 'changes', sitemap: () => [] },
+  // Each tag's and folder's Atom feed (`feeds.ts`): not pages.
+  { name: 'feeds', sitemap: () => [] },
+  { name: 'stats', sitemap: () => ['stats/'] },
 ] as const satisfies readonly PageKind[]
 
 /** What of the site input the sitemap depends on besides the routes. */

@@ -18,6 +18,7 @@ export const RESERVED_TOP_LEVEL: ReadonlySet<string> = new Set([
   'folders',
   'archive',
   'links',
+  'stats',
   // The offline page (`offline`) and the private section (`private`), on every site alike: a
   // folder's slug stays the same whether the section is built or not.
   'offline',

@@ -8,6 +8,7 @@ import { tagPageToHast } from '../render/tag-pages.js'
 import type { PageContext } from './context.js'
 import { pagesNavigation } from './folder-pages.js'
 import { keptPages } from './memo.js'
+import { feedHead } from './feeds.js'
 import { pageCount, paginate, pagePath } from './paths.js'
 import { TAGS_PATH } from './routes.js'
 import { sharedSidebar } from './sidebar.js'
@@ -28,6 +29,7 @@ export function* tagPages(context: PageContext): Generator<OutputFile> {
       }
     }
     const chunks = paginate(tagRoute.bookmarks, context.input.pageSize)
+    const feed = feedHead(context, tagRoute)
     for (let index = 0; index < chunks.length; index++) {
       const number = index + 1
       const path = pagePath(tagRoute.path, number)
@@ -44,6 +46,7 @@ export function* tagPages(context: PageContext): Generator<OutputFile> {
             tagRoute.bookmarks.length,
             context.relatedTags.get(tagRoute.tag),
             'search-link',
+            'head' in feed,
             sharedSidebar(context).sidebar,
             context.entries.listingKey(listed),
           ],
@@ -77,7 +80,7 @@ export function* tagPages(context: PageContext): Generator<OutputFile> {
             count: related.count,
           })),
         }),
-        { sortable: true, ...sharedSidebar(context) },
+        { sortable: true, ...sharedSidebar(context), ...feed },
       )
       context.pause('render')
       yield file

@@ -1,20 +1,18 @@
 /**
  * `changes.xml`: an Atom 1.0 feed of the bookmarks the newest commits added and removed, one entry
- * per commit, built as an xast tree (no hand-escaped XML). Deterministic: `updated` is the newest
- * commit's time, ids come from commit hashes.
+ * per commit (see `atom.ts`). Deterministic: `updated` is the newest commit's time, ids come from
+ * commit hashes.
  */
 import { x } from 'xastscript'
-import { toXml } from 'xast-util-to-xml'
-import type { Element, Root } from 'xast'
+import type { Element } from 'xast'
 import { formatW3cDate } from '../model/dates.js'
 import { cleanText } from './text.js'
+import { atomToXml } from './atom.js'
 import type { ChangeCommit } from './changes-page.js'
 
 export interface ChangesFeedInput {
   title: string
   lang: string
-  /** Absolute URL of the site's home page. */
-  siteUrl: string
   absolute(path: string): string
   /** Commits, newest first, with the lines the pages show. */
   commits: readonly ChangeCommit[]
@@ -22,28 +20,21 @@ export interface ChangesFeedInput {
   limit: number
 }
 
-const ATOM = 'http://www.w3.org/2005/Atom'
-
 export function changesFeedToXml(input: ChangesFeedInput): string {
   const commits = input.commits
     .filter((commit) => commit.lines.some((line) => line.kind === 'added' || line.kind === 'removed'))
     .slice(0, input.limit)
   const changesUrl = input.absolute('changes/')
-  const feed: Element = x('feed', { xmlns: ATOM, 'xml:lang': input.lang }, [
-    x('title', `${cleanText(input.title)}: changes`),
-    x('id', changesUrl),
-    x('link', { rel: 'self', type: 'application/atom+xml', href: input.absolute('changes.xml') }),
-    x('link', { rel: 'alternate', type: 'text/html', href: changesUrl }),
-    x('updated', formatW3cDate(commits[0]?.time ?? 0)),
-    x('author', [x('name', cleanText(input.title))]),
-    x('generator', { uri: 'https://github.com/bookgen/bookgen' }, 'bookgen'),
-    ...commits.map((commit) => entry(commit, changesUrl)),
-  ])
-  const root: Root = {
-    type: 'root',
-    children: [{ type: 'instruction', name: 'xml', value: 'version="1.0" encoding="utf-8"' }, feed],
-  }
-  return `${toXml(root)}\n`
+  return atomToXml({
+    title: `${input.title}: changes`,
+    lang: input.lang,
+    id: changesUrl,
+    self: input.absolute('changes.xml'),
+    alternate: changesUrl,
+    updated: commits[0]?.time ?? 0,
+    author: input.title,
+    entries: commits.map((commit) => entry(commit, changesUrl)),
+  })
 }
 
 function entry(commit: ChangeCommit, changesUrl: string): Element {

@@ -102,6 +102,7 @@ function shellOf(site: SiteContext): Shell {
     ['Tags', site.url('tags/')],
     ['Archive', site.url('archive/')],
     ['Search', site.url('search/')],
+    ['Statistics', site.url('stats/')],
     ...(site.changes === true ? ([['Changes', site.url('changes/')]] as Array<[string, string]>) : []),
     ...(site.offline === true ? ([['Offline', site.url('offline/')]] as Array<[string, string]>) : []),
     ...(site.feed ? ([['Atom feed', site.url('feed.xml')]] as Array<[string, string]>) : []),

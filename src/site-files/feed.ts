@@ -1,16 +1,9 @@
 /**
- * The Atom 1.0 feed (`feed.xml`) of the most recently added bookmarks, built as an xast tree and
- * serialized by xast-util-to-xml (no hand-escaped XML). URLs are absolute, from the `site` setting.
- * Deterministic: `updated` is the newest bookmark's date, never the clock.
+ * The site's Atom feed (`feed.xml`) of the most recently added bookmarks, with their dates,
+ * descriptions and tags. URLs are absolute, from the `site` setting.
  */
-import { createHash } from 'node:crypto'
-import { x } from 'xastscript'
-import { toXml } from 'xast-util-to-xml'
-import type { Element, Root } from 'xast'
 import type { Bookmark } from '../model/tree.js'
-import { safeHref } from '../model/safe-url.js'
-import { cleanText } from '../render/text.js'
-import { formatW3cDate } from '../model/dates.js'
+import { atomToXml, bookmarkEntry, newestOf, recentBookmarks } from '../render/atom.js'
 
 export interface FeedInput {
   title: string
@@ -20,134 +13,28 @@ export interface FeedInput {
   siteUrl: string
   /** Absolute URL of a path below the base. */
   absolute(path: string): string
-  /** Path of a tag's page below the base. */
-  tagPath(tag: string): string
   bookmarks: Iterable<Bookmark>
   limit: number
   allowFileLinks: boolean
 }
 
-const ATOM = 'http://www.w3.org/2005/Atom'
-
-/** The `limit` most recently added bookmarks that can be links, newest first. */
-export function recentBookmarks(
-  bookmarks: Iterable<Bookmark>,
-  limit: number,
-  allowFileLinks: boolean,
-): Bookmark[] {
-  const all = Array.isArray(bookmarks) ? (bookmarks as Bookmark[]) : [...bookmarks]
-  if (!Number.isSafeInteger(limit) || limit < 0) return sortedRecent(all, limit, allowFileLinks)
-  if (limit === 0) return []
-  // A bounded selection: a heap of the `limit` best so far, the worst at the top. Only a bookmark
-  // that beats the worst is checked for a safe URL (the costly part), so a large collection costs
-  // a few hundred checks, not one per bookmark.
-  const heap: Array<{ bookmark: Bookmark; added: number; index: number }> = []
-  for (let index = 0; index < all.length; index++) {
-    const bookmark = all[index]!
-    const added = bookmark.added
-    if (added === undefined) continue
-    // NaN or infinite dates would make the order below differ from the sort's: sort them all.
-    if (!Number.isFinite(added)) return sortedRecent(all, limit, allowFileLinks)
-    // Equal dates: the earlier bookmark (document order) wins, so a later one must be newer.
-    if (heap.length === limit && added <= heap[0]!.added) continue
-    if (safeHref(bookmark.href, { allowFile: allowFileLinks }) === undefined) continue
-    const entry = { bookmark, added, index }
-    if (heap.length < limit) {
-      heap.push(entry)
-      siftUp(heap, heap.length - 1)
-    } else {
-      heap[0] = entry
-      siftDown(heap, 0)
-    }
-  }
-  return heap.sort((a, b) => b.added - a.added || a.index - b.index).map((entry) => entry.bookmark)
-}
-
-/** The plain way, for any limit and any dates: every linkable dated bookmark, stably sorted. */
-function sortedRecent(bookmarks: Bookmark[], limit: number, allowFileLinks: boolean): Bookmark[] {
-  const dated: Bookmark[] = []
-  for (const bookmark of bookmarks) {
-    if (bookmark.added !== undefined && safeHref(bookmark.href, { allowFile: allowFileLinks }) !== undefined)
-      dated.push(bookmark)
-  }
-  // Stable: equal dates keep document order.
-  return dated.sort((a, b) => b.added! - a.added!).slice(0, limit)
-}
-
-interface Ranked {
-  added: number
-  index: number
-}
-
-/** Whether `a` ranks below `b`: older, or as old and later in the document. */
-function worse(a: Ranked, b: Ranked): boolean {
-  return a.added < b.added || (a.added === b.added && a.index > b.index)
-}
-
-/** Heap with the worst entry at index 0. */
-function siftUp(heap: Ranked[], index: number): void {
-  const entry = heap[index]!
-  while (index > 0) {
-    const parent = (index - 1) >> 1
-    if (!worse(entry, heap[parent]!)) break
-    heap[index] = heap[parent]!
-    index = parent
-  }
-  heap[index] = entry
-}
-
-function siftDown(heap: Ranked[], index: number): void {
-  const entry = heap[index]!
-  for (;;) {
-    let child = 2 * index + 1
-    if (child >= heap.length) break
-    if (child + 1 < heap.length && worse(heap[child + 1]!, heap[child]!)) child++
-    if (!worse(heap[child]!, entry)) break
-    heap[index] = heap[child]!
-    index = child
-  }
-  heap[index] = entry
-}
-
 /** Serialize the feed. */
 export function feedToXml(input: FeedInput): string {
   const entries = recentBookmarks(input.bookmarks, input.limit, input.allowFileLinks)
-  const newest = entries.reduce(
-    (latest, bookmark) => Math.max(latest, bookmark.modified ?? bookmark.added!),
-    0,
-  )
-  const feed: Element = x('feed', { xmlns: ATOM, 'xml:lang': input.lang }, [
-    x('title', cleanText(input.title)),
-    ...(input.description ? [x('subtitle', cleanText(input.description))] : []),
-    x('id', input.siteUrl),
-    x('link', { rel: 'self', type: 'application/atom+xml', href: input.absolute('feed.xml') }),
-    x('link', { rel: 'alternate', type: 'text/html', href: input.siteUrl }),
-    x('updated', formatW3cDate(newest)),
-    x('author', [x('name', cleanText(input.title))]),
-    x('generator', { uri: 'https://github.com/bookgen/bookgen' }, 'bookgen'),
-    ...entries.map((bookmark) => entry(bookmark, input)),
-  ])
-  const root: Root = {
-    type: 'root',
-    children: [{ type: 'instruction', name: 'xml', value: 'version="1.0" encoding="utf-8"' }, feed],
+  const options = {
+    siteUrl: input.siteUrl,
+    allowFileLinks: input.allowFileLinks,
+    tagScheme: input.absolute('tags/'),
   }
-  return `${toXml(root)}\n`
-}
-
-function entry(bookmark: Bookmark, input: FeedInput): Element {
-  const href = safeHref(bookmark.href, { allowFile: input.allowFileLinks })!
-  const title = cleanText(bookmark.title) || href
-  // A stable id on the site itself: the same bookmark keeps it from build to build.
-  const id = `${input.siteUrl}#bookmark-${createHash('sha256').update(`${href}\n${bookmark.added}`).digest('hex').slice(0, 16)}`
-  return x('entry', [
-    x('title', title),
-    x('link', { rel: 'alternate', type: 'text/html', href }),
-    x('id', id),
-    x('published', formatW3cDate(bookmark.added!)),
-    x('updated', formatW3cDate(bookmark.modified ?? bookmark.added!)),
-    ...(bookmark.description ? [x('summary', cleanText(bookmark.description))] : []),
-    ...bookmark.tags.map((tag) =>
-      x('category', { term: cleanText(tag), label: cleanText(tag), scheme: input.absolute('tags/') }),
-    ),
-  ])
+  return atomToXml({
+    title: input.title,
+    subtitle: input.description,
+    lang: input.lang,
+    id: input.siteUrl,
+    self: input.absolute('feed.xml'),
+    alternate: input.siteUrl,
+    updated: newestOf(entries),
+    author: input.title,
+    entries: entries.map((bookmark) => bookmarkEntry(bookmark, options)),
+  })
 }

@@ -110,7 +110,6 @@ export function siteFileProducers(
   if (feed) {
     producers.set('feed.xml', () => {
       const site = input()
-      const tagPaths = new Map(site.tags.map((entry) => [entry.tag, entry.path]))
       return {
         path: 'feed.xml',
         contents: feedToXml({
@@ -119,7 +118,6 @@ export function siteFileProducers(
           lang: site.lang,
           siteUrl: absolute(''),
           absolute,
-          tagPath: (tag) => tagPaths.get(tag) ?? 'tags/',
           bookmarks: site.bookmarks,
           limit: site.feedLimit,
           allowFileLinks: site.allowFileLinks,

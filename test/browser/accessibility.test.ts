@@ -1,6 +1,6 @@
 /**
  * Accessibility in a real browser: axe-core finds no violations on every kind of page (home,
- * folder, tag, tag index, archive and a year of it, the folder tree, search with results), in
+ * folder, tag, tag index, archive and a year of it, the folder tree, stats, search with results), in
  * light and dark mode, and html-validate (recommended rules) finds no error in them; the dark-mode
  * switch works by keyboard, says where it goes and remembers the choice; the skip link leads to
  * the content; `/` focuses the search box; the sort menu re-sorts and is remembered; the folder
@@ -56,6 +56,7 @@ describe.skipIf(!hasChromium)('accessibility in Chromium', () => {
       archive: `${server.url}archive/`,
       year: `${server.url}archive/2019/`,
       folders: `${server.url}folders/`,
+      stats: `${server.url}stats/`,
       search: `${server.url}search/?q=css`,
       offline: `${server.url}offline/`,
       private: `${server.url}private/`,

@@ -258,6 +258,12 @@ describe('bookgen check, then bookgen build', () => {
       expect(pages.get(path.join('links', 'index.html'))).toContain('Not found &#x3C;b>here&#x3C;/b>')
     })
 
+    it("should give the dead links' share of those checked on stats/, as links/ counts them", () => {
+      const stats = page(pages.get(path.join('stats', 'index.html'))!)
+      expect(stats.text('.stats-facts dt')).toContain('Dead links')
+      expect(stats.text('.stats-facts dd')).toContain('3 (27.3%) of those checked')
+    })
+
     it('should put links/ in the sitemap, link it from every page, and give a folder called Links another path', () => {
       const sitemap = readFileSync(path.join(site, 'sitemap.xml'), 'utf8')
       expect(sitemap).toContain('/links/</loc>')

@@ -80,6 +80,7 @@ describe('planSite', () => {
       'index.html',
       'offline/index.html',
       'search/index.html',
+      'stats/index.html',
       'tags-2/index.html',
       'tags/c-plus-plus-2/index.html',
       'tags/c-plus-plus/index.html',

@@ -333,7 +333,12 @@ describe('pagination', () => {
       all()
         .filter((file) => file.startsWith('reading/'))
         .sort(),
-    ).toEqual(['reading/index.html', 'reading/page/2/index.html', 'reading/page/3/index.html'])
+    ).toEqual([
+      'reading/feed.xml',
+      'reading/index.html',
+      'reading/page/2/index.html',
+      'reading/page/3/index.html',
+    ])
     const second = page(read('reading/page/2/index.html'))
     expect(second.text('h1')).toEqual(['Reading (page 2 of 3)'])
     expect(second.all('.xfolkentry')).toHaveLength(2)

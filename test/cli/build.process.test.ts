@@ -169,7 +169,7 @@ describe.skipIf(!BUILT)('bookgen CLI', () => {
       const pages = files.filter((file) => file.endsWith('index.html'))
       const tagPages = pages.filter((file) => /^tags\/[^/]+\/index\.html$/.test(file))
       // folders of both sources + the two section folders + the home page
-      const folderPages = pages.filter((file) => !/^(tags|search|archive|folders|offline)\//.test(file))
+      const folderPages = pages.filter((file) => !/^(tags|search|archive|folders|offline|stats)\//.test(file))
       expect(folderPages).toHaveLength(netscape.stats.folders + xbel.stats.folders + 2 + 1)
       expect(tagPages.length).toBeGreaterThanOrEqual(Math.max(netscape.stats.tags, xbel.stats.tags))
       expect(files).toContain('tags/index.html')

@@ -71,11 +71,14 @@ describe('bookgen dev', () => {
     const result = await next
     expect(result.ok).toBe(true)
     if (!result.ok) return
-    // The bookmark's folder, tag and year pages, and the home page (it lists the newest).
+    // The bookmark's folder, tag and year pages, the home page (it lists the newest), and the
+    // folder's and tag's feeds.
     expect(result.written.sort()).toEqual([
       'archive/2020/index.html',
+      'folder/feed.xml',
       'folder/index.html',
       'index.html',
+      'tags/t/feed.xml',
       'tags/t/index.html',
     ])
     expect((await get(`${dev.url}folder/`)).body).toContain('Two (edited)')

@@ -89,8 +89,11 @@ describe('fast HTML serializer', () => {
     expect(compared.length).toBeGreaterThan(300)
     expect(pages).toBeGreaterThan(100)
     const handled = compared.filter((entry) => entry.fast !== undefined)
-    // Everything bookgen builds is in the fast path's subset…
-    expect(handled.length).toBe(compared.length)
+    // Everything bookgen builds is in the fast path's subset but the stats page, for its inline
+    // SVG (one page a site: the reference writes it)…
+    const charts = compared.filter((entry) => entry.reference.includes('<h1>Statistics</h1>'))
+    expect(charts.every((entry) => entry.fast === undefined)).toBe(true)
+    expect(handled.length).toBe(compared.length - charts.length)
     // …and comes out byte for byte the same.
     for (const { fast, reference } of handled) expect(fast).toBe(reference)
   })

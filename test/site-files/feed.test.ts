@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createBookmark, type Bookmark } from '../../src/model/tree.js'
-import { feedToXml, recentBookmarks } from '../../src/site-files/feed.js'
+import { recentBookmarks } from '../../src/render/atom.js'
+import { feedToXml } from '../../src/site-files/feed.js'
 
 function bookmark(title: string, added: number | undefined, href = `https://${title}.example/`): Bookmark {
   const result = createBookmark(title, href)
@@ -70,7 +71,6 @@ describe('feedToXml', () => {
       lang: 'en',
       siteUrl: 'https://example.org/',
       absolute: (path) => `https://example.org/${path}`,
-      tagPath: (tag) => `tags/${tag}/`,
       bookmarks: [added, bookmark('b', Date.UTC(1999, 0, 1))],
       limit: 10,
       allowFileLinks: false,

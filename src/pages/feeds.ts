@@ -1,0 +1,118 @@
+/**
+ * The feeds of each tag and each folder (`tags/<tag>/feed.xml`, `<folder>/feed.xml`): their newest
+ * `feedLimit` bookmarks (a folder's from it and below), lean entries (title, link, id, date), each
+ * linked from its pages' heads. Only for a tag or folder with a dated bookmark to list. Pure.
+ */
+import type { Element } from 'hast'
+import { h } from 'hastscript'
+import type { Bookmark, Folder } from '../model/tree.js'
+import type { OutputFile } from '../model/output.js'
+import { atomToXml, bookmarkEntry, newestOf, recentBookmarks } from '../render/atom.js'
+import type { PageContext } from './context.js'
+import { trailOf, type FolderRoute, type SiteRoutes, type TagRoute } from './routes.js'
+
+/** Each tag's and each folder's feed entries, newest first. */
+interface FeedLists {
+  tags: Map<string, Bookmark[]>
+  folders: Map<Folder, Bookmark[]>
+}
+
+const made = new WeakMap<SiteRoutes, FeedLists>()
+
+function feedListsOf(context: PageContext): FeedLists {
+  const { routes, input } = context
+  let lists = made.get(routes)
+  if (lists !== undefined) return lists
+  const recent = (bookmarks: Bookmark[]) => recentBookmarks(bookmarks, input.feedLimit, input.allowFileLinks)
+  const folders = new Map<Folder, Bookmark[]>()
+  // Sub-folders come after their folder: from the last up, each folder's newest are among its own
+  // bookmarks and its sub-folders' newest.
+  for (let index = routes.folders.length - 1; index >= 0; index--) {
+    const folder = routes.folders[index]!.folder
+    const candidates: Bookmark[] = []
+    for (const child of folder.children) {
+      if (child.type === 'bookmark') candidates.push(child)
+      else if (child.type === 'folder') candidates.push(...folders.get(child)!)
+    }
+    folders.set(folder, recent(candidates))
+  }
+  const tags = new Map(routes.tags.map((route) => [route.tag, recent(route.bookmarks)]))
+  made.set(routes, (lists = { tags, folders }))
+  return lists
+}
+
+/** A feed's title: the site's and what it follows. */
+function feedTitle(context: PageContext, what: string): string {
+  return `${context.input.siteTitle} · ${what}`
+}
+
+/** What a folder's feed follows: its path below the root. */
+function folderName(route: FolderRoute): string {
+  return `Folder: ${trailOf(route)
+    .slice(1)
+    .map((folder) => folder.title || 'Untitled')
+    .join(' › ')}`
+}
+
+/** The feed of a tag or a folder, as its pages' head link; none when it has none. */
+export function feedHead(context: PageContext, route: TagRoute | FolderRoute): { head: Element[] } | object {
+  if (context.input.feedLimit <= 0) return {}
+  const lists = feedListsOf(context)
+  const title =
+    'tag' in route
+      ? lists.tags.get(route.tag)!.length > 0 && `Tag: ${route.tag}`
+      : route.parent !== undefined && lists.folders.get(route.folder)!.length > 0 && folderName(route)
+  if (title === false) return {}
+  return { head: [feedLink(context, route.path, feedTitle(context, title))] }
+}
+
+function feedLink(context: PageContext, path: string, title: string): Element {
+  return h('link', {
+    rel: 'alternate',
+    type: 'application/atom+xml',
+    title,
+    href: context.urls.path(`${path}feed.xml`),
+  })
+}
+
+/** Every tag's feed, then every folder's (the home page's is `feed.xml`). */
+export function* feedFiles(context: PageContext): Generator<OutputFile> {
+  const { input, urls } = context
+  if (input.feedLimit <= 0) return
+  const lists = feedListsOf(context)
+  const options = { siteUrl: urls.absolute(''), allowFileLinks: input.allowFileLinks }
+  const feed = (path: string, what: string, bookmarks: Bookmark[]): OutputFile => ({
+    path: `${path}feed.xml`,
+    contents: atomToXml({
+      title: feedTitle(context, what),
+      lang: input.lang,
+      id: urls.absolute(path),
+      self: urls.absolute(`${path}feed.xml`),
+      alternate: urls.absolute(path),
+      updated: newestOf(bookmarks),
+      author: input.siteTitle,
+      entries: bookmarks.map((bookmark) => bookmarkEntry(bookmark, options)),
+    }),
+  })
+  const made = (path: string, what: string, list: Bookmark[]): OutputFile =>
+    // Watch mode: the same bookmarks under the same title make the same feed.
+    context.check.unchanged(`${path}feed.xml/`, [what, options.siteUrl, input.lang], list)
+      ? { path: `${path}feed.xml`, contents: '', unchanged: true }
+      : feed(path, what, list)
+  for (const route of context.routes.tags) {
+    const list = lists.tags.get(route.tag)!
+    if (list.length > 0) yield* handOver(context, made(route.path, `Tag: ${route.tag}`, list))
+  }
+  for (const route of context.routes.folders) {
+    const list = lists.folders.get(route.folder)!
+    if (route.parent !== undefined && list.length > 0)
+      yield* handOver(context, made(route.path, folderName(route), list))
+  }
+}
+
+/** One file to the writer, its time not counted as rendering. */
+function* handOver(context: PageContext, file: OutputFile): Generator<OutputFile> {
+  context.pause('render')
+  yield file
+  context.resume()
+}

@@ -1,0 +1,76 @@
+/**
+ * The stats page (`stats/`): counts of the published bookmarks (the same the home page and the
+ * archive count) by year, month, host and tag, and the shares untagged, undated and, with a link
+ * store, the links it found dead. Pure.
+ */
+import type { OutputFile } from '../model/output.js'
+import { displayHost } from '../render/host.js'
+import { statsPageToHast, type StatsBar } from '../render/stats-page.js'
+import type { PageContext } from './context.js'
+
+/** Where the page is, below the base. */
+export const STATS_PATH = 'stats/'
+/** Months charted, up to the newest bookmark's; hosts and tags listed. */
+const MONTHS = 24
+const TOP = 15
+
+export function* statsPage(context: PageContext): Generator<OutputFile> {
+  const { input, routes, timeline } = context
+  const url = context.urls.path
+  const hosts = new Map<string, number>()
+  let untagged = 0
+  for (const bookmark of timeline.all) {
+    if (bookmark.tags.length === 0) untagged++
+    const host = displayHost(bookmark.href)
+    if (host !== undefined) hosts.set(host, (hosts.get(host) ?? 0) + 1)
+  }
+  const top = (counts: Iterable<[string, number]>): Array<[string, number]> =>
+    [...counts].sort(([a, m], [b, n]) => n - m || (a < b ? -1 : a > b ? 1 : 0)).slice(0, TOP)
+  const file = context.page(
+    { kind: 'stats', title: 'Statistics', path: STATS_PATH, pageNumber: 1 },
+    'Statistics',
+    statsPageToHast({
+      crumbs: [
+        { title: input.siteTitle, href: url('') },
+        { title: 'Statistics', href: url(STATS_PATH) },
+      ],
+      bookmarks: timeline.all.length,
+      untagged,
+      undated: timeline.undated.length,
+      links: input.links === undefined ? undefined : { ...input.links.counts },
+      years: timeline.years
+        .map((year) => ({ label: String(year.year), count: year.bookmarks.length, href: url(year.path) }))
+        .reverse(),
+      months: lastMonths(context),
+      hosts: top(hosts).map(([label, count]) => ({ label, count })),
+      tags: top(routes.tags.map((route) => [route.tag, route.bookmarks.length])).map(([label, count]) => ({
+        label,
+        count,
+        href: url(routes.tagRoute.get(label)!.path),
+      })),
+    }),
+  )
+  context.pause('render')
+  yield file
+  context.resume()
+}
+
+/** The `MONTHS` months up to the newest bookmark's, oldest first, in the site's language. */
+function lastMonths(context: PageContext): StatsBar[] {
+  const years = context.timeline.years
+  if (years.length === 0) return []
+  const byYear = new Map(years.map((year) => [year.year, year.months]))
+  const format = new Intl.DateTimeFormat(context.input.lang, {
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  })
+  const newest = new Date(context.timeline.dated[0]!.added!)
+  const bars: StatsBar[] = []
+  for (let back = MONTHS - 1; back >= 0; back--) {
+    const at = new Date(Date.UTC(newest.getUTCFullYear(), newest.getUTCMonth() - back, 1))
+    const count = byYear.get(at.getUTCFullYear())?.[at.getUTCMonth()] ?? 0
+    bars.push({ label: format.format(at), count })
+  }
+  return bars
+}

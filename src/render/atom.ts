@@ -1,0 +1,166 @@
+/**
+ * The site's Atom 1.0 feeds (RFC 4287): one writer for `feed.xml`, `changes.xml` and the tag and
+ * folder feeds, built as xast trees and serialized by xast-util-to-xml (no hand-escaped XML).
+ * Deterministic: `updated` comes from the entries' dates, never the clock.
+ */
+import { createHash } from 'node:crypto'
+import { x } from 'xastscript'
+import { toXml } from 'xast-util-to-xml'
+import type { Element, Root } from 'xast'
+import type { Bookmark } from '../model/tree.js'
+import { safeHref } from '../model/safe-url.js'
+import { formatW3cDate } from '../model/dates.js'
+import { cleanText } from './text.js'
+
+export interface AtomFeed {
+  title: string
+  subtitle?: string | undefined
+  lang: string
+  /** Absolute IRI of the feed (the page it stands for). */
+  id: string
+  /** Absolute URL of the feed file itself. */
+  self: string
+  /** Absolute URL of the page it stands for. */
+  alternate: string
+  /** Epoch milliseconds. */
+  updated: number
+  author: string
+  entries: Element[]
+}
+
+const ATOM = 'http://www.w3.org/2005/Atom'
+
+/** A feed document. */
+export function atomToXml(feed: AtomFeed): string {
+  const root: Root = {
+    type: 'root',
+    children: [
+      { type: 'instruction', name: 'xml', value: 'version="1.0" encoding="utf-8"' },
+      x('feed', { xmlns: ATOM, 'xml:lang': feed.lang }, [
+        x('title', cleanText(feed.title)),
+        ...(feed.subtitle ? [x('subtitle', cleanText(feed.subtitle))] : []),
+        x('id', feed.id),
+        x('link', { rel: 'self', type: 'application/atom+xml', href: feed.self }),
+        x('link', { rel: 'alternate', type: 'text/html', href: feed.alternate }),
+        x('updated', formatW3cDate(feed.updated)),
+        x('author', [x('name', cleanText(feed.author))]),
+        x('generator', { uri: 'https://github.com/bookgen/bookgen' }, 'bookgen'),
+        ...feed.entries,
+      ]),
+    ],
+  }
+  return `${toXml(root, { closeEmptyElements: true })}\n`
+}
+
+/** How a feed shows its bookmarks: lean, or with a `tagScheme` in full (date saved, description, tags). */
+export interface BookmarkEntryOptions {
+  siteUrl: string
+  allowFileLinks: boolean
+  /** The tags' scheme (`…/tags/`) for a full entry. */
+  tagScheme?: string | undefined
+}
+
+/** The newest date of `bookmarks` (from `recentBookmarks`): a feed's `updated`. */
+export function newestOf(bookmarks: readonly Bookmark[]): number {
+  return bookmarks.reduce((latest, bookmark) => Math.max(latest, bookmark.modified ?? bookmark.added!), 0)
+}
+
+/** An entry for a bookmark of `recentBookmarks` (dated, with a safe link). */
+export function bookmarkEntry(bookmark: Bookmark, options: BookmarkEntryOptions): Element {
+  const href = safeHref(bookmark.href, { allowFile: options.allowFileLinks })!
+  // A stable id on the site itself: the same bookmark keeps it from build to build, in every feed.
+  const id = `${options.siteUrl}#bookmark-${createHash('sha256').update(`${href}\n${bookmark.added}`).digest('hex').slice(0, 16)}`
+  const scheme = options.tagScheme
+  return x('entry', [
+    x('title', cleanText(bookmark.title) || href),
+    // A lean entry's link: `alternate` is the default `rel`.
+    x('link', scheme === undefined ? { href } : { rel: 'alternate', type: 'text/html', href }),
+    x('id', id),
+    ...(scheme === undefined ? [] : [x('published', formatW3cDate(bookmark.added!))]),
+    x('updated', formatW3cDate(bookmark.modified ?? bookmark.added!)),
+    ...(scheme !== undefined && bookmark.description ? [x('summary', cleanText(bookmark.description))] : []),
+    ...(scheme === undefined
+      ? []
+      : bookmark.tags.map((tag) => x('category', { term: cleanText(tag), label: cleanText(tag), scheme }))),
+  ])
+}
+
+/** The `limit` most recently added bookmarks that can be links, newest first. */
+export function recentBookmarks(
+  bookmarks: Iterable<Bookmark>,
+  limit: number,
+  allowFileLinks: boolean,
+): Bookmark[] {
+  const all = Array.isArray(bookmarks) ? (bookmarks as Bookmark[]) : [...bookmarks]
+  if (!Number.isSafeInteger(limit) || limit < 0) return sortedRecent(all, limit, allowFileLinks)
+  if (limit === 0) return []
+  // A bounded selection: a heap of the `limit` best so far, the worst at the top. Only a bookmark
+  // that beats the worst is checked for a safe URL (the costly part), so a large collection costs
+  // a few hundred checks, not one per bookmark.
+  const heap: Array<{ bookmark: Bookmark; added: number; index: number }> = []
+  for (let index = 0; index < all.length; index++) {
+    const bookmark = all[index]!
+    const added = bookmark.added
+    if (added === undefined) continue
+    // NaN or infinite dates would make the order below differ from the sort's: sort them all.
+    if (!Number.isFinite(added)) return sortedRecent(all, limit, allowFileLinks)
+    // Equal dates: the earlier bookmark (document order) wins, so a later one must be newer.
+    if (heap.length === limit && added <= heap[0]!.added) continue
+    if (safeHref(bookmark.href, { allowFile: allowFileLinks }) === undefined) continue
+    const entry = { bookmark, added, index }
+    if (heap.length < limit) {
+      heap.push(entry)
+      siftUp(heap, heap.length - 1)
+    } else {
+      heap[0] = entry
+      siftDown(heap, 0)
+    }
+  }
+  return heap.sort((a, b) => b.added - a.added || a.index - b.index).map((entry) => entry.bookmark)
+}
+
+/** The plain way, for any limit and any dates: every linkable dated bookmark, stably sorted. */
+function sortedRecent(bookmarks: Bookmark[], limit: number, allowFileLinks: boolean): Bookmark[] {
+  const dated: Bookmark[] = []
+  for (const bookmark of bookmarks) {
+    if (bookmark.added !== undefined && safeHref(bookmark.href, { allowFile: allowFileLinks }) !== undefined)
+      dated.push(bookmark)
+  }
+  // Stable: equal dates keep document order.
+  return dated.sort((a, b) => b.added! - a.added!).slice(0, limit)
+}
+
+interface Ranked {
+  added: number
+  index: number
+}
+
+/** Whether `a` ranks below `b`: older, or as old and later in the document. */
+function worse(a: Ranked, b: Ranked): boolean {
+  return a.added < b.added || (a.added === b.added && a.index > b.index)
+}
+
+/** Heap with the worst entry at index 0. */
+function siftUp(heap: Ranked[], index: number): void {
+  const entry = heap[index]!
+  while (index > 0) {
+    const parent = (index - 1) >> 1
+    if (!worse(entry, heap[parent]!)) break
+    heap[index] = heap[parent]!
+    index = parent
+  }
+  heap[index] = entry
+}
+
+function siftDown(heap: Ranked[], index: number): void {
+  const entry = heap[index]!
+  for (;;) {
+    let child = 2 * index + 1
+    if (child >= heap.length) break
+    if (child + 1 < heap.length && worse(heap[child + 1]!, heap[child]!)) child++
+    if (!worse(heap[child]!, entry)) break
+    heap[index] = heap[child]!
+    index = child
+  }
+  heap[index] = entry
+}

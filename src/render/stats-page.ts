@@ -1,0 +1,137 @@
+/**
+ * The stats page (`stats/`): the collection in numbers. Bookmarks per year and per month as bar
+ * charts (inline SVG, drawn with percentages so they fit any width; each a labelled image, its
+ * numbers in a table beside it for screen readers and readers without CSS), the top hosts and
+ * tags, the untagged share and, with a link store, the dead-link share. Pure.
+ */
+import type { Element, ElementContent } from 'hast'
+import { h, s } from 'hastscript'
+import { formatCount, formatCountOf } from '../model/numbers.js'
+import { breadcrumbsToHast } from './document.js'
+import { cleanText } from './text.js'
+import type { LinkState } from '../links/store-format.js'
+
+/** One bar: what it counts and how many, with the page that lists them, if any. */
+export interface StatsBar {
+  label: string
+  count: number
+  href?: string | undefined
+}
+
+export interface StatsInput {
+  crumbs: Array<{ title: string; href: string }>
+  bookmarks: number
+  untagged: number
+  /** Bookmarks without a date. */
+  undated: number
+  /** Links in the link store in each state; none without a store. */
+  links: Readonly<Record<LinkState, number>> | undefined
+  /** Oldest first. */
+  years: StatsBar[]
+  /** The last months (up to 24) up to the newest bookmark's, oldest first. */
+  months: StatsBar[]
+  hosts: StatsBar[]
+  tags: StatsBar[]
+}
+
+/** `<main>` content of the stats page. */
+export function statsPageToHast(input: StatsInput): ElementContent[] {
+  const facts: Array<[string, string]> = [
+    ['Bookmarks', formatCount(input.bookmarks)],
+    ['Untagged', share(input.untagged, input.bookmarks)],
+    ['Undated', share(input.undated, input.bookmarks)],
+  ]
+  if (input.links !== undefined) {
+    const { alive, redirected, unknown, dead } = input.links
+    facts.push(['Dead links', `${share(dead, alive + redirected + unknown + dead)} of those checked`])
+  }
+  return [
+    breadcrumbsToHast(input.crumbs),
+    h('h1', 'Statistics'),
+    h(
+      'dl.stats-facts',
+      facts.flatMap(([term, value]) => [h('dt', term), h('dd', value)]),
+    ),
+    ...section('years', 'Bookmarks per year', 'Year', input.years, true),
+    ...section('months', 'Bookmarks per month', 'Month', input.months, true),
+    ...section('hosts', 'Top hosts', 'Host', input.hosts, false),
+    ...section('tags', 'Top tags', 'Tag', input.tags, false),
+  ]
+}
+
+/** `count` of `total`, with its percentage. */
+function share(count: number, total: number): string {
+  const percent = total === 0 ? 0 : Math.round((count / total) * 1000) / 10
+  return `${formatCount(count)} (${percent}%)`
+}
+
+/** A section: its heading, a chart of its bars over time (`columns`) or as a ranking, and its table. */
+function section(id: string, title: string, column: string, bars: StatsBar[], columns: boolean): Element[] {
+  if (bars.length === 0) return []
+  const max = Math.max(1, ...bars.map((bar) => bar.count))
+  const headingId = `stats-${id}`
+  const rows = bars.map((bar) =>
+    h('tr', [
+      h(
+        'th',
+        { scope: 'row' },
+        bar.href === undefined ? cleanText(bar.label) : h('a', { href: bar.href }, cleanText(bar.label)),
+      ),
+      h('td', formatCount(bar.count)),
+      ...(columns ? [] : [h('td.stats-bar', rankBar(bar.count / max))]),
+    ]),
+  )
+  return [
+    h('section.stats', { ariaLabelledBy: headingId }, [
+      h('h2', { id: headingId }, title),
+      ...(columns ? [columnChart(title, bars, max)] : []),
+      h('table.stats-table', [
+        h('caption.visually-hidden', title),
+        h(
+          'thead',
+          h('tr', [
+            h('th', { scope: 'col' }, column),
+            h('th', { scope: 'col' }, 'Bookmarks'),
+            ...(columns ? [] : [h('td')]),
+          ]),
+        ),
+        h('tbody', rows),
+      ]),
+    ]),
+  ]
+}
+
+/** Bars over time, as a labelled image: each bar's share of the width, its height the count's share of the largest. */
+function columnChart(title: string, bars: StatsBar[], max: number): Element {
+  const width = 100 / bars.length
+  const peak = bars.reduce((best, bar) => (bar.count > best.count ? bar : best))
+  const summary = `${formatCountOf(bars.length, 'bar')}, from ${bars[0]!.label} to ${bars.at(-1)!.label}; the most, ${formatCount(peak.count)}, in ${peak.label}. The table below gives every number.`
+  return s(
+    'svg.stats-chart',
+    { role: 'img', 'aria-label': `${title}: ${summary}`, width: '100%', height: '160' },
+    [
+      s('title', `${title}`),
+      s('desc', summary),
+      ...bars.map((bar, index) => {
+        const height = (bar.count / max) * 100
+        return s(
+          'rect',
+          {
+            x: `${(index * width + width * 0.1).toFixed(3)}%`,
+            y: `${(100 - height).toFixed(3)}%`,
+            width: `${(width * 0.8).toFixed(3)}%`,
+            height: `${height.toFixed(3)}%`,
+          },
+          [s('title', `${cleanText(bar.label)}: ${formatCount(bar.count)}`)],
+        )
+      }),
+    ],
+  )
+}
+
+/** A ranking's bar, its length `fraction` of the cell: decoration, the number is beside it. */
+function rankBar(fraction: number): Element {
+  return s('svg', { ariaHidden: 'true', focusable: 'false', width: '100%', height: '12' }, [
+    s('rect', { width: `${(fraction * 100).toFixed(3)}%`, height: '100%' }),
+  ])
+}
