@@ -109,8 +109,7 @@ function updateXbel(
       closes: 3,
       closeAt: (from, depth) => oldText.indexOf(depth === 1 ? '</xbel' : '</folder', from),
     },
-    (candidate) =>
-      tryRun(candidate, { old, bytes, file: previous.file, warnings: previous.collection.warnings }),
+    (candidate) => tryRun(candidate, previous, bytes),
   )
   if (typeof run === 'string') return run
   const { steps, nodes, start, end } = run.run
@@ -125,25 +124,19 @@ function updateXbel(
   }
 }
 
-interface RunFiles {
-  old: Uint8Array
-  bytes: Uint8Array
-  file: string
-  warnings: Collection['warnings']
-}
-
 /** `run` when it reads on its own as it does in the file, before and after, without warnings. */
 function tryRun(
   run: RunCandidate,
-  files: RunFiles,
+  previous: RereadVersion,
+  bytes: Uint8Array,
 ): { run: RunCandidate; old: RunRead; fresh: RunRead } | Untaken | string {
   const { start, end, place, depth } = run
-  const old = readRun(files.old, start, end, place, depth, files.file)
+  const old = readRun(previous.bytes, start, end, place, depth, previous.file)
   if (typeof old === 'string' || !sameNodes(old.nodes, run.nodes))
     return new Untaken(`old: ${typeof old === 'string' ? old : 'differs'}`)
-  if (files.warnings.some((warning) => within(warning, place, old.end))) return 'old: warnings'
-  const newEnd = end + files.bytes.length - files.old.length
-  const fresh = readRun(files.bytes, start, newEnd, place, depth, files.file)
+  if (previous.collection.warnings.some((warning) => within(warning, place, old.end))) return 'old: warnings'
+  const newEnd = end + bytes.length - previous.bytes.length
+  const fresh = readRun(bytes, start, newEnd, place, depth, previous.file)
   if (typeof fresh === 'string') return new Untaken(`new: ${fresh}`, true)
   // Ids decide duplicate warnings and aliases across the file.
   if (fresh.ids !== old.ids) return 'ids'
