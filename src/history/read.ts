@@ -291,6 +291,8 @@ class VersionWalk {
     let collection: Collection
     let source: SourceState | undefined
     try {
+      // Tiles before the re-reader: a Floccus commit rewrites the head's highestId and adds ids,
+      // which XBEL's re-reader reads in full (400 commits of 10k: 18 s CPU against 1.6 s).
       if (this.fast && more && !canTile(bytes)) {
         source = parseSourceState(bytes, name)
         collection = source.collection

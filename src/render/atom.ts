@@ -85,82 +85,23 @@ export function bookmarkEntry(bookmark: Bookmark, options: BookmarkEntryOptions)
   ])
 }
 
-/** The `limit` most recently added bookmarks that can be links, newest first. */
+/** The `limit` most recently added bookmarks that can be links, newest first (equal dates in document order). */
 export function recentBookmarks(
   bookmarks: Iterable<Bookmark>,
   limit: number,
   allowFileLinks: boolean,
 ): Bookmark[] {
-  const all = Array.isArray(bookmarks) ? (bookmarks as Bookmark[]) : [...bookmarks]
-  if (!Number.isSafeInteger(limit) || limit < 0) return sortedRecent(all, limit, allowFileLinks)
-  if (limit === 0) return []
-  // A bounded selection: a heap of the `limit` best so far, the worst at the top. Only a bookmark
-  // that beats the worst is checked for a safe URL (the costly part), so a large collection costs
-  // a few hundred checks, not one per bookmark.
-  const heap: Array<{ bookmark: Bookmark; added: number; index: number }> = []
-  for (let index = 0; index < all.length; index++) {
-    const bookmark = all[index]!
-    const added = bookmark.added
-    if (added === undefined) continue
-    // NaN or infinite dates would make the order below differ from the sort's: sort them all.
-    if (!Number.isFinite(added)) return sortedRecent(all, limit, allowFileLinks)
-    // Equal dates: the earlier bookmark (document order) wins, so a later one must be newer.
-    if (heap.length === limit && added <= heap[0]!.added) continue
-    if (safeHref(bookmark.href, { allowFile: allowFileLinks }) === undefined) continue
-    const entry = { bookmark, added, index }
-    if (heap.length < limit) {
-      heap.push(entry)
-      siftUp(heap, heap.length - 1)
-    } else {
-      heap[0] = entry
-      siftDown(heap, 0)
-    }
-  }
-  return heap.sort((a, b) => b.added - a.added || a.index - b.index).map((entry) => entry.bookmark)
-}
-
-/** The plain way, for any limit and any dates: every linkable dated bookmark, stably sorted. */
-function sortedRecent(bookmarks: Bookmark[], limit: number, allowFileLinks: boolean): Bookmark[] {
   const dated: Bookmark[] = []
-  for (const bookmark of bookmarks) {
-    if (bookmark.added !== undefined && safeHref(bookmark.href, { allowFile: allowFileLinks }) !== undefined)
-      dated.push(bookmark)
+  for (const bookmark of bookmarks) if (bookmark.added !== undefined) dated.push(bookmark)
+  // Only the bookmarks from the `take`-th newest date on are sorted and checked for a safe URL (the
+  // costly parts); `take` grows while unsafe links leave fewer than `limit`.
+  const dates = Float64Array.from(dated, (bookmark) => bookmark.added!).sort()
+  for (let take = Math.max(limit, 1); ; take *= 2) {
+    const floor = take >= dates.length ? -Infinity : dates[dates.length - take]!
+    const recent = dated
+      .filter((bookmark) => bookmark.added! >= floor)
+      .sort((a, b) => b.added! - a.added!)
+      .filter((bookmark) => safeHref(bookmark.href, { allowFile: allowFileLinks }) !== undefined)
+    if (recent.length >= limit || take >= dates.length) return recent.slice(0, limit)
   }
-  // Stable: equal dates keep document order.
-  return dated.sort((a, b) => b.added! - a.added!).slice(0, limit)
-}
-
-interface Ranked {
-  added: number
-  index: number
-}
-
-/** Whether `a` ranks below `b`: older, or as old and later in the document. */
-function worse(a: Ranked, b: Ranked): boolean {
-  return a.added < b.added || (a.added === b.added && a.index > b.index)
-}
-
-/** Heap with the worst entry at index 0. */
-function siftUp(heap: Ranked[], index: number): void {
-  const entry = heap[index]!
-  while (index > 0) {
-    const parent = (index - 1) >> 1
-    if (!worse(entry, heap[parent]!)) break
-    heap[index] = heap[parent]!
-    index = parent
-  }
-  heap[index] = entry
-}
-
-function siftDown(heap: Ranked[], index: number): void {
-  const entry = heap[index]!
-  for (;;) {
-    let child = 2 * index + 1
-    if (child >= heap.length) break
-    if (child + 1 < heap.length && worse(heap[child + 1]!, heap[child]!)) child++
-    if (!worse(heap[child]!, entry)) break
-    heap[index] = heap[child]!
-    index = child
-  }
-  heap[index] = entry
 }

@@ -61,6 +61,97 @@ export function pathToChange(
   }
 }
 
+/** Runs tried (each read twice, old and new) before a re-reader gives up. */
+const MAX_ATTEMPTS = 12
+
+/**
+ * The edit a re-reader looks for runs around: lengths of the old file, of its unchanged end and of
+ * the new file, and how the format ends a run (at most `siblings` later siblings, else at most
+ * `closes` folder ends, found by `closeAt`: the first at or after `from` in the old file, or -1).
+ */
+export interface RunSearch {
+  old: number
+  suffix: number
+  bytes: number
+  /** Longest run read, in the old or the new file (default: a quarter of the file, 16–512 KiB). */
+  maxRegionBytes: number | undefined
+  offsetOf: (node: Node) => number | undefined
+  siblings: number
+  closes: number
+  closeAt(from: number, depth: number): number
+}
+
+/** A run to try: `nodes` (children of the last step's folder), from `start` to `end` in the old file. */
+export interface RunCandidate {
+  steps: Step[]
+  depth: number
+  nodes: Node[]
+  start: number
+  place: Place
+  end: number
+  /** The node just after the run (undefined: the run ends at its folder's end). */
+  next: Node | undefined
+}
+
+/** A run not taken, and why: the next end is tried, or with `level` the next folder up. */
+export class Untaken {
+  readonly reason: string
+  readonly level: boolean
+  constructor(reason: string, level = false) {
+    this.reason = reason
+    this.level = level
+  }
+}
+
+/**
+ * The first run `attempt` takes of those that may hold the change, smallest first: from the node
+ * the path ends at, then from each folder above it, ending at a later sibling in the unchanged
+ * end, else at a folder end. A string (why) when none is taken or `attempt` stops.
+ */
+export function findRun<T extends object>(
+  path: readonly Step[],
+  search: RunSearch,
+  attempt: (run: RunCandidate) => T | Untaken | string,
+): T | string {
+  const suffixStart = search.old - search.suffix
+  const delta = search.bytes - search.old
+  const maxRegion =
+    search.maxRegionBytes ?? Math.min(512 * 1024, Math.max(16 * 1024, Math.floor(search.old / 4)))
+  let attempts = 0
+  let reason = 'no run'
+  for (let depth = path.length; depth >= 1; depth--) {
+    const steps = path.slice(0, depth)
+    const { folder, index } = steps[depth - 1]!
+    const first = folder.children[index]!
+    const start = search.offsetOf(first)
+    if (start === undefined || first.place === undefined) return 'no place'
+    const found: Array<{ end: number; count: number; next: Node | undefined }> = []
+    for (let at = index + 1; at < folder.children.length && found.length < search.siblings; at++) {
+      const next = folder.children[at]!
+      const offset = search.offsetOf(next)
+      if (offset === undefined) return 'no place'
+      if (offset >= suffixStart) found.push({ end: offset, count: at - index, next })
+    }
+    if (found.length === 0) {
+      for (let at = Math.max(suffixStart, start + 1); found.length < search.closes; at++) {
+        at = search.closeAt(at, depth)
+        if (at === -1) break
+        found.push({ end: at, count: folder.children.length - index, next: undefined })
+      }
+    }
+    for (const { end, count, next } of found) {
+      if (Math.max(end, end + delta) - start > maxRegion) return 'too large'
+      if (++attempts > MAX_ATTEMPTS) return 'too many attempts'
+      const nodes = folder.children.slice(index, index + count)
+      const result = attempt({ steps, depth, nodes, start, place: first.place, end, next })
+      if (!(result instanceof Untaken)) return result
+      reason = result.reason
+      if (result.level) break
+    }
+  }
+  return reason
+}
+
 /**
  * The root after the `count` children from the path's last step are replaced by `fresh` (nodes
  * equal to the old ones kept, see `reconcileNodes`), the folders on the path copied, and the

@@ -25,7 +25,16 @@ import {
   mayHoldSeparatorBookmarks,
   readSeparatorBookmarks,
 } from '../shared/separator-bookmarks.js'
-import { headStillPlain, pathToChange, shiftPlace, spliceRun, within, type Step } from '../shared/splice.js'
+import {
+  findRun,
+  headStillPlain,
+  pathToChange,
+  shiftPlace,
+  spliceRun,
+  within,
+  type RunCandidate,
+  Untaken,
+} from '../shared/splice.js'
 import type { Reread, ReparseOptions, RereadVersion, SourceInput } from '../types.js'
 import { XbelReader } from './read.js'
 import { scanXml } from './scan.js'
@@ -51,8 +60,6 @@ interface RunRead {
 
 /** Text whose meaning reaches beyond the run: aliases and ids, the document title, a DOCTYPE. */
 const UNSAFE_TEXT = /<alias\b|<(?:[\w.-]+:)?id[\s/>]|document-title|<!DOCTYPE/
-/** Runs tried (each read twice, old and new) before giving up. */
-const MAX_ATTEMPTS = 12
 
 /** The re-reader of XBEL files that `read` reads. */
 export function xbelReread(read: (input: SourceInput, stats: XbelReadStats) => Collection): Reread {
@@ -88,99 +95,52 @@ function updateXbel(
   // The run starts at a node whose `<` is before the change: the head and the root's tag are kept.
   const path = pathToChange(previous.collection.root, prefix, offsetOf, 1)
   if (path === undefined) return 'before the first node'
-  const run = findRun(path, {
-    old,
-    bytes,
-    suffixStart: old.length - suffix,
-    delta: bytes.length - old.length,
-    file: previous.file,
-    maxRegion:
-      options.maxRegionBytes ?? Math.min(512 * 1024, Math.max(16 * 1024, Math.floor(old.length / 4))),
-    offsetOf,
-    warnings: previous.collection.warnings,
-  })
+  const oldText = Buffer.from(old.buffer, old.byteOffset, old.length)
+  const run = findRun(
+    path,
+    {
+      old: old.length,
+      suffix,
+      bytes: bytes.length,
+      maxRegionBytes: options.maxRegionBytes,
+      offsetOf,
+      // A folder's end is a closing tag in the unchanged end (of the folder, it is hoped).
+      siblings: 2,
+      closes: 3,
+      closeAt: (from, depth) => oldText.indexOf(depth === 1 ? '</xbel' : '</folder', from),
+    },
+    (candidate) => tryRun(candidate, previous, bytes),
+  )
   if (typeof run === 'string') return run
-  const { root, shift } = spliceRun(run.steps, run.count, run.fresh.nodes, run.old.end, run.fresh.end)
+  const { steps, nodes, start, end } = run.run
+  const { root, shift } = spliceRun(steps, nodes.length, run.fresh.nodes, run.old.end, run.fresh.end)
   const warnings =
     shift === undefined
       ? previous.collection.warnings
       : previous.collection.warnings.map((warning) => shiftPlace(warning, shift))
   return {
     collection: { ...previous.collection, root, warnings },
-    state: { lineStarts: updateLineStarts(lineStarts, bytes, run.start, run.end, bytes.length - old.length) },
+    state: { lineStarts: updateLineStarts(lineStarts, bytes, start, end, bytes.length - old.length) },
   }
 }
 
-interface RunContext {
-  old: Uint8Array
-  bytes: Uint8Array
-  /** Where the unchanged end of the old file starts. */
-  suffixStart: number
-  delta: number
-  file: string
-  maxRegion: number
-  offsetOf: (node: Node) => number | undefined
-  warnings: Collection['warnings']
-}
-
-/**
- * The smallest run of one folder's children, from the node the path ends at (or, failing that,
- * from its folder, and so on up), that holds the change and reads on its own as it does in the
- * file, before and after, without warnings.
- */
-function findRun(
-  path: Step[],
-  context: RunContext,
-): { steps: Step[]; count: number; start: number; end: number; old: RunRead; fresh: RunRead } | string {
-  const { old, bytes, suffixStart, delta } = context
-  const oldText = Buffer.from(old.buffer, old.byteOffset, old.length)
-  let attempts = 0
-  let reason = 'no run'
-  for (let depth = path.length; depth >= 1; depth--) {
-    const steps = path.slice(0, depth)
-    const { folder, index } = steps[depth - 1]!
-    const first = folder.children[index]!
-    const start = context.offsetOf(first)
-    if (start === undefined || first.place === undefined) return 'no place'
-    const place = first.place
-    // Ends: a later sibling in the unchanged end, else a closing tag there (of the folder, it is hoped).
-    const ends: Array<{ offset: number; count: number }> = []
-    for (let next = index + 1; next < folder.children.length && ends.length < 2; next++) {
-      const offset = context.offsetOf(folder.children[next]!)
-      if (offset === undefined) return 'no place'
-      if (offset >= suffixStart) ends.push({ offset, count: next - index })
-    }
-    if (ends.length === 0) {
-      const close = depth === 1 ? '</xbel' : '</folder'
-      for (let at = Math.max(suffixStart, start + 1); ends.length < 3; at++) {
-        at = oldText.indexOf(close, at)
-        if (at === -1) break
-        ends.push({ offset: at, count: folder.children.length - index })
-      }
-    }
-    for (const end of ends) {
-      if (Math.max(end.offset, end.offset + delta) - start > context.maxRegion) return 'too large'
-      if (++attempts > MAX_ATTEMPTS) return 'too many attempts'
-      const oldRead = readRun(old, start, end.offset, place, depth, context.file)
-      if (
-        typeof oldRead === 'string' ||
-        !sameNodes(oldRead.nodes, folder.children.slice(index, index + end.count))
-      ) {
-        reason = `old: ${typeof oldRead === 'string' ? oldRead : 'differs'}`
-        continue
-      }
-      if (context.warnings.some((warning) => within(warning, place, oldRead.end))) return 'old: warnings'
-      const fresh = readRun(bytes, start, end.offset + delta, place, depth, context.file)
-      if (typeof fresh === 'string') {
-        reason = `new: ${fresh}`
-        break
-      }
-      // Ids decide duplicate warnings and aliases across the file.
-      if (fresh.ids !== oldRead.ids) return 'ids'
-      return { steps, count: end.count, start, end: end.offset, old: oldRead, fresh }
-    }
-  }
-  return reason
+/** `run` when it reads on its own as it does in the file, before and after, without warnings. */
+function tryRun(
+  run: RunCandidate,
+  previous: RereadVersion,
+  bytes: Uint8Array,
+): { run: RunCandidate; old: RunRead; fresh: RunRead } | Untaken | string {
+  const { start, end, place, depth } = run
+  const old = readRun(previous.bytes, start, end, place, depth, previous.file)
+  if (typeof old === 'string' || !sameNodes(old.nodes, run.nodes))
+    return new Untaken(`old: ${typeof old === 'string' ? old : 'differs'}`)
+  if (previous.collection.warnings.some((warning) => within(warning, place, old.end))) return 'old: warnings'
+  const newEnd = end + bytes.length - previous.bytes.length
+  const fresh = readRun(bytes, start, newEnd, place, depth, previous.file)
+  if (typeof fresh === 'string') return new Untaken(`new: ${fresh}`, true)
+  // Ids decide duplicate warnings and aliases across the file.
+  if (fresh.ids !== old.ids) return 'ids'
+  return { run, old, fresh }
 }
 
 /**

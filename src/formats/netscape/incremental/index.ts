@@ -24,7 +24,15 @@ import { readText } from '../../shared/text-source.js'
 import type { Reread, ReparseOptions, RereadVersion, SourceInput } from '../../types.js'
 import { INFO_RULES, parseNetscape, SPACE_SPLIT_RULE, type NetscapeStats } from '../read.js'
 import { type Region, type RegionRead, spliceWarnings, spacesSeparate, findCloseList } from './places.js'
-import { headStillPlain, pathToChange, spliceRun, within, type Step } from '../../shared/splice.js'
+import {
+  findRun,
+  headStillPlain,
+  pathToChange,
+  spliceRun,
+  Untaken,
+  within,
+  type RunCandidate,
+} from '../../shared/splice.js'
 import type { Message } from '../../../model/message.js'
 
 /** What updating a version in part needs, kept from one version to the next. */
@@ -41,8 +49,6 @@ interface NetscapeState {
 
 /** Bytes of a node's start tag (`<A `, `<H3 `, `<HR>`) that must be unchanged to start a run there. */
 const TAG_MARGIN = 4
-/** Runs tried (each read twice, old and new) before giving up. */
-const MAX_ATTEMPTS = 12
 /** Text the reader treats by file-wide rules, or that changes state a run cannot see. */
 const UNSAFE_TEXT = /<(?:script|style|title|h1)\b|alias(?:id|of)/i
 const HEADER = '<!DOCTYPE NETSCAPE-Bookmark-file-1><DL><p>'
@@ -101,20 +107,29 @@ function updateNetscape(
   if (path === undefined) return 'before the first entry'
   const commaMode = state.commaTags > 0
   const spaceMode = spacesSeparate(state.commaTags, state.spaceSigns)
-  const maxRegion =
-    options.maxRegionBytes ?? Math.min(512 * 1024, Math.max(16 * 1024, Math.floor(old.length / 4)))
-  const region = findRegion(path, {
+  const context = {
     old,
     bytes,
-    suffixStart: old.length - suffix,
     delta,
     file: previous.file,
     commaMode,
     spaceMode,
-    maxRegion,
-    offsetOf,
     warnings: previous.collection.warnings,
-  })
+  }
+  const region = findRun(
+    path,
+    {
+      old: old.length,
+      suffix,
+      bytes: bytes.length,
+      maxRegionBytes: options.maxRegionBytes,
+      offsetOf,
+      siblings: 3,
+      closes: 4,
+      closeAt: (from) => findCloseList(old, from),
+    },
+    (run) => tryRegion(run, context),
+  )
   if (typeof region === 'string') return region
   const commaTags = state.commaTags - region.old.commaTags + region.fresh.commaTags
   if (commaTags > 0 !== commaMode) return 'TAGS separator'
@@ -148,80 +163,32 @@ function updateNetscape(
 interface RegionContext {
   old: Uint8Array
   bytes: Uint8Array
-  suffixStart: number
   delta: number
   file: string
   commaMode: boolean
   /** Whether spaces separate tags in the file (a probe then makes the run read that way too). */
   spaceMode: boolean
-  maxRegion: number
-  offsetOf: (node: Node) => number | undefined
   warnings: readonly Message[]
 }
 
-/**
- * The smallest run, from the node the path ends at (or, failing that, from its folder, and so on
- * up), that covers the change and reads the same on its own as within the file, before and after.
- */
-function findRegion(path: Step[], context: RegionContext): Region | string {
-  const { old, bytes, suffixStart, delta } = context
-  let attempts = 0
-  let reason = 'no run'
-  for (let depth = path.length; depth >= 1; depth--) {
-    const steps = path.slice(0, depth)
-    const { folder, index } = steps[depth - 1]!
-    const first = folder.children[index]!
-    const start = context.offsetOf(first)
-    if (start === undefined || first.place === undefined) return 'no place'
-    const startPlace = first.place
-    // Ends: a later sibling whose start tag is unchanged, else the `</DL>` closing the folder.
-    const ends: Array<{ offset: number; count: number | undefined; bookmark: boolean }> = []
-    for (let next = index + 1; next < folder.children.length && ends.length < 3; next++) {
-      const offset = context.offsetOf(folder.children[next]!)
-      if (offset === undefined) return 'no place'
-      if (offset < suffixStart) continue
-      const kind = folder.children[next]!.type
-      ends.push({ offset, count: next - index, bookmark: kind === 'bookmark' || kind === 'alias' })
-    }
-    if (ends.length === 0) {
-      for (let at = Math.max(suffixStart, start + 1); ends.length < 4; at++) {
-        at = findCloseList(old, at)
-        if (at === -1) break
-        ends.push({ offset: at, count: undefined, bookmark: false })
-      }
-    }
-    for (const end of ends) {
-      if (end.offset - start > context.maxRegion || end.offset + delta - start > context.maxRegion)
-        return 'too large'
-      if (++attempts > MAX_ATTEMPTS) return 'too many attempts'
-      const count = end.count ?? folder.children.length - index
-      const oldRead = readRegion(old, start, end.offset, startPlace, depth, end.bookmark, context)
-      if (typeof oldRead === 'string') {
-        reason = `old: ${oldRead}`
-        continue
-      }
-      if (!sameNodes(oldRead.nodes, folder.children.slice(index, index + count))) {
-        reason = 'old: differs'
-        continue
-      }
-      // Informational warnings in the run are replaced by the new run's (see `spliceWarnings`).
-      if (
-        context.warnings.some(
-          (warning) => !INFO_RULES.has(warning.rule) && within(warning, startPlace, oldRead.end),
-        )
-      )
-        return 'old: warnings'
-      const fresh = readRegion(bytes, start, end.offset + delta, startPlace, depth, end.bookmark, context)
-      if (typeof fresh === 'string') {
-        reason = `new: ${fresh}`
-        break
-      }
-      // A description's layout is its line's indentation: the next entry's line must start the same.
-      if (!sameLineStart(old, end.offset, bytes, end.offset + delta)) return 'next line start'
-      return { path: steps, count, start, startPlace, end: end.offset, fresh, old: oldRead }
-    }
-  }
-  return reason
+/** `run` when it reads the same on its own as within the file, before and after. */
+function tryRegion(run: RunCandidate, context: RegionContext): Region | Untaken | string {
+  const { old, bytes, delta } = context
+  const { steps, depth, nodes, start, place, end } = run
+  const bookmark = run.next?.type === 'bookmark' || run.next?.type === 'alias'
+  const oldRead = readRegion(old, start, end, place, depth, bookmark, context)
+  if (typeof oldRead === 'string') return new Untaken(`old: ${oldRead}`)
+  if (!sameNodes(oldRead.nodes, nodes)) return new Untaken('old: differs')
+  // Informational warnings in the run are replaced by the new run's (see `spliceWarnings`).
+  if (
+    context.warnings.some((warning) => !INFO_RULES.has(warning.rule) && within(warning, place, oldRead.end))
+  )
+    return 'old: warnings'
+  const fresh = readRegion(bytes, start, end + delta, place, depth, bookmark, context)
+  if (typeof fresh === 'string') return new Untaken(`new: ${fresh}`, true)
+  // A description's layout is its line's indentation: the next entry's line must start the same.
+  if (!sameLineStart(old, end, bytes, end + delta)) return 'next line start'
+  return { path: steps, count: nodes.length, start, startPlace: place, end, fresh, old: oldRead }
 }
 
 /**
