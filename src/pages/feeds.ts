@@ -23,18 +23,26 @@ function feedListsOf(context: PageContext): FeedLists {
   const { routes, input } = context
   let lists = made.get(routes)
   if (lists !== undefined) return lists
-  const recent = (bookmarks: Bookmark[]) => recentBookmarks(bookmarks, input.feedLimit, input.allowFileLinks)
+  const recent = (bookmarks: Bookmark[], known?: boolean[]) =>
+    recentBookmarks(bookmarks, input.feedLimit, input.allowFileLinks, known)
   const folders = new Map<Folder, Bookmark[]>()
   // Sub-folders come after their folder: from the last up, each folder's newest are among its own
-  // bookmarks and its sub-folders' newest.
+  // bookmarks and its sub-folders' newest (whose links were checked already).
   for (let index = routes.folders.length - 1; index >= 0; index--) {
     const folder = routes.folders[index]!.folder
     const candidates: Bookmark[] = []
+    const known: boolean[] = []
     for (const child of folder.children) {
-      if (child.type === 'bookmark') candidates.push(child)
-      else if (child.type === 'folder') candidates.push(...folders.get(child)!)
+      if (child.type === 'bookmark') {
+        candidates.push(child)
+        known.push(false)
+      } else if (child.type === 'folder') {
+        const newest = folders.get(child)!
+        candidates.push(...newest)
+        known.push(...newest.map(() => true))
+      }
     }
-    folders.set(folder, recent(candidates))
+    folders.set(folder, recent(candidates, known))
   }
   const tags = new Map(routes.tags.map((route) => [route.tag, recent(route.bookmarks)]))
   made.set(routes, (lists = { tags, folders }))

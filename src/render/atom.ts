@@ -123,11 +123,15 @@ function xmlLeaf(name: string, text: string): string {
   return content === '' ? `<${name} />` : `<${name}>${content}</${name}>`
 }
 
-/** The `limit` most recently added bookmarks that can be links, newest first. */
+/**
+ * The `limit` most recently added bookmarks that can be links, newest first; `known[index]` true
+ * for a bookmark known to be one (picked by an earlier call).
+ */
 export function recentBookmarks(
   bookmarks: Iterable<Bookmark>,
   limit: number,
   allowFileLinks: boolean,
+  known?: readonly boolean[],
 ): Bookmark[] {
   const all = Array.isArray(bookmarks) ? (bookmarks as Bookmark[]) : [...bookmarks]
   if (!Number.isSafeInteger(limit) || limit < 0) return sortedRecent(all, limit, allowFileLinks)
@@ -144,7 +148,8 @@ export function recentBookmarks(
     if (!Number.isFinite(added)) return sortedRecent(all, limit, allowFileLinks)
     // Equal dates: the earlier bookmark (document order) wins, so a later one must be newer.
     if (heap.length === limit && added <= heap[0]!.added) continue
-    if (safeHref(bookmark.href, { allowFile: allowFileLinks }) === undefined) continue
+    if (known?.[index] !== true && safeHref(bookmark.href, { allowFile: allowFileLinks }) === undefined)
+      continue
     const entry = { bookmark, added, index }
     if (heap.length < limit) {
       heap.push(entry)
