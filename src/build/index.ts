@@ -212,7 +212,7 @@ interface BuildRun {
 /** The sources read and parsed, and the Git history read meanwhile. */
 interface ReadPhase {
   loaded: LoadedSources
-  historyReads: Promise<FileHistoryRead[]> | undefined
+  historyReads: Promise<FileHistoryRead[] | undefined>
 }
 
 /** The site published and planned, and the notes about it so far. */
@@ -284,9 +284,11 @@ async function openOutput(config: ResolvedConfig) {
 /** Read and parse the sources, while Git reads their history. */
 async function readSources(run: BuildRun, git: ReturnType<typeof askGit>): Promise<ReadPhase> {
   const { config, options, files } = run
-  const history = await git.mayReadHistory
-  // Read from Git while the sources are read and parsed; applied after them.
-  const historyReads = history ? startHistoryReads(config, files, git.repositories) : undefined
+  // Git is asked, and the history read, while the sources are read and parsed; applied after them.
+  const historyReads = git.mayReadHistory.then((history) =>
+    history ? startHistoryReads(config, files, git.repositories) : undefined,
+  )
+  historyReads.catch(() => undefined)
   options.onStep?.(files.length === 1 ? 'reading the source' : `reading ${files.length} sources`)
   const loaded = await loadSources(config, { files })
   collectFor(loaded.bytes)
@@ -306,8 +308,8 @@ async function planFromRead(run: BuildRun, { loaded, historyReads }: ReadPhase):
     allowEmpty: config.allowEmpty,
     outDir: `${displayPath(config.outDir)}/`,
   })
-  const siteHistory =
-    historyReads === undefined ? undefined : readSiteHistory(config, await historyReads, collections)
+  const reads = await historyReads
+  const siteHistory = reads === undefined ? undefined : readSiteHistory(config, reads, collections)
   const { prepared, plan, ms, locked, extra } = await planLocked(config, collections, run.links, siteHistory)
   return {
     prepared,

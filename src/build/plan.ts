@@ -24,6 +24,7 @@ import { changesPages } from '../pages/changes-pages.js'
 import { createEntries, createRenderCache, type RenderCache } from '../pages/entries.js'
 import { archivePages } from '../pages/archive-pages.js'
 import { fixedPages, OFFLINE_ASSET, PRIVATE_ASSET } from '../pages/fixed-pages.js'
+import { appIconAssets } from '../render/web-app.js'
 import { linksPages } from '../pages/links-pages.js'
 import { feedFiles } from '../pages/feeds.js'
 import { statsPage } from '../pages/stats-page.js'
@@ -150,7 +151,7 @@ export function planSite(input: SiteInput, options: PlanOptions = {}): SitePlan 
   }
   const assets = [
     ...THEME_ASSETS,
-    ...(input.offline ? [OFFLINE_ASSET] : []),
+    ...(input.offline ? [OFFLINE_ASSET, ...appIconAssets(input.siteTitle)] : []),
     ...(input.privateSection === undefined ? [] : [PRIVATE_ASSET]),
   ].map((asset) =>
     asset.path === 'assets/style.css' && input.theme.stylesheet !== undefined

@@ -283,7 +283,7 @@ async function buildCommand(sources: string[], flags: Record<string, unknown>, i
     io.stderr(
       `Interrupted (${String(interrupt.signal.reason)}) while the new site was swapped in: it is in place.\n`,
     )
-  const searchIndex = await directoryBytes(path.join(config.outDir, 'assets', 'search'))
+  const searchIndex = directoryBytes(path.join(config.outDir, 'assets', 'search'))
   if (json) io.stdout(`${JSON.stringify(buildJson(result, config, searchIndex, late), null, 2)}\n`)
   if (quiet) return late
   if (!json) io.stdout(buildSummary(result, config, searchIndex, out, io.cwd))

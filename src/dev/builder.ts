@@ -283,7 +283,9 @@ export class DevBuilder {
       for (const asset of plan.assets) {
         await pause()
         this.madeIn.set(asset.path, build)
-        if (this.outputs.has(asset.path) && !changed.has(resolveAsset(asset))) continue
+        // The same file as last time, unchanged (an app icon's file follows the site's title).
+        if (this.outputs.get(asset.path) === `asset:${asset.source}` && !changed.has(resolveAsset(asset)))
+          continue
         await stage(asset.path, `asset:${asset.source}`, await readFile(resolveAsset(asset)))
       }
       // Gone: what this build did not make, but for site files (their hashes are kept, so that an

@@ -1,9 +1,11 @@
 /**
  * The site's Atom 1.0 feeds (RFC 4287): one writer for `feed.xml`, `changes.xml` and the tag and
- * folder feeds, built as xast trees and serialized by xast-util-to-xml (no hand-escaped XML).
- * Deterministic: `updated` comes from the entries' dates, never the clock.
+ * folder feeds, built as xast trees and serialized by xast-util-to-xml. The tag and folder feeds'
+ * lean entries (tens of thousands in a large site) are written as text, escaped exactly as
+ * xast-util-to-xml escapes (the tests compare the two). Deterministic: `updated` comes from the
+ * entries' dates, never the clock.
  */
-import { createHash } from 'node:crypto'
+import { hash } from 'node:crypto'
 import { x } from 'xastscript'
 import { toXml } from 'xast-util-to-xml'
 import type { Element, Root } from 'xast'
@@ -25,7 +27,8 @@ export interface AtomFeed {
   /** Epoch milliseconds. */
   updated: number
   author: string
-  entries: Element[]
+  /** Entries as xast, or as XML text from `leanEntryXml`. */
+  entries: Array<Element | string>
 }
 
 const ATOM = 'http://www.w3.org/2005/Atom'
@@ -45,19 +48,20 @@ export function atomToXml(feed: AtomFeed): string {
         x('updated', formatW3cDate(feed.updated)),
         x('author', [x('name', cleanText(feed.author))]),
         x('generator', { uri: 'https://github.com/bookgen/bookgen' }, 'bookgen'),
-        ...feed.entries,
+        ...feed.entries.map((entry) =>
+          typeof entry === 'string' ? { type: 'raw' as const, value: entry } : entry,
+        ),
       ]),
     ],
   }
-  return `${toXml(root, { closeEmptyElements: true })}\n`
+  // Raw nodes are only `leanEntryXml`'s text, escaped already.
+  return `${toXml(root, { closeEmptyElements: true, allowDangerousXml: true })}\n`
 }
 
-/** How a feed shows its bookmarks: lean, or with a `tagScheme` in full (date saved, description, tags). */
+/** Where a feed's entries point: the site (their ids) and whether `file:` links are allowed. */
 export interface BookmarkEntryOptions {
   siteUrl: string
   allowFileLinks: boolean
-  /** The tags' scheme (`…/tags/`) for a full entry. */
-  tagScheme?: string | undefined
 }
 
 /** The newest date of `bookmarks` (from `recentBookmarks`): a feed's `updated`. */
@@ -65,24 +69,58 @@ export function newestOf(bookmarks: readonly Bookmark[]): number {
   return bookmarks.reduce((latest, bookmark) => Math.max(latest, bookmark.modified ?? bookmark.added!), 0)
 }
 
-/** An entry for a bookmark of `recentBookmarks` (dated, with a safe link). */
-export function bookmarkEntry(bookmark: Bookmark, options: BookmarkEntryOptions): Element {
+/** A bookmark's link and its stable id on the site: the same in every feed, from build to build. */
+function entryLink(bookmark: Bookmark, options: BookmarkEntryOptions): { href: string; id: string } {
   const href = safeHref(bookmark.href, { allowFile: options.allowFileLinks })!
-  // A stable id on the site itself: the same bookmark keeps it from build to build, in every feed.
-  const id = `${options.siteUrl}#bookmark-${createHash('sha256').update(`${href}\n${bookmark.added}`).digest('hex').slice(0, 16)}`
+  const digest = hash('sha256', `${href}\n${bookmark.added}`, 'hex').slice(0, 16)
+  return { href, id: `${options.siteUrl}#bookmark-${digest}` }
+}
+
+/** A full entry (date saved, description, tags) for a bookmark of `recentBookmarks` (dated, with a safe link). */
+export function bookmarkEntry(
+  bookmark: Bookmark,
+  options: BookmarkEntryOptions & { /** The tags' scheme (`…/tags/`). */ tagScheme: string },
+): Element {
+  const { href, id } = entryLink(bookmark, options)
   const scheme = options.tagScheme
   return x('entry', [
     x('title', cleanText(bookmark.title) || href),
-    // A lean entry's link: `alternate` is the default `rel`.
-    x('link', scheme === undefined ? { href } : { rel: 'alternate', type: 'text/html', href }),
+    x('link', { rel: 'alternate', type: 'text/html', href }),
     x('id', id),
-    ...(scheme === undefined ? [] : [x('published', formatW3cDate(bookmark.added!))]),
+    x('published', formatW3cDate(bookmark.added!)),
     x('updated', formatW3cDate(bookmark.modified ?? bookmark.added!)),
-    ...(scheme !== undefined && bookmark.description ? [x('summary', cleanText(bookmark.description))] : []),
-    ...(scheme === undefined
-      ? []
-      : bookmark.tags.map((tag) => x('category', { term: cleanText(tag), label: cleanText(tag), scheme }))),
+    ...(bookmark.description ? [x('summary', cleanText(bookmark.description))] : []),
+    ...bookmark.tags.map((tag) => x('category', { term: cleanText(tag), label: cleanText(tag), scheme })),
   ])
+}
+
+/**
+ * A lean entry (title, link, id, date) as XML text: what `toXml` writes for its tree (`link`'s
+ * `rel` is the default, `alternate`), without building one for each of a large site's feed entries.
+ */
+export function leanEntryXml(bookmark: Bookmark, options: BookmarkEntryOptions): string {
+  const { href, id } = entryLink(bookmark, options)
+  const title = xmlLeaf('title', cleanText(bookmark.title) || href)
+  const updated = xmlLeaf('updated', formatW3cDate(bookmark.modified ?? bookmark.added!))
+  return `<entry>${title}<link href="${xmlEscape(href, XML_ATTRIBUTE)}" />${xmlLeaf('id', id)}${updated}</entry>`
+}
+
+/** Characters xast-util-to-xml drops, and those it escapes in text and in a `"`-quoted attribute. */
+const XML_DROPPED = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g
+const XML_TEXT = /[&<]/g
+const XML_ATTRIBUTE = /["&<]/g
+
+/** `value` as xast-util-to-xml writes it where `escaped` are escaped (as uppercase hex references). */
+function xmlEscape(value: string, escaped: RegExp): string {
+  return value
+    .replace(XML_DROPPED, '')
+    .replace(escaped, (character) => `&#x${character.charCodeAt(0).toString(16).toUpperCase()};`)
+}
+
+/** An element holding only `text`, as `toXml` writes it with `closeEmptyElements`. */
+function xmlLeaf(name: string, text: string): string {
+  const content = xmlEscape(text, XML_TEXT)
+  return content === '' ? `<${name} />` : `<${name}>${content}</${name}>`
 }
 
 /** The `limit` most recently added bookmarks that can be links, newest first (equal dates in document order). */

@@ -6,9 +6,8 @@
  * full-bleed maskable one whose letter stays inside the safe zone. Pure: the same title gives the
  * same bytes.
  */
-import type { OutputFile } from '../model/output.js'
+import type { AssetCopy, OutputFile } from '../model/output.js'
 import { cleanText } from './text.js'
-import { encodePng } from './png.js'
 
 /** The manifest, below the base. */
 export const MANIFEST_PATH = 'manifest.webmanifest'
@@ -31,20 +30,34 @@ export const APP_ICONS = Object.freeze({
 /** Longest `short_name` (what a home screen shows under the icon). */
 const SHORT_NAME_LENGTH = 12
 
-/** The manifest and the icons of a site titled `title`. */
+/** The title the app goes by. */
+function appTitle(siteTitle: string): string {
+  return cleanText(siteTitle).trim() || 'Bookmarks'
+}
+
+/** The manifest and the SVG icon of a site titled `title`. */
 export function webAppFiles(site: {
   siteTitle: string
   description?: string | undefined
   lang: string
 }): OutputFile[] {
-  const title = cleanText(site.siteTitle).trim() || 'Bookmarks'
-  const glyph = glyphOf(title)
+  const title = appTitle(site.siteTitle)
   return [
     { path: MANIFEST_PATH, contents: manifestText(title, site.description, site.lang) },
-    { path: APP_ICONS.svg, contents: iconSvg(glyph) },
-    { path: APP_ICONS.small, contents: iconPng(glyph, 192, 'any') },
-    { path: APP_ICONS.large, contents: iconPng(glyph, 512, 'any') },
-    { path: APP_ICONS.maskable, contents: iconPng(glyph, 512, 'maskable') },
+    { path: APP_ICONS.svg, contents: iconSvg(glyphOf(title)) },
+  ]
+}
+
+/**
+ * The PNG icons of a site titled `siteTitle`: drawn in advance for every glyph by
+ * `scripts/app-icons.mjs` (deflating them took a small build a tenth of a second), below `templates/`.
+ */
+export function appIconAssets(siteTitle: string): AssetCopy[] {
+  const name = glyphName(appTitle(siteTitle))
+  return [
+    { path: APP_ICONS.small, source: `default/app-icons/${name}-192.png` },
+    { path: APP_ICONS.large, source: `default/app-icons/${name}-512.png` },
+    { path: APP_ICONS.maskable, source: `default/app-icons/${name}-maskable-512.png` },
   ]
 }
 
@@ -84,7 +97,7 @@ export function shortName(title: string): string {
 }
 
 // A 5×7 pixel font: the capital letters, the digits, and a bookmark for a title without either.
-const FONT: Readonly<Record<string, string>> = {
+export const FONT: Readonly<Record<string, string>> = {
   A: '.###. #...# #...# ##### #...# #...# #...#',
   B: '####. #...# #...# ####. #...# #...# ####.',
   C: '.###. #...# #.... #.... #.... #...# .###.',
@@ -127,20 +140,24 @@ const GLYPH_WIDTH = 5
 const GLYPH_HEIGHT = 7
 
 /** A glyph: its pixels, row by row (true where it is drawn). */
-type Glyph = boolean[][]
+export type Glyph = boolean[][]
 
 /**
- * The glyph of a title's first letter or digit: accents dropped (`É` is `E`), lower case raised;
- * a title whose first letter has no glyph (another script) gets the bookmark.
+ * The name in `FONT` of a title's first letter or digit: accents dropped (`É` is `E`), lower case
+ * raised; a title whose first letter has no glyph (another script) gets the bookmark.
  */
-export function glyphOf(title: string): Glyph {
+export function glyphName(title: string): string {
   const first = /[\p{L}\p{N}]/u.exec(title.normalize('NFD'))?.[0]?.toUpperCase() ?? ''
-  const rows = (FONT[first] ?? FONT['bookmark']!).split(' ')
-  return rows.map((row) => [...row].map((pixel) => pixel === '#'))
+  return FONT[first] === undefined ? 'bookmark' : first
+}
+
+/** The glyph `glyphName` names for `title`. */
+export function glyphOf(title: string): Glyph {
+  return FONT[glyphName(title)]!.split(' ').map((row) => [...row].map((pixel) => pixel === '#'))
 }
 
 /** Where the glyph goes on a square of `size`: the size of its pixels and its top left corner. */
-function layout(size: number, cell: number): { cell: number; left: number; top: number } {
+export function layout(size: number, cell: number): { cell: number; left: number; top: number } {
   return {
     cell,
     left: Math.round((size - GLYPH_WIDTH * cell) / 2),
@@ -149,9 +166,9 @@ function layout(size: number, cell: number): { cell: number; left: number; top: 
 }
 
 /** Corner radius of the `any` icons, as a share of their size. */
-const CORNER = 0.18
+export const CORNER = 0.18
 /** A glyph pixel's size on the `any` icons and, inside the safe zone (a circle of 0.4), the maskable one. */
-const CELL = { any: 0.09, maskable: 0.075 }
+export const CELL = { any: 0.09, maskable: 0.075 }
 
 /** The SVG icon (512 units square, rounded). */
 function iconSvg(glyph: Glyph): string {
@@ -165,56 +182,4 @@ function iconSvg(glyph: Glyph): string {
   )
   const radius = Math.round(size * CORNER)
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${size} ${size}"><rect width="${size}" height="${size}" rx="${radius}" fill="${APP_COLOURS.accent}"/><path fill="#fff" d="${path}"/></svg>\n`
-}
-
-/** A PNG icon of `size` pixels: rounded (`any`, corners smoothed) or full-bleed (`maskable`). */
-function iconPng(glyph: Glyph, size: number, purpose: 'any' | 'maskable'): Uint8Array {
-  const { cell, left, top } = layout(size, Math.round(size * CELL[purpose]))
-  const [r, g, b] = [1, 3, 5].map((at) => Number.parseInt(APP_COLOURS.accent.slice(at, at + 2), 16)) as [
-    number,
-    number,
-    number,
-  ]
-  const radius = purpose === 'any' ? size * CORNER : 0
-  // The accent, then white, each at the 17 alphas a pixel's 16 samples give (see `coverage`).
-  const alphas = Array.from({ length: 17 }, (_, inside) => Math.round((255 * inside) / 16))
-  const palette = [
-    ...alphas.map((alpha) => [r, g, b, alpha]),
-    ...alphas.map((alpha) => [255, 255, 255, alpha]),
-  ]
-  // The accent at full alpha, the corners smoothed, then the glyph's lit cells in white.
-  const pixels = new Uint8Array(size * size).fill(16)
-  const corner = Math.ceil(radius)
-  for (let y = 0; y < size; y++) {
-    if (y >= corner && y < size - corner) continue
-    for (let x = 0; x < size; x++) {
-      if (x === corner) x = Math.max(x, size - corner)
-      pixels[y * size + x] = coverage(x, y, size, radius)
-    }
-  }
-  glyph.forEach((row, gy) =>
-    row.forEach((lit, gx) => {
-      if (!lit) return
-      for (let y = top + gy * cell; y < top + (gy + 1) * cell; y++)
-        for (let x = left + gx * cell; x < left + (gx + 1) * cell; x++)
-          pixels[y * size + x] = 17 + pixels[y * size + x]!
-    }),
-  )
-  return encodePng(size, size, pixels, palette)
-}
-
-/** How many of 4×4 samples of pixel (x, y) lie inside a square of `size` with corners of `radius`. */
-function coverage(x: number, y: number, size: number, radius: number): number {
-  const nearX = Math.min(x, size - 1 - x)
-  const nearY = Math.min(y, size - 1 - y)
-  if (nearX >= radius || nearY >= radius) return 16
-  let inside = 0
-  for (let sy = 0; sy < 4; sy++) {
-    for (let sx = 0; sx < 4; sx++) {
-      const dx = radius - (nearX + (sx + 0.5) / 4)
-      const dy = radius - (nearY + (sy + 0.5) / 4)
-      if (dx <= 0 || dy <= 0 || dx * dx + dy * dy <= radius * radius) inside++
-    }
-  }
-  return inside
 }

@@ -44,12 +44,13 @@ afterAll(() => {
   if (dir !== undefined) rmSync(dir, { recursive: true, force: true })
 }, 120_000)
 
-/** Whether a packed file is one a user gets: the CLI, the compiled code and its types, the templates. */
+/** Whether a packed file is one a user gets: the CLI, the compiled code and its types, the templates and icons. */
 function shipped(file: string): boolean {
   return (
     ['LICENSE', 'README.md', 'package.json', 'bin/bookgen.js'].includes(file) ||
     /^dist\/.+\.(js|d\.ts)$/.test(file) ||
-    /^templates\/[^/]+\/[^/]+\.(css|js|d\.ts|svg)$/.test(file)
+    /^templates\/[^/]+\/[^/]+\.(css|js|d\.ts|svg)$/.test(file) ||
+    /^templates\/default\/app-icons\/[\w-]+\.png$/.test(file)
   )
 }
 

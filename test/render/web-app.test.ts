@@ -1,7 +1,12 @@
 /** The web app manifest and its icons, drawn from the site's title (`offline`). */
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
 import { crc32, inflateSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { APP_COLOURS, glyphOf, shortName, webAppFiles } from '../../src/render/web-app.js'
+import * as webApp from '../../src/render/web-app.js'
+import { APP_COLOURS, appIconAssets, glyphOf, shortName, webAppFiles } from '../../src/render/web-app.js'
+import { resolveAsset } from '../../src/build/staging-writer.js'
+import { drawIcons } from '../../scripts/app-icons.mjs'
 
 /** A palette PNG's size and RGBA pixels, every chunk's CRC checked (what an image viewer does first). */
 function decodePng(bytes: Uint8Array): {
@@ -47,15 +52,14 @@ function decodePng(bytes: Uint8Array): {
   }
 }
 
-// Drawn once for the file: the icons are large PNGs, and the tests only read them.
-let drawn: Map<string, string | Uint8Array> | undefined
+// The manifest, the SVG icon and the PNG icons' files, as a build writes them.
 const files = () =>
-  (drawn ??= new Map(
-    webAppFiles({ siteTitle: 'Élan links', description: 'Mine', lang: 'fr' }).map((file) => [
-      file.path,
-      file.contents,
-    ]),
-  ))
+  new Map<string, string | Uint8Array>([
+    ...webAppFiles({ siteTitle: 'Élan links', description: 'Mine', lang: 'fr' }).map(
+      (file) => [file.path, file.contents] as const,
+    ),
+    ...appIconAssets('Élan links').map((asset) => [asset.path, readFileSync(resolveAsset(asset))] as const),
+  ])
 
 describe('the web app manifest and icons', () => {
   it('should describe the site under its base, whatever path it is served from', () => {
@@ -121,13 +125,24 @@ describe('the web app manifest and icons', () => {
     expect(shortName('Lesezeichensammlung 2024')).toBe('Lesezeichen…')
   })
 
-  it('should give the same bytes for the same title', () => {
-    const again = new Map(
-      webAppFiles({ siteTitle: 'Élan links', description: 'Mine', lang: 'fr' }).map((file) => [
-        file.path,
-        file.contents,
-      ]),
+  it("should ship the PNG icons of every glyph as the icons' script draws them", () => {
+    const dir = path.dirname(resolveAsset(appIconAssets('A')[0]!))
+    const names = Object.keys(webApp.FONT)
+    const sizes = ['192', '512', 'maskable-512']
+    expect(readdirSync(dir).sort()).toEqual(
+      names.flatMap((name) => sizes.map((size) => `${name}-${size}.png`)).sort(),
     )
-    expect(again).toEqual(files())
+    // Three glyphs drawn again (all 111 icons take seconds): a change of design shows in any.
+    for (const name of ['E', '7', 'bookmark'])
+      for (const [file, bytes] of drawIcons(webApp, name))
+        expect(readFileSync(path.join(dir, file)).equals(bytes), file).toBe(true)
+    expect(appIconAssets('Лес')[0]!.source).toBe('default/app-icons/bookmark-192.png')
+  })
+
+  it('should give the same bytes for the same title', () => {
+    const made = () =>
+      webAppFiles({ siteTitle: 'Élan links', description: 'Mine', lang: 'fr' }).map((file) => file.contents)
+    expect(made()).toEqual(made())
+    expect(appIconAssets('élan')).toEqual(appIconAssets('Ever'))
   })
 })
