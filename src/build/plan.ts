@@ -97,6 +97,7 @@ export const THEME_ASSETS: readonly AssetCopy[] = [
   { path: 'assets/style.css', source: 'default/style.css' },
   { path: 'assets/theme.js', source: 'default/theme.js' },
   { path: 'assets/site.js', source: 'default/site.js' },
+  { path: 'assets/ui-text.js', source: 'default/ui-text.js' },
   { path: 'assets/icon.svg', source: 'default/icon.svg' },
   { path: 'assets/icon-fallback.svg', source: 'default/icon-fallback.svg' },
   { path: 'assets/entry-view.js', source: 'default/entry-view.js' },

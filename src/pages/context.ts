@@ -12,6 +12,7 @@ import type { SiteInput } from '../publish/site-input.js'
 import type { SiteUrls } from '../publish/urls.js'
 import { documentToHast, type Download, type PageInput, type SiteContext } from '../render/document.js'
 import { segmentsToText } from '../render/fast-html.js'
+import { useLanguage } from '../render/i18n.js'
 import { serializeHastSegments } from '../render/serialize.js'
 import type { Entries } from './entries.js'
 import type { Icons } from './icons.js'
@@ -110,6 +111,7 @@ export function createPageContext(parts: {
   }
   // Time spent in producers (rendering) is added up between yields; the writer's time is not.
   let started = timing?.clock() ?? 0
+  useLanguage(input.lang)
   let timeline: Timeline | undefined
   let related: Map<string, Array<{ tag: string; count: number }>> | undefined
   return {
@@ -140,6 +142,8 @@ export function createPageContext(parts: {
       if (timing !== undefined) timing.timings[phase] += timing.clock() - started
     },
     resume() {
+      // Another build (watch mode, tests) may have rendered in its language meanwhile.
+      useLanguage(input.lang)
       if (timing !== undefined) started = timing.clock()
     },
   }

@@ -12,6 +12,7 @@ import { cleanText } from '../render/text.js'
 import type { PageContext } from './context.js'
 import { trailRoutesOf, type FolderRoute } from './routes.js'
 import { listedFolder } from './tree-page.js'
+import { t, tn } from '../render/i18n.js'
 
 /** Folders listed at one level before a "more" link. */
 const PER_LEVEL = 40
@@ -33,13 +34,15 @@ export function sidebarOf(context: SidebarContext, current?: FolderRoute): Trust
     if (index > 0 && index < skipped) {
       // The middle of a deep way is left out, as in the breadcrumbs.
       if (index === 1 && below !== undefined)
-        below = el('ul', {}, [el('li', { className: ['gap'] }, [`… ${skipped - 1} folders`, below])])
+        below = el('ul', {}, [
+          el('li', { className: ['gap'] }, [`… ${tn('count.folders', skipped - 1)}`, below]),
+        ])
       continue
     }
     const wide = index === 0 || index >= last - OPEN_LEVELS
     below = levelOf(context, trail[index]!.folder, trail[index + 1]?.folder, below, current, wide)
   }
-  return below && serializeFragment(el('nav', { className: ['sidebar'], ariaLabel: 'All folders' }, below))
+  return below && serializeFragment(el('nav', { className: ['sidebar'], ariaLabel: t('nav.folders') }, below))
 }
 
 /** The list of `folder`'s sub-folders: all (`wide`, at most `PER_LEVEL`) or `next` alone, `next` holding `below`. */
@@ -57,13 +60,13 @@ function levelOf(
   if (shown.length === 0) return undefined
   const items = shown.map((child) => {
     const href = context.urls.path(context.routes.folderRoute.get(child)!.path)
-    const title = cleanText(child.title) || 'Untitled folder'
+    const title = cleanText(child.title) || t('untitledFolder')
     const link = el('a', child === current?.folder ? { href, ariaCurrent: 'page' } : { href }, title)
     return el('li', {}, child === next && below !== undefined ? [link, below] : [link])
   })
   if (all.length > shown.length) {
     const href = context.urls.path(context.routes.folderRoute.get(folder)!.path)
-    items.push(el('li', {}, [el('a', { href }, `${all.length - shown.length} more…`)]))
+    items.push(el('li', {}, [el('a', { href }, tn('home.more', all.length - shown.length))]))
   }
   return el('ul', {}, items)
 }
