@@ -93,6 +93,7 @@ export function createPageContext(parts: {
   const { timing, ...shared } = parts
   const { input, urls, icons, stats } = parts
   const theme = input.theme
+  useLanguage(input.lang)
   const downloads = downloadsOf(exportsGzipped(input.exports, stats.bookmarks))
   let currentPage: PageInfo = { kind: 'folder', title: input.siteTitle, path: '', pageNumber: 1 }
   const site: SiteContext = {
@@ -111,7 +112,6 @@ export function createPageContext(parts: {
   }
   // Time spent in producers (rendering) is added up between yields; the writer's time is not.
   let started = timing?.clock() ?? 0
-  useLanguage(input.lang)
   let timeline: Timeline | undefined
   let related: Map<string, Array<{ tag: string; count: number }>> | undefined
   return {

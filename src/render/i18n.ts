@@ -49,9 +49,14 @@ export function t(key: string, values: Readonly<Record<string, string | number>>
   })
 }
 
-/** A number as the current language writes it: `12,345`, `12.345`. */
-export function formatNumber(value: number): string {
-  return value.toLocaleString(current.lang)
+/** A number as the current language writes it: `12,345`, `12.345`; `5.5%` with `{ style: 'percent' }`. */
+export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
+  return value.toLocaleString(current.lang, options)
+}
+
+/** The message `key`, or undefined when the catalogue has none (an optional note). */
+export function optional(key: string): string | undefined {
+  return key in current.messages ? t(key) : undefined
 }
 
 /** `t(key)` with a `{count}`, in the plural form the language uses for it. */

@@ -64,8 +64,11 @@ export function statsPageToHast(input: StatsInput): ElementContent[] {
 
 /** `count` of `total`, with its percentage. */
 function share(count: number, total: number): string {
-  const percent = total === 0 ? 0 : Math.round((count / total) * 1000) / 10
-  return `${formatNumber(count)} (${percent}%)`
+  const percent = formatNumber(total === 0 ? 0 : count / total, {
+    style: 'percent',
+    maximumFractionDigits: 1,
+  })
+  return `${formatNumber(count)} (${percent})`
 }
 
 /** A section: its heading, a chart of its bars over time (`columns`) or as a ranking, and its table. */

@@ -296,7 +296,7 @@ export function tagListToHast(
 ): Element {
   return element(
     'ul',
-    { className: TAGS_CLASS, title: 'Tags' },
+    { className: TAGS_CLASS, title: t('nav.tags') },
     tags.map((tag) => tagItemNode(tag, context)),
   )
 }
