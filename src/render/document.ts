@@ -164,7 +164,7 @@ function shellOf(site: SiteContext): Shell {
         ),
       ]),
     ]),
-    text: fragment([clientText('ui-text', 'client.')]),
+    text: clientText('ui-text', 'client.'),
     builtWith: fragment([
       h('p', [
         t('footer.before'),
@@ -326,11 +326,8 @@ export function paginationToHast(current: number, count: number, href: (page: nu
   ])
 }
 
-/** The messages under `prefix` for a client script, as JSON in the page (`id` names it). */
-export function clientText(id: string, prefix: string): Element {
-  return h(
-    'script',
-    { type: 'application/json', id },
-    JSON.stringify(messagesOf(prefix)).replaceAll('<', '\\u003c'),
-  )
+/** The messages under `prefix` for a client script, as JSON in the page (`id` names it), serialized. */
+export function clientText(id: string, prefix: string): ElementContent {
+  const json = JSON.stringify(messagesOf(prefix)).replaceAll('<', '\\u003c')
+  return trustedNode(serializeFragments([h('script', { type: 'application/json', id }, json)]))
 }
