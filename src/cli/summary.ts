@@ -48,7 +48,7 @@ export function buildSummary(
       config.listings === 'compact'
         ? "listings: 'compact'"
         : `${formatCount(COMPACT_FROM)} bookmarks or more, so that the site stays under GitHub Pages' 1 GB; listings: 'full' lists them in full`
-    lines.push(`  compact entries on tag and archive pages (${why})`)
+    lines.push(`  compact entries on tag and archive pages, feeds of top-level folders only (${why})`)
   }
   for (const history of result.history?.files ?? []) {
     const { commits, cached, parsed, spliced } = history.read

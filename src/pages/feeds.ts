@@ -1,7 +1,9 @@
 /**
  * The feeds of each tag and each folder (`tags/<tag>/feed.xml`, `<folder>/feed.xml`): their newest
  * `feedLimit` bookmarks (a folder's from it and below), lean entries (title, link, id, date), each
- * linked from its pages' heads. Only for a tag or folder with a dated bookmark to list. Pure.
+ * linked from its pages' heads. Only for a tag or folder with a dated bookmark to list. With compact
+ * listings, only the top-level folders have feeds: a feed of each of 50,000 folders, each repeating
+ * its sub-folders' newest, would take a third of a 1M site. Pure.
  */
 import type { Element } from 'hast'
 import { h } from 'hastscript'
@@ -56,6 +58,11 @@ function folderName(route: FolderRoute): string {
   return t('feed.folder', { trail })
 }
 
+/** Whether a folder has a feed of its own (the home page's is the site's). */
+function hasFeed(context: PageContext, route: FolderRoute): boolean {
+  return route.depth > 0 && (route.depth === 1 || !context.stats.compactListings)
+}
+
 /** The feed of a tag or a folder, as its pages' head link; none when it has none. */
 export function feedHead(context: PageContext, route: TagRoute | FolderRoute): { head: Element[] } | object {
   if (context.input.feedLimit <= 0) return {}
@@ -63,7 +70,7 @@ export function feedHead(context: PageContext, route: TagRoute | FolderRoute): {
   const title =
     'tag' in route
       ? lists.tags.get(route.tag)!.length > 0 && `${t('tag.heading')}${route.tag}`
-      : route.parent !== undefined && lists.folders.get(route.folder)!.length > 0 && folderName(route)
+      : hasFeed(context, route) && lists.folders.get(route.folder)!.length > 0 && folderName(route)
   if (title === false) return {}
   return { head: [feedLink(context, route.path, feedTitle(context, title))] }
 }
@@ -107,7 +114,7 @@ export function* feedFiles(context: PageContext): Generator<OutputFile> {
   }
   for (const route of context.routes.folders) {
     const list = lists.folders.get(route.folder)!
-    if (route.parent !== undefined && list.length > 0)
+    if (hasFeed(context, route) && list.length > 0)
       yield* handOver(context, made(route.path, folderName(route), list))
   }
 }

@@ -105,6 +105,7 @@ function* pagesOfFolder(
     // `page/N/`): worked out from that count, not by comparing the paths, which at 200 folders
     // deep took a third of a second of a 100k build.
     const below = number === 1 ? 0 : 2
+    const pageSide = number === 1 ? side : sidebarOf(context, route, path)
     const crumbs = trail.map((item, index) => ({
       title: index === 0 ? input.siteTitle : item.folder.title,
       href: context.urls.up(item.path, route.depth - item.depth + below),
@@ -119,7 +120,7 @@ function* pagesOfFolder(
       subfolders,
       totals.get(folder),
       direct,
-      side?.html,
+      pageSide?.html,
       'head' in feed,
     ]
     if (!(isRoot && number === 1) && check.unchanged(path, parts, chunk)) {
@@ -143,7 +144,7 @@ function* pagesOfFolder(
         overview: isRoot && number === 1 ? homeOverview(context) : undefined,
         pages: pagesNavigation(context, route.path, number, chunks.length),
       }),
-      isRoot && number === 1 ? {} : { sortable: true, ...sidebarNode(side), ...feed },
+      isRoot && number === 1 ? {} : { sortable: true, ...sidebarNode(pageSide), ...feed },
     )
     context.pause('render')
     yield file

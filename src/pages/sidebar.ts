@@ -23,8 +23,16 @@ const MAX_LEVELS = 6
 
 type SidebarContext = Pick<PageContext, 'input' | 'routes' | 'urls' | 'totals'>
 
-/** The sidebar of a folder's pages, or of the pages of no folder (tags, archive), serialized; none without folders. */
-export function sidebarOf(context: SidebarContext, current?: FolderRoute): TrustedHtml | undefined {
+/**
+ * The sidebar of a folder's page at `from` (its first page's path by default), or of the pages of no
+ * folder (tags, archive), serialized; none without folders. A folder page's links are relative to
+ * it where that is shorter (see `SiteUrls.link`): on a deep page that halves the sidebar.
+ */
+export function sidebarOf(
+  context: SidebarContext,
+  current?: FolderRoute,
+  from = current?.path,
+): TrustedHtml | undefined {
   const trail = current === undefined ? [context.routes.folders[0]!] : trailRoutesOf(current)
   const last = trail.length - 1
   let below: Element | undefined
@@ -40,33 +48,38 @@ export function sidebarOf(context: SidebarContext, current?: FolderRoute): Trust
       continue
     }
     const wide = index === 0 || index >= last - OPEN_LEVELS
-    below = levelOf(context, trail[index]!.folder, trail[index + 1]?.folder, below, current, wide)
+    below = levelOf(context, trail[index]!.folder, trail[index + 1]?.folder, below, { current, from, wide })
   }
   return below && serializeFragment(el('nav', { className: ['sidebar'], ariaLabel: t('nav.folders') }, below))
 }
 
-/** The list of `folder`'s sub-folders: all (`wide`, at most `PER_LEVEL`) or `next` alone, `next` holding `below`. */
+/**
+ * The list of `folder`'s sub-folders: all (`wide`, at most `PER_LEVEL`) or `next` alone, `next`
+ * holding `below`; links relative to the page at `from`, if any.
+ */
 function levelOf(
   context: SidebarContext,
   folder: Folder,
   next: Folder | undefined,
   below: Element | undefined,
-  current: FolderRoute | undefined,
-  wide: boolean,
+  { current, from, wide }: { current: FolderRoute | undefined; from: string | undefined; wide: boolean },
 ): Element | undefined {
+  const hrefOf = (folder: Folder): string => {
+    const path = context.routes.folderRoute.get(folder)!.path
+    return from === undefined ? context.urls.path(path) : context.urls.link(path, from)
+  }
   const all = wide ? listedChildren(context, folder) : []
   const shown = all.slice(0, PER_LEVEL)
   if (next !== undefined && !shown.includes(next) && listedFolder(context)(next)) shown.push(next)
   if (shown.length === 0) return undefined
   const items = shown.map((child) => {
-    const href = context.urls.path(context.routes.folderRoute.get(child)!.path)
+    const href = hrefOf(child)
     const title = cleanText(child.title) || t('untitledFolder')
     const link = el('a', child === current?.folder ? { href, ariaCurrent: 'page' } : { href }, title)
     return el('li', {}, child === next && below !== undefined ? [link, below] : [link])
   })
   if (all.length > shown.length) {
-    const href = context.urls.path(context.routes.folderRoute.get(folder)!.path)
-    items.push(el('li', {}, [el('a', { href }, tn('home.more', all.length - shown.length))]))
+    items.push(el('li', {}, [el('a', { href: hrefOf(folder) }, tn('home.more', all.length - shown.length))]))
   }
   return el('ul', {}, items)
 }

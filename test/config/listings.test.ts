@@ -1,8 +1,9 @@
 /**
  * `listings`: validated like the other options, `'auto'` by default, compact from `COMPACT_FROM`
- * bookmarks under `'auto'`, and the build summary says when (and why) they are compact.
+ * bookmarks under `'auto'`, feeds of top-level folders only when compact, and the build summary
+ * says when (and why) they are compact.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -48,10 +49,41 @@ describe('listings', () => {
       }
     }
     const compact = await summary({ listings: 'compact' }, 'compact')
-    expect(compact.text).toContain("compact entries on tag and archive pages (listings: 'compact')")
+    expect(compact.text).toContain(
+      "compact entries on tag and archive pages, feeds of top-level folders only (listings: 'compact')",
+    )
     expect(compact.json['listings']).toBe('compact')
     const auto = await summary({}, 'auto')
     expect(auto.text).not.toContain('compact entries')
     expect(auto.json['listings']).toBe('full')
+  })
+
+  it('should keep the feeds of top-level folders and tags only when compact', async () => {
+    const nested = path.join(dir, 'nested.html')
+    writeFileSync(
+      nested,
+      '<!DOCTYPE NETSCAPE-Bookmark-file-1><DL><p><DT><H3>Top</H3><DL><p>' +
+        '<DT><A HREF="https://b.example/" ADD_DATE="1600000000">B</A>' +
+        '<DT><H3>Inner</H3><DL><p><DT><A HREF="https://c.example/" ADD_DATE="1600000001" TAGS="y">C</A></DL>' +
+        '</DL></DL>',
+    )
+    const feeds = async (listings: 'full' | 'compact') => {
+      const outDir = path.join(dir, `feeds-${listings}`)
+      await build(resolveConfig({ listings }, { sources: [nested], outDir }, { cwd: dir }))
+      return ['top/', 'top/inner/', 'tags/y/'].map((page) => [
+        existsSync(path.join(outDir, page, 'feed.xml')),
+        readFileSync(path.join(outDir, page, 'index.html'), 'utf8').includes(`href="/${page}feed.xml"`),
+      ])
+    }
+    expect(await feeds('full')).toEqual([
+      [true, true],
+      [true, true],
+      [true, true],
+    ])
+    expect(await feeds('compact')).toEqual([
+      [true, true],
+      [false, false],
+      [true, true],
+    ])
   })
 })

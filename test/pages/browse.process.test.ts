@@ -232,14 +232,22 @@ describe("listings: 'compact'", () => {
     expect(compact).toBeGreaterThan(2000)
   })
 
-  it('should make the same other pages as full listings, and smaller tag and archive pages', () => {
+  it('should make the same other pages as full listings, smaller tag and archive pages, and fewer feeds', () => {
     const files = filesOf(out)
-    expect(filesOf(full).sort()).toEqual([...files].sort())
+    // Only the feeds of folders below the top level are left out, and their pages' links to them.
+    const nestedFeed = (file: string) => /^(?!tags\/)[^/]+\/.+\/feed\.xml$/.test(file)
+    const fullFiles = filesOf(full)
+    expect(fullFiles.filter(nestedFeed).length).toBeGreaterThan(10)
+    expect(fullFiles.filter((file) => !nestedFeed(file)).sort()).toEqual([...files].sort())
+    const withoutFeedLink = (html: string) =>
+      html.replace(/<link rel="alternate"[^>]* title="[^"]* · Folder: [^"]*"[^>]*>/, '')
     let [compactBytes, fullBytes] = [0, 0]
     for (const file of files) {
       if (/^(tags|archive)\/./.test(file)) {
         compactBytes += Buffer.byteLength(read(out, file))
         fullBytes += Buffer.byteLength(read(full, file))
+      } else if (nestedFeed(file.replace(/index\.html$/, 'feed.xml'))) {
+        expect(read(out, file), file).toBe(withoutFeedLink(read(full, file)))
       } else if (file.endsWith('.html')) expect(read(out, file), file).toBe(read(full, file))
     }
     expect(compactBytes).toBeLessThan(fullBytes * 0.8)

@@ -100,4 +100,31 @@ describe('the folder sidebar', () => {
     // Not on the home page, which has its folder cards.
     expect(page(site.get('index.html')!).all('nav.sidebar')).toEqual([])
   })
+
+  it('should link each folder from every page, relatively where that is shorter', () => {
+    // Two bookmarks a page make a second page of 'Level 3', whose links start two folders deeper.
+    const level3 = chain.children[0]!.type === 'folder' ? chain.children[0].children[0]! : undefined
+    if (level3?.type !== 'folder') throw new Error('no Level 3')
+    level3.children.push(createBookmark('Second', 'https://second.example/'))
+    const paged = pages(root, { pageSize: 1 })
+    const checked = new Set<string>()
+    for (const [path, html] of paged) {
+      const sidebar = page(html)
+      const hrefs = sidebar.attr('nav.sidebar a', 'href')
+      const titles = sidebar.text('nav.sidebar a')
+      hrefs.forEach((href, index) => {
+        const target = new URL(href, `https://site.example/${path}`).pathname.slice(1)
+        const title = titles[index]!
+        if (title.endsWith('more…')) return
+        expect(page(paged.get(`${target}index.html`)!).text('h1'), `${path} → ${href}`).toEqual([title])
+      })
+      if (hrefs.length > 0) checked.add(path)
+    }
+    expect(checked).toContain('b/level-1/level-2/level-3/page/2/index.html')
+    expect(checked).toContain('tags/t/index.html')
+    // Deep down, the way's folders are a few `../` away; the pages of no folder link from the base.
+    const deep = page(paged.get('b/level-1/level-2/level-3/bottom/index.html')!).attr('nav.sidebar a', 'href')
+    expect(deep).toContain('../../')
+    expect(page(paged.get('tags/t/index.html')!).attr('nav.sidebar a', 'href')[0]).toBe('/a/')
+  })
 })
