@@ -10,6 +10,7 @@
 import type { AssetCopy, OutputFile } from '../model/output.js'
 import type { SiteInput } from '../publish/site-input.js'
 import { siteUrls } from '../publish/urls.js'
+import { useLanguage } from '../render/i18n.js'
 import { siteDataOf } from '../site-files/input.js'
 import { siteFileProducers, type SiteFilesInput } from '../site-files/index.js'
 import {
@@ -98,6 +99,7 @@ export const THEME_ASSETS: readonly AssetCopy[] = [
   { path: 'assets/style.css', source: 'default/style.css' },
   { path: 'assets/theme.js', source: 'default/theme.js' },
   { path: 'assets/site.js', source: 'default/site.js' },
+  { path: 'assets/ui-text.js', source: 'default/ui-text.js' },
   { path: 'assets/icon.svg', source: 'default/icon.svg' },
   { path: 'assets/icon-fallback.svg', source: 'default/icon-fallback.svg' },
   { path: 'assets/entry-view.js', source: 'default/entry-view.js' },
@@ -146,8 +148,14 @@ export function planSite(input: SiteInput, options: PlanOptions = {}): SitePlan 
   })
   const timing = clock === undefined ? undefined : { clock, timings }
   const files: Iterable<OutputFile> = {
-    [Symbol.iterator]: () =>
-      generateFiles(input, options, { routes, totals, stats, changes }, siteFiles, timing),
+    // The pages speak the site's language while they are made (see `useLanguage`), English after.
+    *[Symbol.iterator]() {
+      try {
+        yield* generateFiles(input, options, { routes, totals, stats, changes }, siteFiles, timing)
+      } finally {
+        useLanguage('en')
+      }
+    },
   }
   const assets = [
     ...THEME_ASSETS,

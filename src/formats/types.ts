@@ -112,14 +112,13 @@ export interface ReparseOptions {
   onFullRead?: (reason: string) => void
 }
 
-/** A download of the whole published collection that the site offers (see `FormatEntry.siteExport`). */
+/**
+ * A download of the whole published collection that the site offers (see `FormatEntry.siteExport`);
+ * its words are in the site's catalogue (`download.<format name>`).
+ */
 export interface SiteExport {
   /** Path below the site's base: `bookmarks.html`. */
   readonly path: string
-  /** The link's words: `browser HTML`. */
-  readonly label: string
-  /** Said after the link, in parentheses. */
-  readonly note?: string | undefined
   /** Write the collection as UTF-8, chunk by chunk; what it cannot carry comes back as warnings. */
   stream(collection: Collection, sink: (chunk: Uint8Array) => void): Message[]
 }

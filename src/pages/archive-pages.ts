@@ -8,6 +8,7 @@ export { ARCHIVE_PATH } from './paths.js'
 import type { Bookmark } from '../model/tree.js'
 import type { OutputFile } from '../model/output.js'
 import { archiveIndexToHast, archivePageToHast } from '../render/archive-page.js'
+import { formatDate, t } from '../render/i18n.js'
 import { trustedBytesNode } from '../render/serialize.js'
 import type { PageContext } from './context.js'
 import { pagesNavigation } from './folder-pages.js'
@@ -21,10 +22,10 @@ export function* archivePages(context: PageContext): Generator<OutputFile> {
   const url = context.urls.path
   const { years, undated } = context.timeline
   const home = { title: context.input.siteTitle, href: url('') }
-  const archive = { title: 'Archive', href: url(ARCHIVE_PATH) }
+  const archive = { title: t('nav.archive'), href: url(ARCHIVE_PATH) }
   const index = context.page(
-    { kind: 'archive', title: 'Archive', path: ARCHIVE_PATH, pageNumber: 1 },
-    'Archive',
+    { kind: 'archive', title: archive.title, path: ARCHIVE_PATH, pageNumber: 1 },
+    archive.title,
     archiveIndexToHast({
       crumbs: [home, archive],
       years: years.map((year) => ({
@@ -41,11 +42,11 @@ export function* archivePages(context: PageContext): Generator<OutputFile> {
   yield index
   context.resume()
   const lists = years.map((year) => ({
-    title: String(year.year),
+    title: formatDate(Date.UTC(year.year, 6), { year: 'numeric' }),
     path: year.path,
     bookmarks: year.bookmarks,
   }))
-  if (undated.length > 0) lists.push({ title: 'Without a date', path: UNDATED_PATH, bookmarks: undated })
+  if (undated.length > 0) lists.push({ title: t('archive.undated'), path: UNDATED_PATH, bookmarks: undated })
   for (const list of lists) yield* listPages(context, list)
 }
 
@@ -93,7 +94,7 @@ function* listPages(
         title: list.title,
         crumbs: [
           { title: context.input.siteTitle, href: link('', path) },
-          { title: 'Archive', href: link(ARCHIVE_PATH, path) },
+          { title: t('nav.archive'), href: link(ARCHIVE_PATH, path) },
           { title: list.title, href: link(list.path, path) },
         ],
         entries: [trustedBytesNode(context.entries.listedEntries(listed))],

@@ -15,6 +15,7 @@ import {
   type ChangesDay,
 } from '../render/changes-page.js'
 import type { HistoryView } from '../history/build-step.js'
+import { t } from '../render/i18n.js'
 
 /** Path of the changes pages below the base. */
 export const CHANGES_PATH = 'changes/'
@@ -29,7 +30,7 @@ export function* changesPages(context: PageContext): Generator<OutputFile> {
   const pages = paginateDays(groupByDay(commits), context.input.pageSize)
   const crumbs = [
     { title: context.input.siteTitle, href: url('') },
-    { title: 'Changes', href: url(CHANGES_PATH) },
+    { title: t('nav.changes'), href: url(CHANGES_PATH) },
   ]
   const shown = dayFormatter(context.input.lang)
   const formatDay = (day: string) => shown(Date.parse(day))
@@ -39,8 +40,8 @@ export function* changesPages(context: PageContext): Generator<OutputFile> {
     const path = pagePath(CHANGES_PATH, number)
     files.push(
       context.page(
-        { kind: 'changes', title: 'Changes', path, pageNumber: number },
-        number === 1 ? 'Changes' : `Changes (page ${number})`,
+        { kind: 'changes', title: t('nav.changes'), path, pageNumber: number },
+        number === 1 ? t('nav.changes') : t('changes.page', { page: number }),
         changesPageToHast({
           crumbs,
           feedHref: url('changes.xml'),

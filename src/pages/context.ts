@@ -12,6 +12,7 @@ import type { SiteInput } from '../publish/site-input.js'
 import type { SiteUrls } from '../publish/urls.js'
 import { documentToHast, type Download, type PageInput, type SiteContext } from '../render/document.js'
 import { segmentsToText } from '../render/fast-html.js'
+import { useLanguage } from '../render/i18n.js'
 import { serializeHastSegments } from '../render/serialize.js'
 import type { Entries } from './entries.js'
 import type { Icons } from './icons.js'
@@ -92,6 +93,7 @@ export function createPageContext(parts: {
   const { timing, ...shared } = parts
   const { input, urls, icons, stats } = parts
   const theme = input.theme
+  useLanguage(input.lang)
   const downloads = downloadsOf(exportsGzipped(input.exports, stats.bookmarks))
   let currentPage: PageInfo = { kind: 'folder', title: input.siteTitle, path: '', pageNumber: 1 }
   const site: SiteContext = {
@@ -140,6 +142,8 @@ export function createPageContext(parts: {
       if (timing !== undefined) timing.timings[phase] += timing.clock() - started
     },
     resume() {
+      // Another build (watch mode, tests) may have rendered in its language meanwhile.
+      useLanguage(input.lang)
       if (timing !== undefined) started = timing.clock()
     },
   }

@@ -5,6 +5,7 @@
  */
 import { siteExports } from '../formats/registry.js'
 import type { Download } from '../render/document.js'
+import { optional, t } from '../render/i18n.js'
 
 /**
  * `exports: 'auto'` gzips the exports of a collection of at least this many bookmarks: where the
@@ -21,19 +22,11 @@ export function exportsGzipped(setting: 'auto' | 'plain' | 'gzip', bookmarks: nu
   return setting === 'gzip' || (setting === 'auto' && bookmarks >= GZIP_EXPORTS_FROM)
 }
 
-const PLAIN: readonly Download[] = siteExports().map(({ siteExport: { path, label, note } }) => ({
-  path,
-  label,
-  note,
-}))
-
-const GZIPPED: readonly Download[] = siteExports().map(({ siteExport: { path, label } }) => ({
-  path: `${path}.gz`,
-  label: `${label}, gzipped`,
-  note: path.endsWith('.html') ? 'unzip it, then import it into any browser' : 'unzip it first',
-}))
-
-/** The downloads, plain or gzipped. */
+/** The downloads, plain or gzipped, labelled in the site's language (`download.<format>…` in the catalogue). */
 export function downloadsOf(gzipped: boolean): readonly Download[] {
-  return gzipped ? GZIPPED : PLAIN
+  return siteExports().map(({ name, siteExport: { path } }) => ({
+    path: gzipped ? `${path}.gz` : path,
+    label: t(gzipped ? 'download.gzipped' : 'download.plain', { label: t(`download.${name}`) }),
+    note: optional(`download.${name}.${gzipped ? 'gzippedNote' : 'note'}`),
+  }))
 }

@@ -24,6 +24,7 @@ import {
 } from '../render/xfolk.js'
 import type { SiteUrls } from '../publish/urls.js'
 import type { SiteRoutes } from './routes.js'
+import { t } from '../render/i18n.js'
 
 /** Serialized entries and tag lists, reusable from one build to the next (watch mode). */
 export interface RenderCache {
@@ -161,7 +162,7 @@ function entryContextFor(
     if (folders === undefined) {
       folders = new Map()
       for (const { folder, parent } of routes.folders) {
-        const title = parent === undefined ? input.siteTitle : cleanText(folder.title) || 'Untitled'
+        const title = parent === undefined ? input.siteTitle : cleanText(folder.title) || t('untitled')
         for (const child of folder.children) if (child.type === 'bookmark') folders.set(child, title)
       }
     }

@@ -12,6 +12,7 @@ import type { OutputFile } from '../model/output.js'
 import { atomToXml, leanEntryXml, newestOf, recentBookmarks } from '../render/atom.js'
 import type { PageContext } from './context.js'
 import { trailOf, type FolderRoute, type SiteRoutes, type TagRoute } from './routes.js'
+import { t } from '../render/i18n.js'
 
 /** Each tag's and each folder's feed entries, newest first. */
 interface FeedLists {
@@ -50,10 +51,11 @@ function feedTitle(context: PageContext, what: string): string {
 
 /** What a folder's feed follows: its path below the root. */
 function folderName(route: FolderRoute): string {
-  return `Folder: ${trailOf(route)
+  const trail = trailOf(route)
     .slice(1)
-    .map((folder) => folder.title || 'Untitled')
-    .join(' › ')}`
+    .map((folder) => folder.title || t('untitled'))
+    .join(' › ')
+  return t('feed.folder', { trail })
 }
 
 /** Whether a folder has a feed of its own (the home page's is the site's). */
@@ -67,7 +69,7 @@ export function feedHead(context: PageContext, route: TagRoute | FolderRoute): {
   const lists = feedListsOf(context)
   const title =
     'tag' in route
-      ? lists.tags.get(route.tag)!.length > 0 && `Tag: ${route.tag}`
+      ? lists.tags.get(route.tag)!.length > 0 && `${t('tag.heading')}${route.tag}`
       : hasFeed(context, route) && lists.folders.get(route.folder)!.length > 0 && folderName(route)
   if (title === false) return {}
   return { head: [feedLink(context, route.path, feedTitle(context, title))] }
@@ -108,7 +110,7 @@ export function* feedFiles(context: PageContext): Generator<OutputFile> {
       : feed(path, what, list)
   for (const route of context.routes.tags) {
     const list = lists.tags.get(route.tag)!
-    if (list.length > 0) yield* handOver(context, made(route.path, `Tag: ${route.tag}`, list))
+    if (list.length > 0) yield* handOver(context, made(route.path, `${t('tag.heading')}${route.tag}`, list))
   }
   for (const route of context.routes.folders) {
     const list = lists.folders.get(route.folder)!

@@ -13,6 +13,7 @@ import { webAppFiles } from '../render/web-app.js'
 import { privatePageToHast } from '../render/private-page.js'
 import { SEARCH_DIR } from './paths.js'
 import type { PageContext } from './context.js'
+import { t } from '../render/i18n.js'
 
 /** The offline page's script (`offline`). */
 export const OFFLINE_ASSET: AssetCopy = { path: 'assets/offline.js', source: 'default/offline.js' }
@@ -22,11 +23,12 @@ export const PRIVATE_ASSET: AssetCopy = { path: 'private/unlock.js', source: 'de
 export function* fixedPages(context: PageContext): Generator<OutputFile> {
   const url = context.urls.path
   const home = { title: context.input.siteTitle, href: url('') }
-  const tagsCrumb = { title: 'Tags', href: url('tags/') }
+  const tagsCrumb = { title: t('nav.tags'), href: url('tags/') }
+  const search = t('nav.search')
   const pages = [
     context.page(
-      { kind: 'tags', title: 'Tags', path: 'tags/', pageNumber: 1 },
-      'Tags',
+      { kind: 'tags', title: tagsCrumb.title, path: 'tags/', pageNumber: 1 },
+      tagsCrumb.title,
       tagIndexToHast({
         crumbs: [home, tagsCrumb],
         // Most used first; the routes are in name order, which ties keep (the sort is stable).
@@ -36,10 +38,10 @@ export function* fixedPages(context: PageContext): Generator<OutputFile> {
       }),
     ),
     context.page(
-      { kind: 'search', title: 'Search', path: 'search/', pageNumber: 1 },
-      'Search',
+      { kind: 'search', title: search, path: 'search/', pageNumber: 1 },
+      search,
       searchPageToHast({
-        crumbs: [home, { title: 'Search', href: url('search/') }],
+        crumbs: [home, { title: search, href: url('search/') }],
         indexUrl: url(`${SEARCH_DIR}index.json`),
         tagsUrl: url('tags/'),
         homeUrl: url(''),
@@ -47,17 +49,20 @@ export function* fixedPages(context: PageContext): Generator<OutputFile> {
       { scripts: ['assets/search.js'] },
     ),
     context.page(
-      { kind: 'not-found', title: 'Page not found', path: '404/', pageNumber: 1 },
-      'Page not found',
+      { kind: 'not-found', title: t('notFound.title'), path: '404/', pageNumber: 1 },
+      t('notFound.title'),
       notFoundPageToHast({ homeUrl: url(''), tagsUrl: url('tags/'), searchUrl: url('search/') }),
     ),
   ]
   if (context.input.offline) {
     pages.push(
       context.page(
-        { kind: 'offline', title: 'Offline reading', path: 'offline/', pageNumber: 1 },
-        'Offline reading',
-        offlinePageToHast({ crumbs: [home, { title: 'Offline', href: url('offline/') }], homeUrl: url('') }),
+        { kind: 'offline', title: t('offline.title'), path: 'offline/', pageNumber: 1 },
+        t('offline.title'),
+        offlinePageToHast({
+          crumbs: [home, { title: t('nav.offline'), href: url('offline/') }],
+          homeUrl: url(''),
+        }),
         { scripts: ['assets/offline.js'] },
       ),
       ...webAppFiles(context.input),
@@ -66,9 +71,9 @@ export function* fixedPages(context: PageContext): Generator<OutputFile> {
   if (context.input.privateSection !== undefined) {
     pages.push(
       context.page(
-        { kind: 'private', title: 'Private bookmarks', path: 'private/', pageNumber: 1 },
-        'Private bookmarks',
-        privatePageToHast({ crumbs: [home, { title: 'Private', href: url('private/') }] }),
+        { kind: 'private', title: t('private.title'), path: 'private/', pageNumber: 1 },
+        t('private.title'),
+        privatePageToHast({ crumbs: [home, { title: t('private.crumb'), href: url('private/') }] }),
         { scripts: [PRIVATE_ASSET.path] },
       ),
     )

@@ -19,6 +19,7 @@ import type { PageItems } from './memo.js'
 import { paginate, pagePath } from './paths.js'
 import { trailRoutesOf, type FolderRoute } from './routes.js'
 import { sidebarNode, sidebarOf } from './sidebar.js'
+import { t } from '../render/i18n.js'
 
 /** Every folder's pages, in document order. */
 export function* folderPages(context: PageContext): Generator<OutputFile> {
@@ -129,7 +130,7 @@ function* pagesOfFolder(
     }
     const file = context.page(
       { kind: 'folder', title: folder.title, path, pageNumber: number },
-      isRoot ? input.siteTitle : folder.title || 'Untitled folder',
+      isRoot ? input.siteTitle : folder.title || t('untitledFolder'),
       folderPageToHast({
         title: isRoot ? input.siteTitle : folder.title,
         description: folder.description,
@@ -257,12 +258,12 @@ export function pagesNavigation(
 /** The home page's line of downloads: the collection as browser HTML and XBEL (gzipped when large), and the feed. */
 function downloads(context: PageContext): Element {
   const url = context.urls.path
-  const links: Array<Element | string> = ['Download this collection: ']
+  const links: Array<Element | string> = [t('home.download')]
   for (const [index, download] of context.downloads.entries()) {
     if (index > 0) links.push(' · ')
     links.push(h('a', { href: url(download.path), download: download.path }, download.label))
     if (download.note !== undefined) links.push(` (${download.note})`)
   }
-  if (context.input.feedLimit > 0) links.push(' · ', h('a', { href: url('feed.xml') }, 'Atom feed'))
+  if (context.input.feedLimit > 0) links.push(' · ', h('a', { href: url('feed.xml') }, t('nav.feed')))
   return h('p.downloads', links)
 }

@@ -2,6 +2,7 @@
  * What the home page shows above the root's own bookmarks: the overview (see
  * `render/overview.ts`) made from this build's routes, timeline and the build's day. Pure.
  */
+import { t } from '../render/i18n.js'
 import type { ElementContent } from 'hast'
 import { dayFormatter, formatW3cDate } from '../model/dates.js'
 import { overviewToHast, tagSize, type OverviewFolder } from '../render/overview.js'
@@ -47,17 +48,17 @@ export function homeOverview(context: PageContext): ElementContent[] {
   const recent =
     timeline.dated.length > 0
       ? {
-          heading: 'Recently added',
+          heading: t('home.recent'),
           entries: [entries(timeline.dated.slice(0, RECENT))],
           href: url(ARCHIVE_PATH),
-          label: 'All bookmarks by date',
+          label: t('home.byDate'),
         }
       : timeline.all.length > 0
         ? {
-            heading: 'Bookmarks',
+            heading: t('bookmarks'),
             entries: [entries(timeline.all.slice(0, RECENT))],
             href: url(TREE_PATH),
-            label: 'All folders',
+            label: t('nav.folders'),
           }
         : undefined
   const picked = rediscoveryOf(timeline, context.input.buildDay)

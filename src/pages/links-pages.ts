@@ -10,6 +10,7 @@ import type { OutputFile } from '../model/output.js'
 import { linkReportToHast, type LinkReportInput, type LinkReportItem } from '../render/links-page.js'
 import type { PageContext } from './context.js'
 import { trailOf } from './routes.js'
+import { t } from '../render/i18n.js'
 
 /** Where the report is, below the base. */
 export const LINKS_PAGE = 'links/'
@@ -43,17 +44,17 @@ export function* linksPages(context: PageContext): Generator<OutputFile> {
         ? context.input.siteTitle
         : trail
             .slice(1)
-            .map((folder) => folder.title || 'Untitled')
+            .map((folder) => folder.title || t('untitled'))
             .join(' › ')
     folders.push({ title, href: url(route.path), items })
   }
   const file = context.page(
-    { kind: 'links', title: 'Link health', path: LINKS_PAGE, pageNumber: 1 },
-    'Link health',
+    { kind: 'links', title: t('nav.links'), path: LINKS_PAGE, pageNumber: 1 },
+    t('nav.links'),
     linkReportToHast({
       crumbs: [
         { title: context.input.siteTitle, href: url('') },
-        { title: 'Link health', href: url(LINKS_PAGE) },
+        { title: t('nav.links'), href: url(LINKS_PAGE) },
       ],
       counts: links.counts,
       checkedAt: links.checkedAt,

@@ -12,6 +12,7 @@ import { cleanText } from '../render/text.js'
 import type { PageContext } from './context.js'
 import { trailRoutesOf, type FolderRoute } from './routes.js'
 import { listedFolder } from './tree-page.js'
+import { t, tn } from '../render/i18n.js'
 
 /** Folders listed at one level before a "more" link. */
 const PER_LEVEL = 40
@@ -41,13 +42,15 @@ export function sidebarOf(
     if (index > 0 && index < skipped) {
       // The middle of a deep way is left out, as in the breadcrumbs.
       if (index === 1 && below !== undefined)
-        below = el('ul', {}, [el('li', { className: ['gap'] }, [`… ${skipped - 1} folders`, below])])
+        below = el('ul', {}, [
+          el('li', { className: ['gap'] }, [`… ${tn('count.folders', skipped - 1)}`, below]),
+        ])
       continue
     }
     const wide = index === 0 || index >= last - OPEN_LEVELS
     below = levelOf(context, trail[index]!.folder, trail[index + 1]?.folder, below, { current, from, wide })
   }
-  return below && serializeFragment(el('nav', { className: ['sidebar'], ariaLabel: 'All folders' }, below))
+  return below && serializeFragment(el('nav', { className: ['sidebar'], ariaLabel: t('nav.folders') }, below))
 }
 
 /**
@@ -71,12 +74,12 @@ function levelOf(
   if (shown.length === 0) return undefined
   const items = shown.map((child) => {
     const href = hrefOf(child)
-    const title = cleanText(child.title) || 'Untitled folder'
+    const title = cleanText(child.title) || t('untitledFolder')
     const link = el('a', child === current?.folder ? { href, ariaCurrent: 'page' } : { href }, title)
     return el('li', {}, child === next && below !== undefined ? [link, below] : [link])
   })
   if (all.length > shown.length) {
-    items.push(el('li', {}, [el('a', { href: hrefOf(folder) }, `${all.length - shown.length} more…`)]))
+    items.push(el('li', {}, [el('a', { href: hrefOf(folder) }, tn('home.more', all.length - shown.length))]))
   }
   return el('ul', {}, items)
 }

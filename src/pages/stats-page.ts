@@ -7,6 +7,7 @@ import type { OutputFile } from '../model/output.js'
 import { displayHost } from '../render/host.js'
 import { statsPageToHast, type StatsBar } from '../render/stats-page.js'
 import type { PageContext } from './context.js'
+import { formatDate, t } from '../render/i18n.js'
 
 /** Where the page is, below the base. */
 export const STATS_PATH = 'stats/'
@@ -27,19 +28,23 @@ export function* statsPage(context: PageContext): Generator<OutputFile> {
   const top = (counts: Iterable<[string, number]>): Array<[string, number]> =>
     [...counts].sort(([a, m], [b, n]) => n - m || (a < b ? -1 : a > b ? 1 : 0)).slice(0, TOP)
   const file = context.page(
-    { kind: 'stats', title: 'Statistics', path: STATS_PATH, pageNumber: 1 },
-    'Statistics',
+    { kind: 'stats', title: t('nav.stats'), path: STATS_PATH, pageNumber: 1 },
+    t('nav.stats'),
     statsPageToHast({
       crumbs: [
         { title: input.siteTitle, href: url('') },
-        { title: 'Statistics', href: url(STATS_PATH) },
+        { title: t('nav.stats'), href: url(STATS_PATH) },
       ],
       bookmarks: timeline.all.length,
       untagged,
       undated: timeline.undated.length,
       links: input.links === undefined ? undefined : { ...input.links.counts },
       years: timeline.years
-        .map((year) => ({ label: String(year.year), count: year.bookmarks.length, href: url(year.path) }))
+        .map((year) => ({
+          label: formatDate(Date.UTC(year.year, 6), { year: 'numeric' }),
+          count: year.bookmarks.length,
+          href: url(year.path),
+        }))
         .reverse(),
       months: lastMonths(context),
       hosts: top(hosts).map(([label, count]) => ({ label, count })),
@@ -60,17 +65,12 @@ function lastMonths(context: PageContext): StatsBar[] {
   const years = context.timeline.years
   if (years.length === 0) return []
   const byYear = new Map(years.map((year) => [year.year, year.months]))
-  const format = new Intl.DateTimeFormat(context.input.lang, {
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  })
   const newest = new Date(context.timeline.dated[0]!.added!)
   const bars: StatsBar[] = []
   for (let back = MONTHS - 1; back >= 0; back--) {
     const at = new Date(Date.UTC(newest.getUTCFullYear(), newest.getUTCMonth() - back, 1))
     const count = byYear.get(at.getUTCFullYear())?.[at.getUTCMonth()] ?? 0
-    bars.push({ label: format.format(at), count })
+    bars.push({ label: formatDate(at.getTime(), { month: 'short', year: 'numeric' }), count })
   }
   return bars
 }

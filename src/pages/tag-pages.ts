@@ -13,6 +13,7 @@ import { pageCount, paginate, pagePath } from './paths.js'
 import { TAGS_PATH } from './routes.js'
 import { sharedSidebar } from './sidebar.js'
 import { operatorFor } from '#search-query'
+import { t } from '../render/i18n.js'
 
 /** Every tag's pages, in tag order. */
 export function* tagPages(context: PageContext): Generator<OutputFile> {
@@ -62,12 +63,12 @@ export function* tagPages(context: PageContext): Generator<OutputFile> {
       const tagsLink = link(TAGS_PATH, path)
       const file = context.page(
         { kind: 'tag', title: tagRoute.tag, path, pageNumber: number },
-        `Tag: ${tagRoute.tag}`,
+        `${t('tag.heading')}${tagRoute.tag}`,
         tagPageToHast({
           tag: tagRoute.tag,
           crumbs: [
             { title: context.input.siteTitle, href: link('', path) },
-            { title: 'Tags', href: tagsLink },
+            { title: t('nav.tags'), href: tagsLink },
             { title: tagRoute.tag, href: link(tagRoute.path, path) },
           ],
           entries: [trustedBytesNode(context.entries.listedEntries(listed))],

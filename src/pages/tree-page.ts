@@ -8,6 +8,7 @@ import type { Folder } from '../model/tree.js'
 import type { OutputFile } from '../model/output.js'
 import { folderTreeToHast, type TreeNode } from '../render/folder-tree.js'
 import type { PageContext } from './context.js'
+import { t } from '../render/i18n.js'
 
 export function* treePage(context: PageContext): Generator<OutputFile> {
   // Watch mode: the same folders, paths and sizes as last build (see `KnownChanges.tree`).
@@ -36,12 +37,12 @@ export function* treePage(context: PageContext): Generator<OutputFile> {
   const listedCount = listedBelow(root)
   const direct = routes[0]!.folder.children.filter((child) => child.type === 'bookmark').length
   const file = context.page(
-    { kind: 'folders', title: 'Folders', path: TREE_PATH, pageNumber: 1 },
-    'Folders',
+    { kind: 'folders', title: t('folders'), path: TREE_PATH, pageNumber: 1 },
+    t('folders'),
     folderTreeToHast({
       crumbs: [
         { title: context.input.siteTitle, href: url('') },
-        { title: 'Folders', href: url(TREE_PATH) },
+        { title: t('folders'), href: url(TREE_PATH) },
       ],
       folders: root.children,
       topLevel: { href: url(''), count: direct },

@@ -6,8 +6,7 @@
 import type { Element, ElementContent } from 'hast'
 import { breadcrumbsToHast } from './document.js'
 import { el } from './hast.js'
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+import { formatDate, t, tn } from './i18n.js'
 
 export interface ArchiveIndexInput {
   crumbs: Array<{ title: string; href: string }>
@@ -22,10 +21,10 @@ export function archiveIndexToHast(input: ArchiveIndexInput): ElementContent[] {
   const dated = input.years.reduce((sum, year) => sum + year.count, 0)
   const content: ElementContent[] = [
     breadcrumbsToHast(input.crumbs),
-    el('h1', {}, 'Archive'),
-    el('p', { className: ['folder-stats'] }, `${plural(dated, 'bookmark')} by date added`),
+    el('h1', {}, t('nav.archive')),
+    el('p', { className: ['folder-stats'] }, tn('archive.dated', dated)),
   ]
-  if (input.years.length === 0) content.push(el('p', { className: ['empty'] }, 'No bookmark has a date.'))
+  if (input.years.length === 0) content.push(el('p', { className: ['empty'] }, t('archive.none')))
   else
     content.push(
       el(
@@ -33,9 +32,13 @@ export function archiveIndexToHast(input: ArchiveIndexInput): ElementContent[] {
         { className: ['archive-years'] },
         input.years.map((year) =>
           el('li', {}, [
-            el('a', { className: ['archive-year'], href: year.href }, String(year.year)),
+            el(
+              'a',
+              { className: ['archive-year'], href: year.href },
+              formatDate(Date.UTC(year.year, 6), { year: 'numeric' }),
+            ),
             ' ',
-            el('span', { className: ['count'] }, plural(year.count, 'bookmark')),
+            el('span', { className: ['count'] }, tn('count.bookmarks', year.count)),
             el(
               'ul',
               { className: ['archive-months'] },
@@ -44,7 +47,7 @@ export function archiveIndexToHast(input: ArchiveIndexInput): ElementContent[] {
                   ? []
                   : [
                       el('li', {}, [
-                        MONTHS[month]!,
+                        formatDate(Date.UTC(year.year, month, 15), { month: 'short' }),
                         ' ',
                         el('span', { className: ['count'] }, String(count)),
                       ]),
@@ -58,9 +61,9 @@ export function archiveIndexToHast(input: ArchiveIndexInput): ElementContent[] {
   if (input.undated !== undefined)
     content.push(
       el('p', { className: ['archive-undated'] }, [
-        el('a', { href: input.undated.href }, 'Without a date'),
+        el('a', { href: input.undated.href }, t('archive.undated')),
         ' ',
-        el('span', { className: ['count'] }, plural(input.undated.count, 'bookmark')),
+        el('span', { className: ['count'] }, tn('count.bookmarks', input.undated.count)),
       ]),
     )
   return content
@@ -87,17 +90,17 @@ export function archivePageToHast(input: ArchivePageInput): ElementContent[] {
       pages !== undefined && pages.current > 1
         ? [
             input.title,
-            el('span', { className: ['page-number'] }, ` (page ${pages.current} of ${pages.count})`),
+            el(
+              'span',
+              { className: ['page-number'] },
+              t('pages.of', { current: pages.current, count: pages.count }),
+            ),
           ]
         : input.title,
     ),
-    el('p', { className: ['folder-stats'] }, plural(input.total, 'bookmark')),
-    el('h2', { className: ['visually-hidden'] }, 'Bookmarks'),
+    el('p', { className: ['folder-stats'] }, tn('count.bookmarks', input.total)),
+    el('h2', { className: ['visually-hidden'] }, t('bookmarks')),
     el('ul', { className: ['entries'] }, input.entries),
     ...(pages === undefined ? [] : [pages.navigation]),
   ]
-}
-
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`
 }

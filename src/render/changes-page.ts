@@ -7,6 +7,7 @@ import { h } from 'hastscript'
 import { breadcrumbsToHast } from './document.js'
 import { cleanText } from './text.js'
 import type { ChangeKind } from '../history/walk.js'
+import { t, tn } from './i18n.js'
 
 export interface ChangeLine {
   kind: ChangeKind
@@ -42,14 +43,6 @@ export interface ChangesPageInput {
   pages: { current: number; count: number; newer: string | undefined; older: string | undefined }
 }
 
-const VERBS: Record<ChangeKind, string> = {
-  added: 'Added',
-  removed: 'Removed',
-  moved: 'Moved',
-  renamed: 'Renamed',
-  changed: 'Changed',
-}
-
 /** `<main>` content of a changes page. */
 export function changesPageToHast(input: ChangesPageInput): ElementContent[] {
   const { pages } = input
@@ -58,20 +51,23 @@ export function changesPageToHast(input: ChangesPageInput): ElementContent[] {
     h(
       'h1',
       pages.current === 1
-        ? 'Changes'
-        : ['Changes', h('span.page-number', ` (page ${pages.current} of ${pages.count})`)],
+        ? t('nav.changes')
+        : [
+            t('nav.changes'),
+            h('span.page-number', t('pages.of', { current: pages.current, count: pages.count })),
+          ],
     ),
   )
   if (pages.current === 1) {
     content.push(
       h('p.lead', [
-        'What each commit of the bookmarks did, newest first, read from the Git history. Also as a feed: ',
+        t('changes.lead'),
         h('a', { href: input.feedHref, type: 'application/atom+xml' }, 'changes.xml'),
-        '.',
+        t('changes.leadEnd'),
       ]),
     )
   }
-  if (input.days.length === 0) content.push(h('p', 'No changes yet.'))
+  if (input.days.length === 0) content.push(h('p', t('changes.none')))
   for (const day of input.days) {
     content.push(
       h('section.changes-day', [
@@ -87,40 +83,45 @@ export function changesPageToHast(input: ChangesPageInput): ElementContent[] {
 
 function commitToHast(commit: ChangeCommit): Element {
   return h('article.changes-commit', { id: `commit-${commit.hash.slice(0, 12)}` }, [
-    h('h3', [cleanText(commit.subject) || 'Commit', ' ', h('code', commit.hash.slice(0, 7))]),
+    h('h3', [cleanText(commit.subject) || t('changes.commit'), ' ', h('code', commit.hash.slice(0, 7))]),
     h('ul.changes', [
       ...commit.lines.map((line) => h(`li.change.change-${line.kind}`, lineToHast(line))),
       ...(commit.moreAdded === undefined
         ? []
-        : [h('li.change.change-added', `… and ${commit.moreAdded.toLocaleString('en-US')} more added`)]),
+        : [h('li.change.change-added', tn('changes.more', commit.moreAdded))]),
     ]),
   ])
 }
 
 function lineToHast(line: ChangeLine): Array<ElementContent | string> {
-  const title = cleanText(line.title) || line.href || 'Untitled'
+  const title = cleanText(line.title) || line.href || t('untitled')
   const name: ElementContent =
     line.href === undefined
       ? h('span', title)
       : h('a', { href: line.href, rel: ['nofollow', 'noopener'] }, title)
   const folder = (path: readonly string[]): string =>
-    path.length === 0 ? 'the top level' : path.map((part) => cleanText(part)).join(' / ')
-  const parts: Array<ElementContent | string> = [h('span.change-kind', VERBS[line.kind]), ' ', name]
+    path.length === 0 ? t('changes.topLevel') : path.map((part) => cleanText(part)).join(' / ')
+  const parts: Array<ElementContent | string> = [h('span.change-kind', t(`changes.${line.kind}`)), ' ', name]
   switch (line.kind) {
     case 'added':
-      parts.push(` in ${folder(line.path)}`)
+      parts.push(t('changes.in', { folder: folder(line.path) }))
       break
     case 'removed':
-      parts.push(` from ${folder(line.path)}`)
+      parts.push(t('changes.from', { folder: folder(line.path) }))
       break
     case 'moved':
-      parts.push(` from ${folder(Array.isArray(line.from) ? line.from : [])} to ${folder(line.path)}`)
+      parts.push(
+        t('changes.fromTo', {
+          from: folder(Array.isArray(line.from) ? line.from : []),
+          to: folder(line.path),
+        }),
+      )
       break
     case 'renamed':
-      if (typeof line.from === 'string') parts.push(` (was “${cleanText(line.from)}”)`)
+      if (typeof line.from === 'string') parts.push(t('changes.was', { title: cleanText(line.from) }))
       break
     case 'changed':
-      parts.push(typeof line.from === 'string' ? ' (new address)' : ' (new description)')
+      parts.push(t(typeof line.from === 'string' ? 'changes.newAddress' : 'changes.newDescription'))
       break
   }
   return parts
@@ -129,10 +130,10 @@ function lineToHast(line: ChangeLine): Array<ElementContent | string> {
 function navigation(pages: ChangesPageInput['pages']): Element | undefined {
   if (pages.count <= 1) return undefined
   const links: Array<ElementContent | string> = []
-  if (pages.newer !== undefined) links.push(h('a', { href: pages.newer, rel: 'prev' }, '← Newer changes'))
+  if (pages.newer !== undefined) links.push(h('a', { href: pages.newer, rel: 'prev' }, t('changes.newer')))
   if (pages.older !== undefined) {
     if (links.length > 0) links.push(' ')
-    links.push(h('a', { href: pages.older, rel: 'next' }, 'Older changes →'))
+    links.push(h('a', { href: pages.older, rel: 'next' }, t('changes.older')))
   }
-  return h('nav.pagination', { 'aria-label': 'Pages' }, links)
+  return h('nav.pagination', { 'aria-label': t('pages.label') }, links)
 }

@@ -11,6 +11,7 @@
 import type { Element, ElementContent, Root } from 'hast'
 import { h } from 'hastscript'
 import { el } from './hast.js'
+import { directionOf, messagesOf, t, tn } from './i18n.js'
 import { serializeFragments, trustedNode } from './serialize.js'
 import { cleanText } from './text.js'
 import { APP_COLOURS, APP_ICONS, MANIFEST_PATH } from './web-app.js'
@@ -88,6 +89,8 @@ interface Shell {
   tools: ElementContent
   footerNav: ElementContent
   builtWith: ElementContent
+  /** The words of the scripts every page loads (theme.js, site.js). */
+  text: ElementContent
 }
 
 const shells = new WeakMap<SiteContext, Shell>()
@@ -97,18 +100,18 @@ function shellOf(site: SiteContext): Shell {
   if (shell !== undefined) return shell
   const fragment = (elements: Element[]): ElementContent => trustedNode(serializeFragments(elements))
   const footerLinks: Array<[string, string]> = [
-    ['Home', site.url('')],
-    ['All folders', site.url('folders/')],
-    ['Tags', site.url('tags/')],
-    ['Archive', site.url('archive/')],
-    ['Search', site.url('search/')],
-    ['Statistics', site.url('stats/')],
-    ...(site.changes === true ? ([['Changes', site.url('changes/')]] as Array<[string, string]>) : []),
-    ...(site.offline === true ? ([['Offline', site.url('offline/')]] as Array<[string, string]>) : []),
-    ...(site.feed ? ([['Atom feed', site.url('feed.xml')]] as Array<[string, string]>) : []),
-    ...(site.linkReport === true ? ([['Link health', site.url('links/')]] as Array<[string, string]>) : []),
+    [t('nav.home'), site.url('')],
+    [t('nav.folders'), site.url('folders/')],
+    [t('nav.tags'), site.url('tags/')],
+    [t('nav.archive'), site.url('archive/')],
+    [t('nav.search'), site.url('search/')],
+    [t('nav.stats'), site.url('stats/')],
+    ...(site.changes === true ? ([[t('nav.changes'), site.url('changes/')]] as Array<[string, string]>) : []),
+    ...(site.offline === true ? ([[t('nav.offline'), site.url('offline/')]] as Array<[string, string]>) : []),
+    ...(site.feed ? ([[t('nav.feed'), site.url('feed.xml')]] as Array<[string, string]>) : []),
+    ...(site.linkReport === true ? ([[t('nav.links'), site.url('links/')]] as Array<[string, string]>) : []),
     ...site.downloads.map((download): [string, string] => [
-      `Export (${download.label})`,
+      t('nav.export', { label: download.label }),
       site.url(download.path),
     ]),
   ]
@@ -151,18 +154,23 @@ function shellOf(site: SiteContext): Shell {
       // `/` to search, re-sorting entries, the tag filter: deferred, and nothing needs it.
       h('script', { type: 'module', src: site.url('assets/site.js') }),
     ]),
-    skip: fragment([h('a.skip-link', { href: '#main' }, 'Skip to content')]),
+    skip: fragment([h('a.skip-link', { href: '#main' }, t('skip'))]),
     tools: fragment([searchForm(site)]),
     footerNav: fragment([
-      h('nav', { 'aria-label': 'Site' }, [
+      h('nav', { 'aria-label': t('nav.label') }, [
         h(
           'ul',
           footerLinks.map(([label, href]) => h('li', h('a', { href }, label))),
         ),
       ]),
     ]),
+    text: clientText('ui-text', 'client.'),
     builtWith: fragment([
-      h('p', ['Built with ', h('a', { href: 'https://github.com/bookgen/bookgen' }, 'bookgen'), '.']),
+      h('p', [
+        t('footer.before'),
+        h('a', { href: 'https://github.com/bookgen/bookgen' }, 'bookgen'),
+        t('footer.after'),
+      ]),
     ]),
   }
   shells.set(site, shell)
@@ -178,6 +186,7 @@ export function documentToHast(site: SiteContext, page: PageInput): Root {
     shell.metas,
     el('title', {}, title),
     shell.links,
+    shell.text,
     ...(page.head ?? []),
     ...(page.scripts ?? []).map((script) => el('script', { type: 'module', src: site.url(script) })),
     ...(site.head?.(page) ?? []),
@@ -209,7 +218,7 @@ export function documentToHast(site: SiteContext, page: PageInput): Root {
     type: 'root',
     children: [
       { type: 'doctype' },
-      el('html', { lang: site.lang }, [
+      el('html', directionOf(site.lang) === 'rtl' ? { lang: site.lang, dir: 'rtl' } : { lang: site.lang }, [
         el('head', {}, head),
         el('body', site.cards === true ? { className: CARDS_CLASS } : {}, body),
       ]),
@@ -243,12 +252,12 @@ function searchForm(site: SiteContext): Element {
     h('input#search-q', {
       type: 'search',
       name: 'q',
-      ariaLabel: 'Search bookmarks',
-      placeholder: 'Search bookmarks',
+      ariaLabel: t('search.box'),
+      placeholder: t('search.box'),
       autocomplete: 'off',
       spellCheck: 'false',
     }),
-    h('button', { type: 'submit' }, 'Search'),
+    h('button', { type: 'submit' }, t('search.button')),
   ])
 }
 
@@ -267,7 +276,7 @@ export function breadcrumbsToHast(crumbs: Array<{ title: string; href: string }>
       el(
         'a',
         index === crumbs.length - 1 ? { href: crumb.href, ariaCurrent: 'page' } : { href: crumb.href },
-        cleanText(crumb.title) || 'Untitled',
+        cleanText(crumb.title) || t('untitled'),
       ),
     ])
   const items =
@@ -275,12 +284,12 @@ export function breadcrumbsToHast(crumbs: Array<{ title: string; href: string }>
       ? crumbs.map(link)
       : [
           link(crumbs[0]!, 0),
-          el('li', { className: ['gap'], title: `${crumbs.length - MAX_CRUMBS + 1} folders` }, '…'),
+          el('li', { className: ['gap'], title: tn('count.folders', crumbs.length - MAX_CRUMBS + 1) }, '…'),
           ...crumbs
             .slice(crumbs.length - (MAX_CRUMBS - 2))
             .map((crumb, index) => link(crumb, crumbs.length - (MAX_CRUMBS - 2) + index)),
         ]
-  return el('nav', { className: ['breadcrumbs'], ariaLabel: 'Breadcrumb' }, [el('ol', {}, items)])
+  return el('nav', { className: ['breadcrumbs'], ariaLabel: t('breadcrumb') }, [el('ol', {}, items)])
 }
 
 /**
@@ -301,18 +310,24 @@ export function paginationToHast(current: number, count: number, href: (page: nu
       el('li', {}, [
         page === current
           ? el('a', { href: href(page), ariaCurrent: 'page' }, String(page))
-          : el('a', { href: href(page), ariaLabel: `Page ${page}` }, String(page)),
+          : el('a', { href: href(page), ariaLabel: t('pages.page', { page }) }, String(page)),
       ]),
     )
     previous = page
   }
-  return el('nav', { className: ['pagination'], ariaLabel: 'Pages' }, [
+  return el('nav', { className: ['pagination'], ariaLabel: t('pages.label') }, [
     current > 1
-      ? el('a', { className: ['previous'], href: href(current - 1), rel: ['prev'] }, '← Previous')
-      : el('span', { className: ['previous', 'disabled'] }, '← Previous'),
+      ? el('a', { className: ['previous'], href: href(current - 1), rel: ['prev'] }, t('pages.previous'))
+      : el('span', { className: ['previous', 'disabled'] }, t('pages.previous')),
     el('ol', {}, items),
     current < count
-      ? el('a', { className: ['next'], href: href(current + 1), rel: ['next'] }, 'Next →')
-      : el('span', { className: ['next', 'disabled'] }, 'Next →'),
+      ? el('a', { className: ['next'], href: href(current + 1), rel: ['next'] }, t('pages.next'))
+      : el('span', { className: ['next', 'disabled'] }, t('pages.next')),
   ])
+}
+
+/** The messages under `prefix` for a client script, as JSON in the page (`id` names it), serialized. */
+export function clientText(id: string, prefix: string): ElementContent {
+  const json = JSON.stringify(messagesOf(prefix)).replaceAll('<', '\\u003c')
+  return trustedNode(serializeFragments([h('script', { type: 'application/json', id }, json)]))
 }

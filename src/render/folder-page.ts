@@ -5,6 +5,7 @@
 import type { Element, ElementContent } from 'hast'
 import { breadcrumbsToHast } from './document.js'
 import { el } from './hast.js'
+import { t, tn } from './i18n.js'
 import { cleanText } from './text.js'
 
 export interface SubfolderLink {
@@ -43,7 +44,7 @@ export interface FolderPageInput {
 export function folderPageToHast(input: FolderPageInput): ElementContent[] {
   const content: ElementContent[] = []
   if (input.crumbs.length > 1) content.push(breadcrumbsToHast(input.crumbs))
-  const heading = cleanText(input.title) || 'Untitled folder'
+  const heading = cleanText(input.title) || t('untitledFolder')
   const pages = input.pages
   content.push(
     el(
@@ -51,7 +52,14 @@ export function folderPageToHast(input: FolderPageInput): ElementContent[] {
       {},
       pages === undefined || pages.current === 1
         ? heading
-        : [heading, el('span', { className: ['page-number'] }, ` (page ${pages.current} of ${pages.count})`)],
+        : [
+            heading,
+            el(
+              'span',
+              { className: ['page-number'] },
+              t('pages.of', { current: pages.current, count: pages.count }),
+            ),
+          ],
     ),
   )
   const first = pages === undefined || pages.current === 1
@@ -66,8 +74,8 @@ export function folderPageToHast(input: FolderPageInput): ElementContent[] {
   else content.push(el('p', { className: ['folder-stats'] }, summary(input)))
   if (overview === undefined && first && input.subfolders.length > 0) {
     content.push(
-      el('nav', { className: ['subfolders'], ariaLabel: 'Folders' }, [
-        el('h2', { className: ['visually-hidden'] }, 'Folders'),
+      el('nav', { className: ['subfolders'], ariaLabel: t('folders') }, [
+        el('h2', { className: ['visually-hidden'] }, t('folders')),
         el(
           'ul',
           {},
@@ -76,12 +84,12 @@ export function folderPageToHast(input: FolderPageInput): ElementContent[] {
               el(
                 'a',
                 { className: ['folder-link'], href: sub.href },
-                cleanText(sub.title) || 'Untitled folder',
+                cleanText(sub.title) || t('untitledFolder'),
               ),
               ' ',
               el(
                 'span',
-                { className: ['count'], title: `${sub.count} bookmark${sub.count === 1 ? '' : 's'}` },
+                { className: ['count'], title: tn('count.bookmarks', sub.count) },
                 String(sub.count),
               ),
             ]),
@@ -94,15 +102,15 @@ export function folderPageToHast(input: FolderPageInput): ElementContent[] {
   if (groups.length > 0) {
     content.push(
       overview === undefined
-        ? el('h2', { className: ['visually-hidden'] }, 'Bookmarks')
-        : el('h2', {}, 'Top level'),
+        ? el('h2', { className: ['visually-hidden'] }, t('bookmarks'))
+        : el('h2', {}, t('topLevel')),
     )
     groups.forEach((group, index) => {
       if (index > 0) content.push(el('hr', { className: ['separator'] }))
       content.push(el('ul', { className: ['entries'] }, group))
     })
   } else if (input.subfolders.length === 0 && overview === undefined) {
-    content.push(el('p', { className: ['empty'] }, 'This folder is empty.'))
+    content.push(el('p', { className: ['empty'] }, t('folder.empty')))
   }
   if (pages !== undefined) content.push(pages.navigation)
   return content
@@ -110,10 +118,10 @@ export function folderPageToHast(input: FolderPageInput): ElementContent[] {
 
 function summary(input: FolderPageInput): string {
   const direct = input.direct ?? input.items.filter((item) => item !== 'separator').length
-  const parts = [`${input.total} bookmark${input.total === 1 ? '' : 's'}`]
+  const parts = [tn('count.bookmarks', input.total)]
   if (input.subfolders.length > 0) {
-    parts.push(`${input.subfolders.length} folder${input.subfolders.length === 1 ? '' : 's'}`)
-    if (direct !== input.total) parts.push(`${direct} here`)
+    parts.push(tn('count.folders', input.subfolders.length))
+    if (direct !== input.total) parts.push(tn('folder.here', direct))
   }
   return parts.join(' · ')
 }

@@ -6,9 +6,9 @@
  * all" button opens (and closes) every level at once.
  */
 import type { Element, ElementContent } from 'hast'
-import { formatCountOf } from '../model/numbers.js'
 import { breadcrumbsToHast } from './document.js'
 import { el } from './hast.js'
+import { t, tn } from './i18n.js'
 import { cleanText } from './text.js'
 
 export interface TreeNode {
@@ -35,25 +35,24 @@ export interface FolderTreeInput {
 export function folderTreeToHast(input: FolderTreeInput): ElementContent[] {
   const content: ElementContent[] = [
     breadcrumbsToHast(input.crumbs),
-    el('h1', {}, 'Folders'),
+    el('h1', {}, t('folders')),
     el('div', { className: ['tree-head'] }, [
       el('p', { className: ['folder-stats'] }, stats(input)),
       // Shown by site.js, which makes it work; on the same line as the figures, so nothing moves.
       input.folders.some((node) => node.children.length > 0)
-        ? el('button', { type: 'button', className: ['expand-all'], hidden: true }, 'Expand all')
+        ? el('button', { type: 'button', className: ['expand-all'], hidden: true }, t('client.expandAll'))
         : '',
     ]),
   ]
   if (input.topLevel.count > 0)
     content.push(
       el('p', {}, [
-        el('a', { href: input.topLevel.href }, 'Top level'),
+        el('a', { href: input.topLevel.href }, t('topLevel')),
         ' ',
-        el('span', { className: ['count'] }, formatCountOf(input.topLevel.count, 'bookmark')),
+        el('span', { className: ['count'] }, tn('count.bookmarks', input.topLevel.count)),
       ]),
     )
-  if (input.folders.length === 0)
-    content.push(el('p', { className: ['empty'] }, 'This collection has no folders.'))
+  if (input.folders.length === 0) content.push(el('p', { className: ['empty'] }, t('tree.none')))
   else
     content.push(
       el(
@@ -67,14 +66,14 @@ export function folderTreeToHast(input: FolderTreeInput): ElementContent[] {
 
 /** `12 folders`, and how many empty ones are not listed. */
 function stats(input: FolderTreeInput): string {
-  const listed = formatCountOf(input.total, 'folder')
-  return input.empty === 0 ? listed : `${listed} · ${formatCountOf(input.empty, 'empty folder')} not listed`
+  const listed = tn('count.folders', input.total)
+  return input.empty === 0 ? listed : `${listed} · ${tn('tree.empty', input.empty)}`
 }
 
 function nodeToHast(node: TreeNode, depth: number): Element {
-  const title = cleanText(node.title) || 'Untitled folder'
-  const counts = [formatCountOf(node.count, 'bookmark')]
-  if (node.children.length > 0) counts.push(formatCountOf(node.children.length, 'sub-folder'))
+  const title = cleanText(node.title) || t('untitledFolder')
+  const counts = [tn('count.bookmarks', node.count)]
+  if (node.children.length > 0) counts.push(tn('count.subfolders', node.children.length))
   const label: Array<Element | string> = [
     el('a', { className: ['folder-link'], href: node.href }, title),
     ' ',
@@ -86,7 +85,7 @@ function nodeToHast(node: TreeNode, depth: number): Element {
   return el('li', { className: ['branch'] }, [
     ...label,
     el('details', depth === 0 ? { open: true } : {}, [
-      el('summary', {}, [el('span', { className: ['visually-hidden'] }, `Sub-folders of ${title}`)]),
+      el('summary', {}, [el('span', { className: ['visually-hidden'] }, t('tree.subfolders', { title }))]),
       el(
         'ul',
         {},

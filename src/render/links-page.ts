@@ -9,6 +9,7 @@ import type { LinkEntry, LinkState } from '../links/store-format.js'
 import { breadcrumbsToHast } from './document.js'
 import { safeHref } from '../model/safe-url.js'
 import { cleanText } from './text.js'
+import { t, tn } from './i18n.js'
 
 export interface LinkReportItem {
   title: string
@@ -41,31 +42,35 @@ export function linkReportToHast(input: LinkReportInput): ElementContent[] {
       if (item.entry.state === 'dead') dead++
       else moved++
     }
-  const content: ElementContent[] = [breadcrumbsToHast(input.crumbs), h('h1', 'Link health')]
+  const content: ElementContent[] = [breadcrumbsToHast(input.crumbs), h('h1', t('nav.links'))]
   const checked: Array<Element | string> =
     input.checkedAt === undefined
-      ? ['No link checked yet.']
+      ? [t('links.none')]
       : [
-          'Last checked ',
+          t('links.checked'),
           h('time', { dateTime: new Date(input.checkedAt).toISOString() }, isoDay(input.checkedAt)),
-          `: ${plural(total, 'link')}, ${counts.alive} alive, ${counts.redirected} redirected, ${counts.unknown} unknown, ${counts.dead} dead.`,
+          tn('links.counts', total, { ...counts }),
         ]
   content.push(h('p.folder-stats', checked))
   content.push(
     h(
       'p.link-counts',
-      `${plural(dead, 'dead bookmark')} and ${plural(moved, 'bookmark')} that moved, in ${plural(input.folders.length, 'folder')}.`,
+      t('links.summary', {
+        dead: tn('links.dead', dead),
+        moved: tn('count.bookmarks', moved),
+        folders: tn('count.folders', input.folders.length),
+      }),
     ),
   )
   if (input.folders.length === 0) {
-    content.push(h('p.empty', 'No bookmark is dead or has moved.'))
+    content.push(h('p.empty', t('links.fine')))
     return content
   }
   for (const folder of input.folders) {
     content.push(
       h('section.link-folder', [
         h('h2', [
-          h('a', { href: folder.href }, cleanText(folder.title) || 'Untitled'),
+          h('a', { href: folder.href }, cleanText(folder.title) || t('untitled')),
           ' ',
           h('span.count', String(folder.items.length)),
         ]),
@@ -77,7 +82,7 @@ export function linkReportToHast(input: LinkReportInput): ElementContent[] {
 }
 
 function itemToHast(item: LinkReportItem): Element {
-  const title = cleanText(item.title) || cleanText(item.url) || 'Untitled'
+  const title = cleanText(item.title) || cleanText(item.url) || t('untitled')
   const href = safeHref(item.url, { allowFile: false })
   const link = href === undefined ? h('span', title) : h('a', { href }, title)
   const { entry } = item
@@ -85,7 +90,7 @@ function itemToHast(item: LinkReportItem): Element {
     const parts: Array<Element | string> = [
       link,
       ' ',
-      h('span.badge.dead-badge', 'dead link'),
+      h('span.badge.dead-badge', t('links.deadBadge')),
       ` (${why(entry)})`,
     ]
     if (item.archived !== undefined)
@@ -94,7 +99,7 @@ function itemToHast(item: LinkReportItem): Element {
         h(
           'a.archived',
           { href: item.archived },
-          item.added === undefined ? 'latest archived copy' : `archived copy from ${item.added}`,
+          item.added === undefined ? t('entry.archived') : t('entry.archivedFrom', { day: item.added }),
         ),
       )
     return h('li.link-dead', parts)
@@ -102,7 +107,7 @@ function itemToHast(item: LinkReportItem): Element {
   const final = entry.finalUrl === undefined ? undefined : safeHref(entry.finalUrl, { allowFile: false })
   return h('li.link-moved', [
     link,
-    ' moved to ',
+    t('links.movedTo'),
     final === undefined
       ? h('span', cleanText(entry.finalUrl ?? ''))
       : h('a', { href: final }, cleanText(entry.finalUrl!)),
@@ -113,14 +118,10 @@ function itemToHast(item: LinkReportItem): Element {
 function why(entry: LinkEntry): string {
   if (entry.status === 404) return '404 Not Found'
   if (entry.status === 410) return '410 Gone'
-  if (entry.error === 'host-not-found') return 'the host does not exist'
-  return entry.status === null ? (entry.error ?? 'no answer') : String(entry.status)
+  if (entry.error === 'host-not-found') return t('links.noHost')
+  return entry.status === null ? (entry.error ?? t('links.noAnswer')) : String(entry.status)
 }
 
 function isoDay(instant: number): string {
   return new Date(instant).toISOString().slice(0, 10)
-}
-
-function plural(count: number, noun: string): string {
-  return `${count.toLocaleString('en-US')} ${noun}${count === 1 ? '' : 's'}`
 }

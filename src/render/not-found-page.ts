@@ -4,6 +4,7 @@
  */
 import type { ElementContent } from 'hast'
 import { h } from 'hastscript'
+import { t } from './i18n.js'
 
 /** `<main>` content of the 404 page. */
 export function notFoundPageToHast(input: {
@@ -12,15 +13,12 @@ export function notFoundPageToHast(input: {
   searchUrl: string
 }): ElementContent[] {
   return [
-    h('h1', 'Page not found'),
-    h(
-      'p',
-      'There is no page at this address. The folder may have been renamed or moved since the link was made.',
-    ),
+    h('h1', t('notFound.title')),
+    h('p', t('notFound.text')),
     h('ul', [
-      h('li', h('a', { href: input.homeUrl }, 'Start from the top folder')),
-      h('li', h('a', { href: input.tagsUrl }, 'Browse the tags')),
-      h('li', h('a', { href: input.searchUrl }, 'Search the bookmarks')),
+      h('li', h('a', { href: input.homeUrl }, t('notFound.home'))),
+      h('li', h('a', { href: input.tagsUrl }, t('notFound.tags'))),
+      h('li', h('a', { href: input.searchUrl }, t('notFound.search'))),
     ]),
   ]
 }

@@ -7,7 +7,8 @@
  */
 import type { ElementContent } from 'hast'
 import { h } from 'hastscript'
-import { breadcrumbsToHast } from './document.js'
+import { breadcrumbsToHast, clientText } from './document.js'
+import { t } from './i18n.js'
 
 /** `<main>` content of the offline page. */
 export function offlinePageToHast(input: {
@@ -16,31 +17,27 @@ export function offlinePageToHast(input: {
 }): ElementContent[] {
   return [
     breadcrumbsToHast(input.crumbs),
-    h('h1', 'Offline reading'),
+    h('h1', t('offline.title')),
     // Filled in by offline.js when the service worker sent a reader here from a page it did not keep.
     h('p#offline-missing.notice', { role: 'alert', hidden: true }),
     h('p', [
-      'This site keeps what you read on this device: the pages you open, and searches over what ',
-      'you searched before, also work without a connection. To open it like an app, install it ',
-      'from your browser’s menu (',
-      h('em', 'Install'),
-      ' or ',
-      h('em', 'Add to Home screen'),
-      ').',
+      t('offline.intro'),
+      h('em', t('offline.install')),
+      t('offline.or'),
+      h('em', t('offline.addToHome')),
+      t('offline.introEnd'),
     ]),
     h('section', { ariaLabelledBy: 'keep-heading' }, [
-      h('h2#keep-heading', 'Keep the whole collection'),
-      h('p', 'Every page and the whole search index, for reading and searching anywhere.'),
+      h('h2#keep-heading', t('offline.keepHeading')),
+      h('p', t('offline.keepText')),
       h('div#keep-offline.keep-offline', { hidden: true }, [
-        h('button#keep-start', { type: 'button' }, 'Keep the whole collection offline'),
-        h('progress#keep-progress', { max: 1, value: 0, ariaLabel: 'Kept so far', hidden: true }),
+        h('button#keep-start', { type: 'button' }, t('offline.client.keep')),
+        h('progress#keep-progress', { max: 1, value: 0, ariaLabel: t('offline.keptSoFar'), hidden: true }),
         h('p#keep-status', { role: 'status' }),
       ]),
-      h('p#keep-unavailable', [
-        'Keeping the collection needs JavaScript and a browser with service workers, on the site as ',
-        'published (not opened from a file).',
-      ]),
+      h('p#keep-unavailable', t('offline.unavailable')),
     ]),
-    h('p', h('a', { href: input.homeUrl }, 'Back to the bookmarks')),
+    h('p', h('a', { href: input.homeUrl }, t('offline.back'))),
+    clientText('ui-offline', 'offline.client.'),
   ]
 }

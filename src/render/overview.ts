@@ -5,6 +5,7 @@
  */
 import type { Element, ElementContent } from 'hast'
 import { el } from './hast.js'
+import { t, tn } from './i18n.js'
 import { cleanText } from './text.js'
 
 export interface OverviewFolder {
@@ -42,25 +43,27 @@ export interface OverviewInput {
 export function overviewToHast(input: OverviewInput): ElementContent[] {
   const { stats } = input
   const facts = [
-    plural(stats.bookmarks, 'bookmark'),
-    plural(stats.folders, 'folder'),
-    plural(stats.tags, 'tag'),
+    tn('count.bookmarks', stats.bookmarks),
+    tn('count.folders', stats.folders),
+    tn('count.tags', stats.tags),
   ]
   if (stats.first !== undefined && stats.last !== undefined)
-    facts.push(stats.first === stats.last ? `added ${stats.first}` : `added ${stats.first} to ${stats.last}`)
+    facts.push(
+      stats.first === stats.last
+        ? t('home.addedOn', { day: stats.first })
+        : t('home.added', { first: stats.first, last: stats.last }),
+    )
   const content: ElementContent[] = [el('p', { className: ['folder-stats'] }, facts.join(' · '))]
   if (input.folders.length > 0)
     content.push(
       el('section', { className: ['overview'], ariaLabelledBy: ['folders-heading'] }, [
-        el('h2', { id: 'folders-heading' }, 'Folders'),
+        el('h2', { id: 'folders-heading' }, t('folders')),
         el('ul', { className: ['folder-cards'] }, input.folders.map(folderCard)),
         el('p', { className: ['more'] }, [
           el(
             'a',
             { href: input.foldersHref },
-            input.moreFolders > 0
-              ? `All folders (${input.moreFolders} more at the top level)`
-              : 'All folders',
+            input.moreFolders > 0 ? tn('home.allFoldersMore', input.moreFolders) : t('nav.folders'),
           ),
         ]),
       ]),
@@ -76,16 +79,16 @@ export function overviewToHast(input: OverviewInput): ElementContent[] {
   if (input.pick !== undefined)
     content.push(
       el('section', { className: ['overview', 'pick'], ariaLabelledBy: ['pick-heading'] }, [
-        el('h2', { id: 'pick-heading' }, 'From your collection'),
+        el('h2', { id: 'pick-heading' }, t('home.pick')),
         el('ul', { className: ['entries'] }, [input.pick.entry]),
       ]),
     )
   if (input.tags.length > 0)
     content.push(
       el('section', { className: ['overview'], ariaLabelledBy: ['tags-heading'] }, [
-        el('h2', { id: 'tags-heading' }, 'Most used tags'),
+        el('h2', { id: 'tags-heading' }, t('home.tags')),
         el('ul', { className: ['tag-cloud'] }, input.tags.map(tagItem)),
-        el('p', { className: ['more'] }, [el('a', { href: input.tagsHref }, 'All tags')]),
+        el('p', { className: ['more'] }, [el('a', { href: input.tagsHref }, t('home.allTags'))]),
       ]),
     )
   return content
@@ -94,17 +97,23 @@ export function overviewToHast(input: OverviewInput): ElementContent[] {
 function folderCard(folder: OverviewFolder): Element {
   const children: Array<Element | string> = folder.children.map((child) =>
     el('li', {}, [
-      el('a', { href: child.href }, cleanText(child.title) || 'Untitled folder'),
+      el('a', { href: child.href }, cleanText(child.title) || t('untitledFolder')),
       ' ',
       el('span', { className: ['count'] }, String(child.count)),
     ]),
   )
   if (folder.more > 0)
-    children.push(el('li', { className: ['more'] }, [el('a', { href: folder.href }, `${folder.more} more…`)]))
+    children.push(
+      el('li', { className: ['more'] }, [el('a', { href: folder.href }, tn('home.more', folder.more))]),
+    )
   return el('li', {}, [
-    el('a', { className: ['folder-link'], href: folder.href }, cleanText(folder.title) || 'Untitled folder'),
+    el(
+      'a',
+      { className: ['folder-link'], href: folder.href },
+      cleanText(folder.title) || t('untitledFolder'),
+    ),
     ' ',
-    el('span', { className: ['count'], title: plural(folder.count, 'bookmark') }, String(folder.count)),
+    el('span', { className: ['count'], title: tn('count.bookmarks', folder.count) }, String(folder.count)),
     ...(children.length > 0 ? [el('ul', {}, children)] : []),
   ])
 }
@@ -122,8 +131,4 @@ export function tagItem(tag: { tag: string; href: string; count: number; size: n
 export function tagSize(count: number, max: number): number {
   if (max <= 1) return 1
   return 1 + Math.round((4 * Math.log(count)) / Math.log(max))
-}
-
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`
 }

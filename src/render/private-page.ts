@@ -7,7 +7,8 @@
  */
 import type { ElementContent } from 'hast'
 import { h } from 'hastscript'
-import { breadcrumbsToHast } from './document.js'
+import { breadcrumbsToHast, clientText } from './document.js'
+import { t } from './i18n.js'
 
 /** `<main>` content of the private section's page. */
 export function privatePageToHast(input: {
@@ -15,14 +16,11 @@ export function privatePageToHast(input: {
 }): ElementContent[] {
   return [
     breadcrumbsToHast(input.crumbs),
-    h('h1', 'Private bookmarks'),
-    h(
-      'noscript',
-      h('p.notice', 'These bookmarks are encrypted; opening them takes the passphrase and JavaScript.'),
-    ),
+    h('h1', t('private.title')),
+    h('noscript', h('p.notice', t('private.noscript'))),
     h('form#private-unlock.private-unlock', { hidden: true }, [
       h('p', [
-        h('label', { htmlFor: 'private-passphrase' }, 'Passphrase'),
+        h('label', { htmlFor: 'private-passphrase' }, t('private.passphrase')),
         ' ',
         h('input#private-passphrase', {
           type: 'password',
@@ -34,22 +32,23 @@ export function privatePageToHast(input: {
       h('p', [
         h('input#private-keep', { type: 'checkbox' }),
         ' ',
-        h('label', { htmlFor: 'private-keep' }, 'Keep them open in this tab until it is closed'),
+        h('label', { htmlFor: 'private-keep' }, t('private.keepOpen')),
       ]),
-      h('p', h('button', { type: 'submit' }, 'Open')),
+      h('p', h('button', { type: 'submit' }, t('private.open'))),
     ]),
     h('p#private-status.private-status', { role: 'status' }),
     h('div#private-contents', { hidden: true }, [
       h('div.private-tools', [
-        h('label', { htmlFor: 'private-search' }, 'Search the private bookmarks'),
+        h('label', { htmlFor: 'private-search' }, t('private.search')),
         ' ',
         h('input#private-search', { type: 'search', autocomplete: 'off', spellCheck: 'false' }),
         ' ',
-        h('button#private-lock', { type: 'button' }, 'Lock'),
+        h('button#private-lock', { type: 'button' }, t('private.lock')),
       ]),
       h('p#private-count'),
       h('ul#private-results.entries', { hidden: true }),
       h('div#private-folders'),
     ]),
+    clientText('ui-private', 'private.client.'),
   ]
 }

@@ -6,7 +6,8 @@
  */
 import type { ElementContent } from 'hast'
 import { h } from 'hastscript'
-import { breadcrumbsToHast } from './document.js'
+import { breadcrumbsToHast, clientText } from './document.js'
+import { t } from './i18n.js'
 
 export interface SearchPageInput {
   crumbs: Array<{ title: string; href: string }>
@@ -17,61 +18,58 @@ export interface SearchPageInput {
   homeUrl: string
 }
 
-/** The query language, by example: [what to type, what it finds]. */
-export const SEARCH_SYNTAX: ReadonlyArray<readonly [string, string]> = [
-  ['css grid', 'both words (the last may be the start of a word); near spellings when nothing matches'],
-  ['"grid layout"', 'the words together, in this order'],
-  ['#music', 'tagged music'],
-  ['css -grid', 'css but not grid; also -#tag, -site:…, -folder:…'],
-  ['site:github.com', 'links to github.com or its subdomains'],
-  ['folder:recipes', 'in a folder called Recipes, or below it'],
-  ['after:2020 before:2021-06', 'added from 2020 until May 2021 (YYYY, YYYY-MM or YYYY-MM-DD)'],
-  ['is:toread', 'marked to read (Pinboard’s TOREAD), if the site has any'],
-  ['is:dead', 'links found dead by the last link check, if there was one'],
-  ['rust OR go', 'either word'],
+/** The query language, by example: [what to type, the catalogue's key for what it finds]. */
+const SEARCH_SYNTAX: ReadonlyArray<readonly [string, string]> = [
+  ['css grid', 'help.words'],
+  ['"grid layout"', 'help.phrase'],
+  ['#music', 'help.tag'],
+  ['css -grid', 'help.not'],
+  ['site:github.com', 'help.site'],
+  ['folder:recipes', 'help.folder'],
+  ['after:2020 before:2021-06', 'help.dates'],
+  ['is:toread', 'help.toread'],
+  ['is:dead', 'help.dead'],
+  ['rust OR go', 'help.or'],
 ]
 
 /** `<main>` content of the search page. */
 export function searchPageToHast(input: SearchPageInput): ElementContent[] {
   return [
     breadcrumbsToHast(input.crumbs),
-    h('h1', 'Search'),
+    h('h1', t('nav.search')),
     h(
       'noscript',
       h('p.notice', [
-        'Search runs in your browser and needs JavaScript. Without it, browse ',
-        h('a', { href: input.homeUrl }, 'the folders'),
-        ' or ',
-        h('a', { href: input.tagsUrl }, 'the tags'),
-        '.',
+        t('search.noscript'),
+        h('a', { href: input.homeUrl }, t('search.noscriptFolders')),
+        t('search.noscriptOr'),
+        h('a', { href: input.tagsUrl }, t('search.noscriptTags')),
+        t('search.noscriptEnd'),
       ]),
     ),
     h('details.search-help', [
-      h('summary', 'How to search'),
+      h('summary', t('help.summary')),
       h(
         'dl',
-        SEARCH_SYNTAX.flatMap(([example, meaning]) => [h('dt', h('code', example)), h('dd', meaning)]),
+        SEARCH_SYNTAX.flatMap(([example, meaning]) => [h('dt', h('code', example)), h('dd', t(meaning))]),
       ),
       h('p', [
-        'Press ',
+        t('help.keys1'),
         h('kbd', '/'),
-        ' on any page to jump to the search box, ',
+        t('help.keys2'),
         h('kbd', 'Esc'),
-        ' to clear it, and ',
+        t('help.keys3'),
         h('kbd', '↓'),
-        ' to move through the results.',
+        t('help.keys4'),
       ]),
     ]),
-    h(
-      'p#search-status.search-status',
-      { role: 'status', 'aria-live': 'polite' },
-      'Type in the search box above.',
-    ),
+    h('p#search-status.search-status', { role: 'status', 'aria-live': 'polite' }, t('search.client.start')),
     h('ul#search-notices.search-notices', { hidden: true }),
-    h('nav#search-facets.search-facets', { 'aria-label': 'Narrow the results', hidden: true }),
+    h('nav#search-facets.search-facets', { 'aria-label': t('search.facets'), hidden: true }),
     h('ol#search-results.entries.search-results', {
       'data-index': input.indexUrl,
     }),
-    h('button#search-more.search-more', { type: 'button', hidden: true }, 'Show more results'),
+    h('button#search-more.search-more', { type: 'button', hidden: true }, t('search.client.more')),
+    clientText('ui-search', 'search.client.'),
   ]
 }

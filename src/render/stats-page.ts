@@ -6,10 +6,10 @@
  */
 import type { Element, ElementContent } from 'hast'
 import { h, s } from 'hastscript'
-import { formatCount, formatCountOf } from '../model/numbers.js'
 import { breadcrumbsToHast } from './document.js'
 import { cleanText } from './text.js'
 import type { LinkState } from '../links/store-format.js'
+import { formatNumber, t, tn } from './i18n.js'
 
 /** One bar: what it counts and how many, with the page that lists them, if any. */
 export interface StatsBar {
@@ -37,32 +37,38 @@ export interface StatsInput {
 /** `<main>` content of the stats page. */
 export function statsPageToHast(input: StatsInput): ElementContent[] {
   const facts: Array<[string, string]> = [
-    ['Bookmarks', formatCount(input.bookmarks)],
-    ['Untagged', share(input.untagged, input.bookmarks)],
-    ['Undated', share(input.undated, input.bookmarks)],
+    [t('bookmarks'), formatNumber(input.bookmarks)],
+    [t('stats.untagged'), share(input.untagged, input.bookmarks)],
+    [t('stats.undated'), share(input.undated, input.bookmarks)],
   ]
   if (input.links !== undefined) {
     const { alive, redirected, unknown, dead } = input.links
-    facts.push(['Dead links', `${share(dead, alive + redirected + unknown + dead)} of those checked`])
+    facts.push([
+      t('stats.dead'),
+      t('stats.checked', { share: share(dead, alive + redirected + unknown + dead) }),
+    ])
   }
   return [
     breadcrumbsToHast(input.crumbs),
-    h('h1', 'Statistics'),
+    h('h1', t('nav.stats')),
     h(
       'dl.stats-facts',
       facts.flatMap(([term, value]) => [h('dt', term), h('dd', value)]),
     ),
-    ...section('years', 'Bookmarks per year', 'Year', input.years, true),
-    ...section('months', 'Bookmarks per month', 'Month', input.months, true),
-    ...section('hosts', 'Top hosts', 'Host', input.hosts, false),
-    ...section('tags', 'Top tags', 'Tag', input.tags, false),
+    ...section('years', t('stats.years'), t('stats.year'), input.years, true),
+    ...section('months', t('stats.months'), t('stats.month'), input.months, true),
+    ...section('hosts', t('stats.hosts'), t('stats.host'), input.hosts, false),
+    ...section('tags', t('stats.tags'), t('stats.tag'), input.tags, false),
   ]
 }
 
 /** `count` of `total`, with its percentage. */
 function share(count: number, total: number): string {
-  const percent = total === 0 ? 0 : Math.round((count / total) * 1000) / 10
-  return `${formatCount(count)} (${percent}%)`
+  const percent = formatNumber(total === 0 ? 0 : count / total, {
+    style: 'percent',
+    maximumFractionDigits: 1,
+  })
+  return `${formatNumber(count)} (${percent})`
 }
 
 /** A section: its heading, a chart of its bars over time (`columns`) or as a ranking, and its table. */
@@ -77,7 +83,7 @@ function section(id: string, title: string, column: string, bars: StatsBar[], co
         { scope: 'row' },
         bar.href === undefined ? cleanText(bar.label) : h('a', { href: bar.href }, cleanText(bar.label)),
       ),
-      h('td', formatCount(bar.count)),
+      h('td', formatNumber(bar.count)),
       ...(columns ? [] : [h('td.stats-bar', rankBar(bar.count / max))]),
     ]),
   )
@@ -91,7 +97,7 @@ function section(id: string, title: string, column: string, bars: StatsBar[], co
           'thead',
           h('tr', [
             h('th', { scope: 'col' }, column),
-            h('th', { scope: 'col' }, 'Bookmarks'),
+            h('th', { scope: 'col' }, t('bookmarks')),
             ...(columns ? [] : [h('td')]),
           ]),
         ),
@@ -105,7 +111,12 @@ function section(id: string, title: string, column: string, bars: StatsBar[], co
 function columnChart(title: string, bars: StatsBar[], max: number): Element {
   const width = 100 / bars.length
   const peak = bars.reduce((best, bar) => (bar.count > best.count ? bar : best))
-  const summary = `${formatCountOf(bars.length, 'bar')}, from ${bars[0]!.label} to ${bars.at(-1)!.label}; the most, ${formatCount(peak.count)}, in ${peak.label}. The table below gives every number.`
+  const summary = tn('stats.chart', bars.length, {
+    first: bars[0]!.label,
+    last: bars.at(-1)!.label,
+    peak: formatNumber(peak.count),
+    peakAt: peak.label,
+  })
   return s(
     'svg.stats-chart',
     { role: 'img', 'aria-label': `${title}: ${summary}`, width: '100%', height: '160' },
@@ -122,7 +133,7 @@ function columnChart(title: string, bars: StatsBar[], max: number): Element {
             width: `${(width * 0.8).toFixed(3)}%`,
             height: `${height.toFixed(3)}%`,
           },
-          [s('title', `${cleanText(bar.label)}: ${formatCount(bar.count)}`)],
+          [s('title', `${cleanText(bar.label)}: ${formatNumber(bar.count)}`)],
         )
       }),
     ],

@@ -6,6 +6,7 @@ import type { Element, ElementContent } from 'hast'
 import { h } from 'hastscript'
 import { breadcrumbsToHast } from './document.js'
 import { el } from './hast.js'
+import { t, tn } from './i18n.js'
 import { tagItem, tagSize } from './overview.js'
 import { cleanText } from './text.js'
 
@@ -29,22 +30,28 @@ export function tagPageToHast(input: TagPageInput): ElementContent[] {
   const count = input.total ?? input.entries.length
   const pages = input.pages
   const heading: Array<Element | string> = [
-    'Tag: ',
+    t('tag.heading'),
     el('span', { className: ['tag-name'] }, cleanText(input.tag)),
   ]
   if (pages !== undefined && pages.current > 1)
-    heading.push(el('span', { className: ['page-number'] }, ` (page ${pages.current} of ${pages.count})`))
+    heading.push(
+      el(
+        'span',
+        { className: ['page-number'] },
+        t('pages.of', { current: pages.current, count: pages.count }),
+      ),
+    )
   return [
     breadcrumbsToHast(input.crumbs),
     el('h1', {}, heading),
     el('p', { className: ['folder-stats'] }, [
-      `${count} bookmark${count === 1 ? '' : 's'}`,
+      tn('count.bookmarks', count),
       ...(input.searchUrl === undefined
         ? []
-        : [' · ', el('a', { className: ['tag-search'], href: input.searchUrl }, 'Search within this tag')]),
+        : [' · ', el('a', { className: ['tag-search'], href: input.searchUrl }, t('tag.search'))]),
     ]),
     ...relatedToHast(input.related ?? []),
-    el('h2', { className: ['visually-hidden'] }, 'Bookmarks'),
+    el('h2', { className: ['visually-hidden'] }, t('bookmarks')),
     el('ul', { className: ['entries'] }, input.entries),
     ...(pages === undefined ? [] : [pages.navigation]),
   ]
@@ -54,11 +61,11 @@ export function tagPageToHast(input: TagPageInput): ElementContent[] {
 function relatedToHast(related: Array<{ tag: string; href: string; count: number }>): ElementContent[] {
   if (related.length === 0) return []
   const links = related.map(({ tag, href, count }) =>
-    el('li', {}, el('a', { rel: ['tag'], href, title: `${count} in common` }, cleanText(tag))),
+    el('li', {}, el('a', { rel: ['tag'], href, title: tn('tag.common', count) }, cleanText(tag))),
   )
   return [
-    el('nav', { className: ['related-tags'], ariaLabel: 'Related tags' }, [
-      el('span', { className: ['related-label'] }, 'Often with: '),
+    el('nav', { className: ['related-tags'], ariaLabel: t('tag.related') }, [
+      el('span', { className: ['related-label'] }, t('tag.often')),
       el('ul', { className: ['tags'] }, links),
     ]),
   ]
@@ -75,19 +82,17 @@ export interface TagIndexInput {
  * box (shown by `assets/site.js`, which also offers A–Z order).
  */
 export function tagIndexToHast(input: TagIndexInput): ElementContent[] {
-  const content: ElementContent[] = [breadcrumbsToHast(input.crumbs), h('h1', 'Tags')]
+  const content: ElementContent[] = [breadcrumbsToHast(input.crumbs), h('h1', t('nav.tags'))]
   if (input.tags.length === 0) {
-    content.push(h('p.empty', 'No bookmark has a tag yet.'))
+    content.push(h('p.empty', t('tag.none')))
     return content
   }
-  content.push(
-    h('p.folder-stats', `${input.tags.length} tag${input.tags.length === 1 ? '' : 's'}, most used first`),
-  )
+  content.push(h('p.folder-stats', tn('tag.index', input.tags.length)))
   content.push(
     h('div.tag-tools', { hidden: true }, [
-      h('label', { htmlFor: 'tag-filter' }, 'Filter tags'),
+      h('label', { htmlFor: 'tag-filter' }, t('tag.filter')),
       h('input#tag-filter', { type: 'search', autocomplete: 'off', spellCheck: 'false' }),
-      h('button#tag-order', { type: 'button' }, 'Sort A–Z'),
+      h('button#tag-order', { type: 'button' }, t('client.sortAZ')),
     ]),
   )
   const max = input.tags.reduce((most, tag) => Math.max(most, tag.count), 1)

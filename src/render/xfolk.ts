@@ -48,6 +48,7 @@ import { waybackUrl } from '../links/wayback.js'
 import { displayHost, MONOGRAM_HUES, monogramOf } from './host.js'
 import { isBookmarklet, safeHref } from '../model/safe-url.js'
 import { cleanText } from './text.js'
+import { t } from './i18n.js'
 
 export interface EntryContext {
   /** URL of a tag's page. */
@@ -181,7 +182,7 @@ export function entryParts(bookmark: Bookmark, context: EntryContext, form: Entr
       head.push(
         text(' '),
         element('details', { className: BOOKMARKLET_CLASS }, [
-          element('summary', {}, [text('Bookmarklet')]),
+          element('summary', {}, [text(t('entry.bookmarklet'))]),
           element('code', {}, [text(cleanText(bookmark.href ?? ''))]),
         ]),
       )
@@ -207,7 +208,7 @@ export function entryParts(bookmark: Bookmark, context: EntryContext, form: Entr
 /** What an entry shows first: its link, title, host, icon and monogram. */
 function entryBasics(bookmark: Bookmark, context: EntryContext) {
   const href = safeHref(bookmark.href, { allowFile: context.allowFileLinks })
-  const title = cleanText(bookmark.title) || cleanText(bookmark.href ?? '') || 'Untitled'
+  const title = cleanText(bookmark.title) || cleanText(bookmark.href ?? '') || t('untitled')
   const host = href === undefined ? undefined : displayHost(href)
   const icon = context.iconUrl?.(bookmark)
   // The monogram is drawn by the stylesheet from the entry's hue class and `data-m` (its letter),
@@ -261,10 +262,10 @@ function linkHealthToHast(
     const date = bookmark.added === undefined ? undefined : (formatDay ?? isoDay)(bookmark.added)
     children.push(
       text(' '),
-      element('span', { className: DEAD_BADGE_CLASS }, [text('dead link')]),
+      element('span', { className: DEAD_BADGE_CLASS }, [text(t('links.deadBadge'))]),
       text(' '),
       element('a', { className: ARCHIVED_CLASS, href: archived }, [
-        text(date === undefined ? 'latest archived copy' : `archived copy from ${date}`),
+        text(date === undefined ? t('entry.archived') : t('entry.archivedFrom', { day: date })),
       ]),
     )
     return true
@@ -295,7 +296,7 @@ export function tagListToHast(
 ): Element {
   return element(
     'ul',
-    { className: TAGS_CLASS, title: 'Tags' },
+    { className: TAGS_CLASS, title: t('nav.tags') },
     tags.map((tag) => tagItemNode(tag, context)),
   )
 }
@@ -322,14 +323,16 @@ export function aliasToHast(
   if (target === undefined) {
     return element('li', { className: ['alias', 'alias-dangling'] }, [
       mark,
-      text(`Alias of a missing entry (${cleanText(alias.ref)})`),
+      text(t('entry.aliasMissing', { ref: cleanText(alias.ref) })),
     ])
   }
   const title =
-    cleanText(target.title) || (target.type === 'bookmark' ? cleanText(target.href ?? '') : '') || 'Untitled'
+    cleanText(target.title) ||
+    (target.type === 'bookmark' ? cleanText(target.href ?? '') : '') ||
+    t('untitled')
   const href =
     target.type === 'bookmark' ? safeHref(target.href, { allowFile: context.allowFileLinks }) : targetUrl
-  const label = target.type === 'folder' ? 'Alias of folder: ' : 'Alias of: '
+  const label = t(target.type === 'folder' ? 'entry.aliasFolder' : 'entry.alias')
   return element('li', { className: ['alias'] }, [
     mark,
     element('span', { className: ['visually-hidden'] }, [text(label)]),

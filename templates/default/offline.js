@@ -6,6 +6,9 @@
 //   (the cache the service worker of that build reads, see sw.js), with a progress bar and the
 //   size it takes. What is kept already is not fetched again, so a stopped run resumes. Once every
 //   file is in, files.json goes in too: a newer build's worker then carries the collection over.
+import { uiText } from './ui-text.js'
+
+const say = uiText('ui-offline')
 const KEEP_HEADER = 'x-bookgen-keep'
 const AT_ONCE = 6
 
@@ -33,15 +36,15 @@ function showMissing() {
   const from = new URL(location.href).searchParams.get('from')
   if (!notice || from === null) return
   const target = new URL(from, base)
-  const parts = ['You are offline, and this page is not kept on this device']
+  const parts = [say('missing')]
   // Only a page of this site becomes a link.
   if (target.origin === base.origin && target.href.startsWith(base.href)) {
     const link = document.createElement('a')
     link.href = target.href
-    link.textContent = decodeURIComponent(target.pathname.slice(base.pathname.length)) || 'the home page'
-    parts.push(': ', link)
+    link.textContent = decodeURIComponent(target.pathname.slice(base.pathname.length)) || say('home')
+    parts.push(say('colon'), link)
   }
-  notice.append(...parts, '. Open it again once you are online, or keep the whole collection below.')
+  notice.append(...parts, say('missingEnd'))
   notice.hidden = false
 }
 
@@ -50,7 +53,7 @@ function showMissing() {
  * @returns {string}
  */
 function megabytes(bytes) {
-  return `${(bytes / 1e6).toLocaleString('en', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} MB`
+  return `${(bytes / 1e6).toLocaleString(document.documentElement.lang || 'en', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} MB`
 }
 
 /**
@@ -61,14 +64,14 @@ function megabytes(bytes) {
  */
 async function prepare(button, progress, status) {
   button.disabled = true
-  status.textContent = 'Looking at what this device keeps…'
+  status.textContent = say('looking')
   /** @type {{ build: string, bytes: number, files: Array<[string, number, string]> }} */
   let list
   if (!navigator.onLine) {
     // Offline: what a finished keep left, if anything.
     const kept = await caches.match(filesUrl).catch(() => undefined)
     if (kept !== undefined) done(button, status, await kept.json())
-    else status.textContent = 'Connect to the internet to keep the whole collection on this device.'
+    else status.textContent = say('connect')
     return
   }
   try {
@@ -76,7 +79,7 @@ async function prepare(button, progress, status) {
     if (!response.ok) throw new Error(`HTTP ${response.status}`)
     list = await response.json()
   } catch {
-    status.textContent = 'Connect to the internet to keep the whole collection on this device.'
+    status.textContent = say('connect')
     return
   }
   const cache = await caches.open(`bookgen ${base.href} ${list.build}`)
@@ -90,8 +93,8 @@ async function prepare(button, progress, status) {
   }
   button.textContent =
     left === list.bytes
-      ? `Keep the whole collection offline (${megabytes(list.bytes)})`
-      : `Finish keeping the collection offline (${megabytes(left)} of ${megabytes(list.bytes)} left)`
+      ? say('keepSize', { size: megabytes(list.bytes) })
+      : say('finish', { left: megabytes(left), size: megabytes(list.bytes) })
   status.textContent = ''
   button.disabled = false
   button.addEventListener('click', () => keep(button, progress, status, { list, cache, missing, left }), {
@@ -111,7 +114,10 @@ async function keep(button, progress, status, { list, cache, missing, left }) {
   button.disabled = true
   const room = await Promise.resolve(navigator.storage?.estimate?.()).catch(() => undefined)
   if (room?.quota !== undefined && room.quota - (room.usage ?? 0) < left) {
-    status.textContent = `This browser leaves ${megabytes(room.quota - (room.usage ?? 0))} for this site; the collection needs ${megabytes(left)}.`
+    status.textContent = say('room', {
+      room: megabytes(room.quota - (room.usage ?? 0)),
+      needs: megabytes(left),
+    })
     button.disabled = false
     return
   }
@@ -125,7 +131,7 @@ async function keep(button, progress, status, { list, cache, missing, left }) {
   progress.hidden = false
   const show = () => {
     progress.value = kept
-    status.textContent = `Keeping the collection: ${megabytes(kept)} of ${megabytes(list.bytes)}…`
+    status.textContent = say('keeping', { kept: megabytes(kept), size: megabytes(list.bytes) })
   }
   show()
   const worker = async () => {
@@ -148,7 +154,11 @@ async function keep(button, progress, status, { list, cache, missing, left }) {
   if (failure !== '') {
     await prepare(button, progress, status)
     if (!button.disabled)
-      status.textContent = `Stopped (${failure}); ${megabytes(kept)} of ${megabytes(list.bytes)} is kept. Try again once you are online.`
+      status.textContent = say('stopped', {
+        failure,
+        kept: megabytes(kept),
+        size: megabytes(list.bytes),
+      })
     return
   }
   await cache.put(filesUrl, Response.json(list))
@@ -161,7 +171,7 @@ async function keep(button, progress, status, { list, cache, missing, left }) {
  * @param {{ bytes: number }} list
  */
 function done(button, status, list) {
-  button.textContent = 'Kept offline'
+  button.textContent = say('kept')
   button.disabled = true
-  status.textContent = `The whole collection is kept on this device (${megabytes(list.bytes)}): every page and every search works offline.`
+  status.textContent = say('done', { size: megabytes(list.bytes) })
 }

@@ -13,6 +13,9 @@
 // from a file the key authenticated.
 import SearchableMap from '../assets/searchable-map.js'
 import { createSearchEngine } from '../assets/search-engine.js'
+import { uiText } from '../assets/ui-text.js'
+
+const say = uiText('ui-private')
 
 const MAGIC = [0x42, 0x4b, 0x47, 0x50]
 const VERSION = 1
@@ -69,7 +72,7 @@ async function main(form, passphrase, keepBox, status, contents) {
 
   const kept = readKept()
   if (kept !== undefined) {
-    status.textContent = 'Opening…'
+    status.textContent = say('opening')
     try {
       await open(kept)
       return
@@ -85,7 +88,7 @@ async function main(form, passphrase, keepBox, status, contents) {
     const button = form.querySelector('button')
     if (button) button.disabled = true
     status.removeAttribute('role')
-    status.textContent = 'Opening…'
+    status.textContent = say('opening')
     try {
       const bytes = await fileBytes()
       const master = await deriveMaster(passphrase.value, header(bytes))
@@ -107,12 +110,10 @@ async function main(form, passphrase, keepBox, status, contents) {
  */
 function messageFor(error) {
   const reason = error instanceof Error ? error.message : ''
-  if (reason === 'passphrase') return 'Wrong passphrase: nothing was opened. Try again.'
-  if (reason === 'damaged')
-    return 'The private bookmarks could not be opened: their file was changed or damaged (it no longer matches its key). Nothing is shown.'
-  if (reason === 'format')
-    return 'The private bookmarks’ file is not one this page can read. Nothing is shown.'
-  return `The private bookmarks could not be loaded (${reason || 'unknown error'}). Check your connection and try again.`
+  if (reason === 'passphrase') return say('wrong')
+  if (reason === 'damaged') return say('damaged')
+  if (reason === 'format') return say('format')
+  return say('failed', { reason: reason || say('unknown') })
 }
 
 /**
@@ -233,7 +234,7 @@ function show(payload, contents) {
     const section = document.createElement('section')
     const heading = document.createElement('h2')
     heading.id = `private-folder-${index}`
-    heading.textContent = folder.path || 'Top level'
+    heading.textContent = folder.path || say('topLevel')
     section.setAttribute('aria-labelledby', heading.id)
     const list = document.createElement('ul')
     list.className = 'entries'
@@ -247,7 +248,7 @@ function show(payload, contents) {
     return section
   })
   folders.replaceChildren(...sections)
-  const summary = `${payload.count} private bookmark${payload.count === 1 ? '' : 's'}`
+  const summary = say('count', { count: payload.count })
   count.textContent = summary
   contents.hidden = false
 
@@ -282,7 +283,7 @@ function show(payload, contents) {
     results.replaceChildren(...[...result.ids].map((id) => entries[id].cloneNode(true)))
     results.hidden = false
     folders.hidden = true
-    count.textContent = `${result.total} result${result.total === 1 ? '' : 's'} for “${query}” among ${summary}`
+    count.textContent = say('results', { count: result.total, query, summary })
   }
   input.addEventListener('input', () => {
     clearTimeout(timer)

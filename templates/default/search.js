@@ -9,6 +9,10 @@ import { createSearchEngine } from './search-engine.js'
 import { addOperator, operatorFor, parseQuery } from './search-query.js'
 import { processTerm } from './search-terms.js'
 import { decorateEntry } from './entry-view.js'
+import { uiText } from './ui-text.js'
+
+const say = uiText('ui-search')
+const lang = document.documentElement.lang || 'en'
 
 /** Results shown at first and added by each "Show more". */
 const PAGE = 20
@@ -33,10 +37,10 @@ if (input && results && status && more && notices && facets)
 
 /** Facet groups: their heading and the operator their links add. */
 const FACET_GROUPS = /** @type {const} */ ([
-  ['tags', 'Tags', 'tag'],
-  ['folders', 'Folders', 'folder'],
-  ['hosts', 'Sites', 'site'],
-  ['years', 'Years', 'year'],
+  ['tags', say('facetTags'), 'tag'],
+  ['folders', say('facetFolders'), 'folder'],
+  ['hosts', say('facetSites'), 'site'],
+  ['years', say('facetYears'), 'year'],
 ])
 
 /** @param {string} url */
@@ -97,10 +101,10 @@ function main(input, results, status, more, notices, facets) {
       notices.replaceChildren()
       notices.hidden = true
       more.hidden = true
-      status.textContent = 'Type in the search box above.'
+      status.textContent = say('start')
       return
     }
-    status.textContent = 'Searching…'
+    status.textContent = say('searching')
     try {
       const result = await engine.search(query)
       if (input.value.trim() !== query) return // a newer query is on its way
@@ -112,7 +116,9 @@ function main(input, results, status, more, notices, facets) {
       await show(PAGE)
       if (result.total > 1) offerFacets(current)
     } catch (error) {
-      status.textContent = `Search is unavailable: ${error instanceof Error ? error.message : String(error)}`
+      status.textContent = say('unavailable', {
+        error: error instanceof Error ? error.message : String(error),
+      })
     }
   }
 
@@ -144,13 +150,16 @@ function main(input, results, status, more, notices, facets) {
     if (result.total === 0) {
       status.replaceChildren(...emptyMessage(query, result))
     } else {
-      const near = result.fuzzy ? ' (including near spellings)' : ''
+      const near = result.fuzzy ? say('near') : ''
+      const narrow = result.total > result.ids.length && !result.partial ? say('narrow') : ''
       const of =
         result.total > searched.shown
-          ? `, showing the ${result.terms.length === 0 ? 'first' : 'best'} ${searched.shown}${result.total > result.ids.length && !result.partial ? '; add a word to narrow it down' : ''}`
+          ? say(result.terms.length === 0 ? 'showingFirst' : 'showingBest', {
+              shown: searched.shown,
+            }) + narrow
           : ''
-      const count = `${result.partial ? 'At least ' : ''}${result.total} result${result.total === 1 ? '' : 's'}`
-      status.textContent = `${count} for “${query}”${near}${of}`
+      const count = say(result.partial ? 'atLeast' : 'results', { count: result.total })
+      status.textContent = say('summary', { count, query }) + near + of
     }
   }
 
@@ -165,22 +174,22 @@ function main(input, results, status, more, notices, facets) {
     const terms = [...parsed.clauses.flat(), ...parsed.exclude]
     if (!result.filtered && terms.length === 0) {
       // Only words too common to search for (`a`, `the`), which the index leaves out.
-      return ['Keep typing: words as common as “a” or “the” are not searched on their own.']
+      return [say('keepCommon')]
     }
     if (!result.filtered && terms.every((term) => term.kind === 'word' && term.term.length === 1)) {
-      return ['Keep typing: from two letters on, a search also finds the words that start with them.']
+      return [say('keepShort')]
     }
     /** @type {Array<string | HTMLElement>} */
-    const parts = [`No results for “${query}”.`]
+    const parts = [say('none', { query })]
     if (result.suggestion !== undefined) {
       const link = element('a', 'search-suggestion')
       link.href = urlFor(result.suggestion).href
       link.textContent = result.suggestion
-      parts.push(' Did you mean ', link, '?')
+      parts.push(say('didYouMean'), link, say('didYouMeanEnd'))
     } else if (result.filtered) {
-      parts.push(' Try removing an operator.')
+      parts.push(say('tryOperator'))
     } else {
-      parts.push(' Try fewer words.')
+      parts.push(say('tryFewer'))
     }
     return parts
   }
@@ -207,10 +216,10 @@ function main(input, results, status, more, notices, facets) {
     if (cost.loaded || cost.bytes <= FACET_AUTO_BYTES) return showFacets(searched)
     const button = element('button', 'facet-load')
     button.type = 'button'
-    button.textContent = `Narrow by tag, folder, site or year (downloads ${Math.ceil(cost.bytes / 3 / 1024)} KB)`
+    button.textContent = say('narrowBy', { size: Math.ceil(cost.bytes / 3 / 1024) })
     button.addEventListener('click', () => {
       button.disabled = true
-      button.textContent = 'Counting…'
+      button.textContent = say('counting')
       showFacets(searched)
     })
     facets.replaceChildren(button)
@@ -236,7 +245,7 @@ function main(input, results, status, more, notices, facets) {
         const item = document.createElement('li')
         const link = element('a', 'facet')
         link.href = urlFor(addOperator(searched.query, operatorFor(kind, facet.value))).href
-        link.textContent = facet.label
+        link.textContent = kind === 'year' ? yearName(facet.label) : facet.label
         const count = element('span', 'facet-count')
         count.textContent = ` ${facet.count}`
         item.append(link, count)
@@ -347,7 +356,7 @@ function main(input, results, status, more, notices, facets) {
  */
 function entry({ title, href, folder, tags, icon }, words, iconDir) {
   const li = element('li', 'xfolkentry h-entry')
-  const text = title || href || 'Untitled'
+  const text = title || href || say('untitled')
   let link
   if (href) {
     link = element('a', 'taggedlink u-bookmark-of p-name')
@@ -363,12 +372,12 @@ function entry({ title, href, folder, tags, icon }, words, iconDir) {
   if (folder) {
     const folderLink = element('a', 'folder-path')
     folderLink.href = folder.url
-    folderLink.textContent = folder.path || 'Top level'
+    folderLink.textContent = folder.path || say('topLevel')
     meta.append(folderLink)
   }
   if (tags.length > 0) {
     const label = element('span', 'visually-hidden')
-    label.textContent = 'Tags:'
+    label.textContent = say('tags')
     meta.append(label)
     const list = element('ul', 'tags')
     for (const tag of tags) {
@@ -417,4 +426,14 @@ function element(name, className) {
   const node = /** @type {any} */ (document.createElement(name))
   node.className = className
   return node
+}
+
+/**
+ * A year as the site's language writes it (`2002`, `2002年`); anything else as it is.
+ * @param {string} label
+ */
+function yearName(label) {
+  const year = Number(label)
+  if (!Number.isInteger(year)) return label
+  return new Intl.DateTimeFormat(lang, { year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(year, 6))
 }

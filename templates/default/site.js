@@ -8,6 +8,9 @@
 //   option off, or `bookgen dev`) removes a worker registered for the site before, so that a stale
 //   one never hides a rebuild. Without service workers (`file://`, older browsers) nothing changes.
 // - The folder tree (`folders/`) gets its "Expand all" / "Collapse all" button.
+import { uiText } from './ui-text.js'
+
+const say = uiText('ui-text')
 const SORT_KEY = 'bookgen-sort'
 const collator = new Intl.Collator(document.documentElement.lang || undefined, {
   sensitivity: 'base',
@@ -46,14 +49,14 @@ function sortable(main) {
   wrap.className = 'sort-control'
   const label = document.createElement('label')
   label.htmlFor = 'sort-order'
-  label.textContent = 'Sort'
+  label.textContent = say('sort')
   const select = document.createElement('select')
   select.id = 'sort-order'
   for (const [value, text] of [
-    ['source', 'As saved'],
-    ['newest', 'Newest first'],
-    ['title', 'Title'],
-    ['host', 'Site'],
+    ['source', say('sortSource')],
+    ['newest', say('sortNewest')],
+    ['title', say('sortTitle')],
+    ['host', say('sortSite')],
   ]) {
     const option = document.createElement('option')
     option.value = value
@@ -142,7 +145,7 @@ function tagFilter(tools) {
   let alphabetical = false
   toggle.addEventListener('click', () => {
     alphabetical = !alphabetical
-    toggle.textContent = alphabetical ? 'Most used first' : 'Sort A–Z'
+    toggle.textContent = say(alphabetical ? 'sortUse' : 'sortAZ')
     const sorted = [...items].sort(
       (a, b) => (alphabetical ? collator.compare(a.name, b.name) : 0) || a.index - b.index,
     )
@@ -186,7 +189,7 @@ function serviceWorker() {
 function folderTree(button) {
   const all = /** @type {HTMLDetailsElement[]} */ ([...document.querySelectorAll('.folder-tree details')])
   const label = () => {
-    button.textContent = all.every((details) => details.open) ? 'Collapse all' : 'Expand all'
+    button.textContent = say(all.every((details) => details.open) ? 'collapseAll' : 'expandAll')
   }
   button.hidden = false
   label()

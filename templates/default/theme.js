@@ -26,8 +26,11 @@
     button.type = 'button'
     button.className = 'theme-toggle'
     // The label says where a click goes: "Light mode" while dark, "Dark mode" while light.
+    // Its words are in the page (see ui-text.js), in the site's language.
+    var text = document.getElementById('ui-text')
+    var words = text ? JSON.parse(text.textContent || '{}') : {}
     function label() {
-      button.textContent = isDark() ? 'Light mode' : 'Dark mode'
+      button.textContent = words[isDark() ? 'themeLight' : 'themeDark'] || ''
     }
     label()
     header.appendChild(button)

@@ -1,5 +1,6 @@
 /** Shared setup for real-browser tests: Debian's Chromium driven by playwright-core. */
 import { execFileSync } from 'node:child_process'
+import { createRequire } from 'node:module'
 import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -97,4 +98,15 @@ export async function openPage(
   page.on('request', (request) => requests.push(new URL(request.url()).pathname))
   await page.goto(url)
   return { page, requests }
+}
+
+/** axe-core's violations on the page `page` shows, one line each: `id at selector, …`. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') })
+  const { violations } = (await page.evaluate('axe.run(document, { resultTypes: ["violations"] })')) as {
+    violations: Array<{ id: string; nodes: Array<{ target: string[] }> }>
+  }
+  return violations.map(
+    (violation) => `${violation.id} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  )
 }

@@ -198,10 +198,10 @@ describe('dates', () => {
     const added = Date.UTC(2002, 1, 24, 10, 30) / 1000
     const source = netscape('Bookmarks', folder('Dev', link('Perl <5>', 'https://perl.example/', added)))
     const tagged = source.replace('ADD_DATE', 'TAGS="perl" ADD_DATE')
-    for (const [lang, shown] of [
-      ['de', '24. Feb. 2002'],
-      ['en-GB', '24 Feb 2002'],
-      ['en', 'Feb 24, 2002'],
+    for (const [lang, shown, addedWord] of [
+      ['de', '24. Feb. 2002', 'hinzugefügt am'],
+      ['en-GB', '24 Feb 2002', 'added'],
+      ['en', 'Feb 24, 2002', 'added'],
     ]) {
       const site = await buildSite({ 'bookmarks.html': tagged }, `{ lang: '${lang}', listings: 'compact' }`)
       const full = site.html('dev/index.html')
@@ -213,7 +213,7 @@ describe('dates', () => {
         expect(compact.text('.xfolkentry time.dt-published'), file).toEqual([shown])
         expect(compact.attr('.xfolkentry time.dt-published', 'datetime')).toEqual(['2002-02-24'])
       }
-      expect(site.html('index.html').text('.folder-stats')[0]).toContain(`added ${shown}`)
+      expect(site.html('index.html').text('.folder-stats')[0]).toContain(`${addedWord} ${shown}`)
       rmSync(path.join(dir, 'dist'), { recursive: true })
     }
   })

@@ -88,6 +88,13 @@ describe('a site built from hostile files', () => {
     for (const file of pages()) {
       const doc = page(readFileSync(path.join(out, file), 'utf8'))
       for (const script of doc.all('script')) {
+        // The scripts' words (see ui-text.js): data the browser never runs, parsed as JSON.
+        if (script.attribs['type'] === 'application/json') {
+          expect(script.attribs['src'], file).toBeUndefined()
+          const text = script.children.map((child) => ('data' in child ? child.data : '')).join('')
+          expect(typeof JSON.parse(text), file).toBe('object')
+          continue
+        }
         expect(
           ['/b/assets/search.js', '/b/assets/theme.js', '/b/assets/site.js', '/b/assets/offline.js'],
           file,

@@ -45,8 +45,6 @@ export const netscape: FormatEntry = {
   cutShortRules: ['netscape/truncated', 'netscape/unclosed-list'],
   siteExport: {
     path: 'bookmarks.html',
-    label: 'browser HTML',
-    note: 'imports into any browser',
     stream: streamNetscape,
   },
 }

@@ -46,6 +46,6 @@ export const xbel: FormatEntry = {
   claimsText: (_text, file) => /\.(?:xbel|xml)$/i.test(file),
   read: readXbel,
   write: writeXbel,
-  siteExport: { path: 'bookmarks.xbel', label: 'XBEL', stream: streamXbel },
+  siteExport: { path: 'bookmarks.xbel', stream: streamXbel },
   reread: xbelReread(readXbel),
 }
