@@ -142,7 +142,9 @@ function* pagesOfFolder(
         overview: isRoot && number === 1 ? homeOverview(context) : undefined,
         pages: pagesNavigation(context, route.path, number, chunks.length),
       }),
-      isRoot && number === 1 ? {} : { sortable: true, ...sidebarNode(side), ...feed },
+      isRoot && number === 1
+        ? {}
+        : { sortable: true, description: folder.description, ...sidebarNode(side), ...feed },
     )
     context.pause('render')
     yield file
