@@ -1,12 +1,14 @@
-// docs/screenshots.mjs: screenshots of the example site for the README and reviews, made with
-// headless Chromium (playwright-core): the home page, a folder page, the tag index and a search,
-// at 1280 px and 390 px wide, light and dark, written as PNGs to docs/screenshots/ (or OUT).
+// docs/screenshots.mjs: the README's pictures of the example site, made with headless Chromium
+// (playwright-core) and written as PNGs to docs/screenshots/ (or OUT): the home page light and
+// dark, a folder with its sidebar and the cards layout at 1280 px; search results and a tag page
+// at 390 px; a page in Arabic (right to left).
 //
-//   npm run build && node docs/screenshots.mjs [OUT]
+//   npm run build && npm run screenshots [-- OUT]
 //
-// The example site is built from bookmarks.config.ts into a temporary folder, with
-// SOURCE_DATE_EPOCH fixed so the home page's pick is the same on every run. Set CHROMIUM_PATH to
-// use another Chromium than /usr/bin/chromium.
+// The example site is built from bookmarks.config.ts into a temporary folder, as it is and with
+// `layout: 'cards'` and `lang: 'ar'` added, with SOURCE_DATE_EPOCH fixed so the home page's pick
+// is the same on every run. Each PNG is one screen (device scale 1). Set CHROMIUM_PATH to use
+// another Chromium than /usr/bin/chromium.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -22,46 +24,52 @@ process.env.SOURCE_DATE_EPOCH ??= '1767225600' // 2026-01-01
 const { build, loadConfigFile, resolveConfig } = await import(path.join(repo, 'dist', 'index.js'))
 const { startStaticServer } = await import(path.join(repo, 'dist', 'server', 'static.js'))
 
+/** The site variants: what each adds to bookmarks.config.ts. */
+const VARIANTS = { list: {}, cards: { layout: 'cards' }, rtl: { lang: 'ar' } }
+const FOLDER = 'bookmarks-menu/development/web/'
+/** Each picture: its file name, the variant, the page, the width and the colour scheme. */
+const SHOTS = [
+  ['home-1280-light', 'list', '', 1280, 'light'],
+  ['home-1280-dark', 'list', '', 1280, 'dark'],
+  ['folder-1280-light', 'list', FOLDER, 1280, 'light'],
+  ['cards-1280-light', 'cards', FOLDER, 1280, 'light'],
+  ['search-390-light', 'list', 'search/?q=css', 390, 'light'],
+  ['tag-390-dark', 'list', 'tags/reference/', 390, 'dark'],
+  ['rtl-1280-light', 'rtl', FOLDER, 1280, 'light'],
+]
+
 const work = mkdtempSync(path.join(os.tmpdir(), 'bookgen-shots-'))
 const out = path.resolve(process.argv[2] ?? path.join(repo, 'docs', 'screenshots'))
 mkdirSync(out, { recursive: true })
 const loaded = await loadConfigFile(undefined, repo, { command: 'build' })
-const config = resolveConfig(
-  loaded.config,
-  { outDir: path.join(work, 'site') },
-  {
-    cwd: repo,
-    configFile: loaded.file,
-  },
-)
-await build(config)
-const server = await startStaticServer({ root: config.outDir, base: config.base })
+const servers = {}
 const browser = await launchChromium()
-const pages = {
-  home: '',
-  folder: 'bookmarks-menu/development/',
-  tags: 'tags/',
-  search: 'search/?q=css',
-}
 try {
-  for (const [name, page] of Object.entries(pages))
-    for (const width of [1280, 390])
-      for (const scheme of ['light', 'dark']) {
-        const context = await browser.newContext({
-          viewport: { width, height: width === 390 ? 844 : 900 },
-          colorScheme: scheme,
-          deviceScaleFactor: 1,
-        })
-        const tab = await context.newPage()
-        await tab.goto(`${server.url}${page}`)
-        if (name === 'search') await tab.locator('#search-results .xfolkentry').first().waitFor()
-        const file = path.join(out, `${name}-${width}-${scheme}.png`)
-        await tab.screenshot({ path: file })
-        console.log(path.relative(repo, file))
-        await context.close()
-      }
+  for (const [variant, extra] of Object.entries(VARIANTS)) {
+    const config = resolveConfig(
+      { ...loaded.config, ...extra },
+      { outDir: path.join(work, variant) },
+      { cwd: repo, configFile: loaded.file },
+    )
+    await build(config)
+    servers[variant] = await startStaticServer({ root: config.outDir, base: config.base })
+  }
+  for (const [name, variant, page, width, scheme] of SHOTS) {
+    const context = await browser.newContext({
+      viewport: { width, height: width === 390 ? 844 : 900 },
+      colorScheme: scheme,
+      deviceScaleFactor: 1,
+    })
+    const tab = await context.newPage()
+    await tab.goto(`${servers[variant].url}${page}`)
+    if (page.startsWith('search/')) await tab.locator('#search-results .xfolkentry').first().waitFor()
+    const file = path.join(out, `${name}.png`)
+    await tab.screenshot({ path: file })
+    console.log(path.relative(repo, file))
+    await context.close()
+  }
 } finally {
   await browser.close()
-  await server.close()
+  for (const server of Object.values(servers)) await server.close()
   rmSync(work, { recursive: true, force: true })
 }

@@ -98,6 +98,7 @@ export function createPageContext(parts: {
   let currentPage: PageInfo = { kind: 'folder', title: input.siteTitle, path: '', pageNumber: 1 }
   const site: SiteContext = {
     siteTitle: input.siteTitle,
+    description: input.description,
     lang: input.lang,
     url: urls.path,
     feed: input.feedLimit > 0,

@@ -144,7 +144,9 @@ function* pagesOfFolder(
         overview: isRoot && number === 1 ? homeOverview(context) : undefined,
         pages: pagesNavigation(context, route.path, number, chunks.length),
       }),
-      isRoot && number === 1 ? {} : { sortable: true, ...sidebarNode(pageSide), ...feed },
+      isRoot && number === 1
+        ? {}
+        : { sortable: true, description: folder.description, ...sidebarNode(pageSide), ...feed },
     )
     context.pause('render')
     yield file

@@ -19,6 +19,8 @@ import { APP_COLOURS, APP_ICONS, MANIFEST_PATH } from './web-app.js'
 export interface SiteContext {
   /** Site title, shown in the header and in every `<title>`. */
   siteTitle: string
+  /** The site's description: every page's meta description unless the page has its own. */
+  description?: string | undefined
   lang: string
   /** Absolute URL path for a path below the base (`url('tags/')` → `/base/tags/`). */
   url(path: string): string
@@ -55,6 +57,8 @@ export interface Download {
 export interface PageInput {
   /** Page title; the site title is appended in `<title>` (except on the home page). */
   title: string
+  /** The page's meta description (a folder's own); else the site's, else the title. */
+  description?: string | undefined
   /** Path below the base, for the "current page" marker. */
   path: string
   main: ElementContent[]
@@ -185,6 +189,10 @@ export function documentToHast(site: SiteContext, page: PageInput): Root {
   const head: ElementContent[] = [
     shell.metas,
     el('title', {}, title),
+    el('meta', {
+      name: 'description',
+      content: metaDescription(page.description || site.description || title),
+    }),
     shell.links,
     shell.text,
     ...(page.head ?? []),
@@ -224,6 +232,13 @@ export function documentToHast(site: SiteContext, page: PageInput): Root {
       ]),
     ],
   }
+}
+
+/** A description on one line, at most about 300 characters (search engines show fewer). */
+function metaDescription(text: string): string {
+  const line = cleanText(text).replace(/\s+/g, ' ').trim()
+  const chars = line.length <= 300 ? undefined : [...line]
+  return chars === undefined || chars.length <= 300 ? line : `${chars.slice(0, 299).join('').trimEnd()}…`
 }
 
 /**

@@ -25,6 +25,7 @@ import os from 'node:os'
 import path from 'node:path'
 import type { Duplex } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
+import { createGzip } from 'node:zlib'
 import { LOCAL_HOST } from '../config/options.js'
 import { createHostCheck } from './host-check.js'
 
@@ -48,6 +49,9 @@ export const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.map': 'application/json; charset=utf-8',
   '.webmanifest': 'application/manifest+json; charset=utf-8',
 }
+
+/** The content types sent gzipped: text, scripts, JSON, XML, SVG. */
+const COMPRESSED = /^(text\/|application\/(json|xml|atom\+xml|manifest\+json)|image\/svg)/
 
 export interface StaticServerOptions {
   /** The built site. */
@@ -221,13 +225,22 @@ async function sendFile(
       response.end(request.method === 'HEAD' ? undefined : body)
       return
     }
-    response.writeHead(status, { ...headers, 'Content-Length': size })
+    // Text compressed as GitHub Pages does (for a client that takes gzip), so pages weigh what they will there.
+    const gzip =
+      size >= 1024 && COMPRESSED.test(type) && /\bgzip\b/.test(request.headers['accept-encoding'] ?? '')
+    response.writeHead(
+      status,
+      gzip
+        ? { ...headers, 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' }
+        : { ...headers, 'Content-Length': size },
+    )
     if (request.method === 'HEAD' || size === 0) {
       response.end()
       return
     }
+    const bytes = handle.createReadStream({ start: 0, end: size - 1, autoClose: false })
     // pipeline destroys the file stream when the client hangs up, and rejects on any error.
-    await pipeline(handle.createReadStream({ start: 0, end: size - 1, autoClose: false }), response)
+    await (gzip ? pipeline(bytes, createGzip(), response) : pipeline(bytes, response))
   } finally {
     await handle.close()
   }

@@ -44,7 +44,7 @@ export function isSafeLabel(label, tld, tldUnicode) {
   // What IDNA would have refused or changed: empty, all ASCII, upper case, not NFC, a leading mark.
   if (label === '' || !/[^\0-\x7f]/.test(label)) return false
   if (label !== label.toLowerCase() || label !== label.normalize('NFC') || /^\p{M}/u.test(label)) return false
-  if (!ALLOWED.test(label) || DEVIATIONS.test(label)) return false
+  if (!ALLOWED().test(label) || DEVIATIONS.test(label)) return false
   if (!tldAllows(label, tld)) return false
   if (repeatsMark(label) || mixesNumbers(label)) return false
   const scripts = resolvedScripts(label)
@@ -54,7 +54,7 @@ export function isSafeLabel(label, tld, tldUnicode) {
   }
   if (digitLookalike(label)) return false
   if (NON_ASCII_LATIN.test(label) && !LGC_ONLY.test(label)) return false
-  return !DANGEROUS_PATTERN.test(label)
+  return !DANGEROUS_PATTERN().test(label)
 }
 
 /** @param {string} host */
@@ -87,6 +87,19 @@ function decodeLabel(label) {
   } catch {
     return undefined
   }
+}
+
+/**
+ * `make()`, made on the first call: the patterns below (Unicode properties) take tens of
+ * milliseconds to build, and only a host in punycode needs them.
+ * @template T
+ * @param {() => T} make
+ * @returns {() => T}
+ */
+function once(make) {
+  /** @type {{ value: T } | undefined} */
+  let made
+  return () => (made ??= { value: make() }).value
 }
 
 // What a label may be made of: UTS #39's allowed identifier characters, approximately (ASCII
@@ -135,10 +148,13 @@ const OTHER_SCRIPTS = [
   'Hang',
   'Bopo',
 ]
-const ALLOWED = new RegExp(
-  `^(?:[a-z0-9-]|[${LATIN}${GREEK}${CYRILLIC}${ARMENIAN_HEBREW}\\u3007\\u30fb]|` +
-    `(?=[\\p{L}\\p{M}\\p{Nd}])[${OTHER_SCRIPTS.map((script) => `\\p{scx=${script}}`).join('')}])*$`,
-  'u',
+const ALLOWED = once(
+  () =>
+    new RegExp(
+      `^(?:[a-z0-9-]|[${LATIN}${GREEK}${CYRILLIC}${ARMENIAN_HEBREW}\\u3007\\u30fb]|` +
+        `(?=[\\p{L}\\p{M}\\p{Nd}])[${OTHER_SCRIPTS.map((script) => `\\p{scx=${script}}`).join('')}])*$`,
+      'u',
+    ),
 )
 
 /** Characters IDNA 2003 and 2008 treat apart (ß, ς, ZWNJ, ZWJ): never shown in Unicode. */
@@ -179,29 +195,32 @@ const JPAN = 1 << 1
 const KORE = 1 << 2
 const CJK = HANB | JPAN | KORE
 const ALL = 0x7fffffff
-/** @type {Array<[RegExp, number]>} */
-const SCRIPT_BITS = [
-  ['Latn', 'Grek', 'Cyrl', 'Armn', 'Hebr'],
-  OTHER_SCRIPTS.filter((script) => !['Hani', 'Hira', 'Kana', 'Hang', 'Bopo'].includes(script)),
-]
-  .flat()
-  .map(
-    (script, index) =>
-      /** @type {[RegExp, number]} */ ([new RegExp(`\\p{scx=${script}}`, 'u'), 1 << (index + 3)]),
-  )
-  .concat([
-    [/\p{scx=Hani}/u, HANB | JPAN | KORE],
-    [/\p{scx=Hira}/u, JPAN],
-    [/\p{scx=Kana}/u, JPAN],
-    [/\p{scx=Hang}/u, KORE],
-    [/\p{scx=Bopo}/u, HANB],
-  ])
-const LATN = SCRIPT_BITS[0][1]
+/** @type {() => Array<[RegExp, number]>} */
+const SCRIPT_BITS = once(() =>
+  [
+    ['Latn', 'Grek', 'Cyrl', 'Armn', 'Hebr'],
+    OTHER_SCRIPTS.filter((script) => !['Hani', 'Hira', 'Kana', 'Hang', 'Bopo'].includes(script)),
+  ]
+    .flat()
+    .map(
+      (script, index) =>
+        /** @type {[RegExp, number]} */ ([new RegExp(`\\p{scx=${script}}`, 'u'), 1 << (index + 3)]),
+    )
+    .concat([
+      [/\p{scx=Hani}/u, HANB | JPAN | KORE],
+      [/\p{scx=Hira}/u, JPAN],
+      [/\p{scx=Kana}/u, JPAN],
+      [/\p{scx=Hang}/u, KORE],
+      [/\p{scx=Bopo}/u, HANB],
+    ]),
+)
+/** Latin's bit: the first of SCRIPT_BITS. */
+const LATN = 1 << 3
 
 /** A character's augmented script set; every script for Common and Inherited ones (digits, `-`, marks). */
 function scriptsOf(/** @type {string} */ character) {
   let bits = 0
-  for (const [pattern, bit] of SCRIPT_BITS) if (pattern.test(character)) bits |= bit
+  for (const [pattern, bit] of SCRIPT_BITS()) if (pattern.test(character)) bits |= bit
   return bits === 0 ? ALL : bits
 }
 
@@ -230,32 +249,34 @@ const LGC_ONLY = /^(?:[\p{sc=Latn}\p{sc=Grek}\p{sc=Cyrl}0-9-]|[\u0300-\u0339])*$
 /**
  * Scripts with letters that look Latin (lower case), and the top-level domains where a label of
  * only such letters is expected; a top-level domain in the script itself is one too.
- * @type {Array<{ script: RegExp, lookalikes: string, tlds: string[] }>}
+ * @type {() => Array<{ script: RegExp, lookalikes: string, tlds: string[] }>}
  */
-const WHOLE_SCRIPT_CONFUSABLES = [
-  ['Armn', 'ագզէլհյոսւօՙ', ['am']],
-  ['Cyrl', 'аысԁеԍһіюјӏорԗԛѕԝхуъьҽпгѵѡ', ['bg', 'by', 'kz', 'pyc', 'ru', 'su', 'ua', 'uz']],
-  ['Ethi', 'ሀሠሰስበነተከዐዕዘጠፐꬅ', ['er', 'et']],
-  ['Geor', 'იოყძხჽჿ', ['ge']],
-  ['Grek', 'αικνρυωηοτ', ['gr']],
-  ['Hebr', 'דוחיןסװײ׳ﬦ', ['il']],
-  ['Beng', '০৭', []],
-  ['Deva', 'ऽ०ॱ', []],
-  ['Gujr', 'ડટ૦૧', []],
-  ['Guru', '੦੧', []],
-  ['Knda', 'ಽ೦೧', []],
-  ['Mlym', 'ടഠധനറ൦', []],
-  ['Orya', 'ଠ୦୮', []],
-  ['Taml', 'டப௦', []],
-  ['Telu', '౦౧', []],
-  ['Mymr', 'ခဂငထပဝ၀၂ၔၜ\u1090\u1091\u1095\u1096\u1097', ['mm']],
-  // Chromium's larger (Linux) set: the fonts there draw more of these like Latin letters.
-  ['Thai', 'ทนบพรหเแ๐ดลปฟม', ['th']],
-].map(([script, lookalikes, tlds]) => ({
-  script: new RegExp(`\\p{sc=${script}}`, 'u'),
-  lookalikes: /** @type {string} */ (lookalikes),
-  tlds: /** @type {string[]} */ (tlds),
-}))
+const WHOLE_SCRIPT_CONFUSABLES = once(() =>
+  [
+    ['Armn', 'ագզէլհյոսւօՙ', ['am']],
+    ['Cyrl', 'аысԁеԍһіюјӏорԗԛѕԝхуъьҽпгѵѡ', ['bg', 'by', 'kz', 'pyc', 'ru', 'su', 'ua', 'uz']],
+    ['Ethi', 'ሀሠሰስበነተከዐዕዘጠፐꬅ', ['er', 'et']],
+    ['Geor', 'იოყძხჽჿ', ['ge']],
+    ['Grek', 'αικνρυωηοτ', ['gr']],
+    ['Hebr', 'דוחיןסװײ׳ﬦ', ['il']],
+    ['Beng', '০৭', []],
+    ['Deva', 'ऽ०ॱ', []],
+    ['Gujr', 'ડટ૦૧', []],
+    ['Guru', '੦੧', []],
+    ['Knda', 'ಽ೦೧', []],
+    ['Mlym', 'ടഠധനറ൦', []],
+    ['Orya', 'ଠ୦୮', []],
+    ['Taml', 'டப௦', []],
+    ['Telu', '౦౧', []],
+    ['Mymr', 'ခဂငထပဝ၀၂ၔၜ\u1090\u1091\u1095\u1096\u1097', ['mm']],
+    // Chromium's larger (Linux) set: the fonts there draw more of these like Latin letters.
+    ['Thai', 'ทนบพรหเแ๐ดลปฟม', ['th']],
+  ].map(([script, lookalikes, tlds]) => ({
+    script: new RegExp(`\\p{sc=${script}}`, 'u'),
+    lookalikes: /** @type {string} */ (lookalikes),
+    tlds: /** @type {string[]} */ (tlds),
+  })),
+)
 
 /** A label whose letters of one script all look Latin, under a top-level domain not of that script. */
 function wholeScriptConfusable(
@@ -263,7 +284,7 @@ function wholeScriptConfusable(
   /** @type {string} */ tld,
   /** @type {string} */ tldUnicode,
 ) {
-  for (const { script, lookalikes, tlds } of WHOLE_SCRIPT_CONFUSABLES) {
+  for (const { script, lookalikes, tlds } of WHOLE_SCRIPT_CONFUSABLES()) {
     const letters = [...label].filter((character) => script.test(character))
     if (letters.length === 0 || !letters.every((letter) => lookalikes.includes(letter))) continue
     if (![...tldUnicode].some((character) => script.test(character)) && !tlds.includes(tld)) return true
@@ -292,21 +313,24 @@ const CJK_LOOKALIKES =
  * other scripts, kana marks out of context, CJK ideographs that look like Latin letters or
  * punctuation next to other scripts, marks after letters they do not belong to, `i̇`.
  */
-const DANGEROUS_PATTERN = new RegExp(
-  [
-    `[^${JAPANESE}][\\u30ce\\u30f3\\u30bd\\u30be\\u4e36\\u4e40\\u4e41\\u4e3f][^${JAPANESE}]`,
-    '[^\\p{scx=Kana}][\\u30fd\\u30fe]|^[\\u30fd\\u30fe]',
-    '^\\p{scx=Kana}+[\\u3078-\\u307a]\\p{scx=Kana}+$',
-    '^\\p{scx=Hira}+[\\u30d8-\\u30da]\\p{scx=Hira}+$',
-    '[^\\p{scx=Kana}\\p{scx=Hira}]\\u30fc|^\\u30fc',
-    '[a-z]\\u30fb|\\u30fb[a-z]',
-    `[^${JAPANESE}\\p{scx=Bopo}][${CJK_LOOKALIKES}]|[${CJK_LOOKALIKES}][^${JAPANESE}\\p{scx=Bopo}]`,
-    '[^\\p{scx=Latn}\\p{scx=Grek}\\p{scx=Cyrl}][\\u0300-\\u0339]',
-    '\\u0131[\\u0300-\\u0339]',
-    '\\u3099|\\u309a',
-    '[ijl]\\u0307',
-  ].join('|'),
-  'u',
+const DANGEROUS_PATTERN = once(
+  () =>
+    new RegExp(
+      [
+        `[^${JAPANESE}][\\u30ce\\u30f3\\u30bd\\u30be\\u4e36\\u4e40\\u4e41\\u4e3f][^${JAPANESE}]`,
+        '[^\\p{scx=Kana}][\\u30fd\\u30fe]|^[\\u30fd\\u30fe]',
+        '^\\p{scx=Kana}+[\\u3078-\\u307a]\\p{scx=Kana}+$',
+        '^\\p{scx=Hira}+[\\u30d8-\\u30da]\\p{scx=Hira}+$',
+        '[^\\p{scx=Kana}\\p{scx=Hira}]\\u30fc|^\\u30fc',
+        '[a-z]\\u30fb|\\u30fb[a-z]',
+        `[^${JAPANESE}\\p{scx=Bopo}][${CJK_LOOKALIKES}]|[${CJK_LOOKALIKES}][^${JAPANESE}\\p{scx=Bopo}]`,
+        '[^\\p{scx=Latn}\\p{scx=Grek}\\p{scx=Cyrl}][\\u0300-\\u0339]',
+        '\\u0131[\\u0300-\\u0339]',
+        '\\u3099|\\u309a',
+        '[ijl]\\u0307',
+      ].join('|'),
+      'u',
+    ),
 )
 
 /**

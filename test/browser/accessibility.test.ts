@@ -1,7 +1,8 @@
 /**
  * Accessibility in a real browser: axe-core finds no violations on every kind of page (home,
- * folder, tag, tag index, archive and a year of it, the folder tree, stats, search with results), in
- * light and dark mode, and html-validate (recommended rules) finds no error in them; the dark-mode
+ * folder, tag, tag index, archive and a year of it, the folder tree, stats, search with results, the
+ * offline, private and 404 pages), in either layout, light and dark, and none is wider than a 320 px
+ * screen; html-validate (recommended rules) finds no error in them; the dark-mode
  * switch works by keyboard, says where it goes and remembers the choice; the skip link leads to
  * the content; `/` focuses the search box; the sort menu re-sorts and is remembered; the folder
  * tree opens from its arrows and its "Expand all" button; a date never wraps.
@@ -25,79 +26,103 @@ interface AxeResult {
   violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>
 }
 
+type Layout = 'list' | 'cards'
+
 describe.skipIf(!hasChromium)('accessibility in Chromium', () => {
   let dir: string
-  let server: StaticServer
+  const servers: StaticServer[] = []
   let browser: Browser
+  /** Every kind of page of the example site built with each layout. */
+  const sites = {} as Record<Layout, Record<string, string>>
   const pages: Record<string, string> = {}
 
-  beforeAll(async () => {
-    dir = mkdtempSync(path.join(os.tmpdir(), 'bookgen-a11y-'))
+  /** Build the example site with `layout` (and a private section, whose locked page is audited) and serve it. */
+  async function served(layout: Layout): Promise<Record<string, string>> {
     const config = resolveConfig(
-      // With a private section (its locked page is audited).
-      { private: { passphraseEnv: 'BOOKGEN_A11Y_PASSPHRASE' } },
-      { sources: ['example/bookmarks.html'], outDir: path.join(dir, 'site'), base: '/my-bookmarks/' },
+      { layout, private: { passphraseEnv: 'BOOKGEN_A11Y_PASSPHRASE' } },
+      { sources: ['example/bookmarks.html'], outDir: path.join(dir, layout), base: '/my-bookmarks/' },
       { cwd: REPO_ROOT },
     )
-    process.env['SOURCE_DATE_EPOCH'] = '1767225600'
     process.env['BOOKGEN_A11Y_PASSPHRASE'] = 'an accessible passphrase'
     try {
       await build(config)
     } finally {
       delete process.env['BOOKGEN_A11Y_PASSPHRASE']
     }
-    server = await startStaticServer({ root: config.outDir, base: config.base })
+    const server = await startStaticServer({ root: config.outDir, base: config.base })
+    servers.push(server)
+    const paths = {
+      home: '',
+      folder: 'development/web/css/',
+      tag: 'tags/reference/',
+      tags: 'tags/',
+      archive: 'archive/',
+      year: 'archive/2019/',
+      folders: 'folders/',
+      stats: 'stats/',
+      search: 'search/?q=css',
+      offline: 'offline/',
+      private: 'private/',
+      'not found': 'no/such/page/',
+    }
+    return Object.fromEntries(Object.entries(paths).map(([kind, page]) => [kind, `${server.url}${page}`]))
+  }
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'bookgen-a11y-'))
+    process.env['SOURCE_DATE_EPOCH'] = '1767225600'
+    for (const layout of ['list', 'cards'] as const) sites[layout] = await served(layout)
+    Object.assign(pages, sites.list)
     browser = await launchChromium()
-    Object.assign(pages, {
-      home: server.url,
-      folder: `${server.url}development/web/css/`,
-      tag: `${server.url}tags/reference/`,
-      tags: `${server.url}tags/`,
-      archive: `${server.url}archive/`,
-      year: `${server.url}archive/2019/`,
-      folders: `${server.url}folders/`,
-      stats: `${server.url}stats/`,
-      search: `${server.url}search/?q=css`,
-      offline: `${server.url}offline/`,
-      private: `${server.url}private/`,
-    })
-  })
+  }, 60_000)
   afterAll(async () => {
     await browser?.close()
-    await server?.close()
+    for (const server of servers) await server.close()
     rmSync(dir, { recursive: true, force: true })
   })
 
-  async function audit(context: BrowserContext, url: string): Promise<AxeResult> {
+  async function audit(context: BrowserContext, url: string): Promise<{ axe: AxeResult; overflow: number }> {
     const tab = await context.newPage()
     await tab.goto(url)
     if (url.includes('search/')) await tab.locator('#search-results .xfolkentry').first().waitFor()
     await tab.addScriptTag({ path: AXE })
-    const result = (await tab.evaluate('axe.run(document, { resultTypes: ["violations"] })')) as AxeResult
+    const axe = (await tab.evaluate('axe.run(document, { resultTypes: ["violations"] })')) as AxeResult
+    // How far the page is wider than a 320 px screen.
+    await tab.setViewportSize({ width: 320, height: 640 })
+    const overflow = await tab.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    )
     await tab.close()
-    return result
+    return { axe, overflow }
   }
 
-  for (const scheme of ['light', 'dark'] as const) {
-    // Several pages audited in turn: room for a loaded 2-core machine.
-    it(
-      `should have no axe-core violations on every kind of page (${scheme})`,
-      { timeout: 120_000 },
-      async () => {
-        const context = await browser.newContext({ bypassCSP: true, colorScheme: scheme })
-        for (const [kind, url] of Object.entries(pages)) {
-          const { violations } = await audit(context, url)
-          expect(
-            violations.map(
-              (violation) =>
+  for (const layout of ['list', 'cards'] as const)
+    for (const scheme of ['light', 'dark'] as const) {
+      // Several pages audited in turn: room for a loaded 2-core machine.
+      it(
+        `should have no axe-core violations on every kind of page, nor overflow at 320 px (${layout}, ${scheme})`,
+        { timeout: 300_000 },
+        async () => {
+          // 1280 px wide, so the folder sidebar is there too.
+          const context = await browser.newContext({
+            bypassCSP: true,
+            colorScheme: scheme,
+            viewport: { width: 1280, height: 900 },
+          })
+          const found: string[] = []
+          for (const [kind, url] of Object.entries(sites[layout])) {
+            const { axe, overflow } = await audit(context, url)
+            for (const violation of axe.violations)
+              found.push(
                 `${kind}: ${violation.id} (${violation.impact}) at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-            ),
-          ).toEqual([])
-        }
-        await context.close()
-      },
-    )
-  }
+              )
+            if (overflow !== 0) found.push(`${kind}: ${overflow} px wider than 320 px`)
+          }
+          expect(found).toEqual([])
+          await context.close()
+        },
+      )
+    }
 
   it('should switch to dark mode from the keyboard and remember it', async () => {
     const context = await browser.newContext({ colorScheme: 'light' })

@@ -47,6 +47,27 @@ describe('documentToHast', () => {
     expect(doc.all('.theme-toggle')).toHaveLength(0)
     expect(doc.attr('#search-q', 'aria-label')).toEqual(['Search bookmarks'])
   })
+
+  it("should describe every page: its own description, else the site's, else its title, on one short line", () => {
+    const metaOf = (context: SiteContext, description?: string) =>
+      page(
+        serializeHast(
+          documentToHast(context, {
+            title: 'Web',
+            path: 'web/',
+            main: [],
+            ...(description && { description }),
+          }),
+        ),
+      ).attr('meta[name=description]', 'content')
+    const described = { ...site, description: 'My links\nabout the web' }
+    expect(metaOf(site)).toEqual(['Web · Links'])
+    expect(metaOf(described)).toEqual(['My links about the web'])
+    expect(metaOf(described, '  Styling  pages ')).toEqual(['Styling pages'])
+    const long = metaOf(site, `${'😀'.repeat(400)}`)[0]!
+    expect([...long]).toHaveLength(300)
+    expect(long.endsWith('😀…')).toBe(true)
+  })
 })
 
 describe('folderPageToHast', () => {

@@ -9,6 +9,7 @@ import { request } from 'node:http'
 import { connect } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startStaticServer, type StaticServer } from '../../src/server/static.js'
 import {
@@ -20,6 +21,8 @@ import {
 
 /** 4 MiB: far more than one read, so a client that hangs up leaves the server mid-file. */
 const BIG = Buffer.alloc(4 * 1024 * 1024, 'bookgen ')
+/** A page big enough to be sent gzipped. */
+const PAGE = `<ul>${'<li>bookgen</li>'.repeat(500)}</ul>`
 
 let dir: string
 let server: StaticServer
@@ -48,6 +51,7 @@ beforeAll(async () => {
   writeFileSync(path.join(site, 'index.html'), '<p>home</p>')
   writeFileSync(path.join(site, 'folder', 'index.html'), '<p>folder</p>')
   writeFileSync(path.join(site, 'data.json'), '{}')
+  writeFileSync(path.join(site, 'page.html'), PAGE)
   writeFileSync(path.join(site, 'big.bin'), BIG)
   writeFileSync(path.join(dir, 'secret.txt'), 'outside')
   symlinkSync(path.join(dir, 'secret.txt'), path.join(site, 'link.txt'))
@@ -67,6 +71,36 @@ describe('static server', () => {
     expect(home.headers['x-content-type-options']).toBe('nosniff')
     expect((await get('/sub/data.json')).headers['content-type']).toBe('application/json; charset=utf-8')
     expect((await get('/sub/folder/')).body).toBe('<p>folder</p>')
+  })
+
+  it('should gzip text of 1 KiB or more for a client that takes it, as GitHub Pages does', async () => {
+    const { port } = new URL(server.url)
+    const fetchRaw = (path: string, encoding?: string) =>
+      new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+        const headers = encoding === undefined ? {} : { 'accept-encoding': encoding }
+        request({ host: '127.0.0.1', port, path, headers }, (response) => {
+          const chunks: Buffer[] = []
+          response.on('data', (chunk: Buffer) => chunks.push(chunk))
+          response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }))
+        })
+          .on('error', reject)
+          .end()
+      })
+    const zipped = await fetchRaw('/sub/page.html', 'gzip, deflate, br')
+    expect(zipped.headers['content-encoding']).toBe('gzip')
+    expect(zipped.headers['vary']).toBe('Accept-Encoding')
+    expect(zipped.body.length).toBeLessThan(PAGE.length / 10)
+    expect(gunzipSync(zipped.body).toString()).toBe(PAGE)
+    // Not to a client that does not say it takes gzip, nor a small file, nor bytes that are not text.
+    for (const [path, encoding] of [
+      ['/sub/page.html', undefined],
+      ['/sub/data.json', 'gzip'],
+      ['/sub/big.bin', 'gzip'],
+    ] as const) {
+      const plain = await fetchRaw(path, encoding)
+      expect(plain.headers['content-encoding'], path).toBeUndefined()
+      expect(plain.body.length, path).toBe(Number(plain.headers['content-length']))
+    }
   })
 
   it('should redirect folders to their trailing slash, and the bare base', async () => {
