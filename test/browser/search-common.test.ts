@@ -46,14 +46,18 @@ describe.skipIf(!hasChromium)('search for a word in more bookmarks than its shar
     const { page, requests } = await open(`${served.url}search/?q=common`)
     await page.locator('#search-results .xfolkentry').first().waitFor()
     expect(await page.locator('#search-results .xfolkentry').count()).toBe(20)
-    expect(await status(page)).toBe(`At least ${COUNT} results for “common”, showing the best 20`)
+    expect(await status(page)).toBe(
+      `At least ${COUNT.toLocaleString('en')} results for “common”, showing the best 20`,
+    )
     // (On a site this small the facets come at once, and they count every result: they download the rest.)
     // Every title scores the same: the first bookmarks first.
     expect(await page.locator('#search-results .taggedlink').first().textContent()).toBe('Common page 0')
     await page.click('#search-more')
     await page.waitForFunction(() => document.querySelectorAll('#search-results .xfolkentry').length === 40)
     // The next results were settled too; the rest of the word was downloaded once, for the facets.
-    expect(await status(page)).toBe(`At least ${COUNT} results for “common”, showing the best 40`)
+    expect(await status(page)).toBe(
+      `At least ${COUNT.toLocaleString('en')} results for “common”, showing the best 40`,
+    )
     expect(rest(requests)).toHaveLength(1)
     await page.close()
   })
