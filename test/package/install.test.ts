@@ -44,13 +44,17 @@ afterAll(() => {
   if (dir !== undefined) rmSync(dir, { recursive: true, force: true })
 }, 120_000)
 
-/** Whether a packed file is one a user gets: the CLI, the compiled code and its types, the templates and icons. */
+/**
+ * Whether a packed file is one a user gets: the CLI, the compiled code and its types, the templates,
+ * icons and UI catalogues.
+ */
 function shipped(file: string): boolean {
   return (
     ['LICENSE', 'README.md', 'package.json', 'bin/bookgen.js'].includes(file) ||
     /^dist\/.+\.(js|d\.ts)$/.test(file) ||
     /^templates\/[^/]+\/[^/]+\.(css|js|d\.ts|svg)$/.test(file) ||
-    /^templates\/default\/app-icons\/[\w-]+\.png$/.test(file)
+    /^templates\/default\/app-icons\/[\w-]+\.png$/.test(file) ||
+    /^templates\/default\/i18n\/[a-z]+\.json$/.test(file)
   )
 }
 
@@ -76,6 +80,8 @@ describe.skipIf(!BUILT)('the npm package', () => {
       'dist/cli/commands/init.js',
       'templates/default/style.css',
       'templates/default/search-terms.js',
+      'templates/default/i18n/en.json',
+      'templates/default/i18n/de.json',
     ])
       expect(files).toContain(needed)
     expect(files.filter((file) => !shipped(file))).toEqual([])
