@@ -7,10 +7,12 @@
  * language, feeds and the stats page, OpenSearch, and the search's polish. Other suites go deeper
  * on single points: layout.test.ts (layout shift, 320 px), i18n.test.ts (Arabic, RTL),
  * accessibility.test.ts (axe on every page kind), search-query-10k.test.ts (the query language).
+ * The 10k site also serves the search at scale: what the first search downloads, typos, facets.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
-import type { Browser, Page } from 'playwright-core'
+import { gzipSync } from 'node:zlib'
+import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { atomProblems } from '../atom.js'
 import { REPO_ROOT } from '../helpers.js'
@@ -29,6 +31,11 @@ const FIXTURES = 'test/fixtures/site-points'
 const ADDRESS = 'https://me.example.org/sub/'
 /** The day format the README promises: "Feb 24, 2002" in English, "24. Feb. 2002" in German. */
 const DAY = { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' } as const
+
+/** The budget for everything the first search of a rare word downloads (Pagefind: 155 KB here). */
+const FIRST_SEARCH_BUDGET = 150 * 1024
+/** The filter files: the facets of a search with a few hits need none. */
+const FILTER_FILE = /\/(?:tags|hosts|folders|years|dates)(?:-\d+)?\.json$/
 
 type Name = 'merged' | '10k'
 type Catalogue = Record<string, unknown>
@@ -201,26 +208,24 @@ describe.skipIf(!hasChromium)('the points of the site on a merged and a 10k site
 
     it(`point 3 (${name}): should show the export's favicon on every kind of page and in search, the monogram elsewhere`, async () => {
       const site = sites[name]
+      const page = await open(name, '')
+      const loaded = (image: Locator) =>
+        expect.poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(16)
+      const onHome = await iconsFollowExport(page, name, 'main')
+      if (name === 'merged') expect(onHome).toBeGreaterThan(0)
       for (const kind of ['folder', 'tag', 'archive'] as const) {
-        const page = await open(name, site.pages[kind])
+        await page.goto(`${site.served.url}${site.pages[kind]}`)
         expect(await iconsFollowExport(page, name, 'main'), kind).toBeGreaterThan(0)
         const icon = page.locator('main img.favicon').first()
         await icon.scrollIntoViewIfNeeded()
-        await expect.poll(() => icon.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(16)
-        await page.close()
+        await loaded(icon)
       }
-      const home = await open(name, '')
-      const onHome = await iconsFollowExport(home, name, 'main')
-      if (name === 'merged') expect(onHome).toBeGreaterThan(0)
-      await home.close()
-      const search = await open(name, `search/?q=${encodeURIComponent(site.iconic.word)}`)
-      const entry = results(search).filter({ hasText: site.iconic.title }).first()
+      await page.goto(`${site.served.url}search/?q=${encodeURIComponent(site.iconic.word)}`)
+      const entry = results(page).filter({ hasText: site.iconic.title }).first()
       await entry.waitFor()
-      expect(await iconsFollowExport(search, name, '#search-results')).toBeGreaterThan(0)
-      expect(
-        await entry.locator('img.favicon').evaluate((image: HTMLImageElement) => image.naturalWidth),
-      ).toBe(16)
-      await search.close()
+      expect(await iconsFollowExport(page, name, '#search-results')).toBeGreaterThan(0)
+      await loaded(entry.locator('img.favicon'))
+      await page.close()
     })
 
     it(`point 4 (${name}): should show the folder tree with arrows, "expand all", counts as counts, no empty folder`, async () => {
@@ -373,6 +378,92 @@ describe.skipIf(!hasChromium)('the points of the site on a merged and a 10k site
     })
   }
 
+  // Search at scale on the same 10k site: a rare title word, the same word with one letter changed,
+  // and what the first search downloads, gzipped as a static host serves it.
+  describe('search on the 10k site', () => {
+    let word: string
+    let title: string
+    beforeAll(() => {
+      ;({ word, title } = rareTitleWord(sites['10k'].served.site))
+    })
+
+    /** Open `url`, recording page errors and the gzipped size of every response. */
+    async function measured(url: string): Promise<{ page: Page; downloads: Map<string, number> }> {
+      const page = await browser.newPage()
+      const downloads = new Map<string, number>()
+      collectErrors(page, errors)
+      page.on('response', async (response) => {
+        const body = await response.body().catch(() => Buffer.alloc(0))
+        downloads.set(new URL(response.url()).pathname, gzipSync(body, { level: 6 }).length)
+      })
+      await page.goto(url)
+      return { page, downloads }
+    }
+
+    it('should show the bookmark whose title contains a word from ?q=', async () => {
+      const { page, downloads } = await measured(
+        `${sites['10k'].served.url}search/?q=${encodeURIComponent(word)}`,
+      )
+      await page.locator('#search-results .xfolkentry').first().waitFor()
+      expect(await titles(page)).toContain(title)
+      await page.waitForLoadState('networkidle')
+      const total = [...downloads.values()].reduce((sum, size) => sum + size, 0)
+      console.log(
+        `first search for “${word}” on 10k: ${downloads.size} files, ${(total / 1024).toFixed(1)} KB gzipped ` +
+          `(index ${(sum(downloads, (name) => name.includes('/assets/search/')) / 1024).toFixed(1)} KB)`,
+      )
+      expect(total).toBeLessThanOrEqual(FIRST_SEARCH_BUDGET)
+      await page.close()
+    })
+
+    it('should count the facets of a search with a few hits from its results, downloading no filter file', async () => {
+      const few = rareTitleWord(sites['10k'].served.site, 3).word
+      const { page, downloads } = await measured(
+        `${sites['10k'].served.url}search/?q=${encodeURIComponent(few)}`,
+      )
+      await page.locator('#search-facets a.facet').first().waitFor()
+      await page.waitForLoadState('networkidle')
+      expect(
+        Number((await page.locator('#search-status').textContent())?.match(/\d+/)?.[0]),
+      ).toBeLessThanOrEqual(20)
+      expect([...downloads.keys()].filter((name) => FILTER_FILE.test(name))).toEqual([])
+      await page.close()
+    })
+
+    it('should show it with one letter of the word changed', async () => {
+      const at = Math.floor(word.length / 2)
+      const typo = word.slice(0, at) + (word[at] === 'x' ? 'q' : 'x') + word.slice(at + 1)
+      const { page } = await measured(`${sites['10k'].served.url}search/?q=${encodeURIComponent(typo)}`)
+      await page.locator('#search-results .xfolkentry').first().waitFor()
+      expect(await titles(page)).toContain(title)
+      const marked = await page.locator('#search-results mark').allTextContents()
+      expect(marked.map((text) => text.toLowerCase())).toContain(word)
+      await page.close()
+    })
+
+    it('should find by tag and offer more results', async () => {
+      const { page } = await measured(`${sites['10k'].served.url}search/?q=programming`)
+      await page.locator('#search-results .xfolkentry').first().waitFor()
+      expect(await page.locator('#search-results .xfolkentry').count()).toBe(20)
+      expect(
+        await page.locator('#search-results a[rel=tag]', { hasText: 'programming' }).count(),
+      ).toBeGreaterThan(0)
+      await page.click('#search-more')
+      await page.waitForFunction(() => document.querySelectorAll('#search-results .xfolkentry').length === 40)
+      expect(
+        await page.evaluate(() => document.activeElement?.closest('li')?.parentElement?.children.length),
+      ).toBe(40)
+      await page.close()
+    })
+
+    it('should not download the index on a folder page', async () => {
+      const { page, downloads } = await measured(sites['10k'].served.url)
+      await page.waitForLoadState('networkidle')
+      expect([...downloads.keys()].filter((name) => name.includes('/assets/search/'))).toEqual([])
+      await page.close()
+    })
+  })
+
   it('should make no request outside the local server and log no error', () => {
     expect(requests.length).toBeGreaterThan(0)
     expect(requests.filter((url) => !/^(about:|data:|http:\/\/127\.0\.0\.1:\d+\/)/.test(url))).toEqual([])
@@ -484,4 +575,10 @@ function decode(text: string): string {
     .replace(/&quot;/g, '"')
     .replace(/&#39;/g, "'")
     .replace(/&amp;/g, '&')
+}
+
+function sum(downloads: Map<string, number>, keep: (name: string) => boolean): number {
+  let total = 0
+  for (const [name, size] of downloads) if (keep(name)) total += size
+  return total
 }
