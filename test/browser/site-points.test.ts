@@ -79,7 +79,7 @@ describe.skipIf(!hasChromium)('the points of the site on a merged and a 10k site
           { path: `${FIXTURES}/work.html`, title: 'Work laptop', slug: 'work' },
           `${FIXTURES}/home.html`,
           `${FIXTURES}/floccus.xbel`,
-          `${FIXTURES}/pinboard.json`,
+          'test/fixtures/pinboard-json/scripting.json',
         ],
         site: ADDRESS,
         lang: 'de',
