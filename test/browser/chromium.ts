@@ -52,6 +52,8 @@ export async function servedSite(options: {
   cwd?: string
   /** What a config file would say (default: nothing). */
   user?: UserConfig
+  /** A Chromium to share (left open by `close`); default: a new one. */
+  browser?: Browser
 }): Promise<ServedSite> {
   const dir = mkdtempSync(path.join(os.tmpdir(), options.prefix))
   const site = path.join(dir, 'site')
@@ -62,14 +64,14 @@ export async function servedSite(options: {
   )
   await build(config)
   const server = await startStaticServer({ root: config.outDir, base: config.base })
-  const browser = await launchChromium()
+  const browser = options.browser ?? (await launchChromium())
   return {
     dir,
     site,
     url: server.url,
     browser,
     async close() {
-      await browser.close()
+      if (options.browser === undefined) await browser.close()
       await server.close()
       rmSync(dir, { recursive: true, force: true })
     },
