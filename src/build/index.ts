@@ -340,7 +340,7 @@ async function writeSite(
       collectFor(sourceBytes)
       siteFiles = writeSiteFiles(plan.siteData, writer)
     },
-    finish: config.offline ? writeOfflineFiles : undefined,
+    finish: config.offline ? (writer) => writeOfflineFiles(writer, config.lang) : undefined,
     hashed: config.offline ? hashedForOffline : undefined,
     counts,
     address: {

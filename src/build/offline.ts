@@ -16,6 +16,7 @@ import {
   type KeptFile,
 } from '../site-files/offline.js'
 import { TEMPLATES_DIR, type StagingWriter } from './staging-writer.js'
+import { inLanguage, t } from '../render/i18n.js'
 
 /** Characters of a file's hash in `offline/files.json` (base64url: 66 bits). */
 const FILE_HASH_LENGTH = 11
@@ -30,13 +31,15 @@ export function hashedForOffline(path: string): boolean {
   return path.startsWith('assets/') || keptUrlOf(path) !== undefined
 }
 
-/** Write `offline/files.json` and `sw.js` with `writer`, which hashed the files `hashedForOffline` picks. */
-export function writeOfflineFiles(writer: StagingWriter): void {
+/** Write `offline/files.json` and `sw.js` (in `lang`) with `writer`, which hashed the files `hashedForOffline` picks. */
+export function writeOfflineFiles(writer: StagingWriter, lang: string): void {
   const kept = keptFiles(writer)
   const build = buildId(kept)
   writer.write({ path: OFFLINE_FILES_PATH, contents: offlineFilesText(build, kept) })
   const template = readFileSync(path.join(TEMPLATES_DIR, 'default', 'sw.js'), 'utf8')
-  writer.write({ path: SERVICE_WORKER_PATH, contents: serviceWorkerText(template, build, shellOf(kept)) })
+  const offline = inLanguage(lang, () => t('offline.worker'))
+  const contents = serviceWorkerText(template, build, shellOf(kept), offline)
+  writer.write({ path: SERVICE_WORKER_PATH, contents })
 }
 
 /** Every written file a reader may keep offline, in URL order. */

@@ -8,6 +8,7 @@ import type { Element } from 'xast'
 import { formatW3cDate } from '../model/dates.js'
 import { cleanText } from './text.js'
 import { atomToXml } from './atom.js'
+import { t, tn } from './i18n.js'
 import type { ChangeCommit } from './changes-page.js'
 
 export interface ChangesFeedInput {
@@ -26,7 +27,7 @@ export function changesFeedToXml(input: ChangesFeedInput): string {
     .slice(0, input.limit)
   const changesUrl = input.absolute('changes/')
   return atomToXml({
-    title: `${input.title}: changes`,
+    title: t('changes.feedTitle', { title: input.title }),
     lang: input.lang,
     id: changesUrl,
     self: input.absolute('changes.xml'),
@@ -42,8 +43,8 @@ function entry(commit: ChangeCommit, changesUrl: string): Element {
   const removed = commit.lines.filter((line) => line.kind === 'removed')
   const addedCount = added.length + (commit.moreAdded ?? 0)
   const counts = [
-    addedCount > 0 ? `${addedCount} added` : '',
-    removed.length > 0 ? `${removed.length} removed` : '',
+    addedCount > 0 ? tn('changes.countAdded', addedCount) : '',
+    removed.length > 0 ? tn('changes.countRemoved', removed.length) : '',
   ].filter((part) => part !== '')
   const list = (label: string, lines: typeof added): string =>
     lines.length === 0
@@ -61,7 +62,7 @@ function entry(commit: ChangeCommit, changesUrl: string): Element {
     x(
       'content',
       { type: 'text' },
-      `${list('Added', added)}${commit.moreAdded === undefined ? '' : `… and ${commit.moreAdded} more added\n`}${list('Removed', removed)}`,
+      `${list(t('changes.added'), added)}${commit.moreAdded === undefined ? '' : `${tn('changes.moreAdded', commit.moreAdded)}\n`}${list(t('changes.removed'), removed)}`,
     ),
   ])
 }

@@ -35,6 +35,17 @@ export function useLanguage(lang: string): void {
   }
 }
 
+/** What `make` returns when made in `lang` (for files made outside the pages' build), then the language before. */
+export function inLanguage<T>(lang: string, make: () => T): T {
+  const before = current.lang
+  useLanguage(lang)
+  try {
+    return make()
+  } finally {
+    useLanguage(before)
+  }
+}
+
 /** The message `key` with its `{name}` placeholders filled in. */
 export function t(key: string, values: Readonly<Record<string, string | number>> = {}): string {
   const message = current.messages[key]

@@ -12,6 +12,7 @@ import { safeHref } from '../model/safe-url.js'
 import type { SearchableBookmark, SearchDocumentInput } from './search/index.js'
 import { iconNamer } from '../pages/icons.js'
 import type { SiteFilesInput } from './index.js'
+import { inLanguage, t } from '../render/i18n.js'
 
 /**
  * The site files' input alone, without planning the pages. The same as `planSite(input).siteData`.
@@ -32,6 +33,7 @@ export function siteDataOf(input: SiteInput, routes: SiteRoutes): SiteFilesInput
   const pathOf = new Map<Folder, string>()
   const indexOf = new Map<Folder, number>()
   const urls = siteUrls(input.base, input.siteOrigin)
+  const untitled = inLanguage(input.lang, () => t('untitled'))
   for (const route of routes.folders) {
     const folder = route.folder
     const folderIndex = folders.length
@@ -40,8 +42,8 @@ export function siteDataOf(input: SiteInput, routes: SiteRoutes): SiteFilesInput
       route.parent === undefined
         ? ''
         : parentPath
-          ? `${parentPath} › ${folder.title || 'Untitled'}`
-          : folder.title || 'Untitled'
+          ? `${parentPath} › ${folder.title || untitled}`
+          : folder.title || untitled
     pathOf.set(folder, folderPath)
     const parent = route.parent === undefined ? -1 : (indexOf.get(route.parent.folder) ?? -1)
     indexOf.set(folder, folderIndex)

@@ -72,9 +72,14 @@ export function offlineFilesText(build: string, kept: readonly KeptFile[]): stri
 /** The line of `templates/default/sw.js` the build replaces with its settings. */
 const SETTINGS_LINE = /^const SETTINGS = .*$/m
 
-/** `sw.js`: the template with the build's id and shell in its settings line. */
-export function serviceWorkerText(template: string, build: string, shell: readonly string[]): string {
+/** `sw.js`: the template with the build's id, shell and words (`offline`: the 503 body) in its settings line. */
+export function serviceWorkerText(
+  template: string,
+  build: string,
+  shell: readonly string[],
+  offline: string,
+): string {
   if (!SETTINGS_LINE.test(template)) throw new Error('the service worker template has no settings line')
-  const settings = JSON.stringify({ build, shell })
+  const settings = JSON.stringify({ build, shell, offline })
   return template.replace(SETTINGS_LINE, () => `const SETTINGS = ${settings}`)
 }

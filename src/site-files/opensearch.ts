@@ -8,6 +8,7 @@ import { x } from 'xastscript'
 import { toXml } from 'xast-util-to-xml'
 import type { Root } from 'xast'
 import { cleanText } from '../render/text.js'
+import { inLanguage, t } from '../render/i18n.js'
 
 const OPENSEARCH = 'http://a9.com/-/spec/opensearch/1.1/'
 const MOZILLA = 'http://www.mozilla.org/2006/browser/search/'
@@ -27,7 +28,11 @@ export interface OpenSearchInput {
 
 /** Serialize the OpenSearch description. */
 export function openSearchToXml(input: OpenSearchInput): string {
-  const title = cleanText(input.title) || 'Bookmarks'
+  return inLanguage(input.lang, () => descriptionOf(input))
+}
+
+function descriptionOf(input: OpenSearchInput): string {
+  const title = cleanText(input.title) || t('bookmarks')
   const search = input.absolute('search/')
   const description: Root = {
     type: 'root',
@@ -35,7 +40,7 @@ export function openSearchToXml(input: OpenSearchInput): string {
       { type: 'instruction', name: 'xml', value: 'version="1.0" encoding="utf-8"' },
       x('OpenSearchDescription', { xmlns: OPENSEARCH, 'xmlns:moz': MOZILLA }, [
         x('ShortName', shortName(title)),
-        x('Description', `Search ${title}`),
+        x('Description', t('opensearch.description', { title })),
         x('InputEncoding', 'UTF-8'),
         x('Language', input.lang),
         x('Image', { type: 'image/svg+xml' }, input.absolute('assets/icon.svg')),

@@ -15,6 +15,7 @@ import type { PrivateEntry } from '../publish/private.js'
 import type { SiteInput } from '../publish/site-input.js'
 import { serializeHast } from '../render/serialize.js'
 import { cleanText } from '../render/text.js'
+import { inLanguage, t } from '../render/i18n.js'
 import { bookmarkToHast, type EntryContext } from '../render/xfolk.js'
 import { inlineIconOf } from '../pages/icons.js'
 import { SEARCH_DIR } from '../pages/paths.js'
@@ -31,8 +32,12 @@ export interface PrivatePayload {
   search: Record<string, string>
 }
 
-/** The payload of the private section's entries. */
+/** The payload of the private section's entries, in the site's language. */
 export function privatePayload(input: SiteInput, entries: readonly PrivateEntry[]): PrivatePayload {
+  return inLanguage(input.lang, () => payloadOf(input, entries))
+}
+
+function payloadOf(input: SiteInput, entries: readonly PrivateEntry[]): PrivatePayload {
   const tagSearch = (tag: string) => `?q=${encodeURIComponent(operatorFor('tag', tag))}`
   const context: EntryContext = {
     tagUrl: tagSearch,
@@ -49,7 +54,7 @@ export function privatePayload(input: SiteInput, entries: readonly PrivateEntry[
   const byFolder: Bookmark[][] = []
   for (const { bookmark: source, folders: titles } of entries) {
     const bookmark = publishedBookmark(source)
-    const path = titles.map((title) => cleanText(title) || 'Untitled').join(' › ')
+    const path = titles.map((title) => cleanText(title) || t('untitled')).join(' › ')
     let index = folderIndex.get(path)
     if (index === undefined) {
       index = folders.length

@@ -1,4 +1,5 @@
 // Types for search-engine.js (a browser ES module the tests and the benchmark use too).
+import type { Notice } from './search-query.js'
 export interface ResultDocument {
   title: string
   href: string
@@ -23,7 +24,7 @@ export interface SearchResult {
   /** Every matching document id, ascending (for the facets). */
   all: Int32Array
   /** What the reader should know about the query (unknown operators, flags not published). */
-  notices: string[]
+  notices: Notice[]
   /** Whether operators or phrases narrowed the results. */
   filtered: boolean
   /** With no results: the query with an unknown word replaced by the nearest known one. */

@@ -41,11 +41,12 @@ import { foldLabel, parseQuery, queryWords } from './search-query.js'
  * @typedef {{ title: string, href: string, folder: { path: string, url: string } | undefined,
  *   tags: Array<{ tag: string, url: string }>, icon?: string }} ResultDocument
  * @typedef {{ ids: Int32Array, scores: Float64Array, total: number, all: Int32Array, terms: string[],
- *   matched: string[], fuzzy: boolean, notices: string[], filtered: boolean, suggestion?: string,
+ *   matched: string[], fuzzy: boolean, notices: Notice[], filtered: boolean, suggestion?: string,
  *   partial?: boolean, complete?: () => Promise<SearchResult> }} SearchResult
  * @typedef {{ value: string, label: string, count: number }} Facet
  * @typedef {{ tags: Facet[], folders: Facet[], hosts: Facet[], years: Facet[] }} Facets
  * @typedef {import('./search-query.js').QueryTerm} QueryTerm
+ * @typedef {import('./search-query.js').Notice} Notice
  * @typedef {{
  *   clauses: string[][], prefixWord: string | undefined, negativeWords: string[],
  *   phrases: string[][], negativePhrases: string[][], filterClauses: QueryTerm[][],
@@ -612,7 +613,7 @@ export function queryTerms(query) {
  * files they read.
  * @param {import('./search-query.js').ParsedQuery} query
  * @param {any} data the meta
- * @param {string[]} notices where to say what is ignored
+ * @param {Notice[]} notices where to say what is ignored
  * @returns {QueryPlan}
  */
 function planQuery(query, data, notices) {
@@ -634,7 +635,7 @@ function planQuery(query, data, notices) {
   /** @param {QueryTerm} term */
   const published = (term) => {
     if (term.kind !== 'is' || data.flags?.includes(term.value)) return true
-    notices.push(`This site does not publish “is:${term.value}”, so it was left out.`)
+    notices.push({ key: 'notice.unpublished', values: { value: term.value } })
     return false
   }
   const lastClause = query.clauses[query.clauses.length - 1]

@@ -6,6 +6,11 @@ export type QueryTerm =
   | { kind: 'site'; value: string }
   | { kind: 'folder'; value: string; text: string }
   | { kind: 'is'; value: string }
+/** A notice: the key of its message in the search page's words (`notice.*`) and its values. */
+export interface Notice {
+  key: string
+  values: Record<string, string>
+}
 export interface ParsedQuery {
   /** Every clause must match; a clause matches when one of its terms does (OR). */
   clauses: QueryTerm[][]
@@ -18,7 +23,7 @@ export interface ParsedQuery {
   /** Whether the last clause's word may be the start of a longer one. */
   prefix: boolean
   /** What the reader should know about the query (unknown operators, bad dates). */
-  notices: string[]
+  notices: Notice[]
 }
 export declare const FLAGS: readonly string[]
 export declare const OPERATORS: readonly string[]

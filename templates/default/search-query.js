@@ -37,12 +37,14 @@ export const OPERATORS = ['site', 'folder', 'after', 'before', 'is']
  *   after: number | undefined,
  *   before: number | undefined,
  *   prefix: boolean,
- *   notices: string[],
+ *   notices: Notice[],
  * }} ParsedQuery
  *   `clauses`: every clause must match, a clause when one of its terms does (OR); `exclude`: no
  *   result matches any of these; `after`/`before`: day numbers (days since 1970-01-01, UTC),
  *   `after` inclusive, `before` exclusive; `prefix`: the last clause's word may be the start of a
  *   longer one (it is the last thing typed); `notices`: what the reader should know about the query.
+ * @typedef {{ key: string, values: Record<string, string> }} Notice
+ *   A notice as the key of its message in the search page's words (`notice.*`) and the values to fill in.
  */
 
 /** `-`, then `name:` or `#`, then a quoted or bare value; or a quoted phrase; or a bare word. */
@@ -96,8 +98,7 @@ export function parseQuery(text) {
       if (words.length === 1) terms = [{ kind: 'word', term: words[0] }]
       else if (words.length > 1) terms = [{ kind: 'phrase', terms: words, text: value }]
     } else {
-      if (name !== undefined)
-        query.notices.push(`“${name}:” is not an operator here, so it was searched as words.`)
+      if (name !== undefined) query.notices.push({ key: 'notice.operator', values: { name } })
       const words = queryWords(`${name === undefined ? '' : `${name} `}${value}`)
       terms = words.map((term) => ({ kind: 'word', term }))
       // A bare word being typed may be the start of a longer one.
@@ -139,9 +140,8 @@ function operatorTerms(name, value, negated, query) {
   if (name === 'is') {
     const flag = value.toLowerCase()
     if (!FLAGS.includes(flag)) {
-      query.notices.push(
-        `“is:${value}” is not a flag; the flags are ${FLAGS.map((f) => `is:${f}`).join(', ')}.`,
-      )
+      const flags = FLAGS.map((f) => `is:${f}`).join(', ')
+      query.notices.push({ key: 'notice.flag', values: { value, flags } })
       return []
     }
     return [{ kind: 'is', value: flag }]
@@ -149,9 +149,9 @@ function operatorTerms(name, value, negated, query) {
   // after: and before:
   const range = dateRange(value)
   if (range === undefined) {
-    query.notices.push(`“${name}:${value}” is not a date: write YYYY, YYYY-MM or YYYY-MM-DD.`)
+    query.notices.push({ key: 'notice.date', values: { name, value } })
   } else if (negated) {
-    query.notices.push(`“-${name}:” is not supported: write the other of after: and before: instead.`)
+    query.notices.push({ key: 'notice.negated', values: { name } })
   } else if (name === 'after') {
     query.after = Math.max(query.after ?? -Infinity, range[0])
   } else {

@@ -194,12 +194,12 @@ function main(input, results, status, more, notices, facets) {
     return parts
   }
 
-  /** @param {string[]} list */
+  /** @param {import('./search-query.js').Notice[]} list */
   const showNotices = (list) => {
     notices.replaceChildren(
-      ...list.map((text) => {
+      ...list.map((notice) => {
         const item = document.createElement('li')
-        item.textContent = text
+        item.textContent = say(notice.key, notice.values)
         return item
       }),
     )

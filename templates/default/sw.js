@@ -1,6 +1,6 @@
 // sw.js: the service worker of a bookgen site (`offline` in the config), registered by site.js at
 // the site's base path, which is its scope. `bookgen build` writes it with its build's settings on
-// the line below: the build's id (a hash of every file a reader may keep) and the shell.
+// the line below: the build's id (a hash of every file a reader may keep), the shell and its words.
 // - install: caches the shell (home, search and offline pages, stylesheet, scripts, icons, the
 //   search index's meta file) in a cache of this build's own, `bookgen <scope> <build>`; when the
 //   whole collection was kept offline under an older build, carries it over: a file whose content
@@ -13,7 +13,7 @@
 //   another's; the private section like a page; anything else (feed, exports, sitemap) from the
 //   network alone. Requests of the "keep offline" control (header `x-bookgen-keep`) go to the
 //   network: it stores what it fetches itself.
-const SETTINGS = { build: 'unbuilt', shell: [] }
+const SETTINGS = { build: 'unbuilt', shell: [], offline: 'You are offline.' }
 
 const SCOPE = self.registration.scope
 const SCOPE_PATH = new URL(SCOPE).pathname
@@ -117,7 +117,7 @@ async function page(event, url) {
     return response.redirected ? Response.redirect(response.url, 302) : response
   } catch {
     const offline = new URL('offline/', SCOPE)
-    if (key.href === offline.href) return new Response('You are offline.', { status: 503 })
+    if (key.href === offline.href) return new Response(SETTINGS.offline, { status: 503 })
     const from = url.pathname.slice(SCOPE_PATH.length) + url.search
     return Response.redirect(`${offline.href}?from=${encodeURIComponent(from)}`, 302)
   }

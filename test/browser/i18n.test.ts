@@ -2,7 +2,7 @@
  * The UI in the reader's language, in a real browser: an Arabic site is laid out right to left
  * (`dir="rtl"`, the folder sidebar on the right at 1280 px, nothing overflowing at 320 px) and axe
  * finds nothing on its home, folder, tag, archive, search and stats pages; a German site's search
- * script speaks German ("keep typing" for a one-letter query).
+ * script speaks German ("keep typing" for a one-letter query, the notices about a query).
  */
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -106,6 +106,22 @@ describe.skipIf(!hasChromium)('the UI in the reader’s language, in Chromium', 
     )
     await tab.locator('#search-q').fill('brot')
     await expect.poll(() => status.textContent()).toMatch(/^\d+ Ergebnisse für „brot“/)
+    await tab.close()
+  })
+
+  it('should say the notices about a query in German', { timeout: 60_000 }, async () => {
+    const german = catalogue('de')
+    const fill = (key: string, values: Record<string, string>) =>
+      String(german[`search.client.notice.${key}`]).replace(/\{(\w+)\}/g, (_, name: string) => values[name]!)
+    const tab = await open('de', 'search/', 1280)
+    await tab.locator('#search-q').fill('lang:brot after:gestern is:dead')
+    await expect
+      .poll(() => tab.locator('#search-notices li').allTextContents())
+      .toEqual([
+        fill('operator', { name: 'lang' }),
+        fill('date', { name: 'after', value: 'gestern' }),
+        fill('unpublished', { value: 'dead' }),
+      ])
     await tab.close()
   })
 })

@@ -2,14 +2,19 @@
  * The UI catalogues (templates/default/i18n/): every language has exactly English's keys, no empty
  * message, plural forms its language has (always `other`) and no placeholder English lacks; a site
  * built in German shows none of the English words its catalogue translates, and `dir="rtl"` comes
- * with a right-to-left language.
+ * with a right-to-left language. The files made beside the pages (OpenSearch, the search index's
+ * folder paths, the service worker, `changes.xml`, the private section) and the search notices speak
+ * the site's language too.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { parseQuery } from '#search-query'
 import { build } from '../../src/build/index.js'
+import { decryptPrivate, PRIVATE_DATA_PATH } from '../../src/build/private.js'
 import { resolveConfig } from '../../src/config/options.js'
+import { createRepo } from '../history/git-repo.js'
 import { REPO_ROOT } from '../helpers.js'
 import { page } from '../html.js'
 
@@ -135,5 +140,106 @@ describe('a site built in another language', () => {
     // Years and months as the language writes them.
     expect(japanese.text('.archive-year')).toEqual(['2021年', '2002年'])
     expect(japanese.text('.archive-months li')).toEqual(['2月 4', '7月 1', '2月 2'])
+  })
+})
+
+describe('the words of the files beside the pages', () => {
+  const german = catalogue('de')
+  const PASSPHRASE_ENV = 'BOOKGEN_I18N_TEST_PASSPHRASE'
+  /** A catalogue message (its `other` form) with its placeholders filled in. */
+  const fill = (message: Message | undefined, values: Record<string, string> = {}): string =>
+    (typeof message === 'string' ? message : message!.other!).replace(
+      /\{(\w+)\}/g,
+      (_, name: string) => values[name]!,
+    )
+  const exported = (extra: string[]) =>
+    [
+      '<!DOCTYPE NETSCAPE-Bookmark-file-1>',
+      '<DL><p>',
+      '    <DT><H3></H3>',
+      '    <DL><p>',
+      '        <DT><A HREF="https://brot.example.org/" ADD_DATE="1612137600">Brot</A>',
+      '        <DT><A HREF="https://tagebuch.example.org/" TAGS="geheim">Tagebuch</A>',
+      ...extra,
+      '    </DL><p>',
+      '</DL><p>',
+      '',
+    ].join('\n')
+
+  it('should speak German in a German site: OpenSearch, untitled folders, sw.js, changes.xml, private section', async () => {
+    const repo = createRepo()
+    process.env[PASSPHRASE_ENV] = 'Sesam öffne dich'
+    try {
+      repo.commit({ 'bookmarks.html': exported([]) }, '2021-04-01T08:00:00Z', 'erste Sammlung')
+      const cake = '        <DT><A HREF="https://kuchen.example.org/" ADD_DATE="1612224000">Kuchen</A>'
+      repo.commit({ 'bookmarks.html': exported([cake]) }, '2021-04-02T08:00:00Z', 'Kuchen')
+      const out = path.join(repo.dir, 'site')
+      const config = resolveConfig(
+        {
+          lang: 'de',
+          title: 'Sammlung',
+          site: 'https://me.example/',
+          offline: true,
+          private: { include: { tags: ['geheim'] }, passphraseEnv: PASSPHRASE_ENV },
+        },
+        { sources: ['bookmarks.html'], outDir: out },
+        { cwd: repo.dir },
+      )
+      await build(config)
+      const read = (file: string) => readFileSync(path.join(out, file), 'utf8')
+
+      expect(read('opensearch.xml')).toContain(
+        `<Description>${fill(german['opensearch.description'], { title: 'Sammlung' })}</Description>`,
+      )
+      // The untitled folder's path in the search index's results (the top level's is empty).
+      const [indexDir] = readdirSync(path.join(out, 'assets/search')).filter(
+        (name) => !name.endsWith('.json'),
+      )
+      const chunk = JSON.parse(read(`assets/search/${indexDir}/d0.json`)) as { folders: string[][] }
+      expect(chunk.folders.map((folder) => folder[0])).toEqual(['', fill(german.untitled)])
+      expect(read('sw.js')).toContain(`"offline":${JSON.stringify(german['offline.worker'])}`)
+
+      const feed = read('changes.xml')
+      expect(feed).toContain(`<title>${fill(german['changes.feedTitle'], { title: 'Sammlung' })}</title>`)
+      expect(feed).toContain(`<title>${fill(german['changes.countAdded'], { count: '1' })}: Kuchen</title>`)
+      expect(feed).toContain(`${fill(german['changes.added'])}:\n- Kuchen`)
+
+      const locked = readFileSync(path.join(out, PRIVATE_DATA_PATH))
+      const payload = await decryptPrivate(locked, process.env[PASSPHRASE_ENV])
+      expect(payload.folders.map((folder) => folder.path)).toEqual([fill(german.untitled)])
+    } finally {
+      delete process.env[PASSPHRASE_ENV]
+      repo.remove()
+    }
+  }, 60_000)
+
+  it('should give the search page the German words of every notice the query language has', async () => {
+    const out = mkdtempSync(path.join(os.tmpdir(), 'bookgen-i18n-notices-'))
+    try {
+      await build(
+        resolveConfig(
+          { lang: 'de' },
+          { sources: ['test/fixtures/i18n/bookmarks.html'], outDir: out },
+          { cwd: REPO_ROOT },
+        ),
+      )
+      const block = page(readFileSync(path.join(out, 'search/index.html'), 'utf8')).text('script#ui-search')
+      const words = JSON.parse(block[0]!) as Record<string, Message>
+      const notices = ['lang:fr', 'is:shiny', 'after:gestern', '-before:2020'].flatMap(
+        (query) => parseQuery(query).notices,
+      )
+      expect(notices.map((notice) => notice.key)).toEqual([
+        'notice.operator',
+        'notice.flag',
+        'notice.date',
+        'notice.negated',
+      ])
+      for (const { key } of [...notices, { key: 'notice.unpublished' }]) {
+        expect(words[key], key).toEqual(german[`search.client.${key}`])
+        expect(words[key], key).not.toEqual(english[`search.client.${key}`])
+      }
+    } finally {
+      rmSync(out, { recursive: true, force: true })
+    }
   })
 })
