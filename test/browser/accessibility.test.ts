@@ -1,49 +1,41 @@
 /**
  * Accessibility in a real browser: axe-core finds no violations on every kind of page (home,
  * folder, tag, tag index, archive and a year of it, the folder tree, stats, search with results, the
- * offline, private and 404 pages; those that list entries in either layout), light and dark, and none is wider than a 320 px
+ * offline, private and 404 pages), in either layout, light and dark, and right to left (Arabic), and none is wider than a 320 px
  * screen; html-validate (recommended rules) finds no error in them; the dark-mode
  * switch works by keyboard, says where it goes and remembers the choice; the skip link leads to
  * the content; `/` focuses the search box; the sort menu re-sorts and is remembered; the folder
  * tree opens from its arrows and its "Expand all" button; a date never wraps.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
 import type { Browser, BrowserContext } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { HtmlValidate } from 'html-validate'
-import { resolveConfig } from '../../src/config/options.js'
+import { resolveConfig, type UserConfig } from '../../src/config/options.js'
 import { startStaticServer, type StaticServer } from '../../src/server/static.js'
 import { build } from '../../src/build/index.js'
 import { REPO_ROOT } from '../helpers.js'
-import { hasChromium, launchChromium } from './chromium.js'
+import { axeViolations, hasChromium, launchChromium } from './chromium.js'
 
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
-
-interface AxeResult {
-  violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>
-}
-
-type Layout = 'list' | 'cards'
-
-/** The kinds of page that list entries, as cards in the cards layout. */
-const LISTING_KINDS = new Set(['home', 'folder', 'tag', 'year', 'search'])
+/** The example site in either layout, and in Arabic (right to left) with the list. */
+type Variant = 'list' | 'cards' | 'rtl'
+const VARIANTS: Record<Variant, UserConfig> = { list: {}, cards: { layout: 'cards' }, rtl: { lang: 'ar' } }
 
 describe.skipIf(!hasChromium)('accessibility in Chromium', () => {
   let dir: string
   const servers: StaticServer[] = []
   let browser: Browser
-  /** Every kind of page of the example site built with each layout. */
-  const sites = {} as Record<Layout, Record<string, string>>
+  /** Every kind of page of the example site built as each variant. */
+  const sites = {} as Record<Variant, Record<string, string>>
   const pages: Record<string, string> = {}
 
-  /** Build the example site with `layout` (and a private section, whose locked page is audited) and serve it. */
-  async function served(layout: Layout): Promise<Record<string, string>> {
+  /** Build the example site as `variant` (and a private section, whose locked page is audited) and serve it. */
+  async function served(variant: Variant): Promise<Record<string, string>> {
     const config = resolveConfig(
-      { layout, private: { passphraseEnv: 'BOOKGEN_A11Y_PASSPHRASE' } },
-      { sources: ['example/bookmarks.html'], outDir: path.join(dir, layout), base: '/my-bookmarks/' },
+      { ...VARIANTS[variant], private: { passphraseEnv: 'BOOKGEN_A11Y_PASSPHRASE' } },
+      { sources: ['example/bookmarks.html'], outDir: path.join(dir, variant), base: '/my-bookmarks/' },
       { cwd: REPO_ROOT },
     )
     process.env['BOOKGEN_A11Y_PASSPHRASE'] = 'an accessible passphrase'
@@ -74,7 +66,7 @@ describe.skipIf(!hasChromium)('accessibility in Chromium', () => {
   beforeAll(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'bookgen-a11y-'))
     process.env['SOURCE_DATE_EPOCH'] = '1767225600'
-    for (const layout of ['list', 'cards'] as const) sites[layout] = await served(layout)
+    for (const variant of ['list', 'cards', 'rtl'] as const) sites[variant] = await served(variant)
     Object.assign(pages, sites.list)
     browser = await launchChromium()
   }, 60_000)
@@ -84,12 +76,11 @@ describe.skipIf(!hasChromium)('accessibility in Chromium', () => {
     rmSync(dir, { recursive: true, force: true })
   })
 
-  async function audit(context: BrowserContext, url: string): Promise<{ axe: AxeResult; overflow: number }> {
+  async function audit(context: BrowserContext, url: string): Promise<{ axe: string[]; overflow: number }> {
     const tab = await context.newPage()
     await tab.goto(url)
     if (url.includes('search/')) await tab.locator('#search-results .xfolkentry').first().waitFor()
-    await tab.addScriptTag({ path: AXE })
-    const axe = (await tab.evaluate('axe.run(document, { resultTypes: ["violations"] })')) as AxeResult
+    const axe = await axeViolations(tab)
     // How far the page is wider than a 320 px screen.
     await tab.setViewportSize({ width: 320, height: 640 })
     const overflow = await tab.evaluate(
@@ -99,37 +90,36 @@ describe.skipIf(!hasChromium)('accessibility in Chromium', () => {
     return { axe, overflow }
   }
 
-  for (const layout of ['list', 'cards'] as const)
-    for (const scheme of ['light', 'dark'] as const) {
-      // Several pages audited in turn: room for a loaded 2-core machine.
-      it(
-        `should have no axe-core violations on every kind of page, nor overflow at 320 px (${layout}, ${scheme})`,
-        { timeout: 300_000 },
-        async () => {
-          // 1280 px wide, so the folder sidebar is there too.
-          const context = await browser.newContext({
-            bypassCSP: true,
-            colorScheme: scheme,
-            viewport: { width: 1280, height: 900 },
-          })
-          const found: string[] = []
-          // Cards change how entries are laid out: the pages without entries are the list's.
-          const kinds = Object.entries(sites[layout]).filter(
-            ([kind]) => layout === 'list' || LISTING_KINDS.has(kind),
-          )
-          for (const [kind, url] of kinds) {
-            const { axe, overflow } = await audit(context, url)
-            for (const violation of axe.violations)
-              found.push(
-                `${kind}: ${violation.id} (${violation.impact}) at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-              )
-            if (overflow !== 0) found.push(`${kind}: ${overflow} px wider than 320 px`)
-          }
-          expect(found).toEqual([])
-          await context.close()
-        },
-      )
-    }
+  const audits = [
+    ['list', 'light'],
+    ['list', 'dark'],
+    ['cards', 'light'],
+    ['cards', 'dark'],
+    ['rtl', 'light'],
+  ] as const
+  for (const [variant, scheme] of audits) {
+    // Several pages audited in turn: room for a loaded 2-core machine.
+    it(
+      `should have no axe-core violations on every kind of page, nor overflow at 320 px (${variant}, ${scheme})`,
+      { timeout: 300_000 },
+      async () => {
+        // 1280 px wide, so the folder sidebar is there too.
+        const context = await browser.newContext({
+          bypassCSP: true,
+          colorScheme: scheme,
+          viewport: { width: 1280, height: 900 },
+        })
+        const found: string[] = []
+        for (const [kind, url] of Object.entries(sites[variant])) {
+          const { axe, overflow } = await audit(context, url)
+          for (const violation of axe) found.push(`${kind}: ${violation}`)
+          if (overflow !== 0) found.push(`${kind}: ${overflow} px wider than 320 px`)
+        }
+        expect(found).toEqual([])
+        await context.close()
+      },
+    )
+  }
 
   it('should switch to dark mode from the keyboard and remember it', async () => {
     const context = await browser.newContext({ colorScheme: 'light' })

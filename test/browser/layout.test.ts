@@ -6,13 +6,11 @@
  * the bookmark and in search results, the monogram where there is none; axe finds nothing; no
  * request leaves the local server.
  */
-import { createRequire } from 'node:module'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { REPO_ROOT } from '../helpers.js'
-import { collectErrors, hasChromium, servedSite, type ServedSite } from './chromium.js'
+import { axeViolations, collectErrors, hasChromium, servedSite, type ServedSite } from './chromium.js'
 
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
 const FIXTURE = 'test/fixtures/layout/bookmarks.html'
 const PAGES = {
   home: '',
@@ -197,16 +195,7 @@ describe.skipIf(!hasChromium)('layouts and icons in Chromium', () => {
         expect(new URL(await icon.evaluate((image: HTMLImageElement) => image.src)).pathname).toMatch(
           /^\/sub\/assets\/icons\/[0-9a-f]{16}\.png$/,
         )
-        await page.addScriptTag({ path: AXE })
-        const { violations } = (await page.evaluate(
-          'axe.run(document, { resultTypes: ["violations"] })',
-        )) as {
-          violations: Array<{ id: string; nodes: Array<{ target: string[] }> }>
-        }
-        const found = violations.map(
-          (violation) => `${violation.id} at ${violation.nodes.map((node) => node.target).join(', ')}`,
-        )
-        expect(found, where).toEqual([])
+        expect(await axeViolations(page), where).toEqual([])
         await page.close()
       }
     }
