@@ -3,9 +3,10 @@
  * re-readers of `netscape/incremental/` and `xbel/reread.ts`): finding the node the change starts
  * at, copying only the folders on the path to it, and moving the places of what follows.
  */
-import type { Folder, Node, Place } from '../../model/tree.js'
+import type { Collection, Folder, Node, Place } from '../../model/tree.js'
 import type { Message } from '../../model/message.js'
 import { byteOrderMark, findDeclaredCharset, PRESCAN_BYTES, resolveLabel } from './decode.js'
+import { byteOffset, commonSuffix, findLineStarts } from './line-index.js'
 import { reconcileNodes, type Move } from './reconcile.js'
 
 /** One level of the path from the root to the change: a folder and the index of a child. */
@@ -59,6 +60,33 @@ export function pathToChange(
     if (child.type !== 'folder') return path
     folder = child
   }
+}
+
+/**
+ * Where an edit falls in the previous version, as both re-readers start: the path to the node the
+ * run read again starts at (`margin` as in `pathToChange`), the old file's line starts (kept in
+ * `state`), and the edit's part of a `RunSearch`. `'head'` when the new head no longer decodes as
+ * plain UTF-8, `'before'` when no node lies wholly before the change.
+ */
+export function locateChange(
+  previous: { bytes: Uint8Array; collection: Collection },
+  state: { lineStarts: Uint32Array | undefined },
+  bytes: Uint8Array,
+  prefix: number,
+  margin: number,
+):
+  | { path: Step[]; lineStarts: Uint32Array; edit: Pick<RunSearch, 'old' | 'suffix' | 'bytes' | 'offsetOf'> }
+  | 'head'
+  | 'before' {
+  const old = previous.bytes
+  if (!headStillPlain(bytes, prefix)) return 'head'
+  const suffix = commonSuffix(old, bytes, Math.min(old.length, bytes.length) - prefix)
+  const lineStarts = (state.lineStarts ??= findLineStarts(old))
+  const offsetOf = (node: Node): number | undefined =>
+    node.place === undefined ? undefined : byteOffset(old, lineStarts, node.place)
+  const path = pathToChange(previous.collection.root, prefix, offsetOf, margin)
+  if (path === undefined) return 'before'
+  return { path, lineStarts, edit: { old: old.length, suffix, bytes: bytes.length, offsetOf } }
 }
 
 /** Runs tried (each read twice, old and new) before a re-reader gives up. */

@@ -11,13 +11,7 @@
 import { isUtf8 } from 'node:buffer'
 import { walk, type Collection, type Folder, type Node, type Place } from '../../model/tree.js'
 import { byteOrderMark } from '../shared/decode.js'
-import {
-  byteOffset,
-  commonSuffix,
-  findLineStarts,
-  updateLineStarts,
-  Utf8ByteLineIndex,
-} from '../shared/line-index.js'
+import { updateLineStarts, Utf8ByteLineIndex } from '../shared/line-index.js'
 import { enforceLimits } from '../shared/limits.js'
 import { sameNodes } from '../shared/reconcile.js'
 import {
@@ -27,8 +21,7 @@ import {
 } from '../shared/separator-bookmarks.js'
 import {
   findRun,
-  headStillPlain,
-  pathToChange,
+  locateChange,
   shiftPlace,
   spliceRun,
   within,
@@ -87,23 +80,17 @@ function updateXbel(
 ): { collection: Collection; state: XbelState } | string {
   const state = previous.state as XbelState
   const old = previous.bytes
-  if (!headStillPlain(bytes, prefix)) return 'head'
-  const suffix = commonSuffix(old, bytes, Math.min(old.length, bytes.length) - prefix)
-  const lineStarts = (state.lineStarts ??= findLineStarts(old))
-  const offsetOf = (node: Node): number | undefined =>
-    node.place === undefined ? undefined : byteOffset(old, lineStarts, node.place)
   // The run starts at a node whose `<` is before the change: the head and the root's tag are kept.
-  const path = pathToChange(previous.collection.root, prefix, offsetOf, 1)
-  if (path === undefined) return 'before the first node'
+  const change = locateChange(previous, state, bytes, prefix, 1)
+  if (change === 'before') return 'before the first node'
+  if (change === 'head') return change
+  const { path, lineStarts, edit } = change
   const oldText = Buffer.from(old.buffer, old.byteOffset, old.length)
   const run = findRun(
     path,
     {
-      old: old.length,
-      suffix,
-      bytes: bytes.length,
+      ...edit,
       maxRegionBytes: options.maxRegionBytes,
-      offsetOf,
       // A folder's end is a closing tag in the unchanged end (of the folder, it is hoped).
       siblings: 2,
       closes: 3,

@@ -14,25 +14,17 @@
  * aliases, scripts, a heading or the title, the change crosses a folder boundary that no larger
  * run contains cheaply, the file-wide TAGS separator would change — the file is read in full.
  */
-import { walk, type Collection, type Node, type Place } from '../../../model/tree.js'
+import { walk, type Collection, type Place } from '../../../model/tree.js'
 import { byteOrderMark } from '../../shared/decode.js'
 import { enforceLimits, LIMITS } from '../../shared/limits.js'
 import { mayHoldSeparatorBookmarks, readSeparatorBookmarks } from '../../shared/separator-bookmarks.js'
-import { byteOffset, commonSuffix, findLineStarts, updateLineStarts } from '../../shared/line-index.js'
+import { updateLineStarts } from '../../shared/line-index.js'
 import { sameNodes } from '../../shared/reconcile.js'
 import { readText } from '../../shared/text-source.js'
 import type { Reread, ReparseOptions, RereadVersion, SourceInput } from '../../types.js'
 import { INFO_RULES, parseNetscape, SPACE_SPLIT_RULE, type NetscapeStats } from '../read.js'
 import { type Region, type RegionRead, spliceWarnings, spacesSeparate, findCloseList } from './places.js'
-import {
-  findRun,
-  headStillPlain,
-  pathToChange,
-  spliceRun,
-  Untaken,
-  within,
-  type RunCandidate,
-} from '../../shared/splice.js'
+import { findRun, locateChange, spliceRun, Untaken, within, type RunCandidate } from '../../shared/splice.js'
 import type { Message } from '../../../model/message.js'
 
 /** What updating a version in part needs, kept from one version to the next. */
@@ -96,15 +88,11 @@ function updateNetscape(
 ): { collection: Collection; state: NetscapeState } | string {
   const state = previous.state as NetscapeState
   const old = previous.bytes
-  const suffix = commonSuffix(old, bytes, Math.min(old.length, bytes.length) - prefix)
   const delta = bytes.length - old.length
-  if (!headStillPlain(bytes, prefix)) return 'head'
-  const lineStarts = (state.lineStarts ??= findLineStarts(old))
-  const offsetOf = (node: Node): number | undefined =>
-    node.place === undefined ? undefined : byteOffset(old, lineStarts, node.place)
-
-  const path = pathToChange(previous.collection.root, prefix, offsetOf, TAG_MARGIN)
-  if (path === undefined) return 'before the first entry'
+  const change = locateChange(previous, state, bytes, prefix, TAG_MARGIN)
+  if (change === 'before') return 'before the first entry'
+  if (change === 'head') return change
+  const { path, lineStarts, edit } = change
   const commaMode = state.commaTags > 0
   const spaceMode = spacesSeparate(state.commaTags, state.spaceSigns)
   const context = {
@@ -119,11 +107,8 @@ function updateNetscape(
   const region = findRun(
     path,
     {
-      old: old.length,
-      suffix,
-      bytes: bytes.length,
+      ...edit,
       maxRegionBytes: options.maxRegionBytes,
-      offsetOf,
       siblings: 3,
       closes: 4,
       closeAt: (from) => findCloseList(old, from),
