@@ -44,6 +44,12 @@ const RETIRING_WORKER = readFileSync(path.join(TEMPLATES_DIR, 'dev', 'sw.js'), '
 export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
   const clients = new Set<ServerResponse>()
   let lastError: string | undefined
+  /**
+   * How many rebuilds the pages have been told of. A page carries the number it was served with
+   * and gives it back when its event stream connects: a page that was loading, and not yet
+   * listening, when a rebuild was announced is told to reload then.
+   */
+  let version = 0
   const endpoint = `${options.base}__bookgen/`
   const send = (response: ServerResponse, event: string, data: unknown) => {
     // A page that just went away may still be listed until its `close` event.
@@ -58,9 +64,13 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     port: options.port,
     prepare: options.prepare,
     transformHtml: (html) =>
-      html.replace('</head>', `<script type="module" src="${endpoint}client.js"></script></head>`),
+      html.replace(
+        '</head>',
+        `<script type="module" src="${endpoint}client.js?v=${version}"></script></head>`,
+      ),
     extra: (request, response) => {
-      const pathname = new URL(request.url ?? '/', 'http://localhost').pathname
+      const url = new URL(request.url ?? '/', 'http://localhost')
+      const pathname = url.pathname
       if (pathname === `${options.base}sw.js` && (request.method === 'GET' || request.method === 'HEAD')) {
         sendScript(request, response, RETIRING_WORKER)
         return true
@@ -86,7 +96,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
         }
         response.write('retry: 500\n\n')
         clients.add(response)
-        if (lastError !== undefined) send(response, 'build-error', { message: lastError })
+        const seen = url.searchParams.get('v')
+        if (seen !== null && seen !== String(version)) send(response, 'reload', {})
+        else if (lastError !== undefined) send(response, 'build-error', { message: lastError })
         response.on('close', () => clients.delete(response))
         return true
       }
@@ -102,6 +114,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     ...server,
     reload() {
       lastError = undefined
+      version++
       broadcast('reload', {})
     },
     showError(message) {

@@ -2,8 +2,10 @@
 // (built sites carry no reload code). It listens to the server's event stream: after a rebuild
 // the page reloads; when a save breaks the build, the error is shown over the page until a good
 // save arrives. Plain ES module, no dependencies; styles are set through the CSSOM, which the
-// pages' Content-Security-Policy allows.
-const events = new EventSource(new URL('events', import.meta.url))
+// pages' Content-Security-Policy allows. The page's build number (`?v=`) goes back to the server
+// with the event stream, which answers "reload" when a rebuild came while the page was loading.
+const version = new URL(import.meta.url).searchParams.get('v') ?? ''
+const events = new EventSource(new URL(`events?v=${encodeURIComponent(version)}`, import.meta.url))
 let overlay = null
 
 events.addEventListener('reload', () => window.location.reload())

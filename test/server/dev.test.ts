@@ -4,6 +4,7 @@
  * on first request are built once for any number of concurrent first requests.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { request } from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -12,9 +13,29 @@ import { startDevServer, type DevServer } from '../../src/server/dev.js'
 import {
   expectAbortedClientsLeaveNothingOpen,
   CAN_COUNT_DESCRIPTORS,
+  pollUntil,
   rawRequest,
   responseHead,
 } from '../http.js'
+
+/** Open the event stream at `rawPath` and resolve with the name of the first event it sends. */
+function firstEvent(port: string, rawPath: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path: rawPath, agent: false }, (response) => {
+      let text = ''
+      response.setEncoding('utf8')
+      response.on('data', (chunk: string) => {
+        text += chunk
+        const event = /^event: (.+)$/m.exec(text)
+        if (event === null) return
+        req.destroy()
+        resolve(event[1]!)
+      })
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
 
 /** 4 MiB: far more than one read, so a client that hangs up leaves the server mid-file. */
 const BIG = Buffer.alloc(4 * 1024 * 1024, 'bookgen ')
@@ -65,6 +86,27 @@ describe('dev server', () => {
       expect(events.status).toBe(200)
       expect(events.headers['content-type']).toBe('text/event-stream')
     }
+  })
+
+  it('should tell a page that was not yet listening when a rebuild came to reload', async () => {
+    const client = () => {
+      const page = readFileSync(path.join(dir, 'index.html'), 'utf8') // what the server transforms
+      expect(page).not.toContain('__bookgen')
+      return rawRequest(port, '/sub/').then(
+        (response) => /__bookgen\/client\.js\?v=(\d+)/.exec(response.body.toString())![1]!,
+      )
+    }
+    const served = await client()
+    server.reload() // a rebuild while the page loads: no stream is open to hear it
+    expect(await firstEvent(port, `/sub/__bookgen/events?v=${served}`)).toBe('reload')
+    // A page served after that rebuild is current: the first thing it hears is the next news.
+    const current = await client()
+    expect(current).not.toBe(served)
+    const listening = firstEvent(port, `/sub/__bookgen/events?v=${current}`)
+    expect(await pollUntil(() => server.clients === 1)).toBe(true)
+    server.showError('broken')
+    expect(await listening).toBe('build-error')
+    server.clearError()
   })
 })
 
