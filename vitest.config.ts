@@ -38,7 +38,12 @@ export default defineConfig({
       { extends: true, test: { name: 'unit-mocks', include: MOCKS, sequence: { groupOrder: 0 } } },
       { extends: true, test: { name: 'slow', include: [SLOW], sequence: { groupOrder: 0 } } },
       { extends: true, test: { name: 'process', include: [PROCESS], sequence: { groupOrder: 0 } } },
-      { extends: true, test: { name: 'browser', include: [BROWSER], sequence: { groupOrder: 0 } } },
+      {
+        // A real browser on a busy two-core machine: a page can take seconds. The limits bound a
+        // hung test; they time nothing.
+        extends: true,
+        test: { name: 'browser', include: [BROWSER], testTimeout: 120_000, sequence: { groupOrder: 0 } },
+      },
       {
         // The package tests install bookgen with npm and play a runner: many processes at once,
         // so they run after the others, whose timeouts they would otherwise eat into.

@@ -204,7 +204,7 @@ describe.skipIf(!hasChromium)('a 10k-bookmark site offline in Chromium', () => {
       (title) =>
         Array.from(document.querySelectorAll('.taggedlink')).some((link) => link.textContent === title),
       renamed,
-      { timeout: 30_000 },
+      { timeout: 90_000 },
     )
     expect(await entryTitles(page)).not.toContain(folder.title)
   }, 60_000)
@@ -224,7 +224,7 @@ describe.skipIf(!hasChromium)('a 10k-bookmark site offline in Chromium', () => {
         () => document.querySelector('script[src*="client.js"]') !== null,
         undefined,
         {
-          timeout: 30_000,
+          timeout: 90_000,
         },
       )
       const left = await page.evaluate(async () => ({
