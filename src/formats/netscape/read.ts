@@ -21,6 +21,7 @@ import {
   createBookmark,
   createFolder,
   createRecord,
+  forEachNode,
   normalizeTags,
   type Alias,
   type Bookmark,
@@ -38,7 +39,7 @@ import { LineIndex } from '../shared/line-index.js'
 import { cleanDescription, lineIndent } from '../shared/description.js'
 import { collapseTitle } from '../shared/titles.js'
 
-export interface NetscapeOptions {
+interface NetscapeOptions {
   /** The encoding the text was decoded from, recorded on the collection. Default: `utf-8`. */
   encoding?: string
   /** Filled in, when given, with figures about the whole file that an incremental re-read needs. */
@@ -524,17 +525,9 @@ class NetscapeReader {
   private resolveAliases(): void {
     if (this.aliasCandidates.length === 0) return
     const ids = new Set<string>()
-    const collect = (folder: Folder): void => {
-      const stack = [folder]
-      while (stack.length > 0) {
-        for (const child of stack.pop()!.children) {
-          if ((child.type === 'bookmark' || child.type === 'folder') && child.id !== undefined)
-            ids.add(child.id)
-          if (child.type === 'folder') stack.push(child)
-        }
-      }
-    }
-    collect(this.root)
+    forEachNode(this.root, (node) => {
+      if ((node.type === 'bookmark' || node.type === 'folder') && node.id !== undefined) ids.add(node.id)
+    })
     for (const { bookmark, parent, ref } of this.aliasCandidates) {
       if (!ids.has(ref)) {
         const place = bookmark.place

@@ -47,7 +47,7 @@ export function localName(name: string): string {
 }
 
 /** A node with text: an opaque `XmlNode`, or the reader's decoded form of one. */
-export type TextNode = string | { readonly children: readonly TextNode[] }
+type TextNode = string | { readonly children: readonly TextNode[] }
 
 /** All text inside an opaque node, concatenated. */
 export function textOf(node: TextNode): string {

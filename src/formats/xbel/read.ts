@@ -52,7 +52,7 @@ import { scanXml } from './scan.js'
 import type { SourceCdata, SourceElement, SourceNode, XmlTreeHandler } from './tree.js'
 import { decodeXmlAttribute, decodeXmlText, type EntityReporter } from './xml-text.js'
 
-export interface XbelOptions {
+interface XbelOptions {
   /** The encoding the text was decoded from, recorded on the collection. Default: `utf-8`. */
   encoding?: string
   /**
@@ -587,7 +587,7 @@ export class XbelReader implements XmlTreeHandler {
     for (const child of children) {
       let node: XmlNode
       if (typeof child === 'string' || child.type === 'cdata') {
-        // References in this text are reported without a place (line 1, column 1), as always.
+        // References in this text are reported without a place (line 1, column 1).
         const text = typeof child === 'string' ? this.decodeText(child, undefined) : child.value
         if ((hasElements && text.trim() === '') || text === '') continue
         node = text

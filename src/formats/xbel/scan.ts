@@ -5,10 +5,10 @@
  * an attribute value, a non-ASCII name, nesting near the limit, an odd DOCTYPE, …) makes the scan
  * give up and return false; the reader then starts again on fast-xml-parser behind its validator
  * (`strict.ts`), which refuses malformed input with a precise message or reads what it
- * accepts exactly as it always did. So the scan only ever accepts text that path accepts too, and
- * hands over the same XML (`test/formats/xbel/scan.test.ts` checks both). Where that path is
- * lenient (an unescaped `&` in an attribute value, `]]>` in text, `--` in a comment), the scan is
- * too, rather than refuse what was always read.
+ * accepts. So the scan only ever accepts text that path accepts too, and hands over the same XML
+ * (`test/formats/xbel/scan.test.ts` checks both). Where that path is lenient (an unescaped `&` in
+ * an attribute value, `]]>` in text, `--` in a comment), the scan is too, so that both read the
+ * same files.
  *
  * What the scan accepts:
  * - an optional byte-order mark, an XML declaration at the very start, comments, processing
