@@ -19,7 +19,6 @@ export const BOOKGEN_NAMESPACE = BOOKGEN_OWNER
 /**
  * Elements of the bookgen block: element name → model field, for simple text fields.
  * Booleans are written `true`/`false`; dates (`modified` on folders) as W3C-DTF.
- * A field added here or below must also be added to `hasBookgenField` in the XBEL writer.
  */
 export const BOOKGEN_TEXT_FIELDS = {
   icon: 'icon',

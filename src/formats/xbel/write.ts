@@ -290,23 +290,20 @@ class XbelWriter {
   private bookgenBlock(item: Folder | Bookmark, documentTitle: string | undefined): string | undefined {
     const place = item.place
     let parts = ''
-    if (hasBookgenField(item)) {
-      const fields = item as unknown as Record<string, unknown>
-      for (const [element, field] of TEXT_FIELDS) {
-        const value = fields[field]
-        if (typeof value === 'string') {
-          parts += `<bookgen:${element}>${this.escape(value, place, false)}</bookgen:${element}>`
-          this.keep(field)
-        }
-      }
-      for (const [element, field] of FLAG_FIELDS) {
-        const value = fields[field]
-        // private=true has a Desktop Bookmark home; only an explicit "not private" needs ours.
-        if (typeof value !== 'boolean' || (field === 'private' && (value || item.type !== 'bookmark')))
-          continue
-        parts += `<bookgen:${element}>${value ? 'true' : 'false'}</bookgen:${element}>`
+    const fields = item as unknown as Record<string, unknown>
+    for (const [element, field] of TEXT_FIELDS) {
+      const value = fields[field]
+      if (typeof value === 'string') {
+        parts += `<bookgen:${element}>${this.escape(value, place, false)}</bookgen:${element}>`
         this.keep(field)
       }
+    }
+    for (const [element, field] of FLAG_FIELDS) {
+      const value = fields[field]
+      // private=true has a Desktop Bookmark home; only an explicit "not private" needs ours.
+      if (typeof value !== 'boolean' || (field === 'private' && (value || item.type !== 'bookmark'))) continue
+      parts += `<bookgen:${element}>${value ? 'true' : 'false'}</bookgen:${element}>`
+      this.keep(field)
     }
     if (item.type === 'folder' && item.modified !== undefined) {
       parts += `<bookgen:modified>${formatW3cDate(item.modified)}</bookgen:modified>`
@@ -448,34 +445,6 @@ const XML_NAME = /^[A-Za-z_][-A-Za-z0-9_.:]*$/
 /** Whether an unknown attribute of an XBEL source can go back as an attribute of the element. */
 function rawAttribute(name: string, own: ReadonlySet<string>): boolean {
   return XML_NAME.test(name) && !own.has(name)
-}
-
-type BookgenField =
-  | (typeof BOOKGEN_TEXT_FIELDS)[keyof typeof BOOKGEN_TEXT_FIELDS]
-  | (typeof BOOKGEN_FLAG_FIELDS)[keyof typeof BOOKGEN_FLAG_FIELDS]
-
-/**
- * Whether any field of the bookgen tables (`BOOKGEN_TEXT_FIELDS`, `BOOKGEN_FLAG_FIELDS`) is set:
- * named reads, several times faster than the tables' computed keys, and almost every item has
- * none. Keep in step with the tables (a test in test/writers/xbel.test.ts checks each field).
- */
-function hasBookgenField(item: Folder | Bookmark): boolean {
-  const fields = item as { readonly [field in BookgenField]?: unknown }
-  return (
-    fields.icon !== undefined ||
-    fields.iconUri !== undefined ||
-    fields.shortcutUrl !== undefined ||
-    fields.postData !== undefined ||
-    fields.lastCharset !== undefined ||
-    fields.feedUrl !== undefined ||
-    fields.previewSize !== undefined ||
-    fields.feed !== undefined ||
-    fields.webSlice !== undefined ||
-    fields.isLivePreview !== undefined ||
-    fields.toRead !== undefined ||
-    fields.private !== undefined ||
-    fields.unfiled !== undefined
-  )
 }
 
 /** What the writer needs to know about the whole tree before its first line. */
