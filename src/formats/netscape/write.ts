@@ -278,7 +278,7 @@ class NetscapeWriter {
   private attribute(name: string, value: string): string {
     if (!ATTRIBUTE_SPECIAL.test(value)) return ` ${name}="${value}"`
     if (CONTROL.test(value)) this.controls = true
-    return ` ${name}="${escapeAttribute(value)}"`
+    return ` ${name}="${value.replace(ATTRIBUTE_ESCAPES, reference)}"`
   }
 
   /**
@@ -300,7 +300,7 @@ class NetscapeWriter {
   private text(text: string): string {
     if (!TEXT_SPECIAL.test(text)) return text
     if (CONTROL.test(text)) this.controls = true
-    return escapeText(text)
+    return text.replace(TEXT_ESCAPES, reference)
   }
 
   /** Netscape dates are whole seconds; a finer instant loses its milliseconds. */
@@ -346,15 +346,6 @@ export const BOOKMARK_NAMES: ReadonlySet<string> = new Set([
   'DESCRIPTION',
 ])
 
+/** Escaped in text (line breaks stay: descriptions keep their lines) and in attribute values. */
 const TEXT_ESCAPES = /[&<>]/g
 const ATTRIBUTE_ESCAPES = /[&<>"\n\r\t]/g
-
-/** Escape text content: `&`, `<`, `>`. Line breaks stay (descriptions keep their lines). */
-export function escapeText(text: string): string {
-  return /[&<>]/.test(text) ? text.replace(TEXT_ESCAPES, reference) : text
-}
-
-/** Escape an attribute value for double quotes; line breaks become character references. */
-export function escapeAttribute(value: string): string {
-  return /[&<>"\n\r\t]/.test(value) ? value.replace(ATTRIBUTE_ESCAPES, reference) : value
-}
