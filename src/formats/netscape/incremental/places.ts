@@ -96,11 +96,6 @@ export function spliceWarnings(
   return kept
 }
 
-/** Whether the reader splits TAGS on spaces, from the file's figures (see `NetscapeStats`). */
-export function spacesSeparate(commaTags: number, spaceSigns: number): boolean {
-  return commaTags === 0 && spaceSigns > 0
-}
-
 /** Offset of the next `</DL>` (any case) at or after `from`, or -1. */
 export function findCloseList(bytes: Uint8Array, from: number): number {
   for (let at = from; at + 5 <= bytes.length; at++) {
