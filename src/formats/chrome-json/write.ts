@@ -24,6 +24,7 @@ import { ChromeChecksum } from './checksum.js'
 import { chromiumJson } from './json-writer.js'
 import { CHROME_ROOTS } from './read.js'
 import { formatChromeTime, parseChromeTime } from './time.js'
+import { Losses } from '../shared/losses.js'
 import type { Message } from '../../model/message.js'
 
 type RootKey = (typeof CHROME_ROOTS)[number]
@@ -84,7 +85,7 @@ class ChromeWriter {
   private readonly collection: Collection
   private readonly fromChromium: boolean
   private readonly checksum = new ChromeChecksum()
-  private readonly losses = new Map<string, { count: number; place: Place | undefined; message: string }>()
+  private readonly lost = new Losses()
   private readonly usedIds = new Set<string>()
   private readonly usedGuids = new Set<string>()
   private nextId = 1n
@@ -164,10 +165,10 @@ class ChromeWriter {
     this.aliasTargets ??= resolveAliases([this.collection])
     const target = this.aliasTargets.get(node)
     if (target?.type === 'bookmark') {
-      this.lose('alias', node.place, 'aliases (bookmark aliases written as copies)')
+      this.lost.add('alias', node.place, 'aliases (bookmark aliases written as copies)')
       return copyOf(target)
     }
-    this.lose('folder-alias', node.place, 'aliases of folders or of missing ids')
+    this.lost.add('folder-alias', node.place, 'aliases of folders or of missing ids')
     return undefined
   }
 
@@ -186,7 +187,7 @@ class ChromeWriter {
   private bookmarkNode(bookmark: Bookmark): JsonObject | undefined {
     const href = bookmark.href
     if (href === undefined || href === '' || !URL.canParse(href)) {
-      this.lose('href', bookmark.place, 'bookmarks without a valid URL (Chromium skips them)')
+      this.lost.add('href', bookmark.place, 'bookmarks without a valid URL (Chromium skips them)')
       return undefined
     }
     const id = this.assignId(bookmark)
@@ -217,7 +218,8 @@ class ChromeWriter {
       this.usedIds.add(id)
       return id
     }
-    if (id !== undefined) this.lose('id', item.place, 'ids that are not unique positive numbers (renumbered)')
+    if (id !== undefined)
+      this.lost.add('id', item.place, 'ids that are not unique positive numbers (renumbered)')
     let next = String(this.nextId++)
     while (this.usedIds.has(next)) next = String(this.nextId++)
     this.usedIds.add(next)
@@ -227,7 +229,7 @@ class ChromeWriter {
   private title(item: Folder | Bookmark): string {
     const cleaned = item.title.replace(LONE_SURROGATE, '\uFFFD')
     if (cleaned !== item.title)
-      this.lose('surrogates', item.place, 'unpaired surrogates in titles (replaced)')
+      this.lost.add('surrogates', item.place, 'unpaired surrogates in titles (replaced)')
     return cleaned
   }
 
@@ -239,7 +241,7 @@ class ChromeWriter {
       if (key === 'root') continue // marks the roots (planRoots)
       if (Object.hasOwn(node, key)) {
         // Keys the writer has set (id, name, dates, …) are not written over.
-        this.lose(`attribute ${key}`, item.place, `the attribute ${key}`)
+        this.lost.add(`attribute ${key}`, item.place, `the attribute ${key}`)
         continue
       }
       const restored = this.attributeValue(key, value, item)
@@ -255,7 +257,7 @@ class ChromeWriter {
           this.usedGuids.add(value.toLowerCase())
           return value
         }
-        this.lose('guid', item.place, 'guids that are not unique UUIDs')
+        this.lost.add('guid', item.place, 'guids that are not unique UUIDs')
         return undefined
       case 'meta_info':
         return parseObject(value) ?? value
@@ -267,7 +269,7 @@ class ChromeWriter {
       default:
         if (this.fromChromium) return value
     }
-    this.lose(`attribute ${key}`, item.place, `the attribute ${key}`)
+    this.lost.add(`attribute ${key}`, item.place, `the attribute ${key}`)
     return undefined
   }
 
@@ -281,36 +283,36 @@ class ChromeWriter {
         const name = key.slice('roots.'.length)
         if (!(CHROME_ROOTS as readonly string[]).includes(name)) roots[name] = parseObject(value) ?? value
       } else if (key === 'sync_metadata' || this.fromChromium) document[key] = value
-      else this.lose(`attribute ${key}`, this.collection.root.place, `the attribute ${key}`)
+      else this.lost.add(`attribute ${key}`, this.collection.root.place, `the attribute ${key}`)
     }
   }
 
   private noteRootLosses(): void {
     const { collection } = this
     const root = collection.root
-    if (collection.title !== '') this.lose('document title', root.place, 'the document title')
-    if (root.title !== '') this.lose('root title', root.place, "the top folder's title")
+    if (collection.title !== '') this.lost.add('document title', root.place, 'the document title')
+    if (root.title !== '') this.lost.add('root title', root.place, "the top folder's title")
     if (root.id !== undefined)
-      this.lose('id', root.place, 'ids that are not unique positive numbers (renumbered)')
+      this.lost.add('id', root.place, 'ids that are not unique positive numbers (renumbered)')
     if (root.added !== undefined || root.modified !== undefined)
-      this.lose('root dates', root.place, "the top folder's dates")
+      this.lost.add('root dates', root.place, "the top folder's dates")
     this.noteCommonLosses(root)
   }
 
   private noteFolderLosses(folder: Folder, isRoot: boolean): void {
     if (folder.folded === true)
-      this.lose('folded', folder.place, 'folded folders (Chromium keeps no folding)')
+      this.lost.add('folded', folder.place, 'folded folders (Chromium keeps no folding)')
     if (!isRoot && folder.toolbar === true)
-      this.lose('toolbar', folder.place, 'toolbar flags below the top level')
+      this.lost.add('toolbar', folder.place, 'toolbar flags below the top level')
     if (!isRoot && folder.unfiled === true)
-      this.lose('unfiled', folder.place, 'unfiled flags below the top level')
+      this.lost.add('unfiled', folder.place, 'unfiled flags below the top level')
     this.noteCommonLosses(folder)
   }
 
   private noteBookmarkLosses(bookmark: Bookmark): void {
     const place = bookmark.place
-    if (bookmark.tags.length > 0) this.lose('tags', place, 'tags')
-    if (bookmark.modified !== undefined) this.lose('modified', place, 'modification dates of bookmarks')
+    if (bookmark.tags.length > 0) this.lost.add('tags', place, 'tags')
+    if (bookmark.modified !== undefined) this.lost.add('modified', place, 'modification dates of bookmarks')
     const fields: Array<[keyof Bookmark, string]> = [
       ['shortcutUrl', 'keywords (SHORTCUTURL)'],
       ['postData', 'POST data'],
@@ -326,35 +328,24 @@ class ChromeWriter {
       ['applications', 'application registrations'],
       ['desktopIcon', 'Desktop Bookmark icons'],
     ]
-    for (const [field, message] of fields) if (bookmark[field] !== undefined) this.lose(field, place, message)
+    for (const [field, message] of fields)
+      if (bookmark[field] !== undefined) this.lost.add(field, place, message)
     this.noteCommonLosses(bookmark)
   }
 
   private noteCommonLosses(item: Folder | Bookmark): void {
     const place = item.place
     if (item.description !== undefined && item.description !== '')
-      this.lose('description', place, 'descriptions')
-    if (item.icon !== undefined) this.lose('icon', place, 'favicons (ICON)')
-    if (item.iconUri !== undefined) this.lose('iconUri', place, 'favicon URIs (ICON_URI)')
-    if (item.iconName !== undefined) this.lose('iconName', place, 'XBEL icon names')
-    if (item.info !== undefined && item.info.length > 0) this.lose('info', place, 'XBEL metadata blocks')
-  }
-
-  private lose(field: string, place: Place | undefined, message: string): void {
-    const loss = this.losses.get(field)
-    if (loss === undefined) this.losses.set(field, { count: 1, place, message })
-    else loss.count++
+      this.lost.add('description', place, 'descriptions')
+    if (item.icon !== undefined) this.lost.add('icon', place, 'favicons (ICON)')
+    if (item.iconUri !== undefined) this.lost.add('iconUri', place, 'favicon URIs (ICON_URI)')
+    if (item.iconName !== undefined) this.lost.add('iconName', place, 'XBEL icon names')
+    if (item.info !== undefined && item.info.length > 0) this.lost.add('info', place, 'XBEL metadata blocks')
   }
 
   private warnings(): Message[] {
     const file = this.collection.file
-    const warnings: Message[] = [...this.losses.entries()].map(([field, loss]) => ({
-      file,
-      line: loss.place?.line ?? 1,
-      column: loss.place?.column ?? 1,
-      rule: 'convert/lost-field',
-      message: `A Chromium Bookmarks file has no place for ${loss.message}: ${loss.count} item${loss.count === 1 ? '' : 's'} lost ${field}`,
-    }))
+    const warnings = this.lost.warnings(file, 'A Chromium Bookmarks file has no place for', true)
     if (this.separators > 0) {
       const count = this.separators
       warnings.push({

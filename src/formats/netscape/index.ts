@@ -15,7 +15,7 @@ const LIST = /<(dl|dt|h3)[\s>]/i
 const LINK = /<a\s[^>]*href/i
 
 /** Whether `text` (the start of a file) is bookmark HTML: the doctype, or the lists and links it is made of. */
-export function looksLikeNetscape(text: string): boolean {
+function looksLikeNetscape(text: string): boolean {
   return DOCTYPE.test(text) || LIST.test(text) || LINK.test(text)
 }
 

@@ -21,6 +21,7 @@ import {
   createBookmark,
   createFolder,
   createRecord,
+  forEachNode,
   normalizeTags,
   type Alias,
   type Bookmark,
@@ -38,7 +39,7 @@ import { LineIndex } from '../shared/line-index.js'
 import { cleanDescription, lineIndent } from '../shared/description.js'
 import { collapseTitle } from '../shared/titles.js'
 
-export interface NetscapeOptions {
+interface NetscapeOptions {
   /** The encoding the text was decoded from, recorded on the collection. Default: `utf-8`. */
   encoding?: string
   /** Filled in, when given, with figures about the whole file that an incremental re-read needs. */
@@ -92,12 +93,7 @@ export function parseNetscape(text: string, file: string, options: NetscapeOptio
   const reader = new NetscapeReader(text, file, options.encoding ?? 'utf-8')
   reader.firstLineIndent = options.firstLineIndent
   const collection = reader.read()
-  if (options.stats !== undefined) {
-    options.stats.commaTags = reader.commaTags
-    options.stats.spaceSigns = reader.spaceSigns
-    options.stats.spaceSplits = reader.spaceSplits
-    options.stats.rawText = reader.rawText
-  }
+  if (options.stats !== undefined) Object.assign(options.stats, reader.stats)
   return collection
 }
 
@@ -146,12 +142,9 @@ class NetscapeReader {
 
   private readonly file: string
   private readonly encoding: string
-  /** See `NetscapeStats`. */
+  /** See `NetscapeOptions`. */
   firstLineIndent: number | undefined
-  commaTags = 0
-  spaceSigns = 0
-  spaceSplits = 0
-  rawText = false
+  readonly stats: NetscapeStats = { commaTags: 0, spaceSigns: 0, spaceSplits: 0, rawText: false }
 
   constructor(text: string, file: string, encoding: string) {
     this.file = file
@@ -163,7 +156,7 @@ class NetscapeReader {
     // Script and style contents are raw text in HTML: nothing inside is a tag. (Only closed ones:
     // an unclosed <script> would hide the rest of the file, which a browser would lose.)
     if (/<(script|style)\b/i.test(source)) {
-      this.rawText = true
+      this.stats.rawText = true
       source = source.replace(
         /(<(script|style)\b[^>]*>)([\s\S]*?)(<\/\2\s*>)/gi,
         (_match, open: string, _name: string, body: string, close: string) =>
@@ -496,9 +489,9 @@ class NetscapeReader {
    */
   private splitTags(): void {
     if (this.rawTags.length === 0) return
-    for (const { value } of this.rawTags) if (value.includes(',')) this.commaTags++
-    if (SPACE_PRODUCER.test(this.head())) this.spaceSigns++
-    const spaces = this.commaTags === 0 && this.spaceSigns > 0
+    for (const { value } of this.rawTags) if (value.includes(',')) this.stats.commaTags++
+    if (SPACE_PRODUCER.test(this.head())) this.stats.spaceSigns++
+    const spaces = spacesSeparate(this.stats.commaTags, this.stats.spaceSigns)
     let split = 0
     let first: Place | undefined
     for (const { bookmark, value } of this.rawTags) {
@@ -508,7 +501,7 @@ class NetscapeReader {
       }
       bookmark.tags = normalizeTags(spaces ? value.split(/\s+/) : value.split(','))
     }
-    this.spaceSplits = split
+    this.stats.spaceSplits = split
     if (split > 0) {
       this.warnAt(first, SPACE_SPLIT_RULE, spaceSplitMessage(split))
     }
@@ -524,17 +517,9 @@ class NetscapeReader {
   private resolveAliases(): void {
     if (this.aliasCandidates.length === 0) return
     const ids = new Set<string>()
-    const collect = (folder: Folder): void => {
-      const stack = [folder]
-      while (stack.length > 0) {
-        for (const child of stack.pop()!.children) {
-          if ((child.type === 'bookmark' || child.type === 'folder') && child.id !== undefined)
-            ids.add(child.id)
-          if (child.type === 'folder') stack.push(child)
-        }
-      }
-    }
-    collect(this.root)
+    forEachNode(this.root, (node) => {
+      if ((node.type === 'bookmark' || node.type === 'folder') && node.id !== undefined) ids.add(node.id)
+    })
     for (const { bookmark, parent, ref } of this.aliasCandidates) {
       if (!ids.has(ref)) {
         const place = bookmark.place
@@ -718,7 +703,7 @@ class NetscapeReader {
           break
         case 'PRIVATE':
           bookmark.private = flag(value, true)
-          this.spaceSigns++
+          this.stats.spaceSigns++
           break
         case 'TOREAD':
           bookmark.toRead = flag(value, true)
@@ -821,6 +806,11 @@ export const SPACE_SPLIT_RULE = 'netscape/space-separated-tags'
 
 export function spaceSplitMessage(split: number): string {
   return `TAGS split on spaces in ${split} bookmark${split === 1 ? '' : 's'}: no TAGS value has a comma and the file looks like a Shaarli/Scuttle-style export (PRIVATE on entries, or the producer's name)`
+}
+
+/** Whether the reader splits TAGS on spaces, from the file's figures (see `NetscapeStats`). */
+export function spacesSeparate(commaTags: number, spaceSigns: number): boolean {
+  return commaTags === 0 && spaceSigns > 0
 }
 
 /** Warnings for information only, one per entry, about values kept as written. */

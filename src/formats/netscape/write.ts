@@ -13,6 +13,7 @@ import { Utf8Chunks, wholeText } from '../shared/utf8-chunks.js'
 import type { Message } from '../../model/message.js'
 import type { WrittenText } from '../types.js'
 import { reference } from '../shared/references.js'
+import { Losses } from '../shared/losses.js'
 
 const CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/
@@ -55,7 +56,7 @@ export function streamNetscape(collection: Collection, sink: (chunk: Uint8Array)
 
 class NetscapeWriter {
   private readonly out: Utf8Chunks
-  private readonly losses = new Map<string, { count: number; place: Place | undefined; message: string }>()
+  private readonly lost = new Losses()
   private readonly collection: Collection
   /** Resolved at the first alias: most files have none. */
   private aliasTargets: Map<Alias, Bookmark | Folder> | undefined
@@ -106,13 +107,9 @@ class NetscapeWriter {
     this.writeList(root, '')
     this.out.end()
     if (this.removed > 0) {
-      this.losses.set('control-characters', {
-        count: this.removed,
-        place: undefined,
-        message: 'control characters (removed)',
-      })
+      this.lost.add('control-characters', undefined, 'control characters (removed)', this.removed)
     }
-    return this.warnings()
+    return this.lost.warnings(collection.file, 'The Netscape format has no place for', true)
   }
 
   /** `<DL><p>` … `</DL><p>` with the folder's children, iteratively (no recursion limit). */
@@ -168,7 +165,7 @@ class NetscapeWriter {
         this.aliasTargets ??= resolveAliases([this.collection])
         const target = this.aliasTargets.get(node)
         if (target === undefined) {
-          this.lose('dangling-alias', node.place, 'aliases whose target is missing')
+          this.lost.add('dangling-alias', node.place, 'aliases whose target is missing')
           return
         }
         if (target.type === 'folder') {
@@ -218,7 +215,7 @@ class NetscapeWriter {
         list = i === 0 ? tag : `${list},${tag}`
       }
       if (commas) {
-        this.lose('tag-comma', place, 'commas inside tags (written as spaces; TAGS is a comma list)')
+        this.lost.add('tag-comma', place, 'commas inside tags (written as spaces; TAGS is a comma list)')
       }
       // A trailing comma keeps a lone tag with a space ("read later") from being read as two tags.
       a += this.attribute('TAGS', tags.length === 1 && /\s/.test(list) ? `${list},` : list)
@@ -234,20 +231,20 @@ class NetscapeWriter {
       this.push(`${indent}<DD>${this.text(bookmark.description)}\n`)
     }
     if (bookmark.mimeType !== undefined)
-      this.lose('mimeType', place, 'MIME types (Desktop Bookmark metadata)')
+      this.lost.add('mimeType', place, 'MIME types (Desktop Bookmark metadata)')
     if (bookmark.applications !== undefined && bookmark.applications.length > 0) {
-      this.lose('applications', place, 'application registrations (Desktop Bookmark metadata)')
+      this.lost.add('applications', place, 'application registrations (Desktop Bookmark metadata)')
     }
-    if (bookmark.desktopIcon !== undefined) this.lose('desktopIcon', place, 'Desktop Bookmark icons')
-    if (bookmark.iconName !== undefined) this.lose('iconName', place, 'XBEL icon names')
+    if (bookmark.desktopIcon !== undefined) this.lost.add('desktopIcon', place, 'Desktop Bookmark icons')
+    if (bookmark.iconName !== undefined) this.lost.add('iconName', place, 'XBEL icon names')
     if (bookmark.info !== undefined && bookmark.info.length > 0)
-      this.lose('info', place, 'XBEL metadata blocks')
+      this.lost.add('info', place, 'XBEL metadata blocks')
   }
 
   private noteFolderLosses(folder: Folder): void {
-    if (folder.iconName !== undefined) this.lose('iconName', folder.place, 'XBEL icon names')
+    if (folder.iconName !== undefined) this.lost.add('iconName', folder.place, 'XBEL icon names')
     if (folder.info !== undefined && folder.info.length > 0)
-      this.lose('info', folder.place, 'XBEL metadata blocks')
+      this.lost.add('info', folder.place, 'XBEL metadata blocks')
   }
 
   /**
@@ -260,12 +257,12 @@ class NetscapeWriter {
     let out = ''
     for (const [name, value] of Object.entries(item.attributes)) {
       if (!/^[A-Za-z_:][-A-Za-z0-9_:.]*$/.test(name)) {
-        this.lose('attribute-name', item.place, 'attributes whose names HTML cannot carry')
+        this.lost.add('attribute-name', item.place, 'attributes whose names HTML cannot carry')
         continue
       }
       // The reader keeps an ALIASOF naming no ALIASID as this very attribute.
       if (own.has(name.toUpperCase()) && !(name === 'ALIASOF' && own === BOOKMARK_NAMES)) {
-        this.lose(
+        this.lost.add(
           'attribute-collision',
           item.place,
           'attributes named like one of its own in another case (tags, private, …: they would be read back as those; left out)',
@@ -281,7 +278,7 @@ class NetscapeWriter {
   private attribute(name: string, value: string): string {
     if (!ATTRIBUTE_SPECIAL.test(value)) return ` ${name}="${value}"`
     if (CONTROL.test(value)) this.controls = true
-    return ` ${name}="${escapeAttribute(value)}"`
+    return ` ${name}="${value.replace(ATTRIBUTE_ESCAPES, reference)}"`
   }
 
   /**
@@ -291,7 +288,7 @@ class NetscapeWriter {
   private title(title: string, place: Place | undefined): string {
     const collapsed = collapseTitle(title)
     if (collapsed !== title)
-      this.lose(
+      this.lost.add(
         'title-space',
         place,
         'runs of white space or line breaks inside titles (HTML reads them as one space; written so)',
@@ -303,31 +300,14 @@ class NetscapeWriter {
   private text(text: string): string {
     if (!TEXT_SPECIAL.test(text)) return text
     if (CONTROL.test(text)) this.controls = true
-    return escapeText(text)
+    return text.replace(TEXT_ESCAPES, reference)
   }
 
   /** Netscape dates are whole seconds; a finer instant loses its milliseconds. */
   private seconds(value: number, place: Place | undefined): string {
     if (value % 1000 !== 0)
-      this.lose('subsecond', place, 'fractions of a second in dates (written as whole seconds)')
+      this.lost.add('subsecond', place, 'fractions of a second in dates (written as whole seconds)')
     return formatEpochSeconds(value)
-  }
-
-  private lose(field: string, place: Place | undefined, message: string): void {
-    const loss = this.losses.get(field)
-    if (loss === undefined) this.losses.set(field, { count: 1, place, message })
-    else loss.count++
-  }
-
-  private warnings(): Message[] {
-    const file = this.collection.file
-    return [...this.losses.entries()].map(([field, loss]) => ({
-      file,
-      line: loss.place?.line ?? 1,
-      column: loss.place?.column ?? 1,
-      rule: 'convert/lost-field',
-      message: `The Netscape format has no place for ${loss.message}: ${loss.count} item${loss.count === 1 ? '' : 's'} lost ${field}`,
-    }))
   }
 }
 
@@ -366,15 +346,6 @@ export const BOOKMARK_NAMES: ReadonlySet<string> = new Set([
   'DESCRIPTION',
 ])
 
+/** Escaped in text (line breaks stay: descriptions keep their lines) and in attribute values. */
 const TEXT_ESCAPES = /[&<>]/g
 const ATTRIBUTE_ESCAPES = /[&<>"\n\r\t]/g
-
-/** Escape text content: `&`, `<`, `>`. Line breaks stay (descriptions keep their lines). */
-export function escapeText(text: string): string {
-  return /[&<>]/.test(text) ? text.replace(TEXT_ESCAPES, reference) : text
-}
-
-/** Escape an attribute value for double quotes; line breaks become character references. */
-export function escapeAttribute(value: string): string {
-  return /[&<>"\n\r\t]/.test(value) ? value.replace(ATTRIBUTE_ESCAPES, reference) : value
-}

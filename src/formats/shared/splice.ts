@@ -16,7 +16,7 @@ export interface Step {
 }
 
 /** Whether the head of the new file still decodes as plain UTF-8, as before. */
-export function headStillPlain(bytes: Uint8Array, prefix: number): boolean {
+function headStillPlain(bytes: Uint8Array, prefix: number): boolean {
   if (prefix < 3 && byteOrderMark(bytes) !== undefined) return false
   if (prefix < PRESCAN_BYTES) {
     const declared = findDeclaredCharset(bytes)
@@ -32,7 +32,7 @@ export function headStillPlain(bytes: Uint8Array, prefix: number): boolean {
  * Path from the root to the last node (in document order) whose first `margin` bytes lie wholly
  * before the change: the run read again starts there. Undefined when no such node exists.
  */
-export function pathToChange(
+function pathToChange(
   root: Folder,
   prefix: number,
   offsetOf: (node: Node) => number | undefined,
@@ -97,7 +97,7 @@ const MAX_ATTEMPTS = 12
  * the new file, and how the format ends a run (at most `siblings` later siblings, else at most
  * `closes` folder ends, found by `closeAt`: the first at or after `from` in the old file, or -1).
  */
-export interface RunSearch {
+interface RunSearch {
   old: number
   suffix: number
   bytes: number
@@ -226,7 +226,7 @@ export interface Shift {
   columns: number
 }
 
-export function placeShift(
+function placeShift(
   oldEnd: { line: number; column: number },
   newEnd: { line: number; column: number },
 ): Shift | undefined {

@@ -19,7 +19,6 @@ export const BOOKGEN_NAMESPACE = BOOKGEN_OWNER
 /**
  * Elements of the bookgen block: element name → model field, for simple text fields.
  * Booleans are written `true`/`false`; dates (`modified` on folders) as W3C-DTF.
- * A field added here or below must also be added to `hasBookgenField` in the XBEL writer.
  */
 export const BOOKGEN_TEXT_FIELDS = {
   icon: 'icon',
@@ -47,7 +46,7 @@ export function localName(name: string): string {
 }
 
 /** A node with text: an opaque `XmlNode`, or the reader's decoded form of one. */
-export type TextNode = string | { readonly children: readonly TextNode[] }
+type TextNode = string | { readonly children: readonly TextNode[] }
 
 /** All text inside an opaque node, concatenated. */
 export function textOf(node: TextNode): string {

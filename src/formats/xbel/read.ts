@@ -26,6 +26,7 @@ import {
   type Metadata,
   type Node,
   type Place,
+  type XmlElement,
   type XmlNode,
 } from '../../model/tree.js'
 import { cleanHref } from '../../model/urls.js'
@@ -51,7 +52,7 @@ import { scanXml } from './scan.js'
 import type { SourceCdata, SourceElement, SourceNode, XmlTreeHandler } from './tree.js'
 import { decodeXmlAttribute, decodeXmlText, type EntityReporter } from './xml-text.js'
 
-export interface XbelOptions {
+interface XbelOptions {
   /** The encoding the text was decoded from, recorded on the collection. Default: `utf-8`. */
   encoding?: string
   /**
@@ -426,25 +427,21 @@ export class XbelReader implements XmlTreeHandler {
       for (let i = 0; i < attributes.length; i += 2) {
         if (attributes[i] !== 'owner') rest[attributes[i]!] = attributes[i + 1]!
       }
-      const metadata: Metadata = { owner: owner ?? '', attributes: rest, children: toXmlNodes(leftover) }
+      const metadata: Metadata = { owner: owner ?? '', attributes: rest, children: leftover }
       item.info ??= []
       item.info.push(metadata)
     }
   }
 
   /** Desktop Bookmark fields → typed fields; returns the children not understood. */
-  private readDesktopMetadata(
-    children: DecodedNode[],
-    bookmark: Bookmark,
-    metadata: SourceElement,
-  ): DecodedNode[] {
-    const leftover: DecodedNode[] = []
+  private readDesktopMetadata(children: XmlNode[], bookmark: Bookmark, metadata: SourceElement): XmlNode[] {
+    const leftover: XmlNode[] = []
     for (const child of children) {
       if (typeof child === 'string') continue
       const attributes = child.attributes
       switch (localName(child.name)) {
         case 'mime-type': {
-          const type = valueOf(attributes, 'type')
+          const type = attributes['type']
           if (type !== undefined) bookmark.mimeType = type
           else leftover.push(child)
           break
@@ -468,9 +465,9 @@ export class XbelReader implements XmlTreeHandler {
           break
         }
         case 'icon': {
-          const href = valueOf(attributes, 'href')
-          const name = valueOf(attributes, 'name')
-          const type = valueOf(attributes, 'type')
+          const href = attributes['href']
+          const name = attributes['name']
+          const type = attributes['type']
           if (href === undefined)
             this.warn(
               this.placeOf(metadata),
@@ -495,9 +492,9 @@ export class XbelReader implements XmlTreeHandler {
     return leftover
   }
 
-  private readApplication(entry: DecodedElement, metadata: SourceElement): Application | undefined {
+  private readApplication(entry: XmlElement, metadata: SourceElement): Application | undefined {
     const attributes = entry.attributes
-    const name = valueOf(attributes, 'name')
+    const name = attributes['name']
     if (name === undefined || name === '') {
       this.warn(
         this.placeOf(metadata),
@@ -507,9 +504,9 @@ export class XbelReader implements XmlTreeHandler {
       return undefined
     }
     const application: { -readonly [K in keyof Application]: Application[K] } = { name }
-    const exec = valueOf(attributes, 'exec')
+    const exec = attributes['exec']
     if (exec !== undefined) application.exec = exec
-    const countValue = valueOf(attributes, 'count')
+    const countValue = attributes['count']
     if (countValue !== undefined) {
       const count = Number(countValue)
       if (Number.isSafeInteger(count) && count >= 0) application.count = count
@@ -520,7 +517,7 @@ export class XbelReader implements XmlTreeHandler {
           `Application "${name}": count "${countValue}" is not a number`,
         )
     }
-    const modified = valueOf(attributes, 'modified')
+    const modified = attributes['modified']
     if (modified !== undefined) {
       const result = parseW3cDate(modified)
       if (result.ok) application.modified = result.value
@@ -531,7 +528,7 @@ export class XbelReader implements XmlTreeHandler {
           `Application "${name}": modified ${result.reason}; left it out`,
         )
     }
-    const timestamp = valueOf(attributes, 'timestamp')
+    const timestamp = attributes['timestamp']
     if (timestamp !== undefined) {
       const result = parseEpochDate(timestamp)
       if (result.ok) application.timestamp = result.value
@@ -547,11 +544,11 @@ export class XbelReader implements XmlTreeHandler {
 
   /** bookgen's own block (what only Netscape carries) → typed fields. */
   private readBookgenMetadata(
-    children: DecodedNode[],
+    children: XmlNode[],
     item: Folder | Bookmark,
     place: Place | undefined,
-  ): DecodedNode[] {
-    const leftover: DecodedNode[] = []
+  ): XmlNode[] {
+    const leftover: XmlNode[] = []
     const fields = item as unknown as Record<string, unknown>
     for (const child of children) {
       if (typeof child === 'string') continue
@@ -563,9 +560,9 @@ export class XbelReader implements XmlTreeHandler {
         fields[BOOKGEN_FLAG_FIELDS[name as keyof typeof BOOKGEN_FLAG_FIELDS]] = value.trim() === 'true'
       } else if (name === 'modified' && item.type === 'folder') {
         this.setDate(item, 'modified', value, place)
-      } else if (name === 'attribute' && valueOf(child.attributes, 'name') !== undefined) {
+      } else if (name === 'attribute' && child.attributes['name'] !== undefined) {
         item.attributes ??= createRecord()
-        item.attributes[valueOf(child.attributes, 'name')!] = value
+        item.attributes[child.attributes['name']] = value
       } else if (name === 'id' && value.trim() !== '' && item.id !== undefined) {
         // The id as it was, where the writer had to write an XML Name instead (see `idNames`).
         this.originalIds.set(item.id, value.trim())
@@ -579,23 +576,25 @@ export class XbelReader implements XmlTreeHandler {
 
   /**
    * Children of an element as opaque XML, references decoded: whitespace-only text between
-   * elements dropped. Attributes stay lists until a node is kept (`toXmlNodes`).
+   * elements dropped.
    */
-  private decodeOpaque(element: SourceElement): DecodedNode[] {
+  private decodeOpaque(element: SourceElement): XmlNode[] {
     const children = element.children
     const hasElements = children.some((child) => typeof child !== 'string' && child.type === 'element')
     // Started as a one-element literal: most metadata leaves hold one run of text, and an array
     // grown by `push` reserves room for 16.
-    let result: DecodedNode[] | undefined
+    let result: XmlNode[] | undefined
     for (const child of children) {
-      let node: DecodedNode
+      let node: XmlNode
       if (typeof child === 'string' || child.type === 'cdata') {
-        // References in this text are reported without a place (line 1, column 1), as always.
+        // References in this text are reported without a place (line 1, column 1).
         const text = typeof child === 'string' ? this.decodeText(child, undefined) : child.value
         if ((hasElements && text.trim() === '') || text === '') continue
         node = text
       } else {
-        const attributes = this.attributes(child)
+        const list = this.attributes(child)
+        const attributes = createRecord()
+        for (let i = 0; i < list.length; i += 2) attributes[list[i]!] = list[i + 1]!
         // Opaque metadata is small and shallow (MAX_XML_DEPTH bounds it): recursion is safe here.
         node = { name: child.name, attributes, children: this.decodeOpaque(child) }
       }
@@ -726,27 +725,6 @@ export class XbelReader implements XmlTreeHandler {
   private warn(place: Place | undefined, rule: string, message: string): void {
     this.warnings.add(place?.line ?? 1, place?.column ?? 1, rule, message)
   }
-}
-
-/** Opaque XML as read, before it is kept in the model as `XmlNode`s. */
-interface DecodedElement {
-  readonly name: string
-  /** Names and values, references decoded: `[name, value, name, value, …]`. */
-  readonly attributes: readonly string[]
-  readonly children: DecodedNode[]
-}
-type DecodedNode = DecodedElement | string
-
-/** Decoded opaque XML as the model keeps it: attributes in null-prototype records. */
-function toXmlNodes(nodes: DecodedNode[]): XmlNode[] {
-  return nodes.map((node): XmlNode => {
-    if (typeof node === 'string') return node
-    const attributes = createRecord()
-    for (let i = 0; i < node.attributes.length; i += 2)
-      attributes[node.attributes[i]!] = node.attributes[i + 1]!
-    // Opaque metadata is small and shallow (MAX_XML_DEPTH bounds it), so recursion is safe here.
-    return { name: node.name, attributes, children: toXmlNodes(node.children) }
-  })
 }
 
 /** The value of attribute `name` in a `[name, value, …]` list. */

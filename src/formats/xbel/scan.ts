@@ -5,10 +5,10 @@
  * an attribute value, a non-ASCII name, nesting near the limit, an odd DOCTYPE, …) makes the scan
  * give up and return false; the reader then starts again on fast-xml-parser behind its validator
  * (`strict.ts`), which refuses malformed input with a precise message or reads what it
- * accepts exactly as it always did. So the scan only ever accepts text that path accepts too, and
- * hands over the same XML (`test/formats/xbel/scan.test.ts` checks both). Where that path is
- * lenient (an unescaped `&` in an attribute value, `]]>` in text, `--` in a comment), the scan is
- * too, rather than refuse what was always read.
+ * accepts. So the scan only ever accepts text that path accepts too, and hands over the same XML
+ * (`test/formats/xbel/scan.test.ts` checks both). Where that path is lenient (an unescaped `&` in
+ * an attribute value, `]]>` in text, `--` in a comment), the scan is too, so that both read the
+ * same files.
  *
  * What the scan accepts:
  * - an optional byte-order mark, an XML declaration at the very start, comments, processing
@@ -78,7 +78,6 @@ const NO_CHILDREN: readonly SourceNode[] = [''].slice(0, 0)
 class XmlScanner {
   private readonly text: string
   private readonly handler: XmlTreeHandler
-  private readonly names = new NameCache()
   /** Open elements, outermost first; the first `streamed` of them are taken child by child. */
   private readonly stack: SourceElement[] = []
   private streamed = 0
@@ -144,7 +143,7 @@ class XmlScanner {
             if (after === undefined) return false
             nextAmpersand = after
           }
-          const piece = this.value(sliceText(text, i, textEnd), i, textEnd)
+          const piece = this.value(text.slice(i, textEnd), i, textEnd)
           // Only a comment leaves text pending. fast-xml-parser normalizes line ends before it
           // reads, so a CR before a comment and an LF after it are two line ends: normalize the
           // pieces before joining them.
@@ -237,7 +236,7 @@ class XmlScanner {
     if (end === -1) return -1
     const element: SourceElement = {
       type: 'element',
-      name: this.names.slice(text, lt + 1, nameEnd),
+      name: text.slice(lt + 1, nameEnd),
       attributes: this.attributeCount === 0 ? NO_ATTRIBUTES : this.attributes.slice(0, this.attributeCount),
       children: NO_CHILDREN,
       offset: lt,
@@ -301,7 +300,7 @@ class XmlScanner {
       if (next === GT || next === SLASH) continue
       const nameEnd = endOfName(text, j)
       if (nameEnd === j) return -1
-      const name = this.names.slice(text, j, nameEnd)
+      const name = text.slice(j, nameEnd)
       j = nameEnd
       while (isSpaceCode(text.charCodeAt(j))) j++
       if (text.charCodeAt(j) !== EQUALS) return -1
@@ -320,49 +319,6 @@ class XmlScanner {
       j = close + 1
     }
   }
-}
-
-/**
- * Names seen so far, by length: a document uses a handful of names over and over, and sharing
- * one string per name spares an allocation per tag and attribute.
- */
-class NameCache {
-  private readonly byLength: string[][] = []
-
-  slice(text: string, from: number, to: number): string {
-    const length = to - from
-    if (length > MAX_CACHED_NAME) return text.slice(from, to)
-    const names = (this.byLength[length] ??= [])
-    for (const name of names) if (text.startsWith(name, from)) return name
-    const name = text.slice(from, to)
-    if (names.length < MAX_NAMES_PER_LENGTH) names.push(name)
-    return name
-  }
-}
-
-const MAX_CACHED_NAME = 64
-const MAX_NAMES_PER_LENGTH = 8
-
-/**
- * Text made of a line break and indentation, shared (most text between tags is one of these):
- * `[LF + spaces, LF + tabs, CRLF + spaces, CRLF + tabs]`, each by indentation width.
- */
-const INDENTS: string[][] = [[], [], [], []]
-const MAX_SHARED_INDENT = 256
-
-/** The text from `from` to `to`, shared when it is a line break and indentation. */
-function sliceText(text: string, from: number, to: number): string {
-  const crlf = text.charCodeAt(from) === 0x0d
-  const indentStart = crlf ? from + 2 : from + 1
-  const width = to - indentStart
-  if (text.charCodeAt(indentStart - 1) !== 0x0a || width > MAX_SHARED_INDENT || width < 0) {
-    return text.slice(from, to)
-  }
-  const tabs = width > 0 && text.charCodeAt(indentStart) === 0x09
-  const indent = tabs ? 0x09 : 0x20
-  for (let j = indentStart; j < to; j++) if (text.charCodeAt(j) !== indent) return text.slice(from, to)
-  const shared = INDENTS[(crlf ? 2 : 0) + (tabs ? 1 : 0)]!
-  return (shared[width] ??= text.slice(from, to))
 }
 
 /** The end of the ASCII name starting at `from` (`from` itself when there is none). */

@@ -3,10 +3,11 @@
  * fast-xml-parser's validator first (not well-formed → an error with its line:column), then its
  * parser, with the DOCTYPE blanked so that nothing it declares is ever read. Element and attribute
  * names such as `__proto__` pass through the parser under a reversible mask, never as object keys.
- * The parsed nodes become the reader's element tree, handed over as the fast scan does; start-tag
- * places come from a cheap scan of the text, paired with the elements in document order.
+ * The parsed nodes become the reader's element tree, handed over as the fast scan does, each
+ * element placed at its start tag (the parser's metadata).
  */
 import { BookgenError } from '../../model/errors.js'
+import type { XMLMetaData, XMLParser } from 'fast-xml-parser'
 import { verbatimXmlParser, type XmlLibrary } from '../shared/xml-library.js'
 import { LIMITS } from '../shared/limits.js'
 import type { LineIndex } from '../shared/line-index.js'
@@ -31,7 +32,7 @@ const unmaskName = (name: string): string =>
   name.startsWith('#') && UNSAFE_NAMES.has(name.slice(1)) ? name.slice(1) : name
 
 /** A node as fast-xml-parser's `preserveOrder` output gives it. */
-type FxpNode = Record<string, unknown>
+type FxpNode = Record<PropertyKey, unknown>
 const ATTRIBUTES = ':@'
 const TEXT = '#text'
 const CDATA = '#cdata'
@@ -42,6 +43,7 @@ let library: XmlLibrary | undefined
 function fastXmlParser(): XmlLibrary {
   library ??= verbatimXmlParser({
     cdataPropName: CDATA,
+    captureMetaData: true,
     // fast-xml-parser refuses an element that holds others beyond `maxNestedTags + 1` levels: so
     // one that holds others at level MAX_XML_DEPTH + 1 is refused, as the fast scan gives it up.
     maxNestedTags: MAX_XML_DEPTH - 1,
@@ -109,9 +111,7 @@ function parseRoot(text: string, file: string, lines: LineIndex): SourceElement 
       cause: error,
     })
   }
-  const elements = toSourceNodes(tree, text).filter(
-    (node) => typeof node !== 'string' && node.type === 'element',
-  )
+  const elements = toSourceNodes(tree).filter((node) => typeof node !== 'string' && node.type === 'element')
   const root = elements[0]
   if (root === undefined) {
     throw new BookgenError('No root element: expected <xbel>', {
@@ -148,14 +148,10 @@ function validate(text: string, file: string, lines: LineIndex): void {
   })
 }
 
-/**
- * The parsed top-level nodes as the reader's tree (names unmasked, text as written). Every
- * element, in document order, is paired with a start-tag offset from `scanStartTags`; when the
- * counts differ the pairing cannot be trusted and no element gets a place.
- */
-function toSourceNodes(tree: FxpNode[], text: string): SourceNode[] {
+/** The parsed top-level nodes as the reader's tree (names unmasked, text as written). */
+function toSourceNodes(tree: FxpNode[]): SourceNode[] {
+  const metadata = (fastXmlParser().parser.constructor as typeof XMLParser).getMetaDataSymbol()
   const top: SourceNode[] = []
-  const elements: SourceElement[] = []
   // Iterative: each frame is a list of parsed nodes and the children list they become.
   const stack: Array<{ nodes: FxpNode[]; index: number; into: SourceNode[] }> = [
     { nodes: tree, index: 0, into: top },
@@ -189,17 +185,13 @@ function toSourceNodes(tree: FxpNode[], text: string): SourceNode[] {
       name: unmaskName(name),
       attributes,
       children,
-      offset: -1,
+      offset: (node[metadata as symbol] as XMLMetaData | undefined)?.startIndex ?? -1,
     }
     frame.into.push(element)
-    elements.push(element)
     const parsed = node[name]
     if (Array.isArray(parsed) && parsed.length > 0)
       stack.push({ nodes: parsed as FxpNode[], index: 0, into: children })
   }
-  const offsets = scanStartTags(text)
-  if (offsets.length === elements.length)
-    elements.forEach((element, index) => (element.offset = offsets[index]!))
   return top
 }
 
@@ -248,21 +240,12 @@ function walkTags(text: string, visit: (lt: number, tag: 'start' | 'empty' | 'en
   }
 }
 
-/** Offsets of every start tag in document order: in well-formed XML, one per parsed element. */
-export function scanStartTags(text: string): number[] {
-  const offsets: number[] = []
-  walkTags(text, (lt, tag) => {
-    if (tag !== 'end') offsets.push(lt)
-  })
-  return offsets
-}
-
 /**
  * The first element (its name and the offset of its `<`) that holds content at a depth beyond
  * `limit` (the root is at depth 1), in text the validator found well-formed: where the parser's
  * `maxNestedTags` stopped.
  */
-export function findTooDeep(text: string, limit: number): { name: string; offset: number } | undefined {
+function findTooDeep(text: string, limit: number): { name: string; offset: number } | undefined {
   let depth = 0
   let found: { name: string; offset: number } | undefined
   walkTags(text, (lt, tag) => {

@@ -31,6 +31,7 @@ import type {
 import type { Message } from '../../model/message.js'
 import type { WrittenText } from '../types.js'
 import { reference } from '../shared/references.js'
+import { Losses } from '../shared/losses.js'
 
 /**
  * Characters XML 1.0 forbids: C0 controls but tab and line ends, U+FFFE, U+FFFF and (in unicode
@@ -84,7 +85,7 @@ export function streamXbel(collection: Collection, sink: (chunk: Uint8Array) => 
 class XbelWriter {
   private readonly out: Utf8Chunks
   private readonly collection: Collection
-  private readonly notes = new Map<string, { count: number; place: Place | undefined; message: string }>()
+  private readonly lost = new Losses()
   private readonly kept = new Map<string, number>()
   private keptItems = 0
   private keptFirst: Place | undefined
@@ -173,7 +174,7 @@ class XbelWriter {
     }
     this.aliasTargets ??= resolveAliases([this.collection])
     if (!this.aliasTargets.has(node))
-      this.note('dangling-alias', node.place, 'aliases whose target id is missing (written anyway)')
+      this.lost.add('dangling-alias', node.place, 'aliases whose target id is missing (written anyway)')
     this.out.push(`${indent}<alias ref="${this.escape(this.idName(node.ref), node.place, true)}"/>\n`)
   }
 
@@ -183,7 +184,7 @@ class XbelWriter {
     let attributes = ''
     if (bookmark.href !== undefined) attributes += ` href="${this.escape(bookmark.href, place, true)}"`
     else
-      this.note(
+      this.lost.add(
         'missing-href',
         bookmark.place,
         'bookmarks without a URL (XBEL requires href; written without it)',
@@ -289,23 +290,20 @@ class XbelWriter {
   private bookgenBlock(item: Folder | Bookmark, documentTitle: string | undefined): string | undefined {
     const place = item.place
     let parts = ''
-    if (hasBookgenField(item)) {
-      const fields = item as unknown as Record<string, unknown>
-      for (const [element, field] of TEXT_FIELDS) {
-        const value = fields[field]
-        if (typeof value === 'string') {
-          parts += `<bookgen:${element}>${this.escape(value, place, false)}</bookgen:${element}>`
-          this.keep(field)
-        }
-      }
-      for (const [element, field] of FLAG_FIELDS) {
-        const value = fields[field]
-        // private=true has a Desktop Bookmark home; only an explicit "not private" needs ours.
-        if (typeof value !== 'boolean' || (field === 'private' && (value || item.type !== 'bookmark')))
-          continue
-        parts += `<bookgen:${element}>${value ? 'true' : 'false'}</bookgen:${element}>`
+    const fields = item as unknown as Record<string, unknown>
+    for (const [element, field] of TEXT_FIELDS) {
+      const value = fields[field]
+      if (typeof value === 'string') {
+        parts += `<bookgen:${element}>${this.escape(value, place, false)}</bookgen:${element}>`
         this.keep(field)
       }
+    }
+    for (const [element, field] of FLAG_FIELDS) {
+      const value = fields[field]
+      // private=true has a Desktop Bookmark home; only an explicit "not private" needs ours.
+      if (typeof value !== 'boolean' || (field === 'private' && (value || item.type !== 'bookmark'))) continue
+      parts += `<bookgen:${element}>${value ? 'true' : 'false'}</bookgen:${element}>`
+      this.keep(field)
     }
     if (item.type === 'folder' && item.modified !== undefined) {
       parts += `<bookgen:modified>${formatW3cDate(item.modified)}</bookgen:modified>`
@@ -391,7 +389,7 @@ class XbelWriter {
   /** Names must be XML names; anything else could not be written back as the same name. */
   private name(name: string, place: Place | undefined): string {
     if (/^[A-Za-z_][-A-Za-z0-9_.:]*$/.test(name)) return name
-    this.note('name', place, 'element or attribute names XML cannot carry (renamed)')
+    this.lost.add('name', place, 'element or attribute names XML cannot carry (renamed)')
     return `_${name.replace(/[^-A-Za-z0-9_.:]/g, '_')}`
   }
 
@@ -403,7 +401,7 @@ class XbelWriter {
       let cleaned = ''
       for (const char of text) if (isXmlChar(char.codePointAt(0)!)) cleaned += char
       if (cleaned !== text)
-        this.note(
+        this.lost.add(
           'control-characters',
           place,
           'characters XML 1.0 does not allow (C0 control characters other than tab and line ends, unpaired surrogates, U+FFFE, U+FFFF; removed)',
@@ -414,21 +412,9 @@ class XbelWriter {
     return text.replace(attribute ? ATTRIBUTE_ESCAPES : TEXT_ESCAPES, reference)
   }
 
-  private note(key: string, place: Place | undefined, message: string): void {
-    const entry = this.notes.get(key)
-    if (entry === undefined) this.notes.set(key, { count: 1, place, message })
-    else entry.count++
-  }
-
   private warnings(): Message[] {
     const file = this.collection.file
-    const warnings: Message[] = [...this.notes.values()].map(({ count, place, message }) => ({
-      file,
-      line: place?.line ?? 1,
-      column: place?.column ?? 1,
-      rule: 'convert/lost-field',
-      message: `XBEL cannot carry ${message}: ${count} item${count === 1 ? '' : 's'}`,
-    }))
+    const warnings = this.lost.warnings(file, 'XBEL cannot carry', false)
     if (this.keptItems > 0) {
       const fields = [...this.kept.entries()].map(([field, count]) => `${field} (${count})`).join(', ')
       warnings.push({
@@ -459,34 +445,6 @@ const XML_NAME = /^[A-Za-z_][-A-Za-z0-9_.:]*$/
 /** Whether an unknown attribute of an XBEL source can go back as an attribute of the element. */
 function rawAttribute(name: string, own: ReadonlySet<string>): boolean {
   return XML_NAME.test(name) && !own.has(name)
-}
-
-type BookgenField =
-  | (typeof BOOKGEN_TEXT_FIELDS)[keyof typeof BOOKGEN_TEXT_FIELDS]
-  | (typeof BOOKGEN_FLAG_FIELDS)[keyof typeof BOOKGEN_FLAG_FIELDS]
-
-/**
- * Whether any field of the bookgen tables (`BOOKGEN_TEXT_FIELDS`, `BOOKGEN_FLAG_FIELDS`) is set:
- * named reads, several times faster than the tables' computed keys, and almost every item has
- * none. Keep in step with the tables (a test in test/writers/xbel.test.ts checks each field).
- */
-function hasBookgenField(item: Folder | Bookmark): boolean {
-  const fields = item as { readonly [field in BookgenField]?: unknown }
-  return (
-    fields.icon !== undefined ||
-    fields.iconUri !== undefined ||
-    fields.shortcutUrl !== undefined ||
-    fields.postData !== undefined ||
-    fields.lastCharset !== undefined ||
-    fields.feedUrl !== undefined ||
-    fields.previewSize !== undefined ||
-    fields.feed !== undefined ||
-    fields.webSlice !== undefined ||
-    fields.isLivePreview !== undefined ||
-    fields.toRead !== undefined ||
-    fields.private !== undefined ||
-    fields.unfiled !== undefined
-  )
 }
 
 /** What the writer needs to know about the whole tree before its first line. */

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { createBookmark, createFolder, createRecord, type Collection } from '../../../src/model/tree.js'
 import { parseSource } from '../../../src/formats/index.js'
 import { parseNetscape } from '../../../src/formats/netscape/read.js'
-import { escapeAttribute, streamNetscape, writeNetscape } from '../../../src/formats/netscape/write.js'
+import { streamNetscape, writeNetscape } from '../../../src/formats/netscape/write.js'
 import { streamXbel, writeXbel } from '../../../src/formats/xbel/write.js'
 import { CORPUS, FIXTURES, withoutPlaces } from '../../helpers.js'
 
@@ -123,7 +123,17 @@ describe('writeNetscape', () => {
   })
 
   it('should escape attribute values completely', () => {
-    expect(escapeAttribute('a"b&c<d>e\nf')).toBe('a&quot;b&amp;c&lt;d&gt;e&#10;f')
+    const bookmark = Object.assign(createBookmark('a', 'https://a.example/'), { shortcutUrl: 'a"b&c<d>e\nf' })
+    const root = Object.assign(createFolder(''), { children: [bookmark] })
+    const { text } = writeNetscape({
+      format: 'netscape',
+      file: 'a.html',
+      encoding: 'utf-8',
+      title: '',
+      root,
+      warnings: [],
+    })
+    expect(text).toContain(' SHORTCUTURL="a&quot;b&amp;c&lt;d&gt;e&#10;f"')
   })
 })
 

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest'
 import { BookgenError } from '../../../src/model/errors.js'
 import { countNodes, type Bookmark, type Folder, type XmlElement } from '../../../src/model/tree.js'
 import { parseXbel } from '../../../src/formats/xbel/read.js'
-import { scanStartTags } from '../../../src/formats/xbel/strict.js'
 import { writeXbel } from '../../../src/formats/xbel/write.js'
 import { bookmarksOf, parseFixture, parseText, withoutPlaces } from '../../helpers.js'
 
@@ -337,11 +336,18 @@ describe('XBEL errors', () => {
   })
 })
 
-describe('scanStartTags', () => {
-  it('should find start tags only, skipping comments, CDATA, declarations and end tags', () => {
+describe('XBEL places on the careful path', () => {
+  it('should place elements at their start tags, past comments, CDATA and the DOCTYPE', () => {
     const text =
-      '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "<b>"> <!-- <c> -->]><x><!-- <d> --><![CDATA[<e>]]><f/></x>'
-    expect(scanStartTags(text).map((offset) => text.slice(offset, offset + 2))).toEqual(['<x', '<f'])
+      '<?xml version="1.0"?><!DOCTYPE xbel [<!ENTITY a "<b>"> <!-- <c> -->]>\r\n<xbel><!-- <d> --><![CDATA[<e>]]>\r\n<bookmark href="https://a.example/"><title>t</title><\u00e9/></bookmark></xbel>'
+    const stats = { careful: false }
+    const collection = parseXbel(text, 'a.xbel', { stats })
+    expect(stats.careful).toBe(true)
+    expect(collection.root.children[0]!.place).toMatchObject({ line: 3, column: 1 })
+    expect(collection.warnings.map((w) => [w.rule, w.line, w.column])).toEqual([
+      ['xbel/stray-text', 2, 1],
+      ['xbel/unknown-element', 3, 53],
+    ])
   })
 })
 

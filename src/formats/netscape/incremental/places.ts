@@ -35,17 +35,14 @@ export interface RegionRead {
 }
 
 /** Warnings a full read reports at finish (after every warning made while reading). */
-export const FINISH_RULES: ReadonlySet<string> = new Set([
+const FINISH_RULES: ReadonlySet<string> = new Set([
   'netscape/unclosed-list',
   SPACE_SPLIT_RULE,
   'netscape/dangling-alias',
 ])
 
 /** Whether place `a` comes before place `b`. */
-export function placeBefore(
-  a: { line: number; column: number },
-  b: { line: number; column: number },
-): boolean {
+function placeBefore(a: { line: number; column: number }, b: { line: number; column: number }): boolean {
   return a.line < b.line || (a.line === b.line && a.column < b.column)
 }
 
@@ -97,11 +94,6 @@ export function spliceWarnings(
     kept[index] = { ...kept[index]!, message: spaceSplitMessage(spaceSplits) }
   }
   return kept
-}
-
-/** Whether the reader splits TAGS on spaces, from the file's figures (see `NetscapeStats`). */
-export function spacesSeparate(commaTags: number, spaceSigns: number): boolean {
-  return commaTags === 0 && spaceSigns > 0
 }
 
 /** Offset of the next `</DL>` (any case) at or after `from`, or -1. */
