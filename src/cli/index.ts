@@ -14,7 +14,7 @@ import { formatDuration, parseDuration } from '../config/duration.js'
 import {
   DEV_PORT,
   linkCheckDefaults,
-  linkLimitProblem,
+  LINK_LIMITS,
   LOCAL_HOST,
   PREVIEW_PORT,
   type InlineConfig,
@@ -475,8 +475,8 @@ function limitFlag(
   if (value === undefined) return undefined
   // cac reads `--rate 2` as a number, and `--rate 0x10` or `--rate 1e3` as they are.
   const number = typeof value === 'number' ? value : Number.NaN
-  const problem = linkLimitProblem(key, number, name)
-  if (problem !== undefined) throw new BookgenError(problem, { rule: 'cli/usage' })
+  const [fits, must] = LINK_LIMITS[key]
+  if (!fits(number)) throw new BookgenError(`${name} must be ${must}`, { rule: 'cli/usage' })
   return number
 }
 
