@@ -73,7 +73,6 @@ export function checkSourceCounts(
   const refusals: BookgenError[] = []
   const warnings: Message[] = []
   const site = `the site in ${options.outDir}`
-  const override = 'if it is meant to be so, build with --allow-empty (or allowEmpty: true in the config)'
   for (const collection of collections) {
     const name = collection.file
     const now = counts.sources[name] ?? 0
@@ -93,12 +92,7 @@ export function checkSourceCounts(
         warnings.push(note(name, 'build/empty-source', `${reason}; replaced all the same (allowEmpty)`))
       else
         refusals.push(
-          refusal(
-            `${reason}; keeping that site. Check the file; ${override}`,
-            'build/empty-source',
-            name,
-            cut,
-          ),
+          refusal(`${reason}; keeping that site. Check the file`, 'build/empty-source', name, cut),
         )
       continue
     }
@@ -108,12 +102,7 @@ export function checkSourceCounts(
         warnings.push(note(name, 'source/incomplete', `${reason}; built all the same (allowEmpty)`, cut))
       else
         refusals.push(
-          refusal(
-            `${reason}; keeping that site. Complete the file; ${override}`,
-            'source/incomplete',
-            name,
-            cut,
-          ),
+          refusal(`${reason}; keeping that site. Complete the file`, 'source/incomplete', name, cut),
         )
       continue
     }
@@ -135,8 +124,10 @@ function hadBookmarks(previous: PreviousCounts): boolean {
   return previous === 'uncounted' || (previous !== undefined && previous.bookmarks > 0)
 }
 
+/** A source refused: what is wrong and what to do, then how to build all the same. */
 function refusal(reason: string, rule: string, file: string, at: Message | undefined): BookgenError {
-  return new BookgenError(reason, { rule, file, line: at?.line, column: at?.column })
+  const override = 'if it is meant to be so, build with --allow-empty (or allowEmpty: true in the config)'
+  return new BookgenError(`${reason}; ${override}`, { rule, file, line: at?.line, column: at?.column })
 }
 
 function note(file: string, rule: string, message: string, at?: Message): Message {

@@ -29,7 +29,6 @@ import {
   type WriteResult,
 } from './output.js'
 import {
-  askGit,
   readSiteHistory,
   startHistoryReads,
   withFiles,
@@ -212,7 +211,7 @@ interface BuildRun {
 /** The sources read and parsed, and the Git history read meanwhile. */
 interface ReadPhase {
   loaded: LoadedSources
-  historyReads: Promise<FileHistoryRead[] | undefined>
+  historyReads: Promise<FileHistoryRead[]> | undefined
 }
 
 /** The site published and planned, and the notes about it so far. */
@@ -242,12 +241,12 @@ interface WritePhase {
 /** Build the site described by `config`. Throws `BookgenError` for anything the user can fix. */
 export async function build(config: ResolvedConfig, options: BuildOptions = {}): Promise<BuildResult> {
   const started = performance.now()
-  const { files, git, links, staging } = await openOutput(config)
+  const { files, links, staging } = await openOutput(config)
   const run: BuildRun = { config, options, files, links, staging }
   const { signal } = options
   try {
     checkpoint(signal)
-    const read = await readSources(run, git)
+    const read = await readSources(run)
     checkpoint(signal)
     const planned = await planFromRead(run, read)
     const written = await writeSite(run, planned, read.loaded.bytes)
@@ -264,13 +263,11 @@ function checkpoint(signal: AbortSignal | undefined): void {
 
 /**
  * What a build does before any source is parsed (a bad output folder is reported before the time
- * the sources take): the output folder is checked, and a staging folder made; Git is asked whether
- * HEAD has each source (never rejecting; the answers come while the output folder is checked); the
- * link store is read (what `bookgen check` found, never the network).
+ * the sources take): the output folder is checked, and a staging folder made; the link store is
+ * read (what `bookgen check` found, never the network).
  */
 async function openOutput(config: ResolvedConfig) {
   const files = await expandSources(config.sources, config.root)
-  const git = askGit(config, files)
   const links = await readSiteLinks(config, files)
   const staging = await createStaging({
     outDir: config.outDir,
@@ -278,17 +275,14 @@ async function openOutput(config: ResolvedConfig) {
     sources: files,
     siteBytes: config.limits.siteBytes,
   })
-  return { files, git, links, staging }
+  return { files, links, staging }
 }
 
 /** Read and parse the sources, while Git reads their history. */
-async function readSources(run: BuildRun, git: ReturnType<typeof askGit>): Promise<ReadPhase> {
+async function readSources(run: BuildRun): Promise<ReadPhase> {
   const { config, options, files } = run
-  // Git is asked, and the history read, while the sources are read and parsed; applied after them.
-  const historyReads = git.mayReadHistory.then((history) =>
-    history ? startHistoryReads(config, files, git.repositories) : undefined,
-  )
-  historyReads.catch(() => undefined)
+  // The history is read while the sources are read and parsed; applied after them.
+  const historyReads = startHistoryReads(config, files)
   options.onStep?.(files.length === 1 ? 'reading the source' : `reading ${files.length} sources`)
   const loaded = await loadSources(config, { files })
   collectFor(loaded.bytes)

@@ -387,17 +387,10 @@ function isMissing(error: unknown): boolean {
 
 /**
  * Refuse output folders that would destroy something that is not a previous build. Resolves to
- * whether the folder holds a previous build (rather than nothing, or an empty folder).
+ * the previous build's marker (its text) when the folder holds one (rather than nothing, or an
+ * empty folder).
  */
-export async function checkOutDir(
-  outDir: string,
-  options: Pick<WriteOptions, 'protectedDirs' | 'sources'>,
-): Promise<boolean> {
-  return (await examineOutDir(outDir, options)).marker !== undefined
-}
-
-/** `checkOutDir`, and the previous build's marker (its text), if the folder holds one. */
-async function examineOutDir(
+export async function examineOutDir(
   outDir: string,
   options: Pick<WriteOptions, 'protectedDirs' | 'sources'>,
 ): Promise<{ marker: string | undefined }> {

@@ -14,7 +14,7 @@ import { formatDuration, parseDuration } from '../config/duration.js'
 import {
   DEV_PORT,
   linkCheckDefaults,
-  linkLimitProblem,
+  LINK_LIMITS,
   LOCAL_HOST,
   PREVIEW_PORT,
   type InlineConfig,
@@ -253,16 +253,13 @@ async function buildCommand(sources: string[], flags: Record<string, unknown>, i
   const config = await loadResolvedConfig(flags, inline, io.cwd, { command: 'build' })
   checkDefaultSource(config, sources, 'build')
   const interrupt = new AbortController()
-  const stop = (name: NodeJS.Signals) => {
-    // A second signal does not wait for the clean-up: the next build removes what is left.
-    if (interrupt.signal.aborted) process.exit(exitFor(name))
+  // While it builds, a signal stops the build, which removes its staging folder, instead of the
+  // process; a second one does not wait for the clean-up (the next build removes what is left).
+  const signals = onSignals((name) => {
     // A read from a terminal or a pipe with no writer cannot be stopped: say how to quit anyway.
     io.stderr(`Stopping the build (${name}); again to quit at once.\n`)
     interrupt.abort(name)
-  }
-  // While it builds, a signal stops the build, which removes its staging folder, instead of the process.
-  process.on('SIGINT', stop)
-  process.on('SIGTERM', stop)
+  }, exitFor)
   let result: BuildResult
   const { out, err } = paint(io)
   const progress = startProgress(io.stderr, io.progress === true && !quiet && !json, err)
@@ -274,8 +271,7 @@ async function buildCommand(sources: string[], flags: Record<string, unknown>, i
     return exitFor(interrupt.signal.reason)
   } finally {
     progress.stop()
-    process.off('SIGINT', stop)
-    process.off('SIGTERM', stop)
+    signals.dispose()
   }
   // A signal during the swap: the build went on to the end, and says it was interrupted.
   const late = interrupt.signal.aborted ? exitFor(interrupt.signal.reason) : EXIT_OK
@@ -333,23 +329,41 @@ async function devCommand(sources: string[], flags: Record<string, unknown>, io:
 const EXIT_INTERRUPTED = 130
 
 /**
- * The first SIGINT or SIGTERM aborts `signal` and resolves `requested` (the command then stops
- * what it is doing and cleans up); a second one exits at once.
+ * The first SIGINT or SIGTERM aborts `signal` (the command then stops what it is doing and cleans
+ * up) and resolves `requested`; a second one exits at once.
  */
 function stopOnSignal(io: Io): { signal: AbortSignal; requested: Promise<void>; dispose: () => void } {
   const controller = new AbortController()
+  const signals = onSignals(
+    () => {
+      io.stdout('stopping… (Ctrl-C again to quit at once)\n')
+      controller.abort()
+    },
+    () => EXIT_INTERRUPTED,
+  )
+  return { signal: controller.signal, ...signals }
+}
+
+/**
+ * Until `dispose`, the first SIGINT or SIGTERM calls `first` with its name and resolves
+ * `requested`; a second one exits at once, with the code `exit` gives.
+ */
+function onSignals(
+  first: (name: NodeJS.Signals) => void,
+  exit: (name: NodeJS.Signals) => number,
+): { requested: Promise<void>; dispose: () => void } {
   let request!: () => void
   const requested = new Promise<void>((resolve) => (request = resolve))
-  const onSignal = () => {
-    if (controller.signal.aborted) process.exit(EXIT_INTERRUPTED)
-    io.stdout('stopping… (Ctrl-C again to quit at once)\n')
-    controller.abort()
+  let stopping = false
+  const onSignal = (name: NodeJS.Signals) => {
+    if (stopping) process.exit(exit(name))
+    stopping = true
+    first(name)
     request()
   }
   process.on('SIGINT', onSignal)
   process.on('SIGTERM', onSignal)
   return {
-    signal: controller.signal,
     requested,
     dispose: () => {
       process.off('SIGINT', onSignal)
@@ -475,8 +489,8 @@ function limitFlag(
   if (value === undefined) return undefined
   // cac reads `--rate 2` as a number, and `--rate 0x10` or `--rate 1e3` as they are.
   const number = typeof value === 'number' ? value : Number.NaN
-  const problem = linkLimitProblem(key, number, name)
-  if (problem !== undefined) throw new BookgenError(problem, { rule: 'cli/usage' })
+  const [fits, must] = LINK_LIMITS[key]
+  if (!fits(number)) throw new BookgenError(`${name} must be ${must}`, { rule: 'cli/usage' })
   return number
 }
 
@@ -504,7 +518,9 @@ async function previewCommand(flags: Record<string, unknown>, io: Io): Promise<n
     io,
   )
   io.stdout(`Serving ${displayPath(config.outDir)}/ at ${server.url}  (Ctrl-C to stop)\n`)
-  await waitForSignal()
+  const signals = onSignals(() => {}, exitFor)
+  await signals.requested
+  signals.dispose()
   await server.close()
   return EXIT_OK
 }
@@ -539,18 +555,6 @@ function parsePort(flags: Record<string, unknown>, fallback: number): number {
     })
   }
   return port
-}
-
-function waitForSignal(): Promise<void> {
-  return new Promise((resolve) => {
-    const stop = () => {
-      process.off('SIGINT', stop)
-      process.off('SIGTERM', stop)
-      resolve()
-    }
-    process.on('SIGINT', stop)
-    process.on('SIGTERM', stop)
-  })
 }
 
 function reportError(error: unknown, io: Io, debug: boolean): number {

@@ -6,7 +6,7 @@ import type { ResolvedConfig } from '../config/options.js'
 import { siteExports } from '../formats/registry.js'
 import { displayPath } from '../model/display-path.js'
 import { isBookgenError } from '../model/errors.js'
-import type { Folder } from '../model/tree.js'
+import { forEachNode, type Folder } from '../model/tree.js'
 import { formatBytes, formatCount, formatDuration, plural, type Colors } from '../report/output.js'
 import { safe } from '../report/messages.js'
 import { COMPACT_FROM } from '../pages/listings.js'
@@ -144,17 +144,13 @@ export function directoryBytes(dir: string): number {
   return bytes
 }
 
+/** `12 bookmarks in 3 folders`: what a source holds. */
 export function collectionStats(root: Folder): string {
   let bookmarks = 0
   let folders = 0
-  const stack = [root]
-  while (stack.length > 0) {
-    for (const child of stack.pop()!.children) {
-      if (child.type === 'folder') {
-        folders++
-        stack.push(child)
-      } else if (child.type === 'bookmark' && child.href !== undefined) bookmarks++
-    }
-  }
+  forEachNode(root, (node) => {
+    if (node.type === 'folder') folders++
+    else if (node.type === 'bookmark' && node.href !== undefined) bookmarks++
+  })
   return `${plural(bookmarks, 'bookmark')} in ${plural(folders, 'folder')}`
 }

@@ -1,4 +1,4 @@
-/** The `history` config option: what users write, its defaults, its check, and what it resolves to. */
+/** The `history` config option: what users write, its defaults and what it resolves to. */
 
 /** Settings of the `history` config option, resolved. */
 export interface HistorySettings {
@@ -44,27 +44,4 @@ export function resolveHistory(
     maxCommits: user?.maxCommits ?? historyDefaults.maxCommits,
   }
   return Object.freeze(settings)
-}
-
-/** Check the `history` config value; a message naming what is wrong, or undefined when it is fine. */
-export function checkHistoryOptions(value: unknown): string | undefined {
-  if (value === false) return undefined
-  if (typeof value !== 'object' || value === null || Array.isArray(value))
-    return '"history" must be false or { maxRemoved?, minRemoved?, allowRemoval?, maxCommits? }'
-  for (const [name, item] of Object.entries(value)) {
-    if (item === undefined) continue
-    if (name === 'maxRemoved') {
-      if (typeof item !== 'number' || !(item >= 0 && item <= 1))
-        return '"history.maxRemoved" must be a share from 0 to 1, e.g. 0.25'
-    } else if (name === 'minRemoved') {
-      if (typeof item !== 'number' || !Number.isInteger(item) || item < 0)
-        return '"history.minRemoved" must be a whole number, 0 or more'
-    } else if (name === 'allowRemoval') {
-      if (typeof item !== 'boolean') return '"history.allowRemoval" must be true or false'
-    } else if (name === 'maxCommits') {
-      if (typeof item !== 'number' || !Number.isInteger(item) || item < 1)
-        return '"history.maxCommits" must be a whole number, 1 or more'
-    } else return `Unknown option "history.${name}"; known: maxRemoved, minRemoved, allowRemoval, maxCommits`
-  }
-  return undefined
 }

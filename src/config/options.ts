@@ -17,20 +17,16 @@ import {
 export type { SourceName, SourceOptions } from './sources.js'
 import { PREVIEW_ORIGIN } from './addresses.js'
 export { DEV_PORT, LOCAL_HOST, PREVIEW_ORIGIN, PREVIEW_PORT } from './addresses.js'
-import { checkHistoryOptions, resolveHistory, type HistoryOptions, type HistorySettings } from './history.js'
+import { resolveHistory, type HistoryOptions, type HistorySettings } from './history.js'
 import {
-  checkLinksOptions,
+  isDuration,
+  LINK_LIMITS,
   resolveLinkCheck,
   type LinkCheckSettings,
   type LinksOptions,
 } from './link-options.js'
-export {
-  linkCheckDefaults,
-  linkLimitProblem,
-  type LinkCheckSettings,
-  type LinksOptions,
-} from './link-options.js'
-import { checkPrivateOptions, resolvePrivate, type PrivateOptions, type PrivateSettings } from './private.js'
+export { linkCheckDefaults, LINK_LIMITS, type LinkCheckSettings, type LinksOptions } from './link-options.js'
+import { resolvePrivate, type PrivateOptions, type PrivateSettings } from './private.js'
 
 /** What a user may write in `bookmarks.config.ts`. Every field is optional. */
 export interface UserConfig {
@@ -424,7 +420,7 @@ function definedOnly<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, item]) => item !== undefined)) as Partial<T>
 }
 
-type Check = 'string' | 'boolean' | 'number' | 'sources' | 'feed' | 'object' | 'history' | 'links' | 'private'
+type Check = 'string' | 'boolean' | 'number' | 'sources' | 'feed' | 'object'
 const TOP_LEVEL: Record<string, Check> = {
   sources: 'sources',
   outDir: 'string',
@@ -446,30 +442,63 @@ const TOP_LEVEL: Record<string, Check> = {
   exports: 'string',
   publish: 'object',
   theme: 'object',
-  links: 'links',
-  history: 'history',
+  links: 'object',
+  history: 'object',
   offline: 'boolean',
-  private: 'private',
+  private: 'object',
   limits: 'object',
 }
-const NESTED: Record<string, Record<string, string>> = {
-  publish: { private: 'boolean', fileUrls: 'boolean', placeUrls: 'boolean', exec: 'boolean' },
-  theme: {
-    stylesheet: 'string',
-    head: 'array|function',
-    footer: 'array|function',
-    entry: 'function',
-    page: 'function',
+
+/** A nested option's check: whether a value fits, and what it must be when it does not. */
+type Field = readonly [fits: (value: unknown) => boolean, must: string]
+const BOOLEAN: Field = [(value) => typeof value === 'boolean', 'true or false']
+const STRING: Field = [(value) => typeof value === 'string', 'a string']
+const FUNCTION: Field = [(value) => typeof value === 'function', 'a function']
+const HOOK: Field = [(value) => Array.isArray(value) || typeof value === 'function', 'a array or a function']
+const ABOVE_ZERO: Field = [(value) => isCount(value) && value > 0, 'a whole number above 0']
+const DURATION: Field = [isDuration, "a duration such as '30s', '30m' or '1h' (or '0' for no limit)"]
+
+/** The fields of each object option, in the order "known: …" lists them. */
+const NESTED: Record<string, Record<string, Field>> = {
+  publish: { private: BOOLEAN, fileUrls: BOOLEAN, placeUrls: BOOLEAN, exec: BOOLEAN },
+  theme: { stylesheet: STRING, head: HOOK, footer: HOOK, entry: FUNCTION, page: FUNCTION },
+  limits: { tagsPerBookmark: ABOVE_ZERO, siteBytes: ABOVE_ZERO },
+  links: { store: STRING, maxTime: DURATION, maxLinkTime: DURATION, ...LINK_LIMITS },
+  history: {
+    maxRemoved: [
+      (value) => typeof value === 'number' && value >= 0 && value <= 1,
+      'a share from 0 to 1, e.g. 0.25',
+    ],
+    minRemoved: [isCount, 'a whole number, 0 or more'],
+    allowRemoval: BOOLEAN,
+    maxCommits: [(value) => isCount(value) && value >= 1, 'a whole number, 1 or more'],
   },
-  limits: { tagsPerBookmark: 'count', siteBytes: 'count' },
+  private: {
+    include: [
+      (value) =>
+        value === 'marked' ||
+        (isObject(value) &&
+          Object.entries(value).every(
+            ([key, list]) => (key === 'folders' || key === 'tags') && (list === undefined || isNames(list)),
+          )),
+      "'marked' or { folders: ['Private', 'Work/Clients'], tags: ['private'] } (non-empty strings)",
+    ],
+    passphraseEnv: [
+      (value) => typeof value === 'string' && /^[A-Za-z_][A-Za-z0-9_]*$/.test(value),
+      "the name of an environment variable, such as 'BOOKGEN_PASSPHRASE'",
+    ],
+  },
+}
+
+/** What an object option must be, when it is not an object. */
+const NOT_AN_OBJECT: Record<string, string> = {
+  history: '"history" must be false or { maxRemoved?, minRemoved?, allowRemoval?, maxCommits? }',
 }
 
 function assertUserConfig(user: unknown, file: string | undefined): asserts user is UserConfig {
   const fail = (message: string): never => {
     throw new BookgenError(message, { rule: 'config/invalid', file })
   }
-  const isObject = (value: unknown): value is Record<string, unknown> =>
-    typeof value === 'object' && value !== null && !Array.isArray(value)
   if (!isObject(user)) {
     fail(
       'The config file must export an object (or a function returning one), e.g. export default defineConfig({…})',
@@ -480,7 +509,7 @@ function assertUserConfig(user: unknown, file: string | undefined): asserts user
     const check = TOP_LEVEL[key]
     if (check === undefined)
       fail(`Unknown config option "${key}"; known options: ${Object.keys(TOP_LEVEL).join(', ')}`)
-    if (value === undefined) continue
+    if (value === undefined || (key === 'history' && value === false)) continue
     switch (check) {
       case 'sources': {
         const problem = checkSources(value)
@@ -495,44 +524,20 @@ function assertUserConfig(user: unknown, file: string | undefined): asserts user
           fail('"feed" must be false or { limit: <number of entries> }')
         }
         break
-      case 'history': {
-        const problem = checkHistoryOptions(value)
-        if (problem !== undefined) fail(problem)
-        break
-      }
-      case 'links': {
-        const problem = checkLinksOptions(value)
-        if (problem !== undefined) fail(problem)
-        break
-      }
-      case 'private': {
-        const problem = checkPrivateOptions(value, config['publish'])
-        if (problem !== undefined) fail(problem)
-        break
-      }
       case 'number':
         if (!isCount(value) || value === 0) fail(`"${key}" must be a whole number above 0`)
         break
       case 'object': {
-        if (!isObject(value)) fail(`"${key}" must be an object`)
+        if (!isObject(value)) fail(NOT_AN_OBJECT[key] ?? `"${key}" must be an object`)
         const fields = NESTED[key]!
         for (const [name, item] of Object.entries(value as Record<string, unknown>)) {
-          const expected = fields[name]
-          if (expected === undefined)
+          const field = fields[name]
+          if (field === undefined)
             fail(`Unknown option "${key}.${name}"; known: ${Object.keys(fields).join(', ')}`)
-          if (item === undefined) continue
-          if (expected === 'count') {
-            if (!isCount(item) || item === 0) fail(`"${key}.${name}" must be a whole number above 0`)
-            continue
-          }
-          const ok = expected!
-            .split('|')
-            .some((type) => (type === 'array' ? Array.isArray(item) : typeof item === type))
-          if (!ok)
-            fail(
-              `"${key}.${name}" must be ${expected === 'boolean' ? 'true or false' : `a ${expected!.replace('|', ' or a ')}`}`,
-            )
+          if (item !== undefined && !field![0](item)) fail(`"${key}.${name}" must be ${field![1]}`)
         }
+        if (key === 'private' && isObject(config['publish']) && config['publish']['private'] === true)
+          fail('"publish.private" publishes private bookmarks openly and "private" encrypts them: choose one')
         break
       }
       default:
@@ -550,6 +555,15 @@ function assertUserConfig(user: unknown, file: string | undefined): asserts user
           fail(`"lang" must be a language tag (BCP 47) such as 'en', 'de' or 'pt-BR'; got "${String(value)}"`)
     }
   }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/** A list of names: non-empty strings. */
+function isNames(value: unknown): boolean {
+  return Array.isArray(value) && value.every((name) => typeof name === 'string' && name.trim() !== '')
 }
 
 function isCount(value: unknown): value is number {

@@ -1,4 +1,4 @@
-/** The `private` config option: what users write, its default, its check, and what it resolves to. */
+/** The `private` config option: what users write, its default and what it resolves to. */
 
 /** The private section's settings in `bookmarks.config.ts` (see `UserConfig.private`). */
 export interface PrivateOptions {
@@ -46,35 +46,4 @@ function folderPath(text: string): string[] {
     .split('/')
     .map((title) => title.trim())
     .filter((title) => title !== '')
-}
-
-/** Check the `private` config value; a message naming what is wrong, or undefined when it is fine. */
-export function checkPrivateOptions(value: unknown, publish: unknown): string | undefined {
-  if (typeof value !== 'object' || value === null || Array.isArray(value))
-    return '"private" must be an object'
-  const strings = (item: unknown): boolean =>
-    Array.isArray(item) && item.every((entry) => typeof entry === 'string' && entry.trim() !== '')
-  for (const [name, item] of Object.entries(value)) {
-    if (item === undefined) continue
-    if (name === 'passphraseEnv') {
-      if (typeof item !== 'string' || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(item))
-        return '"private.passphraseEnv" must be the name of an environment variable, such as \'BOOKGEN_PASSPHRASE\''
-    } else if (name === 'include') {
-      if (item === 'marked') continue
-      const ok =
-        typeof item === 'object' &&
-        item !== null &&
-        !Array.isArray(item) &&
-        Object.entries(item).every(
-          ([key, list]) => (key === 'folders' || key === 'tags') && (list === undefined || strings(list)),
-        )
-      if (!ok)
-        return `"private.include" must be 'marked' or { folders: ['Private', 'Work/Clients'], tags: ['private'] } (non-empty strings)`
-    } else {
-      return `Unknown option "private.${name}"; known: include, passphraseEnv`
-    }
-  }
-  if (typeof publish === 'object' && publish !== null && (publish as { private?: unknown }).private === true)
-    return '"publish.private" publishes private bookmarks openly and "private" encrypts them: choose one'
-  return undefined
 }

@@ -36,8 +36,8 @@ import { CUT_SHORT } from '../build/empty-source.js'
 import type { SitePlan } from '../build/plan.js'
 import { readSiteLinks } from '../links/site-links.js'
 import {
-  checkOutDir,
   createStaging,
+  examineOutDir,
   MARKER_FILE,
   resolveAsset,
   StagingWriter,
@@ -121,7 +121,7 @@ export class DevBuilder {
 
   /** Check the output folder; make it (with its marker) if there is none, so that it can be served. */
   async start(): Promise<void> {
-    if (await checkOutDir(this.outDir, this.writeOptions())) return
+    if ((await examineOutDir(this.outDir, this.writeOptions())).marker !== undefined) return
     await mkdir(this.outDir, { recursive: true })
     await this.writeFile({
       path: MARKER_FILE,

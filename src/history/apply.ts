@@ -8,13 +8,6 @@ import { matchRecords } from './match.js'
 import { recordsOf } from './records.js'
 import type { HistoryState, LiveBookmark } from './walk.js'
 import type { HistorySettings } from '../config/history.js'
-export {
-  checkHistoryOptions,
-  historyDefaults,
-  resolveHistory,
-  type HistoryOptions,
-  type HistorySettings,
-} from '../config/history.js'
 
 /**
  * Give the bookmarks of `collection` (the file as it is now) the dates the history knows, where

@@ -9,7 +9,7 @@ import type { Collection } from '../model/tree.js'
 import type { OutputFile } from '../model/output.js'
 import type { HistorySettings } from '../config/history.js'
 import { allowsRemoval, applyHistoryDates, guardMassRemoval, massRemoval } from './apply.js'
-import { messagesAfter, repositoryLookup, sourceRepositoryOf, type RepositoryLookup } from './git.js'
+import { messagesAfter } from './git.js'
 import { cacheContents, readFileHistory, type FileHistory } from './read.js'
 import type { CommitSummary } from './walk.js'
 import type { Message } from '../model/message.js'
@@ -50,7 +50,6 @@ export interface FileHistoryRead extends Awaited<ReturnType<typeof readFileHisto
 export function startHistoryReads(
   config: ResolvedConfig,
   files: readonly string[],
-  lookup: RepositoryLookup = sourceRepositoryOf,
 ): Promise<FileHistoryRead[]> | undefined {
   const settings = config.history
   if (settings === false) return undefined
@@ -63,7 +62,6 @@ export function startHistoryReads(
       const read = await readFileHistory(file, {
         outDir: config.outDir,
         name,
-        repositoryOf: lookup,
         maxCommits,
       })
       reads.push({ ...read, removalAccepted: await removalAccepted(read.history, settings) })
@@ -144,30 +142,4 @@ export function withFiles(
 function holdsPrivate(history: FileHistory): boolean {
   if (history.state.live.some((live) => live.record.private === true)) return true
   return history.state.commits.some((commit) => commit.changes.some((change) => change.private === true))
-}
-
-/**
- * Whether a build of `files` may read a history: it is not turned off and a source is in the
- * commit a repository has checked out.
- */
-export async function mayReadHistory(
-  config: ResolvedConfig,
-  files: readonly string[],
-  lookup: RepositoryLookup = sourceRepositoryOf,
-): Promise<boolean> {
-  if (config.history === false) return false
-  for (const file of files) if ((await lookup(file))?.inHead === true) return true
-  return false
-}
-
-/**
- * What a build asks Git as it starts, never rejecting: the repositories of its sources (asked once
- * each), and whether one may have a history (`mayReadHistory`).
- */
-export function askGit(
-  config: ResolvedConfig,
-  files: readonly string[],
-): { repositories: RepositoryLookup; mayReadHistory: Promise<boolean> } {
-  const repositories = repositoryLookup()
-  return { repositories, mayReadHistory: mayReadHistory(config, files, repositories) }
 }

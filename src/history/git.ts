@@ -150,23 +150,6 @@ export async function sourceRepositoryOf(file: string): Promise<SourceRepository
   return { ...repository, inHead, path: repositoryPath(repository.top, real) }
 }
 
-/** Finds the repository holding a source (`sourceRepositoryOf`). */
-export type RepositoryLookup = (file: string) => Promise<SourceRepository | undefined>
-
-/**
- * `sourceRepositoryOf`, asked of Git once for each source: one build asks whether its sources may
- * have a history, then reads it.
- */
-export function repositoryLookup(): RepositoryLookup {
-  const known = new Map<string, Promise<SourceRepository | undefined>>()
-  return (file) => {
-    const key = path.resolve(file)
-    let repository = known.get(key)
-    if (repository === undefined) known.set(key, (repository = sourceRepositoryOf(key)))
-    return repository
-  }
-}
-
 /**
  * The commits of the current branch that changed `file` (relative to `top`), oldest first: all of
  * them, or the newest `limit + 1` (one more than the limit tells the caller that there are more).

@@ -10,7 +10,7 @@ import type { Bookmark, Collection, Folder } from '../model/tree.js'
 import { cleanText } from '../model/text.js'
 import { isFloccusSeparator } from '../formats/shared/separator-bookmarks.js'
 import { folderPathTitle, pathKey, recordOfBookmark, type BookmarkRecord } from './records.js'
-import { pairUp, type CommitSummary, type HistoryState, type LiveBookmark, type Version } from './walk.js'
+import { commitSummary, pairUp, type HistoryState, type LiveBookmark, type Version } from './walk.js'
 
 /** Each bookmark of the last version walked: its live entry and the path it was at. */
 export type Identities = Map<Bookmark, { live: LiveBookmark; key: string }>
@@ -38,14 +38,7 @@ export function walkByIdentity(
   collection: Collection,
   identities: Identities,
 ): Identities {
-  const summary: CommitSummary = {
-    hash: version.hash,
-    time: version.time,
-    subject: version.subject,
-    before: state.live.length,
-    after: state.live.length,
-    changes: [],
-  }
+  const summary = commitSummary(state, version)
   state.commits.push(summary)
   state.blob = version.blob
   // Per bookmark of the new version, in order: its live entry when unchanged, else its record.

@@ -13,14 +13,7 @@ import { historyDefaults } from '../config/history.js'
 import { parseSourceState, reparseSource, type SourceState } from '../formats/index.js'
 import type { Collection } from '../model/tree.js'
 import { parseSource } from '../formats/index.js'
-import {
-  fileCommits,
-  GitError,
-  readBlobs,
-  sourceRepositoryOf,
-  type FileCommit,
-  type RepositoryLookup,
-} from './git.js'
+import { fileCommits, GitError, readBlobs, sourceRepositoryOf, type FileCommit } from './git.js'
 import { HistoryDoubt } from './events.js'
 import { identitiesOf, walkByIdentity, type Identities } from './identity-walk.js'
 import { recordsOf, sameRecord } from './records.js'
@@ -54,8 +47,6 @@ export interface ReadHistoryOptions {
   name?: string | undefined
   /** Walk versions fast (XBEL: tiles, Netscape: the incremental reader); default true, false reads each in full. */
   fast?: boolean | undefined
-  /** How the repository is found (default: `sourceRepositoryOf`, asking Git). */
-  repositoryOf?: RepositoryLookup | undefined
   /** Most commits read, the newest (`history.maxCommits`). Default: 10,000 */
   maxCommits?: number | undefined
 }
@@ -75,7 +66,7 @@ export async function readFileHistory(
     warnings.push({ file: name, line: 1, column: 1, rule, message })
   }
   const none = { history: undefined, warnings }
-  const repository = await (options.repositoryOf ?? sourceRepositoryOf)(file)
+  const repository = await sourceRepositoryOf(file)
   // Nothing of a file that HEAD does not have is left out: no note that the clone is shallow.
   if (repository === undefined || !repository.inHead) return none
   const relative = repository.path

@@ -75,14 +75,7 @@ export interface Version {
 /** Walk one more version: the state after it (`state` is updated in place and returned). */
 export function walkVersion(state: HistoryState, version: Version): HistoryState {
   const { time } = version
-  const summary: CommitSummary = {
-    hash: version.hash,
-    time,
-    subject: version.subject,
-    before: state.live.length,
-    after: state.live.length,
-    changes: [],
-  }
+  const summary = commitSummary(state, version)
   if (version.base !== true) state.commits.push(summary)
   if (version.blob !== undefined && version.blob === state.blob) return state
   state.blob = version.blob
@@ -104,14 +97,7 @@ export function walkSplices(
   version: Omit<Version, 'collection'>,
   splices: ReadonlyArray<{ at: number; remove: number; records: readonly BookmarkRecord[] }>,
 ): HistoryState {
-  const summary: CommitSummary = {
-    hash: version.hash,
-    time: version.time,
-    subject: version.subject,
-    before: state.live.length,
-    after: state.live.length,
-    changes: [],
-  }
+  const summary = commitSummary(state, version)
   state.commits.push(summary)
   state.blob = version.blob
   const left: LiveBookmark[] = []
@@ -133,6 +119,12 @@ export function walkSplices(
   state.live = live
   summary.after = live.length
   return state
+}
+
+/** A commit's summary before its changes are known: as many bookmarks after it as before. */
+export function commitSummary(state: HistoryState, version: Omit<Version, 'collection'>): CommitSummary {
+  const { hash, time, subject } = version
+  return { hash, time, subject, before: state.live.length, after: state.live.length, changes: [] }
 }
 
 /**

@@ -162,27 +162,9 @@ export async function checkLinks(options: CheckOptions): Promise<CheckResult> {
 }
 
 /** The options with their defaults applied. */
-interface Settings {
-  readonly now: number
-  readonly maxAge: number
-  readonly onlyDead: boolean
-  readonly concurrency: number
-  readonly perHost: number
-  readonly rate: number
-  readonly timeoutMs: number
-  readonly maxLinkTime: number
-  readonly maxTime: number
-  readonly maxRedirects: number
-  readonly retryAfterCapMs: number
-  readonly userAgent: string
-  readonly dnsCanary: string
-  readonly signal: AbortSignal | undefined
-  readonly lookup: LookupFunction | undefined
-}
+type Settings = Readonly<typeof checkDefaults & Pick<CheckOptions, 'now' | 'signal' | 'lookup'>>
 
 function settingsOf(options: CheckOptions): Settings {
-  const pick = <K extends keyof typeof checkDefaults>(key: K): (typeof checkDefaults)[K] =>
-    (options[key] as (typeof checkDefaults)[K] | undefined) ?? checkDefaults[key]
   for (const key of ['concurrency', 'perHost'] as const) {
     const value = options[key]
     if (value !== undefined && !(Number.isInteger(value) && value >= 1))
@@ -190,20 +172,12 @@ function settingsOf(options: CheckOptions): Settings {
   }
   if (options.rate !== undefined && !(options.rate > 0))
     throw new RangeError(`rate must be above 0, not ${options.rate}`)
+  const settings: Record<string, unknown> = { ...checkDefaults }
+  for (const key of Object.keys(checkDefaults) as Array<keyof typeof checkDefaults>)
+    if (options[key] !== undefined) settings[key] = options[key]
   return {
+    ...(settings as typeof checkDefaults),
     now: options.now,
-    maxAge: pick('maxAge'),
-    onlyDead: pick('onlyDead'),
-    concurrency: pick('concurrency'),
-    perHost: pick('perHost'),
-    rate: pick('rate'),
-    timeoutMs: pick('timeoutMs'),
-    maxLinkTime: pick('maxLinkTime'),
-    maxTime: pick('maxTime'),
-    maxRedirects: pick('maxRedirects'),
-    retryAfterCapMs: pick('retryAfterCapMs'),
-    userAgent: pick('userAgent'),
-    dnsCanary: pick('dnsCanary'),
     signal: options.signal,
     lookup: options.lookup,
   }

@@ -12,6 +12,7 @@ import { createPoliteness } from './politeness.js'
 import { createAddressBook } from './resolver.js'
 import type { LinkProblem } from './store-format.js'
 import { PROJECT_URL, VERSION } from '../model/version.js'
+import { withoutUserinfo } from '../model/safe-url.js'
 
 /** Where people who see bookgen in their logs can read what it is. */
 export { PROJECT_URL }
@@ -131,7 +132,8 @@ async function sendOnce(
   options.signal?.addEventListener('abort', stop, { once: true })
   const signal = controller.signal
   try {
-    const response = await request(withoutCredentials(url), {
+    // Never with the URL's `user:password@`: bookgen sends no credentials.
+    const response = await request(withoutUserinfo(url.href), {
       method,
       dispatcher: agent,
       // Keep the connection after HEAD (undici closes it by default, for servers that wrongly
@@ -151,15 +153,6 @@ async function sendOnce(
     clearTimeout(timer)
     options.signal?.removeEventListener('abort', stop)
   }
-}
-
-/** The URL to request: any `user:password@` is left out (bookgen never sends credentials). */
-function withoutCredentials(url: URL): URL {
-  if (url.username === '' && url.password === '') return url
-  const copy = new URL(url)
-  copy.username = ''
-  copy.password = ''
-  return copy
 }
 
 function responseOf(status: number, headers: Record<string, string | string[] | undefined>): SentResponse {

@@ -211,7 +211,7 @@ const SKIPPED = /[\u0000-\u0020\u007f-\u009f]+/g
  * holds a script URL.
  */
 export function isActiveAttribute(name: string, value: string): boolean {
-  const lower = (name.includes(':') ? name.slice(name.lastIndexOf(':') + 1) : name).toLowerCase()
+  const lower = localName(name)
   if (lower.startsWith('on') || ACTIVE_NAMES.has(lower)) return true
   return SCRIPT_VALUE.test(value.replace(SKIPPED, ''))
 }
@@ -286,6 +286,7 @@ function cleanNodes(nodes: readonly XmlNode[]): { nodes: readonly XmlNode[]; rem
   return { nodes: changed ? kept : nodes, removed }
 }
 
+/** An attribute's or element's name without its prefix, in lower case. */
 function localName(name: string): string {
   return (name.includes(':') ? name.slice(name.lastIndexOf(':') + 1) : name).toLowerCase()
 }

@@ -92,12 +92,8 @@ export function createPublishMemo(): PublishMemo {
 export function holdBackReason(bookmark: Bookmark, settings: PublishSettings): keyof HeldBack | undefined {
   if (!settings.private && isPrivateBookmark(bookmark, settings.rule)) return 'private'
   if (bookmark.href === undefined || bookmark.href === '') return undefined
-  // `file:` and `place:` in any case, after leading blanks (without lowering the whole URL).
-  const lead = bookmark.href.charCodeAt(0)
-  const href = lead > 0x20 && lead < 0x7f ? bookmark.href : bookmark.href.trimStart()
-  const first = href.charCodeAt(0) | 0x20
-  if (first !== 0x66 && first !== 0x70) return undefined
-  const scheme = href.slice(0, 6).toLowerCase()
+  // `file:` and `place:` in any case, after leading blanks.
+  const scheme = bookmark.href.trimStart().slice(0, 6).toLowerCase()
   if (!settings.fileUrls && scheme.startsWith('file:')) return 'fileUrls'
   if (!settings.placeUrls && scheme === 'place:') return 'placeUrls'
   return undefined

@@ -2,9 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { fileCommits, repositoryLookup, repositoryOf, sourceRepositoryOf } from '../../src/history/git.js'
-import { mayReadHistory } from '../../src/history/build-step.js'
-import type { ResolvedConfig } from '../../src/config/options.js'
+import { fileCommits, repositoryOf, sourceRepositoryOf } from '../../src/history/git.js'
 import { readFileHistory } from '../../src/history/read.js'
 import { createRepo } from './git-repo.js'
 
@@ -52,23 +50,6 @@ describe('the repository of a source', () => {
       const info = await repositoryOf(path.join(repo.dir, 'bookmarks.html'))
       expect(info?.head).toBe(repo.git('rev-parse', '--verify', 'HEAD').trim())
       expect(info?.shallow).toBe(false)
-    } finally {
-      repo.remove()
-    }
-  })
-
-  it('is asked of git once for each source through one lookup', async () => {
-    const repo = createRepo()
-    try {
-      repo.commit({ 'a.html': '<DL></DL>', 'b.xbel': '<xbel/>' }, '2024-01-02T03:04:05Z')
-      const lookup = repositoryLookup()
-      const first = lookup(path.join(repo.dir, 'a.html'))
-      expect(lookup(path.join(repo.dir, 'x', '..', 'a.html'))).toBe(first)
-      const second = lookup(path.join(repo.dir, 'b.xbel'))
-      expect(second).not.toBe(first)
-      const head = repo.git('rev-parse', '--verify', 'HEAD').trim()
-      expect((await first)?.head).toBe(head)
-      expect((await second)?.head).toBe(head)
     } finally {
       repo.remove()
     }
@@ -138,18 +119,12 @@ describe('the repository of a source', () => {
       vi.stubEnv('GIT_DIR', undefined)
       const file = path.join(repo.dir, 'sub', 'bookmarks.html')
       const untracked = path.join(repo.dir, 'sub', 'untracked.html')
-      const lookup = repositoryLookup()
-      expect((await lookup(file))?.inHead).toBe(true)
-      expect((await lookup(untracked))?.inHead).toBe(false)
-      expect(await lookup(path.join(outside, 'bookmarks.html'))).toBeUndefined()
-      expect((await readFileHistory(file, { repositoryOf: lookup })).history?.read.commits).toBe(2)
-      expect((await readFileHistory(untracked, { repositoryOf: lookup })).history).toBeUndefined()
-      // A build may read a history while one of its sources is in HEAD.
-      const config = { history: { maxRemoved: 0.5 } } as unknown as ResolvedConfig
-      expect(await mayReadHistory(config, [untracked, file], lookup)).toBe(true)
-      expect(await mayReadHistory(config, [untracked, path.join(outside, 'bookmarks.html')], lookup)).toBe(
-        false,
-      )
+      expect((await sourceRepositoryOf(file))?.inHead).toBe(true)
+      expect((await sourceRepositoryOf(untracked))?.inHead).toBe(false)
+      expect(await sourceRepositoryOf(path.join(outside, 'bookmarks.html'))).toBeUndefined()
+      expect((await readFileHistory(file)).history?.read.commits).toBe(2)
+      expect((await readFileHistory(untracked)).history).toBeUndefined()
+      expect((await readFileHistory(path.join(outside, 'bookmarks.html'))).history).toBeUndefined()
       // With GIT_DIR set, the repository is the one Git names there.
       vi.stubEnv('GIT_DIR', path.join(repo.dir, '.git'))
       vi.stubEnv('GIT_WORK_TREE', repo.dir)

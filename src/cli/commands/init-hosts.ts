@@ -1,21 +1,10 @@
 /**
- * The hosts `bookgen init --host` writes a publishing job for: GitHub Pages (the default; its
- * workflows are in init-workflow.ts), GitLab Pages (`.gitlab-ci.yml`) and Codeberg Pages (a
- * Forgejo Actions workflow that pushes the site to the `pages` branch). Each job installs bookgen
- * with `npm ci` and builds under the address the host serves the site at. Pure text, so that
- * tests can run the jobs' shell lines from a fresh clone.
+ * The hosts `bookgen init --host` writes a publishing job for: GitHub Pages (the default), GitLab
+ * Pages (`.gitlab-ci.yml`) and Codeberg Pages (a Forgejo Actions workflow that pushes the site to
+ * the `pages` branch); their text is in `templates/init/`. Each job installs bookgen with `npm ci`
+ * and builds under the address the host serves the site at.
  */
-import {
-  BOOKGEN_COMMAND,
-  checkoutStep,
-  INSTALL_COMMAND,
-  PAGES_CONCURRENCY,
-  pagesWorkflow,
-  passphraseEnv,
-  publishTrigger,
-  WORKFLOW_NODE_VERSION,
-  type WorkflowOptions,
-} from './init-workflow.js'
+import { workflowText, type WorkflowOptions } from './init-workflow.js'
 
 export const HOST_NAMES = ['github', 'gitlab', 'codeberg'] as const
 export type HostName = (typeof HOST_NAMES)[number]
@@ -45,7 +34,7 @@ export const HOSTS: Readonly<Record<HostName, Host>> = {
     name: 'github',
     label: 'GitHub',
     file: '.github/workflows/pages.yml',
-    job: pagesWorkflow,
+    job: (options) => workflowText('github-pages', options),
     server: 'https://github.com',
     settings: {
       what: 'turn on Pages',
@@ -81,11 +70,6 @@ export const HOSTS: Readonly<Record<HostName, Host>> = {
   },
 }
 
-/** The arguments naming the sources, each followed by a space. */
-function sourceArgs(options: WorkflowOptions): string {
-  return options.sources.map((source) => `${source} `).join('')
-}
-
 /**
  * GitLab Pages: a `pages` job on the default branch that builds into `public/`, the folder GitLab
  * publishes. The address comes from `CI_PAGES_URL` (a project site's path, or `/` on a unique
@@ -93,35 +77,7 @@ function sourceArgs(options: WorkflowOptions): string {
  * serves the site.
  */
 export function gitlabPages(options: WorkflowOptions): string {
-  return [
-    '# Build the bookmark site with bookgen and publish it on GitLab Pages (written by',
-    '# `bookgen init --host gitlab`). Deploy → Pages shows its address once this job has run.',
-    'pages:',
-    `  image: node:${WORKFLOW_NODE_VERSION}`,
-    '  variables:',
-    '    # The whole history: each bookmark gets the date of the commit that added it.',
-    '    GIT_DEPTH: "0"',
-    '  cache:',
-    '    key:',
-    '      files:',
-    '        - package-lock.json',
-    '    paths:',
-    '      - .npm/',
-    '  script:',
-    `    - ${INSTALL_COMMAND} --cache .npm --prefer-offline`,
-    "    # The site's address (GitLab's; else the project's path on its Pages domain), whose path",
-    '    # (/<project>/, or / on a unique domain) is the base.',
-    '    - SITE="${CI_PAGES_URL:-https://$CI_PROJECT_ROOT_NAMESPACE.$CI_PAGES_DOMAIN/${CI_PROJECT_PATH#*/}}/"',
-    '    - BASE_PATH="/${SITE#*://*/}"',
-    `    - ${BOOKGEN_COMMAND} build ${sourceArgs(options)}--site "$SITE" --base "$BASE_PATH" --out public`,
-    '  artifacts:',
-    '    paths:',
-    '      - public',
-    '  rules:',
-    '    # Pushes to the default branch publish (not tags, nor other branches).',
-    '    - if: $CI_COMMIT_BRANCH == $CI_DEFAULT_BRANCH',
-    '',
-  ].join('\n')
+  return workflowText('gitlab-ci', options)
 }
 
 /**
@@ -131,38 +87,5 @@ export function gitlabPages(options: WorkflowOptions): string {
  * actions/checkout leaves configured), from a separate index, so the checkout is untouched.
  */
 export function codebergPages(options: WorkflowOptions): string {
-  return [
-    '# Build the bookmark site with bookgen and publish it on Codeberg Pages (written by',
-    '# `bookgen init --host codeberg`): the site is pushed to the `pages` branch, which Codeberg',
-    '# serves at https://<owner>.codeberg.page/<repository>/.',
-    '# Once, on Codeberg, in the repository: Settings → Units → Actions, then save.',
-    ...publishTrigger(options),
-    ...PAGES_CONCURRENCY,
-    '',
-    'jobs:',
-    '  publish:',
-    '    runs-on: codeberg-tiny',
-    '    steps:',
-    ...checkoutStep('https://code.forgejo.org/actions/checkout@v4'),
-    '      - uses: https://code.forgejo.org/actions/setup-node@v4',
-    '        with:',
-    `          node-version: ${WORKFLOW_NODE_VERSION}`,
-    '      - name: Install bookgen (package.json, package-lock.json)',
-    `        run: ${INSTALL_COMMAND}`,
-    '      - name: Build the site',
-    ...(options.passphraseEnv === undefined ? [] : ['        env:', ...passphraseEnv(options)]),
-    '        run: |',
-    '          OWNER="$(printf %s "${GITHUB_REPOSITORY%%/*}" | tr "[:upper:]" "[:lower:]")"',
-    '          REPOSITORY="${GITHUB_REPOSITORY#*/}"',
-    `          ${BOOKGEN_COMMAND} build ${sourceArgs(options)}--site "https://$OWNER.codeberg.page/$REPOSITORY/" --base "/$REPOSITORY/" --out _site`,
-    '      - name: Push the site to the pages branch',
-    '        run: |',
-    '          export GIT_INDEX_FILE="${RUNNER_TEMP:-/tmp}/bookgen-pages.index"',
-    '          rm -f "$GIT_INDEX_FILE"',
-    '          git --work-tree=_site add --all',
-    '          TREE="$(git write-tree)"',
-    '          COMMIT="$(git -c user.name=\'Forgejo Actions\' -c user.email=actions@noreply.codeberg.org commit-tree "$TREE" -m "Publish the site of $GITHUB_SHA")"',
-    '          git push --force origin "$COMMIT:refs/heads/pages"',
-    '',
-  ].join('\n')
+  return workflowText('codeberg-pages', options)
 }
