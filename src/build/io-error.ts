@@ -1,14 +1,11 @@
 /**
  * The file-system errors a build can meet on an ordinary machine (a read-only disk, a full one,
  * permissions, too many open files, a path too long, …) put in words: a `BookgenError` that names
- * the path, what went wrong and what to do, instead of a crash report. It reads the error, never
- * the disk at the error's path. Used by the source reader (`read.ts`), the output folder
- * (`output.ts`) and the file commands (`cli/commands/file-commands.ts`).
+ * the path, what went wrong and what to do, instead of a crash report. Pure: it reads the error,
+ * never the disk. Used by the source reader (`read.ts`), the output folder (`output.ts`) and the
+ * file commands (`cli/commands/file-commands.ts`).
  */
-import { readFileSync } from 'node:fs'
-import path from 'node:path'
 import { BookgenError } from '../model/errors.js'
-import { TEMPLATES_DIR } from './staging-writer.js'
 
 /** An error from a system call (`fs`): it has a code and a syscall. */
 export interface SystemError extends Error {
@@ -25,13 +22,39 @@ export function isSystemError(error: unknown): error is SystemError {
   return typeof code === 'string' && /^E[A-Z0-9]+$/.test(code) && typeof syscall === 'string'
 }
 
-/**
- * What each expected code means, and what the user can do about it (`{flag}`: where to choose
- * another path), from `templates/io-errors.json`.
- */
-const MEANINGS = JSON.parse(readFileSync(path.join(TEMPLATES_DIR, 'io-errors.json'), 'utf8')) as Readonly<
-  Record<string, { reason: string; fix: string }>
->
+/** What each expected code means, and what the user can do about it (`{flag}`: where to choose another path). */
+const MEANINGS: Readonly<Record<string, { reason: string; fix: string }>> = {
+  EACCES: { reason: 'permission denied', fix: 'check its permissions, or choose another {flag}' },
+  EPERM: { reason: 'operation not permitted', fix: 'check its permissions, or choose another {flag}' },
+  EROFS: { reason: 'the file system is read-only', fix: 'choose another {flag}' },
+  ENOSPC: { reason: 'no space left on the disk', fix: 'free some space, or choose another {flag}' },
+  EDQUOT: { reason: 'your disk quota is used up', fix: 'free some space, or choose another {flag}' },
+  EMFILE: {
+    reason: 'too many open files',
+    fix: 'raise the limit (ulimit -n) or close other programs, and try again',
+  },
+  ENFILE: { reason: 'the system has too many open files', fix: 'close other programs, and try again' },
+  ENAMETOOLONG: { reason: 'the path is too long', fix: 'choose a shorter {flag}' },
+  ENOTDIR: { reason: 'a part of the path is a file, not a folder', fix: 'choose another {flag}' },
+  EISDIR: { reason: 'it is a folder, not a file', fix: 'choose another {flag}' },
+  EEXIST: { reason: 'it already exists', fix: 'remove it, or choose another {flag}' },
+  ENOTEMPTY: { reason: 'the folder is not empty', fix: 'remove it, or choose another {flag}' },
+  EXDEV: {
+    reason: 'it is on another file system, as a mount point is',
+    fix: 'choose a {flag} that is not a mount point (a folder inside it works)',
+  },
+  EBUSY: {
+    reason: 'it is in use, or a mount point',
+    fix: 'close what uses it, or choose a {flag} that is not a mount point',
+  },
+  ELOOP: { reason: 'too many symbolic links', fix: 'choose another {flag}' },
+  EIO: { reason: 'the disk failed to read or write, or was disconnected', fix: 'check the disk' },
+  ENOENT: { reason: 'it is gone, removed while bookgen worked', fix: 'try again' },
+  ENXIO: { reason: 'there is no device or reader behind it', fix: 'give a file' },
+  ENOTSUP: { reason: 'the file system does not support this', fix: 'choose another {flag}' },
+  EOPNOTSUPP: { reason: 'the file system does not support this', fix: 'choose another {flag}' },
+  ETXTBSY: { reason: 'the file is busy', fix: 'close what uses it, and try again' },
+}
 
 /** What bookgen was doing when the error came, to say it. */
 export interface IoErrorContext {

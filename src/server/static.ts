@@ -10,7 +10,7 @@
  * files, a failing hook, a client that hangs up) ends that request only, with a status if none
  * was sent yet; every file opened is closed, however the response ends.
  */
-import { constants, readFileSync } from 'node:fs'
+import { constants } from 'node:fs'
 import { lstat, open, realpath } from 'node:fs/promises'
 import {
   createServer,
@@ -26,14 +26,29 @@ import path from 'node:path'
 import type { Duplex } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { createGzip } from 'node:zlib'
-import { TEMPLATES_DIR } from '../build/output.js'
 import { LOCAL_HOST } from '../config/options.js'
 import { createHostCheck } from './host-check.js'
 
-/** The content type of each file extension a site has (`templates/content-types.json`). */
-const CONTENT_TYPES = JSON.parse(
-  readFileSync(path.join(TEMPLATES_DIR, 'content-types.json'), 'utf8'),
-) as Readonly<Record<string, string>>
+export const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.xbel': 'application/xml; charset=utf-8',
+  '.gz': 'application/gzip',
+  '.atom': 'application/atom+xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.png': 'image/png',
+  '.gif': 'image/gif',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.svg': 'image/svg+xml',
+  '.map': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+}
 
 /** The content types sent gzipped: text, scripts, JSON, XML, SVG. */
 const COMPRESSED = /^(text\/|application\/(json|xml|atom\+xml|manifest\+json)|image\/svg)/
