@@ -23,8 +23,8 @@ import { enforceLimits, WarningCollector } from './limits.js'
 import { LineIndex } from './line-index.js'
 import { dataTitle } from './titles.js'
 import { isJsonObject, parseJsonSource } from './json.js'
-import { scanJsonValues } from './json-scan.js'
-import type { SourceInput } from '../types.js'
+import { firstObjectKeys, scanJsonValues } from './json-scan.js'
+import type { FormatEntry, SourceInput } from '../types.js'
 
 /** A place in the source text (1-based line and column), in `file` when not the reader's own (a zip member). */
 export interface At {
@@ -337,19 +337,37 @@ export function readJsonList(text: string, file: string, area: string): JsonList
   }))
 }
 
-/** What a JSON list format is: its name, rule area and title, and how one object becomes a bookmark. */
+/**
+ * What a JSON list format is: its rule area and title, which keys of the list's first object
+ * claim a file, and how one object becomes a bookmark.
+ */
 export interface JsonListFormat {
-  readonly format: string
   readonly area: string
   readonly title: string
+  claims(keys: ReadonlySet<string>): boolean
   bookmark(reader: ExportReader, fields: Fields): Bookmark
+}
+
+/** The registry entry of a JSON list export read by `format`. */
+export function jsonListEntry(
+  entry: Pick<FormatEntry, 'name' | 'label' | 'where'>,
+  format: JsonListFormat,
+): FormatEntry {
+  return {
+    ...entry,
+    sniff(head) {
+      const keys = firstObjectKeys(head.text)
+      return keys !== undefined && format.claims(keys)
+    },
+    read: (input) => readJsonBookmarks(input, entry.name, format),
+  }
 }
 
 /**
  * Read a JSON list export: each object one bookmark, in file order, at the root. An element that
  * is not an object is skipped with a warning.
  */
-export function readJsonBookmarks(input: SourceInput, format: JsonListFormat): Collection {
+function readJsonBookmarks(input: SourceInput, name: string, format: JsonListFormat): Collection {
   const decoded = input.text()
   const reader = new ExportReader(input.file, format.area)
   reader.noteDecoding(decoded)
@@ -358,5 +376,5 @@ export function readJsonBookmarks(input: SourceInput, format: JsonListFormat): C
     if (isJsonObject(value)) root.children.push(format.bookmark(reader, new Fields(reader, value, at)))
     else reader.warn(at, 'not-an-object', `Expected a bookmark object, found ${jsonKind(value)}; skipped`)
   }
-  return reader.finish(format.format, format.title, root, decoded.encoding)
+  return reader.finish(name, format.title, root, decoded.encoding)
 }
