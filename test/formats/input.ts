@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { FormatEntry, SniffHead, SourceInput } from '../../src/formats/types.js'
-import { SNIFF_BYTES } from '../../src/formats/types.js'
+import { sniffHead } from '../../src/formats/registry.js'
 import type { Collection } from '../../src/model/tree.js'
 import { decodeSource } from '../../src/formats/shared/decode.js'
 import { FIXTURES } from '../helpers.js'
@@ -25,11 +25,7 @@ export function readFixture(entry: FormatEntry, relative: string): Collection {
 
 /** What a sniffer sees of `content`. */
 export function headOf(content: Uint8Array | string, file = 'input'): SniffHead {
-  const bytes = (typeof content === 'string' ? new TextEncoder().encode(content) : content).subarray(
-    0,
-    SNIFF_BYTES,
-  )
-  return { bytes, text: new TextDecoder().decode(bytes).replace(/^\uFEFF/, ''), file }
+  return sniffHead(typeof content === 'string' ? new TextEncoder().encode(content) : content, file)
 }
 
 /** The rules of a collection's warnings, in order. */

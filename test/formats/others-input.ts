@@ -8,7 +8,8 @@ import { expect } from 'vitest'
 import { isBookgenError, type BookgenError } from '../../src/model/errors.js'
 import type { Collection } from '../../src/model/tree.js'
 import { decodeSource, type DecodedText } from '../../src/formats/shared/decode.js'
-import { SNIFF_BYTES, type FormatEntry, type SniffHead, type SourceInput } from '../../src/formats/types.js'
+import { sniffHead as registryHead } from '../../src/formats/registry.js'
+import type { FormatEntry, SniffHead, SourceInput } from '../../src/formats/types.js'
 import { FIXTURES } from '../helpers.js'
 
 /** A source input over `data` (text is encoded as UTF-8). */
@@ -20,9 +21,7 @@ export function sourceInput(data: Uint8Array | string, file: string): SourceInpu
 
 /** The head of `data` as a sniffer sees it. */
 export function sniffHead(data: Uint8Array | string, file: string): SniffHead {
-  const bytes = (typeof data === 'string' ? new TextEncoder().encode(data) : data).subarray(0, SNIFF_BYTES)
-  const body = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes
-  return { bytes, text: new TextDecoder('utf-8').decode(body), file }
+  return registryHead(typeof data === 'string' ? new TextEncoder().encode(data) : data, file)
 }
 
 /** Read `data` with `format`. */

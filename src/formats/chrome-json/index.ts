@@ -17,8 +17,7 @@ export const chromeJson: FormatEntry = {
   where:
     'The file named Bookmarks in the browser profile folder (Chrome, Edge, Brave, Vivaldi, Opera), e.g. ~/.config/google-chrome/Default/Bookmarks; chrome://version shows the profile path.',
   sniff(head: SniffHead): boolean {
-    const text = head.text.replace(/^\uFEFF/, '')
-    return OBJECT.test(text) && ROOTS.test(text) && BOOKMARK_BAR.test(text)
+    return OBJECT.test(head.text) && ROOTS.test(head.text) && BOOKMARK_BAR.test(head.text)
   },
   read: readChromeJson,
   write: writeChromeJson,

@@ -5,9 +5,7 @@
  * attributes. Flat: the bookmarks sit at the root, in file order.
  */
 import { normalizeTags } from '../../model/tree.js'
-import { firstObjectKeys } from '../shared/json-scan.js'
-import { readJsonBookmarks, type ExportReader, type Fields } from '../shared/service.js'
-import type { FormatEntry, SniffHead, SourceInput } from '../types.js'
+import { jsonListEntry, type ExportReader, type Fields } from '../shared/service.js'
 
 /** `private`: Delicious writes `"0"`/`"1"`; numbers and booleans are read alike. */
 function privateFlag(value: unknown): boolean | undefined {
@@ -28,25 +26,19 @@ function deliciousBookmark(reader: ExportReader, fields: Fields) {
   return bookmark
 }
 
-export const deliciousJson: FormatEntry = {
-  name: 'delicious-json',
-  label: 'Delicious JSON export',
-  where: "Delicious: the account's export as JSON (delicious_export.<date>.json).",
-  sniff(head: SniffHead): boolean {
-    const keys = firstObjectKeys(head.text)
-    return (
-      keys !== undefined &&
+export const deliciousJson = jsonListEntry(
+  {
+    name: 'delicious-json',
+    label: 'Delicious JSON export',
+    where: "Delicious: the account's export as JSON (delicious_export.<date>.json).",
+  },
+  {
+    area: 'delicious',
+    title: 'Delicious',
+    claims: (keys) =>
       keys.has('url') &&
       keys.has('created') &&
-      (keys.has('owner') || keys.has('others') || keys.has('private'))
-    )
+      (keys.has('owner') || keys.has('others') || keys.has('private')),
+    bookmark: deliciousBookmark,
   },
-  read(input: SourceInput) {
-    return readJsonBookmarks(input, {
-      format: 'delicious-json',
-      area: 'delicious',
-      title: 'Delicious',
-      bookmark: deliciousBookmark,
-    })
-  },
-}
+)

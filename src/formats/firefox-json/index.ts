@@ -12,8 +12,7 @@ export const firefoxJson: FormatEntry = {
   where:
     'Firefox: Bookmarks → Manage Bookmarks → Import and Backup → Backup… saves bookmarks-YYYY-MM-DD.json.',
   sniff(head: SniffHead): boolean {
-    const text = head.text.replace(/^\uFEFF/, '')
-    return OBJECT.test(text) && PLACES_TYPE.test(text)
+    return OBJECT.test(head.text) && PLACES_TYPE.test(head.text)
   },
   read: readFirefoxJson,
 }

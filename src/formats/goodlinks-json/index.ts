@@ -5,9 +5,7 @@
  * kept as attributes. Flat: the bookmarks sit at the root, in file order.
  */
 import { normalizeTags } from '../../model/tree.js'
-import { firstObjectKeys } from '../shared/json-scan.js'
-import { readJsonBookmarks, type ExportReader, type Fields } from '../shared/service.js'
-import type { FormatEntry, SniffHead, SourceInput } from '../types.js'
+import { jsonListEntry, type ExportReader, type Fields } from '../shared/service.js'
 
 function goodLinksBookmark(reader: ExportReader, fields: Fields) {
   const bookmark = reader.bookmark(fields.at, fields.text('title') ?? '', fields.text('url'))
@@ -20,20 +18,16 @@ function goodLinksBookmark(reader: ExportReader, fields: Fields) {
   return bookmark
 }
 
-export const goodLinksJson: FormatEntry = {
-  name: 'goodlinks-json',
-  label: 'GoodLinks JSON export',
-  where: 'GoodLinks: Settings → Export → JSON.',
-  sniff(head: SniffHead): boolean {
-    const keys = firstObjectKeys(head.text)
-    return keys !== undefined && keys.has('url') && keys.has('addedAt')
+export const goodLinksJson = jsonListEntry(
+  {
+    name: 'goodlinks-json',
+    label: 'GoodLinks JSON export',
+    where: 'GoodLinks: Settings → Export → JSON.',
   },
-  read(input: SourceInput) {
-    return readJsonBookmarks(input, {
-      format: 'goodlinks-json',
-      area: 'goodlinks',
-      title: 'GoodLinks',
-      bookmark: goodLinksBookmark,
-    })
+  {
+    area: 'goodlinks',
+    title: 'GoodLinks',
+    claims: (keys) => keys.has('url') && keys.has('addedAt'),
+    bookmark: goodLinksBookmark,
   },
-}
+)

@@ -10,10 +10,9 @@
  * and Readeck reverse them on import); other columns are kept as attributes.
  */
 import { normalizeTags } from '../../model/tree.js'
-import { csvHeader, hasColumns, readCsvBookmarks, type CsvFormat, type CsvRow } from '../shared/csv.js'
+import { csvEntry, type CsvFormat, type CsvRow } from '../shared/csv.js'
 import { isUnreadList, POCKET_UNREAD } from '../shared/read-state.js'
 import type { At, ExportReader } from '../shared/service.js'
-import type { FormatEntry, SniffHead, SourceInput } from '../types.js'
 
 const INSTAPAPER_CSV: CsvFormat = {
   format: 'instapaper-csv',
@@ -60,14 +59,7 @@ function warnTags(reader: ExportReader, at: At, cell: string): void {
   )
 }
 
-export const instapaperCsv: FormatEntry = {
-  name: 'instapaper-csv',
+export const instapaperCsv = csvEntry(INSTAPAPER_CSV, {
   label: 'Instapaper CSV export',
   where: 'Instapaper: Settings → Export → Download .CSV file.',
-  sniff(head: SniffHead): boolean {
-    return hasColumns(csvHeader(head.text), INSTAPAPER_CSV.required)
-  },
-  read(input: SourceInput) {
-    return readCsvBookmarks(input, INSTAPAPER_CSV)
-  },
-}
+})

@@ -26,7 +26,7 @@ export const opml: FormatEntry = {
   label: 'OPML outline',
   where:
     'Feed readers and outliners: "Export OPML" (subscriptions.opml), blogrolls and link lists published as .opml files.',
-  sniff: (head: SniffHead) => rootElementName(headText(head)) === 'opml',
+  sniff: (head: SniffHead) => rootElementName(head.text) === 'opml',
   read: readOpml,
 }
 
@@ -76,14 +76,6 @@ export function readXmlTree<Handler extends XmlTreeHandler>(
     })
   }
   return careful
-}
-
-/** The head as text: UTF-8, or UTF-16 when a byte-order mark says so. */
-function headText(head: SniffHead): string {
-  const [first, second] = head.bytes
-  if (first === 0xff && second === 0xfe) return new TextDecoder('utf-16le').decode(head.bytes.subarray(2))
-  if (first === 0xfe && second === 0xff) return new TextDecoder('utf-16be').decode(head.bytes.subarray(2))
-  return head.text
 }
 
 /**

@@ -3,28 +3,23 @@
  * `posts/all?format=json`: a list of posts `{href, description, extended, meta, hash, time, shared,
  * toread, tags}`, read as flat bookmarks at the root (see `pinboard-post.ts` for the fields).
  */
-import { readJsonBookmarks } from '../shared/service.js'
-import { firstObjectKeys } from '../shared/json-scan.js'
+import { jsonListEntry } from '../shared/service.js'
 import { pinboardPost } from '../shared/pinboard-post.js'
-import type { FormatEntry, SniffHead, SourceInput } from '../types.js'
 
 /** Keys only a Pinboard post has, beside `href` (other lists use `url`). */
 const PINBOARD_KEYS = ['hash', 'meta', 'toread', 'shared', 'extended']
 
-export const pinboardJson: FormatEntry = {
-  name: 'pinboard-json',
-  label: 'Pinboard JSON export',
-  where: 'Pinboard: Settings → Backup → JSON (pinboard_export.json), or the API call posts/all?format=json.',
-  sniff(head: SniffHead): boolean {
-    const keys = firstObjectKeys(head.text)
-    return keys !== undefined && keys.has('href') && PINBOARD_KEYS.some((key) => keys.has(key))
+export const pinboardJson = jsonListEntry(
+  {
+    name: 'pinboard-json',
+    label: 'Pinboard JSON export',
+    where:
+      'Pinboard: Settings → Backup → JSON (pinboard_export.json), or the API call posts/all?format=json.',
   },
-  read(input: SourceInput) {
-    return readJsonBookmarks(input, {
-      format: 'pinboard-json',
-      area: 'pinboard',
-      title: 'Pinboard',
-      bookmark: pinboardPost,
-    })
+  {
+    area: 'pinboard',
+    title: 'Pinboard',
+    claims: (keys) => keys.has('href') && PINBOARD_KEYS.some((key) => keys.has(key)),
+    bookmark: pinboardPost,
   },
-}
+)

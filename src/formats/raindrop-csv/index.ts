@@ -9,9 +9,8 @@
  * `highlights` and `favorite` (the model has no favourite or highlights field) are kept as
  * attributes under their own names when not empty, as is any other column.
  */
-import { csvHeader, hasColumns, readCsvBookmarks, type CsvFormat, type CsvRow } from '../shared/csv.js'
+import { csvEntry, type CsvFormat, type CsvRow } from '../shared/csv.js'
 import { splitTags, type ExportReader } from '../shared/service.js'
-import type { FormatEntry, SniffHead, SourceInput } from '../types.js'
 
 const RAINDROP_CSV: CsvFormat = {
   format: 'raindrop-csv',
@@ -35,14 +34,7 @@ const RAINDROP_CSV: CsvFormat = {
   },
 }
 
-export const raindropCsv: FormatEntry = {
-  name: 'raindrop-csv',
+export const raindropCsv = csvEntry(RAINDROP_CSV, {
   label: 'Raindrop.io CSV export',
   where: 'Raindrop.io: Settings → Backups, or a collection → Export → CSV.',
-  sniff(head: SniffHead): boolean {
-    return hasColumns(csvHeader(head.text), RAINDROP_CSV.required)
-  },
-  read(input: SourceInput) {
-    return readCsvBookmarks(input, RAINDROP_CSV)
-  },
-}
+})

@@ -10,10 +10,9 @@
  * attributes when not empty. A tag cell that is not such a list is kept as an attribute.
  */
 import { normalizeTags } from '../../model/tree.js'
-import { csvHeader, hasColumns, readCsvBookmarks, type CsvFormat, type CsvRow } from '../shared/csv.js'
+import { csvEntry, type CsvFormat, type CsvRow } from '../shared/csv.js'
 import { isReaderUnread } from '../shared/read-state.js'
 import type { ExportReader } from '../shared/service.js'
-import type { FormatEntry, SniffHead, SourceInput } from '../types.js'
 
 const READWISE_CSV: CsvFormat = {
   format: 'readwise-csv',
@@ -72,14 +71,7 @@ function skipSpace(text: string, at: number): number {
   return at
 }
 
-export const readwiseCsv: FormatEntry = {
-  name: 'readwise-csv',
+export const readwiseCsv = csvEntry(READWISE_CSV, {
   label: 'Readwise Reader CSV export',
   where: 'Readwise Reader: Preferences → Export library (CSV).',
-  sniff(head: SniffHead): boolean {
-    return hasColumns(csvHeader(head.text), READWISE_CSV.required)
-  },
-  read(input: SourceInput) {
-    return readCsvBookmarks(input, READWISE_CSV)
-  },
-}
+})

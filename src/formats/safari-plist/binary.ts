@@ -1,49 +1,30 @@
 /**
- * Binary property lists (`bplist00`), read by bplist-parser. The library trusts its input: it
- * follows object references recursively, with no check for a reference cycle or for one object
- * referenced from many places (a small file could then expand without bound), and logs to the
- * console on some malformed markers. So before it runs, one pass over the object table checks
- * what the library will read: the trailer, every marker one the library reads without complaint,
- * every object and offset in bounds, every reference in range, dictionary keys strings, and every
- * array and dictionary referenced from one place at most (the top one from none): what the library
- * walks is then a tree no larger than the file. A tree nested too deep for the library's recursion
- * fails it, and is reported like any file it cannot read. Where each bookmark dictionary starts is
- * found along the `Children` lists, for places (line 1, column = byte offset + 1).
+ * Binary property lists (`bplist00`), read in one pass over the object table: every marker, object,
+ * offset and reference is checked to lie in bounds, dictionary keys must be strings, and every
+ * array and dictionary may be referenced from one place at most (the top one from none), so the
+ * values linked from the top form a tree no larger than the file, with no cycle. Values are
+ * decoded as Apple's format defines them; each dictionary keeps its byte offset, for places
+ * (line 1, column = byte offset + 1).
  */
-import { createRequire } from 'node:module'
 import { BookgenError } from '../../model/errors.js'
-import { isPlistDict, type PlistValue } from './plist-value.js'
+import type { PlistDict, PlistValue } from './plist-value.js'
 
 const HEADER = 'bplist00'
 const TRAILER_BYTES = 32
 const DICT = 0xd
 const ARRAY = 0xa
-/** The one key the library cannot keep (it sets the dictionary's prototype instead). */
+/** A key no plain object can keep (assigning it sets the object's prototype instead). */
 const PROTO = '__proto__'
+/** Dates count seconds from 2001-01-01T00:00:00Z. */
+const EPOCH_2001 = 978_307_200_000
 
-/** A parsed binary plist: its top value, and where its bookmark dictionaries start. */
+/** A parsed binary plist: its top value, and where its dictionaries start. */
 export interface BinaryPlist {
   readonly value: PlistValue
-  /** Byte offsets of the dictionaries along `Children` lists, from the top. */
+  /** Byte offsets of the dictionaries. */
   readonly offsets: Map<object, number>
-  /** Dictionary keys named `__proto__`, which the library cannot keep. */
+  /** Dictionary keys named `__proto__`, which are left out. */
   readonly unsafeKeys: number
-}
-
-interface Library {
-  parseBuffer(buffer: Buffer): unknown[]
-  setMaxObjectCount(value: number): void
-}
-let library: Library | undefined
-
-function bplistParser(): Library {
-  if (library === undefined) {
-    library = createRequire(import.meta.url)('bplist-parser') as Library
-    // The trailer check bounds the object count by the file's size; the library's own cap (32,768
-    // objects, a few thousand bookmarks) would refuse real Safari files.
-    library.setMaxObjectCount(2 ** 31)
-  }
-  return library
 }
 
 /** Whether `bytes` start like a binary plist. */
@@ -55,27 +36,14 @@ export function isBinaryPlist(bytes: Uint8Array): boolean {
 
 /** Parse a binary plist. Throws `BookgenError` `safari/bad-plist` with the byte offset. */
 export function parseBinaryPlist(bytes: Uint8Array, file: string): BinaryPlist {
-  const table = new ObjectTable(bytes, file)
-  const unsafeKeys = table.check()
-  let value: PlistValue
-  try {
-    value = bplistParser().parseBuffer(
-      Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
-    )[0] as PlistValue
-  } catch (error) {
-    throw plistError(
-      file,
-      0,
-      `The binary plist could not be read: ${String(error instanceof Error ? error.message : error).slice(0, 200)}`,
-      error,
-    )
-  }
-  return { value, offsets: table.dictOffsets(value), unsafeKeys }
+  return new ObjectTable(bytes, file).parse()
 }
 
 /** An object's marker, decoded. */
 interface ObjectInfo {
   readonly type: number
+  /** The low four bits of the marker. */
+  readonly low: number
   /** Where its content starts (after the marker and any length). */
   readonly start: number
   /** Elements (arrays), pairs (dictionaries), bytes (data, ASCII), code units (UTF-16). */
@@ -84,6 +52,7 @@ interface ObjectInfo {
 
 class ObjectTable {
   private readonly bytes: Uint8Array
+  private readonly view: DataView
   private readonly file: string
   private readonly offsetSize: number
   private readonly refSize: number
@@ -93,6 +62,7 @@ class ObjectTable {
 
   constructor(bytes: Uint8Array, file: string) {
     this.bytes = bytes
+    this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
     this.file = file
     const length = bytes.length
     if (length < HEADER.length + TRAILER_BYTES + 1)
@@ -120,19 +90,25 @@ class ObjectTable {
   }
 
   /**
-   * Check every object of the table, and that no array or dictionary is referenced from two places
-   * (a cycle, or sharing that could expand far beyond the file). Returns how many dictionary keys
-   * are `__proto__`.
+   * Check and decode every object of the table, then link the arrays and dictionaries to what they
+   * refer to: no array or dictionary may be referenced from two places (a cycle, or sharing that
+   * could expand far beyond the file).
    */
-  check(): number {
+  parse(): BinaryPlist {
+    const values = new Array<PlistValue>(this.count)
+    const containers: Array<{ index: number; refs: number[] }> = []
+    const offsets = new Map<object, number>()
     // How often each object is referenced; the top one counts as referenced by the file.
     const referenced = new Uint8Array(this.count)
     referenced[this.top] = 1
     let unsafeKeys = 0
     for (let index = 0; index < this.count; index++) {
-      const { type, count } = this.info(index)
-      if (type !== ARRAY && type !== DICT) continue
-      const refs = this.refsOf(index)
+      const info = this.info(index)
+      if (info.type !== ARRAY && info.type !== DICT) {
+        values[index] = this.scalar(info)
+        continue
+      }
+      const refs = this.refsOf(info)
       for (let at = 0; at < refs.length; at++) {
         const ref = refs[at]!
         const { type: child, count: length } = this.info(ref)
@@ -142,43 +118,65 @@ class ObjectTable {
             this.offset(ref),
             'The binary plist refers to one array or dictionary from two places (a cycle, or shared objects that would expand far beyond its size)',
           )
-        if (type === DICT && at < count && length === PROTO.length && this.stringAt(ref) === PROTO)
+        if (info.type === DICT && at < info.count && length === PROTO.length && this.stringAt(ref) === PROTO)
           unsafeKeys++
       }
+      const container = info.type === ARRAY ? [] : {}
+      if (info.type === DICT) offsets.set(container, this.offset(index))
+      values[index] = container
+      containers.push({ index, refs })
     }
-    return unsafeKeys
-  }
-
-  /** Offsets of the dictionaries along `Children` lists from the top, paired with the parsed values. */
-  dictOffsets(value: PlistValue): Map<object, number> {
-    const offsets = new Map<object, number>()
-    const stack: Array<{ value: PlistValue; index: number }> = [{ value, index: this.top }]
-    while (stack.length > 0) {
-      const { value: current, index } = stack.pop()!
-      if (!isPlistDict(current) || this.info(index).type !== DICT) continue
-      offsets.set(current, this.offset(index))
-      const children = this.valueRef(index, 'Children')
-      const list = Object.hasOwn(current, 'Children') ? current['Children'] : undefined
-      if (children === undefined || !Array.isArray(list) || this.info(children).type !== ARRAY) continue
-      const refs = this.refsOf(children)
-      for (let i = 0; i < refs.length && i < list.length; i++)
-        stack.push({ value: list[i]!, index: refs[i]! })
+    for (const { index, refs } of containers) {
+      const container = values[index]!
+      if (Array.isArray(container)) {
+        for (const ref of refs) container.push(values[ref]!)
+        continue
+      }
+      const pairs = refs.length / 2
+      for (let i = 0; i < pairs; i++) {
+        const key = values[refs[i]!] as string
+        if (key !== PROTO) (container as PlistDict)[key] = values[refs[pairs + i]!]!
+      }
     }
-    return offsets
+    return { value: values[this.top]!, offsets, unsafeKeys }
   }
 
-  /** The reference of the value under `key` in dictionary `index` (the last one, as the library keeps). */
-  private valueRef(index: number, key: string): number | undefined {
-    const { count } = this.info(index)
-    const refs = this.refsOf(index)
-    for (let i = count - 1; i >= 0; i--) if (this.stringAt(refs[i]!) === key) return refs[count + i]
-    return undefined
+  /** The value of an object that is neither an array nor a dictionary. */
+  private scalar({ type, low, start, count }: ObjectInfo): PlistValue {
+    switch (type) {
+      case 0x0:
+        return low === 8 ? false : low === 9 ? true : null
+      case 0x1:
+        return this.integer(start, 1 << low)
+      case 0x2:
+        return low === 2 ? this.view.getFloat32(start) : this.view.getFloat64(start)
+      case 0x3:
+        return new Date(EPOCH_2001 + 1000 * this.view.getFloat64(start))
+      case 0x4:
+        return this.bytes.subarray(start, start + count)
+      case 0x8: {
+        let uid = 0
+        for (let i = 0; i < low + 1; i++) uid = uid * 256 + this.bytes[start + i]!
+        return { UID: uid }
+      }
+      default:
+        return type === 0x5
+          ? Buffer.from(this.bytes.subarray(start, start + count)).toString('utf8')
+          : this.utf16(start, count)
+    }
   }
 
-  /** References held by object `index` (dictionaries: keys, then values), checked. */
-  private refsOf(index: number): number[] {
-    const info = this.info(index)
-    if (info.type !== ARRAY && info.type !== DICT) return []
+  /** A big-endian integer: unsigned, but for eight bytes (signed); past 2^53 as a bigint. */
+  private integer(start: number, width: number): number | bigint {
+    let value = 0n
+    for (let i = 0; i < width; i++) value = (value << 8n) | BigInt(this.bytes[start + i]!)
+    if (width === 8 && this.bytes[start]! >= 0x80) value -= 1n << 64n
+    const safe = value >= BigInt(Number.MIN_SAFE_INTEGER) && value <= BigInt(Number.MAX_SAFE_INTEGER)
+    return safe ? Number(value) : value
+  }
+
+  /** References held by an array or dictionary (dictionaries: keys, then values), checked. */
+  private refsOf(info: ObjectInfo): number[] {
     const total = info.type === DICT ? info.count * 2 : info.count
     const refs: number[] = new Array<number>(total)
     for (let i = 0; i < total; i++) {
@@ -210,12 +208,13 @@ class ObjectTable {
     const info = this.info(index)
     if (info.type === 0x5)
       return Buffer.from(this.bytes.subarray(info.start, info.start + info.count)).toString('latin1')
-    if (info.type !== 0x6) return undefined
+    return info.type === 0x6 ? this.utf16(info.start, info.count) : undefined
+  }
+
+  /** `count` UTF-16BE code units from `start`. */
+  private utf16(start: number, count: number): string {
     let text = ''
-    for (let i = 0; i < info.count; i++)
-      text += String.fromCharCode(
-        (this.bytes[info.start + 2 * i]! << 8) | this.bytes[info.start + 2 * i + 1]!,
-      )
+    for (let i = 0; i < count; i++) text += String.fromCharCode(this.view.getUint16(start + 2 * i))
     return text
   }
 
@@ -274,7 +273,7 @@ class ObjectTable {
         at,
         'An object of the binary plist runs past its end (the file is truncated)',
       )
-    return { type, start, count }
+    return { type, low, start, count }
   }
 
   /** A length written after the marker: an integer object of 1, 2, 4 or 8 bytes. */
@@ -308,12 +307,11 @@ class ObjectTable {
 }
 
 /** A binary plist error at byte `offset`: the message names it, the place is line 1, column offset + 1. */
-export function plistError(file: string, offset: number, reason: string, cause?: unknown): BookgenError {
+function plistError(file: string, offset: number, reason: string): BookgenError {
   return new BookgenError(`${reason} (at byte ${offset})`, {
     rule: 'safari/bad-plist',
     file,
     line: 1,
     column: offset + 1,
-    cause,
   })
 }

@@ -7,11 +7,10 @@
  * as `__proto__` is an ordinary key. Not a plist (wrong elements, a key without a value, an
  * integer that is not one, …) is an error `safari/bad-plist` at the element.
  */
-import { BookgenError, isBookgenError } from '../../model/errors.js'
+import { BookgenError } from '../../model/errors.js'
 import type { DecodeWarning } from '../shared/decode.js'
 import type { LineIndex } from '../shared/line-index.js'
-import { parseXmlStrictly } from '../xbel/strict.js'
-import { scanXml } from '../xbel/scan.js'
+import { readXmlTree } from '../opml/index.js'
 import type { SourceElement, SourceNode, XmlTreeHandler } from '../xbel/tree.js'
 import { decodeXmlText } from '../xbel/xml-text.js'
 import type { PlistDict, PlistValue } from './plist-value.js'
@@ -37,22 +36,7 @@ class RootCatcher implements XmlTreeHandler {
 
 /** Parse an XML plist. Throws `BookgenError` (`safari/not-well-formed`, `safari/bad-plist`, …). */
 export function parseXmlPlist(text: string, file: string, lines: LineIndex): XmlPlist {
-  let catcher = new RootCatcher()
-  if (!scanXml(text, catcher)) {
-    catcher = new RootCatcher()
-    try {
-      parseXmlStrictly(text, file, lines, catcher)
-    } catch (error) {
-      if (!isBookgenError(error) || !error.rule.startsWith('xbel/')) throw error
-      throw new BookgenError(error.message.replace(/<xbel>/g, '<plist>'), {
-        rule: error.rule.replace(/^xbel\//, 'safari/'),
-        file,
-        line: error.line,
-        column: error.column,
-        cause: error,
-      })
-    }
-  }
+  const catcher = readXmlTree(text, file, lines, () => new RootCatcher(), 'safari', 'plist')
   if (catcher.root === undefined)
     throw new BookgenError('No root element: expected <plist>', {
       rule: 'safari/bad-plist',

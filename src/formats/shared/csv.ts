@@ -10,7 +10,7 @@ import type { CsvError as CsvErrorType, parse as parseType } from 'csv-parse/syn
 import { BookgenError } from '../../model/errors.js'
 import { createFolder, type Bookmark, type Collection, type Folder } from '../../model/tree.js'
 import { ExportReader, type At } from './service.js'
-import type { SourceInput } from '../types.js'
+import type { FormatEntry, SourceInput } from '../types.js'
 
 /**
  * csv-parse, loaded on first use (its CommonJS build, synchronously): a build of any other format
@@ -183,6 +183,16 @@ export interface CsvFormat {
   /** Top-level folders that come first, in this order. */
   readonly ordered?: readonly string[]
   row(reader: ExportReader, row: CsvRow): CsvEntry
+}
+
+/** The registry entry of a CSV export read by `format`, sniffed by its required columns. */
+export function csvEntry(format: CsvFormat, entry: Pick<FormatEntry, 'label' | 'where'>): FormatEntry {
+  return {
+    name: format.format,
+    ...entry,
+    sniff: (head) => hasColumns(csvHeader(head.text), format.required),
+    read: (input) => readCsvBookmarks(input, format),
+  }
 }
 
 /** Read a CSV export whose text `input` holds. */

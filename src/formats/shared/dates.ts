@@ -86,7 +86,7 @@ function build(
   ms: number,
   offset: number,
 ): number | undefined {
-  if (month === undefined || month < 0 || month > 11 || year < 1 || year > 9999) return undefined
+  if (month === undefined || month < 0 || month > 11) return undefined
   if (day < 1 || day > daysInMonth(year, month) || hour > 24 || minute > 59 || second > 60) return undefined
   if (hour === 24 && (minute > 0 || second > 0 || ms > 0)) return undefined
   const date = new Date(Date.UTC(2000, month, day, hour, minute, Math.min(second, 59), ms))
@@ -101,36 +101,6 @@ function daysInMonth(year: number, month: number): number {
   return month === 3 || month === 5 || month === 8 || month === 10 ? 30 : 31
 }
 
-const COMMON_FORM = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/
-
-/**
- * The instant of a `YYYY-MM-DDThh:mm:ssZ` date (already matched by COMMON_FORM) when every field
- * is in range, by calendar arithmetic (days from civil, H. Hinnant); undefined otherwise (such as
- * 24:00:00 or a leap second), for the general path to decide.
- */
-function commonFormValue(raw: string): number | undefined {
-  const digits = (at: number, count: number): number => {
-    let n = 0
-    for (let i = at; i < at + count; i++) n = n * 10 + raw.charCodeAt(i) - 0x30
-    return n
-  }
-  const year = digits(0, 4)
-  const month = digits(5, 2)
-  const day = digits(8, 2)
-  const hour = digits(11, 2)
-  const minute = digits(14, 2)
-  const second = digits(17, 2)
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month - 1)) return undefined
-  if (hour > 23 || minute > 59 || second > 59) return undefined
-  const y = month <= 2 ? year - 1 : year
-  const era = Math.floor(y / 400)
-  const yearOfEra = y - era * 400
-  const dayOfYear = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) + day - 1
-  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear
-  const days = era * 146_097 + dayOfEra - 719_468
-  return days * 86_400_000 + hour * 3_600_000 + minute * 60_000 + second * 1000
-}
-
 const W3C_DTF =
   /^(\d{4})(?:-?(\d\d)(?:-?(\d\d)(?:[Tt ](\d\d):?(\d\d)(?::?(\d\d)(?:[.,](\d+))?)?\s*(Z|z|[+-]\d\d(?::?\d\d)?)?)?)?)?$/
 
@@ -143,13 +113,6 @@ const W3C_DTF =
  * @example parseW3cDate('2005-09-30T23:05:28Z') // → {ok: true, value: 1128121528000}
  */
 export function parseW3cDate(raw: string): DateResult {
-  // Fast path for the form nearly every writer uses: YYYY-MM-DDThh:mm:ssZ.
-  if (raw.length === 20 && raw.charCodeAt(19) === 0x5a /* Z */ && COMMON_FORM.test(raw)) {
-    const value = commonFormValue(raw)
-    if (value !== undefined) {
-      return value <= LATEST ? { ok: true, value } : { ok: false, reason: `"${raw}" is not a valid date` }
-    }
-  }
   const value = raw.trim()
   const m = W3C_DTF.exec(value)
   if (!m) return { ok: false, reason: `"${value}" is not an ISO 8601 (W3C-DTF) date` }

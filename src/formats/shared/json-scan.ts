@@ -1,13 +1,15 @@
 /**
- * Places in JSON text, which JSON.parse does not give: every scan is one forward, iterative pass.
+ * Places in JSON text, which JSON.parse does not give, from one scanner: `scanJsonValues` is one
+ * forward, iterative pass that follows RFC 8259's grammar (what JSON.parse accepts).
  *
- * - `scanJsonValues` reports where each value starts and under which path (object keys and array
- *   indices); readers use it to put `file:line:col` on nodes and warnings, sniffers on a file's
- *   head, which may be cut anywhere (the scan simply stops there, as it does at anything that is
- *   not JSON). `findJsonOffsets`, `memberOffset`, `headKeys` and `firstObjectKeys` are built on it.
+ * - It reports where each value starts and under which path (object keys and array indices);
+ *   readers use it to put `file:line:col` on nodes and warnings, sniffers on a file's head, which
+ *   may be cut anywhere (the scan simply stops there, as it does at anything that is not JSON).
+ *   `findJsonOffsets`, `memberOffset`, `headKeys` and `firstObjectKeys` are built on it.
  * - `jsonOffsets` pairs the objects and arrays of a parsed document with where they start, along
  *   the paths a reader names: the Chrome and Firefox readers' scan of files of 100,000 bookmarks.
- * - `findJsonError` says where text stops being JSON, and why.
+ * - `findJsonError` says where text stops being JSON, and why: V8 on Node 20 does not always say
+ *   "at position N" in its JSON.parse errors.
  */
 
 /** One step of a path: an object key or an array index. */
@@ -21,6 +23,11 @@ export interface JsonScanOptions {
   readonly from?: number
   /** Values deeper than this many steps are skipped over, not reported (default: no limit). */
   readonly maxDepth?: number
+  /**
+   * Take any text between quotes as a string and any run of letters, digits and `+-.` as a
+   * number or literal: a sniffer still sees the keys of a head broken inside a value.
+   */
+  readonly loose?: boolean
 }
 
 /** What the scan expects next. */
@@ -40,106 +47,149 @@ interface Frame {
   stepped: boolean
 }
 
+/** Where text stops being JSON, and why. */
+export interface JsonError {
+  readonly offset: number
+  readonly reason: string
+}
+
 /**
  * Report the start of every value of the first JSON value at or after `from`, in document order,
- * with its path (a list the scan reuses: copy it to keep it). Stops at the end of that value, at
- * text that is not JSON, at the end of the text, or when `visit` returns false. Never throws and
- * never recurses; the path is as long as the nesting is deep.
+ * with its path (a list the scan reuses: copy it to keep it). Stops at the end of that value
+ * (returning where it ends), when `visit` returns false (returning where), or at the first place
+ * the text is not JSON or ends (returning that place and why). Never throws and never recurses;
+ * the path is as long as the nesting is deep.
  */
-export function scanJsonValues(text: string, visit: JsonVisitor, options: JsonScanOptions = {}): void {
+export function scanJsonValues(
+  text: string,
+  visit: JsonVisitor,
+  options: JsonScanOptions = {},
+): number | JsonError {
   const maxDepth = options.maxDepth ?? Infinity
+  const tokens = options.loose === true ? LOOSE : STRICT
   const frames: Frame[] = []
   const path: JsonStep[] = []
   let expect: Expect = Expect.Value
   let i = options.from ?? 0
   const length = text.length
-  while (i < length) {
+  for (;;) {
+    i = skipSpace(text, i)
+    if (i >= length) return { offset: length, reason: 'the text ends before its JSON does' }
     const c = text.charCodeAt(i)
-    if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) {
-      i++
-      continue
-    }
     const top = frames[frames.length - 1]
     if (expect === Expect.Value || (expect === Expect.ValueOrEnd && c !== 0x5d)) {
-      const scalarEnd =
-        c === 0x7b || c === 0x5b ? i : c === 0x22 ? stringEnd(text, i) + 1 : literalEnd(text, i)
-      if (scalarEnd === i && c !== 0x7b && c !== 0x5b) return
-      if (path.length <= maxDepth && visit(path, i) === false) return
+      if (path.length <= maxDepth && tokens.start.test(text[i]!) && visit(path, i) === false) return i
       if (c === 0x7b /* { */) {
         frames.push({ array: false, stepped: false })
         expect = Expect.KeyOrEnd
         i++
-      } else if (c === 0x5b /* [ */) {
+        continue
+      }
+      if (c === 0x5b /* [ */) {
         frames.push({ array: true, stepped: true })
         path.push(0)
         expect = Expect.ValueOrEnd
         i++
-      } else {
-        i = scalarEnd
-        expect = Expect.AfterValue
+        continue
       }
-      if (frames.length === 0) return
+      const end = scalarEnd(text, i, tokens)
+      if (typeof end !== 'number') return end
+      i = end
+      expect = Expect.AfterValue
+      if (frames.length === 0) return i
       continue
     }
-    if (expect === Expect.Key || (expect === Expect.KeyOrEnd && c === 0x22)) {
-      if (c !== 0x22) return
-      const end = stringEnd(text, i)
-      if (end >= length) return
-      path.push(keyText(text, i, end))
+    if (expect === Expect.Key || (expect === Expect.KeyOrEnd && c !== 0x7d)) {
+      if (c !== 0x22) return { offset: i, reason: `expected a key in quotes, found ${shown(text, i)}` }
+      const end = stringEnd(text, i, tokens)
+      if (typeof end !== 'number') return end
+      path.push(keyText(text, i, end - 1))
       top!.stepped = true
-      i = end + 1
+      i = end
       expect = Expect.Colon
       continue
     }
     if (expect === Expect.Colon) {
-      if (c !== 0x3a /* : */) return
+      if (c !== 0x3a /* : */)
+        return { offset: i, reason: `expected ":" after a key, found ${shown(text, i)}` }
       i++
       expect = Expect.Value
       continue
     }
     // After a value, or at `]`/`}` closing an empty container.
-    if (top === undefined) return
+    const closer = top!.array ? ']' : '}'
     if (c === 0x2c /* , */ && expect === Expect.AfterValue) {
-      if (top.array) path[path.length - 1] = (path[path.length - 1] as number) + 1
+      if (top!.array) path[path.length - 1] = (path[path.length - 1] as number) + 1
       else {
         path.pop()
-        top.stepped = false
+        top!.stepped = false
       }
-      expect = top.array ? Expect.Value : Expect.Key
+      expect = top!.array ? Expect.Value : Expect.Key
       i++
       continue
     }
-    if (c !== (top.array ? 0x5d : 0x7d)) return
+    if (text[i] !== closer)
+      return { offset: i, reason: `expected "," or "${closer}", found ${shown(text, i)}` }
     frames.pop()
-    if (top.stepped) path.pop()
+    if (top!.stepped) path.pop()
     i++
     expect = Expect.AfterValue
-    if (frames.length === 0) return
+    if (frames.length === 0) return i
   }
 }
 
-/** The offset of the closing quote of the string whose opening quote is at `start` (or the text's end). */
-function stringEnd(text: string, start: number): number {
-  let i = start + 1
-  for (;;) {
-    const quote = text.indexOf('"', i)
-    if (quote === -1) return text.length
-    let backslashes = 0
-    for (let j = quote - 1; j > start && text.charCodeAt(j) === 0x5c; j--) backslashes++
-    if (backslashes % 2 === 0) return quote
-    i = quote + 1
-  }
+/** How strings (after the opening quote) and other scalars are matched. */
+interface Tokens {
+  /** The first characters of values. */
+  readonly start: RegExp
+  readonly stringBody: RegExp
+  readonly scalars: readonly RegExp[]
 }
 
-/** The end of a number or `true`/`false`/`null` starting at `start` (`start` itself when there is none). */
-function literalEnd(text: string, start: number): number {
-  let i = start
-  for (; i < text.length; i++) {
-    const c = text.charCodeAt(i)
-    const letter = (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a)
-    if (!(letter || (c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x2b || c === 0x2e)) break
+const STRICT: Tokens = {
+  start: /["\-\d{[tfn]/,
+  stringBody: /(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*/y,
+  scalars: [/-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y, /true|false|null/y],
+}
+const LOOSE: Tokens = {
+  start: /["{[A-Za-z\d+.-]/,
+  stringBody: /(?:[^"\\]|\\[^])*/y,
+  scalars: [/[A-Za-z\d+.-]+/y],
+}
+
+/** Just past the string, number or literal starting at `start`, or why there is none. */
+function scalarEnd(text: string, start: number, tokens: Tokens): number | JsonError {
+  if (text.charCodeAt(start) === 0x22) return stringEnd(text, start, tokens)
+  for (const pattern of tokens.scalars) {
+    pattern.lastIndex = start
+    if (pattern.exec(text) !== null && pattern.lastIndex > start) return pattern.lastIndex
   }
+  return { offset: start, reason: `expected a value, found ${shown(text, start)}` }
+}
+
+/** Just past the closing quote of the string whose opening quote is at `start`, or why there is none. */
+function stringEnd(text: string, start: number, tokens: Tokens): number | JsonError {
+  tokens.stringBody.lastIndex = start + 1
+  tokens.stringBody.exec(text)
+  const end = tokens.stringBody.lastIndex
+  if (text.charCodeAt(end) === 0x22) return end + 1
+  if (end >= text.length) return { offset: end, reason: 'the text ends inside a string' }
+  return { offset: end, reason: `${shown(text, end)} is not allowed here in a string` }
+}
+
+function skipSpace(text: string, from: number): number {
+  let i = from
+  let c = text.charCodeAt(i)
+  while (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) c = text.charCodeAt(++i)
   return i
+}
+
+/** The character at `at`, for messages: quoted, or its code point when it is a control character. */
+function shown(text: string, at: number): string {
+  const code = text.charCodeAt(at)
+  return code < 0x20 || code === 0x7f
+    ? `U+${code.toString(16).toUpperCase().padStart(4, '0')}`
+    : `"${text[at]}"`
 }
 
 /** A key's text: escapes decoded when it has any (and can be decoded). */
@@ -151,6 +201,15 @@ function keyText(text: string, start: number, end: number): string {
   } catch {
     return raw
   }
+}
+
+/** The first place `text` is not JSON, or undefined when it is JSON. */
+export function findJsonError(text: string): JsonError | undefined {
+  const end = scanJsonValues(text, () => {})
+  if (typeof end !== 'number') return end
+  const after = skipSpace(text, end)
+  if (after >= text.length) return undefined
+  return { offset: after, reason: `unexpected ${shown(text, after)} after the end of the JSON value` }
 }
 
 /** A path pattern: keys, indices, or `*` for any index (or any key). */
@@ -222,7 +281,7 @@ export function headKeys(head: string, paths: readonly JsonPattern[]): Array<Set
           keys[p]!.add(String(path[path.length - 1]))
       }
     },
-    { from: start, maxDepth },
+    { from: start, maxDepth, loose: true },
   )
   return keys
 }
@@ -242,7 +301,7 @@ export function firstObjectKeys(head: string): Set<string> | undefined {
       keys.add(String(path[1]))
       return true
     },
-    { maxDepth: 2 },
+    { maxDepth: 2, loose: true },
   )
   return keys
 }
@@ -320,116 +379,4 @@ function scanContainers(text: string, topRole: string, descend: Descend): Tracke
     open[depth] = { role, tracked }
   })
   return open[0]?.tracked
-}
-
-// ---- where text stops being JSON -------------------------------------------------------------
-//
-// V8 on Node 20 no longer says "at position N" in its JSON.parse errors (it quotes a snippet), so
-// `parseJson` (`json.ts`) asks this scan, RFC 8259's grammar (what JSON.parse accepts), for the
-// first offending character.
-
-export interface JsonError {
-  readonly offset: number
-  readonly reason: string
-}
-
-const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y
-const LITERAL = /true|false|null/y
-const STRING_BODY = /(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*/y
-
-/** What the scanner expects next. */
-type Wanted = 'value' | 'key-or-end' | 'key' | 'colon' | 'comma-or-end'
-
-/** The first place `text` is not JSON, or undefined when it is JSON. */
-export function findJsonError(text: string): JsonError | undefined {
-  const open: string[] = [] // '{' or '[' of each open container
-  let expect: Wanted = 'value'
-  let i = 0
-  let done = false
-  for (;;) {
-    while (i < text.length && ' \t\n\r'.includes(text[i]!)) i++
-    if (i >= text.length)
-      return done ? undefined : { offset: i, reason: 'the text ends before its JSON does' }
-    const char = text[i]!
-    if (done) return { offset: i, reason: `unexpected ${shown(char)} after the end of the JSON value` }
-    const closer = open[open.length - 1] === '{' ? '}' : ']'
-    switch (expect) {
-      case 'colon':
-        if (char !== ':') return { offset: i, reason: `expected ":" after a key, found ${shown(char)}` }
-        i++
-        expect = 'value'
-        continue
-      case 'comma-or-end':
-        if (char === ',') {
-          i++
-          expect = closer === '}' ? 'key' : 'value'
-          continue
-        }
-        if (char !== closer) return { offset: i, reason: `expected "," or "${closer}", found ${shown(char)}` }
-        break
-      case 'key-or-end':
-      case 'key':
-        if (char === '}' && expect === 'key-or-end') break
-        if (char !== '"') return { offset: i, reason: `expected a key in quotes, found ${shown(char)}` }
-        break
-      case 'value':
-        if (char === ']' && open[open.length - 1] === '[' && text[lastNonSpace(text, i)] === '[') break
-        if (char === '}' || char === ']')
-          return { offset: i, reason: `expected a value, found ${shown(char)}` }
-    }
-    if (char === '}' || char === ']') {
-      open.pop()
-      i++
-      expect = 'comma-or-end'
-      done = open.length === 0
-      continue
-    }
-    const step = valueOrKey(text, i, expect, open)
-    if ('reason' in step) return step
-    i = step.next
-    expect = step.expect
-    done = open.length === 0 && step.expect === 'comma-or-end'
-  }
-}
-
-/** One token where a value (or a key) may start. */
-function valueOrKey(
-  text: string,
-  i: number,
-  expect: Wanted,
-  open: string[],
-): { next: number; expect: Wanted } | JsonError {
-  const char = text[i]!
-  const isKey = expect === 'key' || expect === 'key-or-end'
-  if (char === '"') {
-    STRING_BODY.lastIndex = i + 1
-    STRING_BODY.exec(text)
-    const end = STRING_BODY.lastIndex
-    if (text[end] !== '"') {
-      if (end >= text.length) return { offset: end, reason: 'the text ends inside a string' }
-      return { offset: end, reason: `${shown(text[end]!)} is not allowed here in a string` }
-    }
-    return { next: end + 1, expect: isKey ? 'colon' : 'comma-or-end' }
-  }
-  if (char === '{' || char === '[') {
-    open.push(char)
-    return { next: i + 1, expect: char === '{' ? 'key-or-end' : 'value' }
-  }
-  for (const pattern of [NUMBER, LITERAL]) {
-    pattern.lastIndex = i
-    if (pattern.exec(text) !== null && pattern.lastIndex > i)
-      return { next: pattern.lastIndex, expect: 'comma-or-end' }
-  }
-  return { offset: i, reason: `expected a value, found ${shown(char)}` }
-}
-
-function lastNonSpace(text: string, before: number): number {
-  let j = before - 1
-  while (j >= 0 && ' \t\n\r'.includes(text[j]!)) j--
-  return j
-}
-
-function shown(char: string): string {
-  const code = char.charCodeAt(0)
-  return code < 0x20 || code === 0x7f ? `U+${code.toString(16).toUpperCase().padStart(4, '0')}` : `"${char}"`
 }

@@ -23,8 +23,8 @@ import { enforceLimits, WarningCollector } from './limits.js'
 import { LineIndex } from './line-index.js'
 import { dataTitle } from './titles.js'
 import { isJsonObject, parseJsonSource } from './json.js'
-import { scanJsonValues } from './json-scan.js'
-import type { SourceInput } from '../types.js'
+import { findJsonOffsets, firstObjectKeys } from './json-scan.js'
+import type { FormatEntry, SourceInput } from '../types.js'
 
 /** A place in the source text (1-based line and column), in `file` when not the reader's own (a zip member). */
 export interface At {
@@ -305,58 +305,57 @@ export class Fields {
 
 // ---- JSON lists: Pinboard, Delicious, GoodLinks --------------------------------------------
 
-/** One element of the list and where it starts (JSON.parse gives no places: `json-scan.ts`). */
-export interface JsonListItem {
-  readonly value: unknown
-  readonly at: At
-}
-
 /**
- * Parse `text` as a JSON list. Throws `BookgenError` `<area>/syntax` for text that is not JSON and
- * `<area>/not-a-list` for JSON that is not a list.
+ * What a JSON list format is: its rule area and title, which keys of the list's first object
+ * claim a file, and how one object becomes a bookmark.
  */
-export function readJsonList(text: string, file: string, area: string): JsonListItem[] {
-  const value = parseJsonSource(text, file, `${area}/syntax`)
-  const lines = new LineIndex(text)
-  if (!Array.isArray(value)) {
-    const start = lines.locate(text.search(/\S|$/))
-    throw new BookgenError(`Expected a list ([…]) of bookmarks; the file holds ${jsonKind(value)}`, {
-      rule: `${area}/not-a-list`,
-      file,
-      ...start,
-    })
-  }
-  const offsets: number[] = []
-  const element = (path: readonly unknown[], offset: number): void => {
-    if (path.length === 1) offsets.push(offset)
-  }
-  scanJsonValues(text, element, { maxDepth: 1 })
-  return value.map((item: unknown, index) => ({
-    value: item,
-    at: lines.locate(offsets[index] ?? 0),
-  }))
-}
-
-/** What a JSON list format is: its name, rule area and title, and how one object becomes a bookmark. */
 export interface JsonListFormat {
-  readonly format: string
   readonly area: string
   readonly title: string
+  claims(keys: ReadonlySet<string>): boolean
   bookmark(reader: ExportReader, fields: Fields): Bookmark
 }
 
+/** The registry entry of a JSON list export read by `format`. */
+export function jsonListEntry(
+  entry: Pick<FormatEntry, 'name' | 'label' | 'where'>,
+  format: JsonListFormat,
+): FormatEntry {
+  return {
+    ...entry,
+    sniff(head) {
+      const keys = firstObjectKeys(head.text)
+      return keys !== undefined && format.claims(keys)
+    },
+    read: (input) => readJsonBookmarks(input, entry.name, format),
+  }
+}
+
 /**
- * Read a JSON list export: each object one bookmark, in file order, at the root. An element that
- * is not an object is skipped with a warning.
+ * Read a JSON list export: each object one bookmark, in file order, at the root. Text that is not
+ * JSON is `<area>/syntax`, JSON that is not a list `<area>/not-a-list`; an element that is not an
+ * object is skipped with a warning.
  */
-export function readJsonBookmarks(input: SourceInput, format: JsonListFormat): Collection {
+function readJsonBookmarks(input: SourceInput, name: string, format: JsonListFormat): Collection {
   const decoded = input.text()
+  const { text } = decoded
   const reader = new ExportReader(input.file, format.area)
   reader.noteDecoding(decoded)
+  const list = parseJsonSource(text, input.file, `${format.area}/syntax`)
+  const lines = new LineIndex(text)
+  if (!Array.isArray(list)) {
+    throw new BookgenError(`Expected a list ([…]) of bookmarks; the file holds ${jsonKind(list)}`, {
+      rule: `${format.area}/not-a-list`,
+      file: input.file,
+      ...lines.locate(text.search(/\S|$/)),
+    })
+  }
+  const offsets = findJsonOffsets(text, [['*']])[0]!
   const root = createFolder()
-  for (const { value, at } of readJsonList(decoded.text, input.file, format.area)) {
+  list.forEach((value: unknown, index) => {
+    const at = lines.locate(offsets.get(String(index)) ?? 0)
     if (isJsonObject(value)) root.children.push(format.bookmark(reader, new Fields(reader, value, at)))
     else reader.warn(at, 'not-an-object', `Expected a bookmark object, found ${jsonKind(value)}; skipped`)
-  }
-  return reader.finish(format.format, format.title, root, decoded.encoding)
+  })
+  return reader.finish(name, format.title, root, decoded.encoding)
 }
