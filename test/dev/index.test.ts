@@ -58,7 +58,9 @@ describe('bookgen dev', () => {
     expect(dev.initial.ok).toBe(true)
     const page = await get(`${dev.url}folder/`)
     expect(page.body).toContain('One')
-    expect(page.body).toContain('<script type="module" src="/sub/__bookgen/client.js"></script></head>')
+    expect(page.body).toMatch(
+      /<script type="module" src="\/sub\/__bookgen\/client\.js\?v=\d+"><\/script><\/head>/,
+    )
     // The files on disk, like a published site, carry no reload code.
     expect(readFileSync(path.join(dir, 'site', 'folder', 'index.html'), 'utf8')).not.toContain('__bookgen')
     expect((await get(`${dev.url}__bookgen/client.js`)).body).toContain('EventSource')
