@@ -10,7 +10,6 @@
 import type { AssetCopy, OutputFile } from '../model/output.js'
 import type { SiteInput } from '../publish/site-input.js'
 import { siteUrls } from '../publish/urls.js'
-import { useLanguage } from '../render/i18n.js'
 import { siteDataOf } from '../site-files/input.js'
 import { siteFileProducers, type SiteFilesInput } from '../site-files/index.js'
 import {
@@ -148,13 +147,8 @@ export function planSite(input: SiteInput, options: PlanOptions = {}): SitePlan 
   })
   const timing = clock === undefined ? undefined : { clock, timings }
   const files: Iterable<OutputFile> = {
-    // The pages speak the site's language while they are made (see `useLanguage`), English after.
     *[Symbol.iterator]() {
-      try {
-        yield* generateFiles(input, options, { routes, totals, stats, changes }, siteFiles, timing)
-      } finally {
-        useLanguage('en')
-      }
+      yield* generateFiles(input, options, { routes, totals, stats, changes }, siteFiles, timing)
     },
   }
   const assets = [

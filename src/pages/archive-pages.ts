@@ -8,7 +8,6 @@ export { ARCHIVE_PATH } from './paths.js'
 import type { Bookmark } from '../model/tree.js'
 import type { OutputFile } from '../model/output.js'
 import { archiveIndexToHast, archivePageToHast } from '../render/archive-page.js'
-import { formatDate, t } from '../render/i18n.js'
 import { trustedBytesNode } from '../render/serialize.js'
 import type { PageContext } from './context.js'
 import { pagesNavigation } from './folder-pages.js'
@@ -19,6 +18,7 @@ import { sharedSidebar } from './sidebar.js'
 
 /** The archive's index, then every year's pages (newest year first), then the undated ones. */
 export function* archivePages(context: PageContext): Generator<OutputFile> {
+  const { formatDate, t } = context.i18n
   const url = context.urls.path
   const { years, undated } = context.timeline
   const home = { title: context.input.siteTitle, href: url('') }
@@ -27,6 +27,7 @@ export function* archivePages(context: PageContext): Generator<OutputFile> {
     { kind: 'archive', title: archive.title, path: ARCHIVE_PATH, pageNumber: 1 },
     archive.title,
     archiveIndexToHast({
+      i18n: context.i18n,
       crumbs: [home, archive],
       years: years.map((year) => ({
         year: year.year,
@@ -91,10 +92,11 @@ function* listPages(
       { kind: 'archive', title: list.title, path, pageNumber: number },
       list.title,
       archivePageToHast({
+        i18n: context.i18n,
         title: list.title,
         crumbs: [
           { title: context.input.siteTitle, href: link('', path) },
-          { title: t('nav.archive'), href: link(ARCHIVE_PATH, path) },
+          { title: context.i18n.t('nav.archive'), href: link(ARCHIVE_PATH, path) },
           { title: list.title, href: link(list.path, path) },
         ],
         entries: [trustedBytesNode(context.entries.listedEntries(listed))],

@@ -12,7 +12,7 @@ import type { SiteInput } from '../publish/site-input.js'
 import type { SiteUrls } from '../publish/urls.js'
 import { documentToHast, type Download, type PageInput, type SiteContext } from '../render/document.js'
 import { segmentsToText } from '../render/fast-html.js'
-import { useLanguage } from '../render/i18n.js'
+import { i18nOf, type I18n } from '../render/i18n.js'
 import { serializeHastSegments } from '../render/serialize.js'
 import type { Entries } from './entries.js'
 import type { Icons } from './icons.js'
@@ -51,6 +51,8 @@ export interface KnownChanges {
 
 export interface PageContext {
   readonly input: SiteInput
+  /** The site's UI words, in its `lang`. */
+  readonly i18n: I18n
   readonly routes: SiteRoutes
   readonly urls: SiteUrls
   /** Bookmarks in each folder and below. */
@@ -93,13 +95,13 @@ export function createPageContext(parts: {
   const { timing, ...shared } = parts
   const { input, urls, icons, stats } = parts
   const theme = input.theme
-  useLanguage(input.lang)
-  const downloads = downloadsOf(exportsGzipped(input.exports, stats.bookmarks))
+  const i18n = i18nOf(input.lang)
+  const downloads = downloadsOf(i18n, exportsGzipped(input.exports, stats.bookmarks))
   let currentPage: PageInfo = { kind: 'folder', title: input.siteTitle, path: '', pageNumber: 1 }
   const site: SiteContext = {
     siteTitle: input.siteTitle,
     description: input.description,
-    lang: input.lang,
+    i18n,
     url: urls.path,
     feed: input.feedLimit > 0,
     openSearch: input.openSearch,
@@ -117,6 +119,7 @@ export function createPageContext(parts: {
   let related: Map<string, Array<{ tag: string; count: number }>> | undefined
   return {
     ...shared,
+    i18n,
     downloads,
     get timeline() {
       return (timeline ??= timelineOf(parts.routes))
@@ -143,8 +146,6 @@ export function createPageContext(parts: {
       if (timing !== undefined) timing.timings[phase] += timing.clock() - started
     },
     resume() {
-      // Another build (watch mode, tests) may have rendered in its language meanwhile.
-      useLanguage(input.lang)
       if (timing !== undefined) started = timing.clock()
     },
   }

@@ -13,10 +13,10 @@ import { pageCount, paginate, pagePath } from './paths.js'
 import { TAGS_PATH } from './routes.js'
 import { sharedSidebar } from './sidebar.js'
 import { operatorFor } from '#search-query'
-import { t } from '../render/i18n.js'
 
 /** Every tag's pages, in tag order. */
 export function* tagPages(context: PageContext): Generator<OutputFile> {
+  const { t } = context.i18n
   const url = context.urls.path
   const link = context.urls.link
   const { changes, check } = context
@@ -65,6 +65,7 @@ export function* tagPages(context: PageContext): Generator<OutputFile> {
         { kind: 'tag', title: tagRoute.tag, path, pageNumber: number },
         `${t('tag.heading')}${tagRoute.tag}`,
         tagPageToHast({
+          i18n: context.i18n,
           tag: tagRoute.tag,
           crumbs: [
             { title: context.input.siteTitle, href: link('', path) },

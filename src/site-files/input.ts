@@ -12,7 +12,7 @@ import { safeHref } from '../model/safe-url.js'
 import type { SearchableBookmark, SearchDocumentInput } from './search/index.js'
 import { iconNamer } from '../pages/icons.js'
 import type { SiteFilesInput } from './index.js'
-import { inLanguage, t } from '../render/i18n.js'
+import { i18nOf } from '../render/i18n.js'
 
 /**
  * The site files' input alone, without planning the pages. The same as `planSite(input).siteData`.
@@ -33,7 +33,7 @@ export function siteDataOf(input: SiteInput, routes: SiteRoutes): SiteFilesInput
   const pathOf = new Map<Folder, string>()
   const indexOf = new Map<Folder, number>()
   const urls = siteUrls(input.base, input.siteOrigin)
-  const untitled = inLanguage(input.lang, () => t('untitled'))
+  const untitled = i18nOf(input.lang).t('untitled')
   for (const route of routes.folders) {
     const folder = route.folder
     const folderIndex = folders.length
