@@ -193,19 +193,7 @@ function gzippedFile(path: string, stream: (sink: (chunk: Uint8Array) => void) =
     })
     if (size > 0 || made === 0) flush()
   }
-  let bytes: Uint8Array | undefined
-  return {
-    path,
-    stream: compressed,
-    get contents(): Uint8Array {
-      if (bytes === undefined) {
-        const chunks: Uint8Array[] = []
-        compressed((chunk) => chunks.push(chunk))
-        bytes = Buffer.concat(chunks)
-      }
-      return bytes
-    },
-  }
+  return streamedFile(path, compressed)
 }
 
 /** A file written in chunks as `stream` makes them (see `OutputFile.stream`). */
