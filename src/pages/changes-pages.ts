@@ -73,16 +73,6 @@ export function* changesPages(context: PageContext): Generator<OutputFile> {
   context.resume()
 }
 
-/** Number of changes pages (for the sitemap and stats). */
-export function changesPageCount(
-  history: HistoryView | undefined,
-  pageSize: number,
-  allowFileLinks: boolean,
-): number {
-  if (history === undefined) return 0
-  return paginateDays(groupByDay(changeCommits(history, allowFileLinks, pageSize)), pageSize).length
-}
-
 /**
  * The commits (newest first) with what the pages show of them: private bookmarks left out, and
  * additions beyond `maxAdded` in one commit (the first commit of a collection adds all of it)
