@@ -39,9 +39,7 @@ export function* archivePages(context: PageContext): Generator<OutputFile> {
     }),
     sharedSidebar(context),
   )
-  context.pause('render')
   yield index
-  context.resume()
   const lists = years.map((year) => ({
     title: formatDate(Date.UTC(year.year, 6), { year: 'numeric' }),
     path: year.path,
@@ -105,9 +103,7 @@ function* listPages(
       }),
       { sortable: true, ...sharedSidebar(context) },
     )
-    context.pause('render')
     yield file
     yield* context.takeIcons()
-    context.resume()
   }
 }

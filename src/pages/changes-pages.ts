@@ -68,9 +68,7 @@ export function* changesPages(context: PageContext): Generator<OutputFile> {
       limit: FEED_COMMITS,
     }),
   })
-  context.pause('render')
   yield* files
-  context.resume()
 }
 
 /**

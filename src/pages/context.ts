@@ -1,7 +1,7 @@
 /**
  * What every page producer works with during one build: the site input and its routes, the URL
- * builder, the entries, the favicons, the page memo (watch mode), the theme's hooks, and the clock
- * that times rendering. Made once per build by the page planner (`plan.ts`). Pure.
+ * builder, the entries, the favicons, the page memo (watch mode) and the theme's hooks. Made once
+ * per build by the page planner (`plan.ts`). Pure.
  */
 import { downloadsOf, exportsGzipped } from './downloads.js'
 import type { ElementContent } from 'hast'
@@ -73,10 +73,6 @@ export interface PageContext {
   page(info: PageInfo, title: string, main: ElementContent[], extra?: Partial<PageInput>): OutputFile
   /** The favicon files named since the last call (counted in `stats`). */
   takeIcons(): Generator<OutputFile>
-  /** Stop timing `phase` (before a file is handed to the writer) … */
-  pause(phase: 'render' | 'search'): void
-  /** … and start again (when the writer asks for the next one). */
-  resume(): void
 }
 
 /** The page context of one build. */
@@ -90,9 +86,7 @@ export function createPageContext(parts: {
   check: PageCheck
   stats: PlanStats
   changes: KnownChanges
-  timing: { clock: () => number; timings: PlanTimings } | undefined
 }): PageContext {
-  const { timing, ...shared } = parts
   const { input, urls, icons, stats } = parts
   const theme = input.theme
   const i18n = i18nOf(input.lang)
@@ -113,12 +107,10 @@ export function createPageContext(parts: {
     head: theme.head === undefined ? undefined : () => theme.head!(currentPage),
     footer: theme.footer === undefined ? undefined : () => theme.footer!(currentPage),
   }
-  // Time spent in producers (rendering) is added up between yields; the writer's time is not.
-  let started = timing?.clock() ?? 0
   let timeline: Timeline | undefined
   let related: Map<string, Array<{ tag: string; count: number }>> | undefined
   return {
-    ...shared,
+    ...parts,
     i18n,
     downloads,
     get timeline() {
@@ -141,12 +133,6 @@ export function createPageContext(parts: {
     *takeIcons() {
       yield* icons.take()
       stats.icons = icons.count
-    },
-    pause(phase) {
-      if (timing !== undefined) timing.timings[phase] += timing.clock() - started
-    },
-    resume() {
-      if (timing !== undefined) started = timing.clock()
     },
   }
 }

@@ -112,19 +112,11 @@ export function* feedFiles(context: PageContext): Generator<OutputFile> {
       : feed(path, what, list)
   for (const route of context.routes.tags) {
     const list = lists.tags.get(route.tag)!
-    if (list.length > 0)
-      yield* handOver(context, made(route.path, `${context.i18n.t('tag.heading')}${route.tag}`, list))
+    if (list.length > 0) yield made(route.path, `${context.i18n.t('tag.heading')}${route.tag}`, list)
   }
   for (const route of context.routes.folders) {
     const list = lists.folders.get(route.folder)!
     if (hasFeed(context, route) && list.length > 0)
-      yield* handOver(context, made(route.path, folderName(context.i18n, route), list))
+      yield made(route.path, folderName(context.i18n, route), list)
   }
-}
-
-/** One file to the writer, its time not counted as rendering. */
-function* handOver(context: PageContext, file: OutputFile): Generator<OutputFile> {
-  context.pause('render')
-  yield file
-  context.resume()
 }

@@ -89,10 +89,8 @@ export function* fixedPages(context: PageContext): Generator<OutputFile> {
       ),
     )
   }
-  context.pause('render')
   yield* pages
   yield { path: '.nojekyll', contents: '' }
   const cname = context.input.cname
   if (cname !== undefined && cname !== '') yield { path: 'CNAME', contents: `${cname.trim()}\n` }
-  context.resume()
 }

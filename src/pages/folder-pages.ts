@@ -148,10 +148,8 @@ function* pagesOfFolder(
         ? {}
         : { sortable: true, description: folder.description, ...sidebarNode(pageSide), ...feed },
     )
-    context.pause('render')
     yield file
     yield* context.takeIcons()
-    context.resume()
   }
 }
 

@@ -62,7 +62,5 @@ export function* linksPages(context: PageContext): Generator<OutputFile> {
       folders,
     }),
   )
-  context.pause('render')
   yield file
-  context.resume()
 }

@@ -56,9 +56,7 @@ export function* statsPage(context: PageContext): Generator<OutputFile> {
       })),
     }),
   )
-  context.pause('render')
   yield file
-  context.resume()
 }
 
 /** The `MONTHS` months up to the newest bookmark's, oldest first, in the site's language. */

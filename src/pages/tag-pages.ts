@@ -84,9 +84,7 @@ export function* tagPages(context: PageContext): Generator<OutputFile> {
         }),
         { sortable: true, ...sharedSidebar(context), ...feed },
       )
-      context.pause('render')
       yield file
-      context.resume()
     }
   }
 }

@@ -51,9 +51,7 @@ export function* treePage(context: PageContext): Generator<OutputFile> {
       empty: routes.length - 1 - listedCount,
     }),
   )
-  context.pause('render')
   yield file
-  context.resume()
 }
 
 /**
