@@ -5,7 +5,7 @@
 import type { Bookmark, Folder } from '../model/tree.js'
 import { exportsGzipped } from '../pages/downloads.js'
 import { sitemapPages } from '../pages/kinds.js'
-import { planRoutes, type SiteRoutes } from '../pages/routes.js'
+import type { SiteRoutes } from '../pages/routes.js'
 import type { SiteInput } from '../publish/site-input.js'
 import { siteUrls } from '../publish/urls.js'
 import { safeHref } from '../model/safe-url.js'
@@ -13,13 +13,6 @@ import type { SearchableBookmark, SearchDocumentInput } from './search/index.js'
 import { iconNamer } from '../pages/icons.js'
 import type { SiteFilesInput } from './index.js'
 import { i18nOf } from '../render/i18n.js'
-
-/**
- * The site files' input alone, without planning the pages. The same as `planSite(input).siteData`.
- */
-export function planSiteData(input: SiteInput): SiteFilesInput {
-  return siteDataOf(input, planRoutes(input.root))
-}
 
 /**
  * The site files' input: every bookmark with its clickable URL and folder, the folders' paths
