@@ -47,6 +47,7 @@ import type { LinkEntry } from '../links/store-format.js'
 import { waybackUrl } from '../links/wayback.js'
 import { displayHost, MONOGRAM_HUES, monogramOf } from './host.js'
 import { isBookmarklet, safeHref } from '../model/safe-url.js'
+import { text } from './hast.js'
 import { cleanText } from './text.js'
 import type { I18n } from './i18n.js'
 
@@ -73,10 +74,6 @@ export interface EntryContext {
 /** A hast element from a tag name, known properties and children. */
 function element(tagName: string, properties: Properties, children: ElementContent[]): Element {
   return { type: 'element', tagName, properties, children }
-}
-
-function text(value: string): ElementContent {
-  return { type: 'text', value }
 }
 
 // Frozen, so the serializer writes each class attribute once and reuses it (see fast-html.ts).
