@@ -299,17 +299,10 @@ function* generateFiles(
     stats,
     changes,
   })
-  // What a producer takes to make each file is timed; the writer's time between files is not.
-  const timed = <T>(phase: 'render' | 'search', make: () => T): T => {
-    const started = timing?.clock() ?? 0
-    const made = make()
-    if (timing !== undefined) timing.timings[phase] += timing.clock() - started
-    return made
-  }
   for (const kind of PAGE_KINDS) {
     const files = PRODUCERS[kind.name](context)
     for (;;) {
-      const next = timed('render', () => files.next())
+      const next = timed(timing, 'render', () => files.next())
       if (next.done === true) break
       yield next.value
       if (options.reuseEntryMemory === true) entries.recycle()
@@ -324,8 +317,23 @@ function* generateFiles(
   entries.prune()
   if (options.deferSiteFiles === true) return
   for (const [path, produce] of siteFiles) {
-    const produced = timed(path === SEARCH_DIR ? 'search' : 'render', produce)
+    const produced = timed(timing, path === SEARCH_DIR ? 'search' : 'render', produce)
     if (Array.isArray(produced)) yield* produced
     else yield produced
   }
+}
+
+/**
+ * What `make` returns, the time it took added to `phase`: each file a producer makes is timed, the
+ * writer's time between files is not.
+ */
+function timed<T>(
+  timing: { clock: () => number; timings: PlanTimings } | undefined,
+  phase: 'render' | 'search',
+  make: () => T,
+): T {
+  const started = timing?.clock() ?? 0
+  const made = make()
+  if (timing !== undefined) timing.timings[phase] += timing.clock() - started
+  return made
 }
