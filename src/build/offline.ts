@@ -16,7 +16,7 @@ import {
   type KeptFile,
 } from '../site-files/offline.js'
 import { TEMPLATES_DIR, type StagingWriter } from './staging-writer.js'
-import { inLanguage, t } from '../render/i18n.js'
+import { i18nOf } from '../render/i18n.js'
 
 /** Characters of a file's hash in `offline/files.json` (base64url: 66 bits). */
 const FILE_HASH_LENGTH = 11
@@ -37,7 +37,7 @@ export function writeOfflineFiles(writer: StagingWriter, lang: string): void {
   const build = buildId(kept)
   writer.write({ path: OFFLINE_FILES_PATH, contents: offlineFilesText(build, kept) })
   const template = readFileSync(path.join(TEMPLATES_DIR, 'default', 'sw.js'), 'utf8')
-  const offline = inLanguage(lang, () => t('offline.worker'))
+  const offline = i18nOf(lang).t('offline.worker')
   const contents = serviceWorkerText(template, build, shellOf(kept), offline)
   writer.write({ path: SERVICE_WORKER_PATH, contents })
 }

@@ -10,7 +10,6 @@
 import type { AssetCopy, OutputFile } from '../model/output.js'
 import type { SiteInput } from '../publish/site-input.js'
 import { siteUrls } from '../publish/urls.js'
-import { useLanguage } from '../render/i18n.js'
 import { siteDataOf } from '../site-files/input.js'
 import { siteFileProducers, type SiteFilesInput } from '../site-files/index.js'
 import {
@@ -148,13 +147,8 @@ export function planSite(input: SiteInput, options: PlanOptions = {}): SitePlan 
   })
   const timing = clock === undefined ? undefined : { clock, timings }
   const files: Iterable<OutputFile> = {
-    // The pages speak the site's language while they are made (see `useLanguage`), English after.
     *[Symbol.iterator]() {
-      try {
-        yield* generateFiles(input, options, { routes, totals, stats, changes }, siteFiles, timing)
-      } finally {
-        useLanguage('en')
-      }
+      yield* generateFiles(input, options, { routes, totals, stats, changes }, siteFiles, timing)
     },
   }
   const assets = [
@@ -304,12 +298,13 @@ function* generateFiles(
     check,
     stats,
     changes,
-    timing,
   })
-  context.resume()
   for (const kind of PAGE_KINDS) {
-    for (const file of PRODUCERS[kind.name](context)) {
-      yield file
+    const files = PRODUCERS[kind.name](context)
+    for (;;) {
+      const next = timed(timing, 'render', () => files.next())
+      if (next.done === true) break
+      yield next.value
       if (options.reuseEntryMemory === true) entries.recycle()
     }
     // A one-shot build keeps no entry past the last kind of page that shows them: their bytes
@@ -322,10 +317,23 @@ function* generateFiles(
   entries.prune()
   if (options.deferSiteFiles === true) return
   for (const [path, produce] of siteFiles) {
-    context.resume()
-    const produced = produce()
-    context.pause(path === SEARCH_DIR ? 'search' : 'render')
+    const produced = timed(timing, path === SEARCH_DIR ? 'search' : 'render', produce)
     if (Array.isArray(produced)) yield* produced
     else yield produced
   }
+}
+
+/**
+ * What `make` returns, the time it took added to `phase`: each file a producer makes is timed, the
+ * writer's time between files is not.
+ */
+function timed<T>(
+  timing: { clock: () => number; timings: PlanTimings } | undefined,
+  phase: 'render' | 'search',
+  make: () => T,
+): T {
+  const started = timing?.clock() ?? 0
+  const made = make()
+  if (timing !== undefined) timing.timings[phase] += timing.clock() - started
+  return made
 }

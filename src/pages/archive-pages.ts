@@ -8,17 +8,14 @@ export { ARCHIVE_PATH } from './paths.js'
 import type { Bookmark } from '../model/tree.js'
 import type { OutputFile } from '../model/output.js'
 import { archiveIndexToHast, archivePageToHast } from '../render/archive-page.js'
-import { formatDate, t } from '../render/i18n.js'
-import { trustedBytesNode } from '../render/serialize.js'
 import type { PageContext } from './context.js'
-import { pagesNavigation } from './folder-pages.js'
-import { keptPages } from './memo.js'
-import { pageCount, paginate, pagePath } from './paths.js'
+import { listingPages } from './listing-pages.js'
 import { UNDATED_PATH } from './timeline.js'
 import { sharedSidebar } from './sidebar.js'
 
 /** The archive's index, then every year's pages (newest year first), then the undated ones. */
 export function* archivePages(context: PageContext): Generator<OutputFile> {
+  const { formatDate, t } = context.i18n
   const url = context.urls.path
   const { years, undated } = context.timeline
   const home = { title: context.input.siteTitle, href: url('') }
@@ -27,6 +24,7 @@ export function* archivePages(context: PageContext): Generator<OutputFile> {
     { kind: 'archive', title: archive.title, path: ARCHIVE_PATH, pageNumber: 1 },
     archive.title,
     archiveIndexToHast({
+      i18n: context.i18n,
       crumbs: [home, archive],
       years: years.map((year) => ({
         year: year.year,
@@ -38,9 +36,7 @@ export function* archivePages(context: PageContext): Generator<OutputFile> {
     }),
     sharedSidebar(context),
   )
-  context.pause('render')
   yield index
-  context.resume()
   const lists = years.map((year) => ({
     title: formatDate(Date.UTC(year.year, 6), { year: 'numeric' }),
     path: year.path,
@@ -54,58 +50,25 @@ function* listPages(
   context: PageContext,
   list: { title: string; path: string; bookmarks: Bookmark[] },
 ): Generator<OutputFile> {
-  const lists = context.changes.lists
-  if (lists !== undefined && !lists.has(list.path)) {
-    const kept = keptPages(context.check, list.path, pageCount(list.bookmarks.length, context.input.pageSize))
-    if (kept !== undefined) {
-      yield* kept
-      return
-    }
-  }
   const link = context.urls.link
-  const chunks = paginate(list.bookmarks, context.input.pageSize)
-  for (let index = 0; index < chunks.length; index++) {
-    const number = index + 1
-    const path = pagePath(list.path, number)
-    const chunk = chunks[index]!
-    const listed = chunk.filter((item) => item !== 'separator')
-    if (
-      context.check.unchanged(
-        path,
-        [
-          'archive',
-          list.path,
-          number,
-          chunks.length,
-          list.bookmarks.length,
-          sharedSidebar(context).sidebar,
-          context.entries.listingKey(listed),
-        ],
-        chunk,
-      )
-    ) {
-      yield { path: `${path}index.html`, contents: '', unchanged: true }
-      continue
-    }
-    const file = context.page(
-      { kind: 'archive', title: list.title, path, pageNumber: number },
+  const unchanged = context.changes.lists !== undefined && !context.changes.lists.has(list.path)
+  yield* listingPages(context, { ...list, unchanged, key: ['archive', list.path] }, (page) =>
+    context.page(
+      { kind: 'archive', title: list.title, path: page.path, pageNumber: page.number },
       list.title,
       archivePageToHast({
+        i18n: context.i18n,
         title: list.title,
         crumbs: [
-          { title: context.input.siteTitle, href: link('', path) },
-          { title: t('nav.archive'), href: link(ARCHIVE_PATH, path) },
-          { title: list.title, href: link(list.path, path) },
+          { title: context.input.siteTitle, href: link('', page.path) },
+          { title: context.i18n.t('nav.archive'), href: link(ARCHIVE_PATH, page.path) },
+          { title: list.title, href: link(list.path, page.path) },
         ],
-        entries: [trustedBytesNode(context.entries.listedEntries(listed))],
+        entries: page.entries,
         total: list.bookmarks.length,
-        pages: pagesNavigation(context, list.path, number, chunks.length),
+        pages: page.pages,
       }),
       { sortable: true, ...sharedSidebar(context) },
-    )
-    context.pause('render')
-    yield file
-    yield* context.takeIcons()
-    context.resume()
-  }
+    ),
+  )
 }

@@ -15,7 +15,6 @@ import {
   type ChangesDay,
 } from '../render/changes-page.js'
 import type { HistoryView } from '../history/build-step.js'
-import { t } from '../render/i18n.js'
 
 /** Path of the changes pages below the base. */
 export const CHANGES_PATH = 'changes/'
@@ -23,6 +22,7 @@ export const CHANGES_PATH = 'changes/'
 const FEED_COMMITS = 50
 
 export function* changesPages(context: PageContext): Generator<OutputFile> {
+  const { t } = context.i18n
   const history = context.input.history
   if (history === undefined) return
   const url = context.urls.path
@@ -43,6 +43,7 @@ export function* changesPages(context: PageContext): Generator<OutputFile> {
         { kind: 'changes', title: t('nav.changes'), path, pageNumber: number },
         number === 1 ? t('nav.changes') : t('changes.page', { page: number }),
         changesPageToHast({
+          i18n: context.i18n,
           crumbs,
           feedHref: url('changes.xml'),
           days,
@@ -60,26 +61,14 @@ export function* changesPages(context: PageContext): Generator<OutputFile> {
   files.push({
     path: 'changes.xml',
     contents: changesFeedToXml({
+      i18n: context.i18n,
       title: context.input.siteTitle,
-      lang: context.input.lang,
       absolute: context.urls.absolute,
       commits,
       limit: FEED_COMMITS,
     }),
   })
-  context.pause('render')
   yield* files
-  context.resume()
-}
-
-/** Number of changes pages (for the sitemap and stats). */
-export function changesPageCount(
-  history: HistoryView | undefined,
-  pageSize: number,
-  allowFileLinks: boolean,
-): number {
-  if (history === undefined) return 0
-  return paginateDays(groupByDay(changeCommits(history, allowFileLinks, pageSize)), pageSize).length
 }
 
 /**

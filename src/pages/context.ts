@@ -1,7 +1,7 @@
 /**
  * What every page producer works with during one build: the site input and its routes, the URL
- * builder, the entries, the favicons, the page memo (watch mode), the theme's hooks, and the clock
- * that times rendering. Made once per build by the page planner (`plan.ts`). Pure.
+ * builder, the entries, the favicons, the page memo (watch mode) and the theme's hooks. Made once
+ * per build by the page planner (`plan.ts`). Pure.
  */
 import { downloadsOf, exportsGzipped } from './downloads.js'
 import type { ElementContent } from 'hast'
@@ -12,7 +12,7 @@ import type { SiteInput } from '../publish/site-input.js'
 import type { SiteUrls } from '../publish/urls.js'
 import { documentToHast, type Download, type PageInput, type SiteContext } from '../render/document.js'
 import { segmentsToText } from '../render/fast-html.js'
-import { useLanguage } from '../render/i18n.js'
+import { i18nOf, type I18n } from '../render/i18n.js'
 import { serializeHastSegments } from '../render/serialize.js'
 import type { Entries } from './entries.js'
 import type { Icons } from './icons.js'
@@ -51,6 +51,8 @@ export interface KnownChanges {
 
 export interface PageContext {
   readonly input: SiteInput
+  /** The site's UI words, in its `lang`. */
+  readonly i18n: I18n
   readonly routes: SiteRoutes
   readonly urls: SiteUrls
   /** Bookmarks in each folder and below. */
@@ -71,10 +73,6 @@ export interface PageContext {
   page(info: PageInfo, title: string, main: ElementContent[], extra?: Partial<PageInput>): OutputFile
   /** The favicon files named since the last call (counted in `stats`). */
   takeIcons(): Generator<OutputFile>
-  /** Stop timing `phase` (before a file is handed to the writer) … */
-  pause(phase: 'render' | 'search'): void
-  /** … and start again (when the writer asks for the next one). */
-  resume(): void
 }
 
 /** The page context of one build. */
@@ -88,18 +86,16 @@ export function createPageContext(parts: {
   check: PageCheck
   stats: PlanStats
   changes: KnownChanges
-  timing: { clock: () => number; timings: PlanTimings } | undefined
 }): PageContext {
-  const { timing, ...shared } = parts
   const { input, urls, icons, stats } = parts
   const theme = input.theme
-  useLanguage(input.lang)
-  const downloads = downloadsOf(exportsGzipped(input.exports, stats.bookmarks))
+  const i18n = i18nOf(input.lang)
+  const downloads = downloadsOf(i18n, exportsGzipped(input.exports, stats.bookmarks))
   let currentPage: PageInfo = { kind: 'folder', title: input.siteTitle, path: '', pageNumber: 1 }
   const site: SiteContext = {
     siteTitle: input.siteTitle,
     description: input.description,
-    lang: input.lang,
+    i18n,
     url: urls.path,
     feed: input.feedLimit > 0,
     openSearch: input.openSearch,
@@ -111,12 +107,11 @@ export function createPageContext(parts: {
     head: theme.head === undefined ? undefined : () => theme.head!(currentPage),
     footer: theme.footer === undefined ? undefined : () => theme.footer!(currentPage),
   }
-  // Time spent in producers (rendering) is added up between yields; the writer's time is not.
-  let started = timing?.clock() ?? 0
   let timeline: Timeline | undefined
   let related: Map<string, Array<{ tag: string; count: number }>> | undefined
   return {
-    ...shared,
+    ...parts,
+    i18n,
     downloads,
     get timeline() {
       return (timeline ??= timelineOf(parts.routes))
@@ -138,14 +133,6 @@ export function createPageContext(parts: {
     *takeIcons() {
       yield* icons.take()
       stats.icons = icons.count
-    },
-    pause(phase) {
-      if (timing !== undefined) timing.timings[phase] += timing.clock() - started
-    },
-    resume() {
-      // Another build (watch mode, tests) may have rendered in its language meanwhile.
-      useLanguage(input.lang)
-      if (timing !== undefined) started = timing.clock()
     },
   }
 }

@@ -5,7 +5,7 @@
  */
 import { siteExports } from '../formats/registry.js'
 import type { Download } from '../render/document.js'
-import { optional, t } from '../render/i18n.js'
+import type { I18n } from '../render/i18n.js'
 
 /**
  * `exports: 'auto'` gzips the exports of a collection of at least this many bookmarks: where the
@@ -23,7 +23,7 @@ export function exportsGzipped(setting: 'auto' | 'plain' | 'gzip', bookmarks: nu
 }
 
 /** The downloads, plain or gzipped, labelled in the site's language (`download.<format>…` in the catalogue). */
-export function downloadsOf(gzipped: boolean): readonly Download[] {
+export function downloadsOf({ t, optional }: I18n, gzipped: boolean): readonly Download[] {
   return siteExports().map(({ name, siteExport: { path } }) => ({
     path: gzipped ? `${path}.gz` : path,
     label: t(gzipped ? 'download.gzipped' : 'download.plain', { label: t(`download.${name}`) }),

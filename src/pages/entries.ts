@@ -24,7 +24,7 @@ import {
 } from '../render/xfolk.js'
 import type { SiteUrls } from '../publish/urls.js'
 import type { SiteRoutes } from './routes.js'
-import { t } from '../render/i18n.js'
+import { i18nOf } from '../render/i18n.js'
 
 /** Serialized entries and tag lists, reusable from one build to the next (watch mode). */
 export interface RenderCache {
@@ -157,18 +157,20 @@ function entryContextFor(
   tagItems: RenderCache['tagItems'],
   iconUrl: (bookmark: Bookmark) => string | undefined,
 ): EntryContext {
+  const i18n = i18nOf(input.lang)
   let folders: Map<Bookmark, string> | undefined
   const folderOf = (bookmark: Bookmark): string | undefined => {
     if (folders === undefined) {
       folders = new Map()
       for (const { folder, parent } of routes.folders) {
-        const title = parent === undefined ? input.siteTitle : cleanText(folder.title) || t('untitled')
+        const title = parent === undefined ? input.siteTitle : cleanText(folder.title) || i18n.t('untitled')
         for (const child of folder.children) if (child.type === 'bookmark') folders.set(child, title)
       }
     }
     return folders.get(bookmark)
   }
   return {
+    i18n,
     folderOf,
     tagUrl: (tag) => urls.path(routes.tagRoute.get(tag)?.path ?? 'tags/'),
     tagItem: (tag, render) => {

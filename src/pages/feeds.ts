@@ -9,10 +9,10 @@ import type { Element } from 'hast'
 import { h } from 'hastscript'
 import type { Bookmark, Folder } from '../model/tree.js'
 import type { OutputFile } from '../model/output.js'
-import { atomToXml, leanEntryXml, newestOf, recentBookmarks } from '../render/atom.js'
+import { atomToXml, leanEntry, newestOf, recentBookmarks } from '../render/atom.js'
+import type { I18n } from '../render/i18n.js'
 import type { PageContext } from './context.js'
 import { trailOf, type FolderRoute, type SiteRoutes, type TagRoute } from './routes.js'
-import { t } from '../render/i18n.js'
 
 /** Each tag's and each folder's feed entries, newest first. */
 interface FeedLists {
@@ -50,7 +50,7 @@ function feedTitle(context: PageContext, what: string): string {
 }
 
 /** What a folder's feed follows: its path below the root. */
-function folderName(route: FolderRoute): string {
+function folderName({ t }: I18n, route: FolderRoute): string {
   const trail = trailOf(route)
     .slice(1)
     .map((folder) => folder.title || t('untitled'))
@@ -69,8 +69,10 @@ export function feedHead(context: PageContext, route: TagRoute | FolderRoute): {
   const lists = feedListsOf(context)
   const title =
     'tag' in route
-      ? lists.tags.get(route.tag)!.length > 0 && `${t('tag.heading')}${route.tag}`
-      : hasFeed(context, route) && lists.folders.get(route.folder)!.length > 0 && folderName(route)
+      ? lists.tags.get(route.tag)!.length > 0 && `${context.i18n.t('tag.heading')}${route.tag}`
+      : hasFeed(context, route) &&
+        lists.folders.get(route.folder)!.length > 0 &&
+        folderName(context.i18n, route)
   if (title === false) return {}
   return { head: [feedLink(context, route.path, feedTitle(context, title))] }
 }
@@ -100,7 +102,7 @@ export function* feedFiles(context: PageContext): Generator<OutputFile> {
       alternate: urls.absolute(path),
       updated: newestOf(bookmarks),
       author: input.siteTitle,
-      entries: bookmarks.map((bookmark) => leanEntryXml(bookmark, options)),
+      entries: bookmarks.map((bookmark) => leanEntry(bookmark, options)),
     }),
   })
   const made = (path: string, what: string, list: Bookmark[]): OutputFile =>
@@ -110,18 +112,11 @@ export function* feedFiles(context: PageContext): Generator<OutputFile> {
       : feed(path, what, list)
   for (const route of context.routes.tags) {
     const list = lists.tags.get(route.tag)!
-    if (list.length > 0) yield* handOver(context, made(route.path, `${t('tag.heading')}${route.tag}`, list))
+    if (list.length > 0) yield made(route.path, `${context.i18n.t('tag.heading')}${route.tag}`, list)
   }
   for (const route of context.routes.folders) {
     const list = lists.folders.get(route.folder)!
     if (hasFeed(context, route) && list.length > 0)
-      yield* handOver(context, made(route.path, folderName(route), list))
+      yield made(route.path, folderName(context.i18n, route), list)
   }
-}
-
-/** One file to the writer, its time not counted as rendering. */
-function* handOver(context: PageContext, file: OutputFile): Generator<OutputFile> {
-  context.pause('render')
-  yield file
-  context.resume()
 }

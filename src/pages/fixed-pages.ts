@@ -13,7 +13,6 @@ import { webAppFiles } from '../render/web-app.js'
 import { privatePageToHast } from '../render/private-page.js'
 import { SEARCH_DIR } from './paths.js'
 import type { PageContext } from './context.js'
-import { t } from '../render/i18n.js'
 
 /** The offline page's script (`offline`). */
 export const OFFLINE_ASSET: AssetCopy = { path: 'assets/offline.js', source: 'default/offline.js' }
@@ -21,6 +20,7 @@ export const OFFLINE_ASSET: AssetCopy = { path: 'assets/offline.js', source: 'de
 export const PRIVATE_ASSET: AssetCopy = { path: 'private/unlock.js', source: 'default/private.js' }
 
 export function* fixedPages(context: PageContext): Generator<OutputFile> {
+  const { t } = context.i18n
   const url = context.urls.path
   const home = { title: context.input.siteTitle, href: url('') }
   const tagsCrumb = { title: t('nav.tags'), href: url('tags/') }
@@ -30,6 +30,7 @@ export function* fixedPages(context: PageContext): Generator<OutputFile> {
       { kind: 'tags', title: tagsCrumb.title, path: 'tags/', pageNumber: 1 },
       tagsCrumb.title,
       tagIndexToHast({
+        i18n: context.i18n,
         crumbs: [home, tagsCrumb],
         // Most used first; the routes are in name order, which ties keep (the sort is stable).
         tags: [...context.routes.tags]
@@ -41,6 +42,7 @@ export function* fixedPages(context: PageContext): Generator<OutputFile> {
       { kind: 'search', title: search, path: 'search/', pageNumber: 1 },
       search,
       searchPageToHast({
+        i18n: context.i18n,
         crumbs: [home, { title: search, href: url('search/') }],
         indexUrl: url(`${SEARCH_DIR}index.json`),
         tagsUrl: url('tags/'),
@@ -51,7 +53,12 @@ export function* fixedPages(context: PageContext): Generator<OutputFile> {
     context.page(
       { kind: 'not-found', title: t('notFound.title'), path: '404/', pageNumber: 1 },
       t('notFound.title'),
-      notFoundPageToHast({ homeUrl: url(''), tagsUrl: url('tags/'), searchUrl: url('search/') }),
+      notFoundPageToHast({
+        i18n: context.i18n,
+        homeUrl: url(''),
+        tagsUrl: url('tags/'),
+        searchUrl: url('search/'),
+      }),
     ),
   ]
   if (context.input.offline) {
@@ -60,6 +67,7 @@ export function* fixedPages(context: PageContext): Generator<OutputFile> {
         { kind: 'offline', title: t('offline.title'), path: 'offline/', pageNumber: 1 },
         t('offline.title'),
         offlinePageToHast({
+          i18n: context.i18n,
           crumbs: [home, { title: t('nav.offline'), href: url('offline/') }],
           homeUrl: url(''),
         }),
@@ -73,15 +81,16 @@ export function* fixedPages(context: PageContext): Generator<OutputFile> {
       context.page(
         { kind: 'private', title: t('private.title'), path: 'private/', pageNumber: 1 },
         t('private.title'),
-        privatePageToHast({ crumbs: [home, { title: t('private.crumb'), href: url('private/') }] }),
+        privatePageToHast({
+          i18n: context.i18n,
+          crumbs: [home, { title: t('private.crumb'), href: url('private/') }],
+        }),
         { scripts: [PRIVATE_ASSET.path] },
       ),
     )
   }
-  context.pause('render')
   yield* pages
   yield { path: '.nojekyll', contents: '' }
   const cname = context.input.cname
   if (cname !== undefined && cname !== '') yield { path: 'CNAME', contents: `${cname.trim()}\n` }
-  context.resume()
 }

@@ -19,7 +19,6 @@ import type { PageItems } from './memo.js'
 import { paginate, pagePath } from './paths.js'
 import { trailRoutesOf, type FolderRoute } from './routes.js'
 import { sidebarNode, sidebarOf } from './sidebar.js'
-import { t } from '../render/i18n.js'
 
 /** Every folder's pages, in document order. */
 export function* folderPages(context: PageContext): Generator<OutputFile> {
@@ -130,8 +129,9 @@ function* pagesOfFolder(
     }
     const file = context.page(
       { kind: 'folder', title: folder.title, path, pageNumber: number },
-      isRoot ? input.siteTitle : folder.title || t('untitledFolder'),
+      isRoot ? input.siteTitle : folder.title || context.i18n.t('untitledFolder'),
       folderPageToHast({
+        i18n: context.i18n,
         title: isRoot ? input.siteTitle : folder.title,
         description: folder.description,
         crumbs,
@@ -148,10 +148,8 @@ function* pagesOfFolder(
         ? {}
         : { sortable: true, description: folder.description, ...sidebarNode(pageSide), ...feed },
     )
-    context.pause('render')
     yield file
     yield* context.takeIcons()
-    context.resume()
   }
 }
 
@@ -251,7 +249,7 @@ export function pagesNavigation(
   return {
     current: number,
     count,
-    navigation: paginationToHast(number, count, (n) =>
+    navigation: paginationToHast(context.i18n, number, count, (n) =>
       context.urls.link(pagePath(path, n), pagePath(path, number)),
     ),
   }
@@ -260,6 +258,7 @@ export function pagesNavigation(
 /** The home page's line of downloads: the collection as browser HTML and XBEL (gzipped when large), and the feed. */
 function downloads(context: PageContext): Element {
   const url = context.urls.path
+  const { t } = context.i18n
   const links: Array<Element | string> = [t('home.download')]
   for (const [index, download] of context.downloads.entries()) {
     if (index > 0) links.push(' · ')

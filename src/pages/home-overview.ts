@@ -2,7 +2,6 @@
  * What the home page shows above the root's own bookmarks: the overview (see
  * `render/overview.ts`) made from this build's routes, timeline and the build's day. Pure.
  */
-import { t } from '../render/i18n.js'
 import type { ElementContent } from 'hast'
 import { dayFormatter, formatW3cDate } from '../model/dates.js'
 import { overviewToHast, tagSize, type OverviewFolder } from '../render/overview.js'
@@ -24,6 +23,7 @@ const TAGS = 30
 export function homeOverview(context: PageContext): ElementContent[] {
   const url = context.urls.path
   const { routes, timeline, totals } = context
+  const { t } = context.i18n
   const root = routes.folders[0]!.folder
   const listed = listedFolder(context)
   const topLevel = root.children.filter((child): child is Folder => child.type === 'folder' && listed(child))
@@ -69,6 +69,7 @@ export function homeOverview(context: PageContext): ElementContent[] {
   const shown = dayFormatter(context.input.lang)
   const shownDay = (time: number | undefined) => (time === undefined ? undefined : shown(time))
   return overviewToHast({
+    i18n: context.i18n,
     stats: {
       bookmarks: timeline.all.length,
       folders: routes.folders.length - 1,

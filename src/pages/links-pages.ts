@@ -10,12 +10,12 @@ import type { OutputFile } from '../model/output.js'
 import { linkReportToHast, type LinkReportInput, type LinkReportItem } from '../render/links-page.js'
 import type { PageContext } from './context.js'
 import { trailOf } from './routes.js'
-import { t } from '../render/i18n.js'
 
 /** Where the report is, below the base. */
 export const LINKS_PAGE = 'links/'
 
 export function* linksPages(context: PageContext): Generator<OutputFile> {
+  const { t } = context.i18n
   const links = context.input.links
   if (links === undefined) return
   const url = context.urls.path
@@ -52,6 +52,7 @@ export function* linksPages(context: PageContext): Generator<OutputFile> {
     { kind: 'links', title: t('nav.links'), path: LINKS_PAGE, pageNumber: 1 },
     t('nav.links'),
     linkReportToHast({
+      i18n: context.i18n,
       crumbs: [
         { title: context.input.siteTitle, href: url('') },
         { title: t('nav.links'), href: url(LINKS_PAGE) },
@@ -61,7 +62,5 @@ export function* linksPages(context: PageContext): Generator<OutputFile> {
       folders,
     }),
   )
-  context.pause('render')
   yield file
-  context.resume()
 }

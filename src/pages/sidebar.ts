@@ -12,7 +12,6 @@ import { cleanText } from '../render/text.js'
 import type { PageContext } from './context.js'
 import { trailRoutesOf, type FolderRoute } from './routes.js'
 import { listedFolder } from './tree-page.js'
-import { t, tn } from '../render/i18n.js'
 
 /** Folders listed at one level before a "more" link. */
 const PER_LEVEL = 40
@@ -21,7 +20,7 @@ const OPEN_LEVELS = 2
 /** Levels of the way down shown above those; a deeper way leaves out its middle. */
 const MAX_LEVELS = 6
 
-type SidebarContext = Pick<PageContext, 'input' | 'routes' | 'urls' | 'totals'>
+type SidebarContext = Pick<PageContext, 'i18n' | 'input' | 'routes' | 'urls' | 'totals'>
 
 /**
  * The sidebar of a folder's page at `from` (its first page's path by default), or of the pages of no
@@ -33,6 +32,7 @@ export function sidebarOf(
   current?: FolderRoute,
   from = current?.path,
 ): TrustedHtml | undefined {
+  const { t, tn } = context.i18n
   const trail = current === undefined ? [context.routes.folders[0]!] : trailRoutesOf(current)
   const last = trail.length - 1
   let below: Element | undefined
@@ -72,6 +72,7 @@ function levelOf(
   const shown = all.slice(0, PER_LEVEL)
   if (next !== undefined && !shown.includes(next) && listedFolder(context)(next)) shown.push(next)
   if (shown.length === 0) return undefined
+  const { t, tn } = context.i18n
   const items = shown.map((child) => {
     const href = hrefOf(child)
     const title = cleanText(child.title) || t('untitledFolder')

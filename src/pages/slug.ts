@@ -26,24 +26,6 @@ const SYMBOLS: ReadonlyArray<[RegExp, string]> = [
  * @example slugify('C++') // → 'c-plus-plus'
  */
 export function slugify(name: string): string {
-  let slug = slugs.get(name)
-  if (slug === undefined) {
-    // Bounded: a process that builds many sites (watch mode) never holds more than this many names.
-    if (slugs.size >= MAX_REMEMBERED) slugs.clear()
-    slug = slugOf(name)
-    slugs.set(name, slug)
-  }
-  return slug
-}
-
-/**
- * Slugs already made, by name: folder names repeat across a tree, and watch mode plans the same
- * names again on every save.
- */
-const slugs = new Map<string, string>()
-const MAX_REMEMBERED = 100_000
-
-function slugOf(name: string): string {
   let text = name
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')

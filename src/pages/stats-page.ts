@@ -7,7 +7,6 @@ import type { OutputFile } from '../model/output.js'
 import { displayHost } from '../render/host.js'
 import { statsPageToHast, type StatsBar } from '../render/stats-page.js'
 import type { PageContext } from './context.js'
-import { formatDate, t } from '../render/i18n.js'
 
 /** Where the page is, below the base. */
 export const STATS_PATH = 'stats/'
@@ -16,6 +15,7 @@ const MONTHS = 24
 const TOP = 15
 
 export function* statsPage(context: PageContext): Generator<OutputFile> {
+  const { formatDate, t } = context.i18n
   const { input, routes, timeline } = context
   const url = context.urls.path
   const hosts = new Map<string, number>()
@@ -31,6 +31,7 @@ export function* statsPage(context: PageContext): Generator<OutputFile> {
     { kind: 'stats', title: t('nav.stats'), path: STATS_PATH, pageNumber: 1 },
     t('nav.stats'),
     statsPageToHast({
+      i18n: context.i18n,
       crumbs: [
         { title: input.siteTitle, href: url('') },
         { title: t('nav.stats'), href: url(STATS_PATH) },
@@ -55,13 +56,12 @@ export function* statsPage(context: PageContext): Generator<OutputFile> {
       })),
     }),
   )
-  context.pause('render')
   yield file
-  context.resume()
 }
 
 /** The `MONTHS` months up to the newest bookmark's, oldest first, in the site's language. */
 function lastMonths(context: PageContext): StatsBar[] {
+  const { formatDate } = context.i18n
   const years = context.timeline.years
   if (years.length === 0) return []
   const byYear = new Map(years.map((year) => [year.year, year.months]))

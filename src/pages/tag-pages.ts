@@ -3,77 +3,44 @@
  * its bookmarks from every folder, continued at `page/2/`… when long. Pure.
  */
 import type { OutputFile } from '../model/output.js'
-import { trustedBytesNode } from '../render/serialize.js'
 import { tagPageToHast } from '../render/tag-pages.js'
 import type { PageContext } from './context.js'
-import { pagesNavigation } from './folder-pages.js'
-import { keptPages } from './memo.js'
+import { listingPages } from './listing-pages.js'
 import { feedHead } from './feeds.js'
-import { pageCount, paginate, pagePath } from './paths.js'
 import { TAGS_PATH } from './routes.js'
 import { sharedSidebar } from './sidebar.js'
 import { operatorFor } from '#search-query'
-import { t } from '../render/i18n.js'
 
 /** Every tag's pages, in tag order. */
 export function* tagPages(context: PageContext): Generator<OutputFile> {
+  const { t } = context.i18n
   const url = context.urls.path
   const link = context.urls.link
-  const { changes, check } = context
+  const { changes } = context
   for (const tagRoute of context.routes.tags) {
-    if (changes.tags !== undefined && !changes.tags.has(tagRoute.tag)) {
-      const count = pageCount(tagRoute.bookmarks.length, context.input.pageSize)
-      const kept = keptPages(check, tagRoute.path, count)
-      if (kept !== undefined) {
-        yield* kept
-        continue
-      }
-    }
-    const chunks = paginate(tagRoute.bookmarks, context.input.pageSize)
+    const unchanged = changes.tags !== undefined && !changes.tags.has(tagRoute.tag)
     const feed = feedHead(context, tagRoute)
-    for (let index = 0; index < chunks.length; index++) {
-      const number = index + 1
-      const path = pagePath(tagRoute.path, number)
-      const chunk = chunks[index]!
-      const listed = chunk.filter((item) => item !== 'separator')
-      if (
-        check.unchanged(
-          path,
-          [
-            'tag',
-            tagRoute.tag,
-            number,
-            chunks.length,
-            tagRoute.bookmarks.length,
-            context.relatedTags.get(tagRoute.tag),
-            'search-link',
-            'head' in feed,
-            sharedSidebar(context).sidebar,
-            context.entries.listingKey(listed),
-          ],
-          chunk,
-        )
-      ) {
-        yield { path: `${path}index.html`, contents: '', unchanged: true }
-        continue
-      }
+    const key = ['tag', tagRoute.tag, context.relatedTags.get(tagRoute.tag), 'search-link', 'head' in feed]
+    yield* listingPages(context, { ...tagRoute, unchanged, key }, (page) => {
+      const path = page.path
       // Every tag page is a folder of `tags/` (`tags/<slug>/`): another tag's link (a related tag is
       // never the page's own) is the link to `tags/` from here and its slug, as `link` makes it (it
       // chooses alike for each: their ends are the same).
       const tagsLink = link(TAGS_PATH, path)
-      const file = context.page(
-        { kind: 'tag', title: tagRoute.tag, path, pageNumber: number },
+      return context.page(
+        { kind: 'tag', title: tagRoute.tag, path, pageNumber: page.number },
         `${t('tag.heading')}${tagRoute.tag}`,
         tagPageToHast({
+          i18n: context.i18n,
           tag: tagRoute.tag,
           crumbs: [
             { title: context.input.siteTitle, href: link('', path) },
             { title: t('nav.tags'), href: tagsLink },
             { title: tagRoute.tag, href: link(tagRoute.path, path) },
           ],
-          entries: [trustedBytesNode(context.entries.listedEntries(listed))],
+          entries: page.entries,
           total: tagRoute.bookmarks.length,
-          pages: pagesNavigation(context, tagRoute.path, number, chunks.length),
+          pages: page.pages,
           searchUrl: `${url('search/')}?q=${encodeURIComponent(operatorFor('tag', tagRoute.tag))}`,
           related: (context.relatedTags.get(tagRoute.tag) ?? []).map((related) => ({
             tag: related.tag,
@@ -83,9 +50,6 @@ export function* tagPages(context: PageContext): Generator<OutputFile> {
         }),
         { sortable: true, ...sharedSidebar(context), ...feed },
       )
-      context.pause('render')
-      yield file
-      context.resume()
-    }
+    })
   }
 }

@@ -78,18 +78,7 @@ export function carryTimeline(
     if (mine.length > 0) changes.push(substitution(year.bookmarks, mine))
   }
   if (changes.includes(undefined)) return false
-  // The bookmarks with a link, carried over too while every pair has one or neither has.
-  const linked = linkedMade.get(previous)
-  const linkedChange =
-    linked !== undefined && pairs.every(([a, b]) => isLinked(a) === isLinked(b))
-      ? substitution(
-          linked,
-          pairs.filter(([a]) => isLinked(a)),
-        )
-      : undefined
   for (const change of changes) change!()
-  if (linkedChange === undefined) linkedMade.delete(previous)
-  else linkedChange()
   made.set(routes, previous)
   return true
 }
@@ -97,7 +86,6 @@ export function carryTimeline(
 function makeTimeline(routes: SiteRoutes): Timeline {
   // Each bookmark's date is read once, into `dates`: the sort compares numbers, not bookmarks.
   const all: Bookmark[] = []
-  const linked: Bookmark[] = []
   const undated: Bookmark[] = []
   const unsorted: Bookmark[] = []
   const dates: number[] = []
@@ -105,7 +93,6 @@ function makeTimeline(routes: SiteRoutes): Timeline {
     for (const child of route.folder.children) {
       if (child.type !== 'bookmark') continue
       all.push(child)
-      if (isLinked(child)) linked.push(child)
       const added = child.added
       if (!isDatableDate(added)) {
         undated.push(child)
@@ -141,9 +128,7 @@ function makeTimeline(routes: SiteRoutes): Timeline {
     last!.bookmarks.push(bookmark)
     last!.months[month]!++
   }
-  const timeline = { all, dated, undated, years }
-  linkedMade.set(timeline, linked)
-  return timeline
+  return { all, dated, undated, years }
 }
 
 /**
@@ -209,15 +194,17 @@ const relatedMade = new WeakMap<SiteRoutes, RelatedTags>()
 
 export type RelatedTags = Map<string, Array<{ tag: string; count: number }>>
 
+/** Related tags a tag page shows at most. */
+const RELATED_TAGS = 12
+
 /**
- * For each tag, the tags most often found on the same bookmarks (at most `limit`, most shared
- * first, then by name), to narrow a tag page down. Made once for the same routes (and the
- * default limit), or carried over from earlier routes with the same tags (see `carryRelatedTags`).
+ * For each tag, the tags most often found on the same bookmarks (at most `RELATED_TAGS`, most
+ * shared first, then by name), to narrow a tag page down. Made once for the same routes, or
+ * carried over from earlier routes with the same tags (see `carryRelatedTags`).
  */
-export function relatedTagsOf(routes: SiteRoutes, limit = 12): RelatedTags {
-  if (limit !== 12) return makeRelatedTags(routes, limit)
+export function relatedTagsOf(routes: SiteRoutes): RelatedTags {
   let related = relatedMade.get(routes)
-  if (related === undefined) relatedMade.set(routes, (related = makeRelatedTags(routes, limit)))
+  if (related === undefined) relatedMade.set(routes, (related = makeRelatedTags(routes)))
   return related
 }
 
@@ -230,7 +217,7 @@ export function carryRelatedTags(routes: SiteRoutes, previous: SiteRoutes): void
   if (related !== undefined) relatedMade.set(routes, related)
 }
 
-function makeRelatedTags(routes: SiteRoutes, limit: number): RelatedTags {
+function makeRelatedTags(routes: SiteRoutes): RelatedTags {
   const related: RelatedTags = new Map()
   for (const { tag: self, bookmarks } of routes.tags) {
     const counts = new Map<string, number>()
@@ -239,14 +226,11 @@ function makeRelatedTags(routes: SiteRoutes, limit: number): RelatedTags {
     const shared = [...counts].sort(([a, m], [b, n]) => n - m || (a < b ? -1 : 1))
     related.set(
       self,
-      shared.slice(0, Math.max(limit, 0)).map(([tag, count]) => ({ tag, count })),
+      shared.slice(0, RELATED_TAGS).map(([tag, count]) => ({ tag, count })),
     )
   }
   return related
 }
-
-/** The bookmarks with a link of each timeline, in document order (see `rediscoveryOf`). */
-const linkedMade = new WeakMap<Timeline, Bookmark[]>()
 
 function isLinked(bookmark: Bookmark): boolean {
   return bookmark.href !== undefined && bookmark.href !== ''
@@ -258,8 +242,7 @@ function isLinked(bookmark: Bookmark): boolean {
  * build of that day the same.
  */
 export function rediscoveryOf(timeline: Timeline, day: number): Bookmark | undefined {
-  let linked = linkedMade.get(timeline)
-  if (linked === undefined) linkedMade.set(timeline, (linked = timeline.all.filter(isLinked)))
+  const linked = timeline.all.filter(isLinked)
   if (linked.length === 0) return undefined
   let hash = Math.floor(day / 86_400_000) >>> 0
   hash = Math.imul(hash ^ (hash >>> 16), 0x45d9f3b) >>> 0

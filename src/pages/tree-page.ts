@@ -8,9 +8,9 @@ import type { Folder } from '../model/tree.js'
 import type { OutputFile } from '../model/output.js'
 import { folderTreeToHast, type TreeNode } from '../render/folder-tree.js'
 import type { PageContext } from './context.js'
-import { t } from '../render/i18n.js'
 
 export function* treePage(context: PageContext): Generator<OutputFile> {
+  const { t } = context.i18n
   // Watch mode: the same folders, paths and sizes as last build (see `KnownChanges.tree`).
   if (context.check.unchangedSince(TREE_PATH, ['folders'], context.changes.tree)) {
     yield { path: `${TREE_PATH}index.html`, contents: '', unchanged: true }
@@ -40,6 +40,7 @@ export function* treePage(context: PageContext): Generator<OutputFile> {
     { kind: 'folders', title: t('folders'), path: TREE_PATH, pageNumber: 1 },
     t('folders'),
     folderTreeToHast({
+      i18n: context.i18n,
       crumbs: [
         { title: context.input.siteTitle, href: url('') },
         { title: t('folders'), href: url(TREE_PATH) },
@@ -50,9 +51,7 @@ export function* treePage(context: PageContext): Generator<OutputFile> {
       empty: routes.length - 1 - listedCount,
     }),
   )
-  context.pause('render')
   yield file
-  context.resume()
 }
 
 /**

@@ -6,9 +6,10 @@
 import type { Element, ElementContent } from 'hast'
 import { breadcrumbsToHast } from './document.js'
 import { el } from './hast.js'
-import { formatDate, t, tn } from './i18n.js'
+import type { I18n } from './i18n.js'
 
 export interface ArchiveIndexInput {
+  i18n: I18n
   crumbs: Array<{ title: string; href: string }>
   /** Newest year first; `months` holds twelve counts, January first. */
   years: Array<{ year: number; href: string; count: number; months: number[] }>
@@ -18,9 +19,10 @@ export interface ArchiveIndexInput {
 
 /** `<main>` content of `archive/`. */
 export function archiveIndexToHast(input: ArchiveIndexInput): ElementContent[] {
+  const { t, tn, formatDate } = input.i18n
   const dated = input.years.reduce((sum, year) => sum + year.count, 0)
   const content: ElementContent[] = [
-    breadcrumbsToHast(input.crumbs),
+    breadcrumbsToHast(input.i18n, input.crumbs),
     el('h1', {}, t('nav.archive')),
     el('p', { className: ['folder-stats'] }, tn('archive.dated', dated)),
   ]
@@ -70,6 +72,7 @@ export function archiveIndexToHast(input: ArchiveIndexInput): ElementContent[] {
 }
 
 export interface ArchivePageInput {
+  i18n: I18n
   /** `2024`, or `Without a date`. */
   title: string
   crumbs: Array<{ title: string; href: string }>
@@ -81,9 +84,10 @@ export interface ArchivePageInput {
 
 /** `<main>` content of one page of a year (or of the undated bookmarks). */
 export function archivePageToHast(input: ArchivePageInput): ElementContent[] {
+  const { t, tn } = input.i18n
   const pages = input.pages
   return [
-    breadcrumbsToHast(input.crumbs),
+    breadcrumbsToHast(input.i18n, input.crumbs),
     el(
       'h1',
       {},

@@ -8,12 +8,12 @@ import type { Element } from 'xast'
 import { formatW3cDate } from '../model/dates.js'
 import { cleanText } from './text.js'
 import { atomToXml } from './atom.js'
-import { t, tn } from './i18n.js'
+import type { I18n } from './i18n.js'
 import type { ChangeCommit } from './changes-page.js'
 
 export interface ChangesFeedInput {
   title: string
-  lang: string
+  i18n: I18n
   absolute(path: string): string
   /** Commits, newest first, with the lines the pages show. */
   commits: readonly ChangeCommit[]
@@ -26,19 +26,20 @@ export function changesFeedToXml(input: ChangesFeedInput): string {
     .filter((commit) => commit.lines.some((line) => line.kind === 'added' || line.kind === 'removed'))
     .slice(0, input.limit)
   const changesUrl = input.absolute('changes/')
+  const { t } = input.i18n
   return atomToXml({
     title: t('changes.feedTitle', { title: input.title }),
-    lang: input.lang,
+    lang: input.i18n.lang,
     id: changesUrl,
     self: input.absolute('changes.xml'),
     alternate: changesUrl,
     updated: commits[0]?.time ?? 0,
     author: input.title,
-    entries: commits.map((commit) => entry(commit, changesUrl)),
+    entries: commits.map((commit) => entry(input.i18n, commit, changesUrl)),
   })
 }
 
-function entry(commit: ChangeCommit, changesUrl: string): Element {
+function entry({ t, tn }: I18n, commit: ChangeCommit, changesUrl: string): Element {
   const added = commit.lines.filter((line) => line.kind === 'added')
   const removed = commit.lines.filter((line) => line.kind === 'removed')
   const addedCount = added.length + (commit.moreAdded ?? 0)

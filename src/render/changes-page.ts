@@ -7,7 +7,7 @@ import { h } from 'hastscript'
 import { breadcrumbsToHast } from './document.js'
 import { cleanText } from './text.js'
 import type { ChangeKind } from '../history/walk.js'
-import { t, tn } from './i18n.js'
+import type { I18n } from './i18n.js'
 
 export interface ChangeLine {
   kind: ChangeKind
@@ -35,6 +35,7 @@ export interface ChangesDay {
 }
 
 export interface ChangesPageInput {
+  i18n: I18n
   /** A day (`YYYY-MM-DD`) as shown; the day itself without it. */
   formatDay?: ((day: string) => string) | undefined
   crumbs: Array<{ title: string; href: string }>
@@ -45,8 +46,9 @@ export interface ChangesPageInput {
 
 /** `<main>` content of a changes page. */
 export function changesPageToHast(input: ChangesPageInput): ElementContent[] {
-  const { pages } = input
-  const content: ElementContent[] = [breadcrumbsToHast(input.crumbs)]
+  const { pages, i18n } = input
+  const { t } = i18n
+  const content: ElementContent[] = [breadcrumbsToHast(input.i18n, input.crumbs)]
   content.push(
     h(
       'h1',
@@ -72,20 +74,21 @@ export function changesPageToHast(input: ChangesPageInput): ElementContent[] {
     content.push(
       h('section.changes-day', [
         h('h2', h('time', { dateTime: day.day }, input.formatDay?.(day.day) ?? day.day)),
-        ...day.commits.map((commit) => commitToHast(commit)),
+        ...day.commits.map((commit) => commitToHast(i18n, commit)),
       ]),
     )
   }
-  const nav = navigation(pages)
+  const nav = navigation(i18n, pages)
   if (nav !== undefined) content.push(nav)
   return content
 }
 
-function commitToHast(commit: ChangeCommit): Element {
+function commitToHast(i18n: I18n, commit: ChangeCommit): Element {
+  const { t, tn } = i18n
   return h('article.changes-commit', { id: `commit-${commit.hash.slice(0, 12)}` }, [
     h('h3', [cleanText(commit.subject) || t('changes.commit'), ' ', h('code', commit.hash.slice(0, 7))]),
     h('ul.changes', [
-      ...commit.lines.map((line) => h(`li.change.change-${line.kind}`, lineToHast(line))),
+      ...commit.lines.map((line) => h(`li.change.change-${line.kind}`, lineToHast(i18n, line))),
       ...(commit.moreAdded === undefined
         ? []
         : [h('li.change.change-added', tn('changes.more', commit.moreAdded))]),
@@ -93,7 +96,8 @@ function commitToHast(commit: ChangeCommit): Element {
   ])
 }
 
-function lineToHast(line: ChangeLine): Array<ElementContent | string> {
+function lineToHast(i18n: I18n, line: ChangeLine): Array<ElementContent | string> {
+  const { t } = i18n
   const title = cleanText(line.title) || line.href || t('untitled')
   const name: ElementContent =
     line.href === undefined
@@ -127,7 +131,7 @@ function lineToHast(line: ChangeLine): Array<ElementContent | string> {
   return parts
 }
 
-function navigation(pages: ChangesPageInput['pages']): Element | undefined {
+function navigation({ t }: I18n, pages: ChangesPageInput['pages']): Element | undefined {
   if (pages.count <= 1) return undefined
   const links: Array<ElementContent | string> = []
   if (pages.newer !== undefined) links.push(h('a', { href: pages.newer, rel: 'prev' }, t('changes.newer')))

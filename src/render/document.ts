@@ -11,7 +11,7 @@
 import type { Element, ElementContent, Root } from 'hast'
 import { h } from 'hastscript'
 import { el } from './hast.js'
-import { directionOf, messagesOf, t, tn } from './i18n.js'
+import { directionOf, type I18n } from './i18n.js'
 import { serializeFragments, trustedNode } from './serialize.js'
 import { cleanText } from './text.js'
 import { APP_COLOURS, APP_ICONS, MANIFEST_PATH } from './web-app.js'
@@ -21,7 +21,7 @@ export interface SiteContext {
   siteTitle: string
   /** The site's description: every page's meta description unless the page has its own. */
   description?: string | undefined
-  lang: string
+  i18n: I18n
   /** Absolute URL path for a path below the base (`url('tags/')` → `/base/tags/`). */
   url(path: string): string
   /** Whether the site has an Atom feed (`feed.xml`). */
@@ -102,6 +102,7 @@ const shells = new WeakMap<SiteContext, Shell>()
 function shellOf(site: SiteContext): Shell {
   let shell = shells.get(site)
   if (shell !== undefined) return shell
+  const { t } = site.i18n
   const fragment = (elements: Element[]): ElementContent => trustedNode(serializeFragments(elements))
   const footerLinks: Array<[string, string]> = [
     [t('nav.home'), site.url('')],
@@ -168,7 +169,7 @@ function shellOf(site: SiteContext): Shell {
         ),
       ]),
     ]),
-    text: clientText('ui-text', 'client.'),
+    text: clientText(site.i18n, 'ui-text', 'client.'),
     builtWith: fragment([
       h('p', [
         t('footer.before'),
@@ -226,10 +227,13 @@ export function documentToHast(site: SiteContext, page: PageInput): Root {
     type: 'root',
     children: [
       { type: 'doctype' },
-      el('html', directionOf(site.lang) === 'rtl' ? { lang: site.lang, dir: 'rtl' } : { lang: site.lang }, [
-        el('head', {}, head),
-        el('body', site.cards === true ? { className: CARDS_CLASS } : {}, body),
-      ]),
+      el(
+        'html',
+        directionOf(site.i18n.lang) === 'rtl'
+          ? { lang: site.i18n.lang, dir: 'rtl' }
+          : { lang: site.i18n.lang },
+        [el('head', {}, head), el('body', site.cards === true ? { className: CARDS_CLASS } : {}, body)],
+      ),
     ],
   }
 }
@@ -263,6 +267,7 @@ const CARDS_CLASS = Object.freeze(['cards']) as string[]
 
 /** The search form: GET `search/?q=…`, a search input named by its `aria-label`. */
 function searchForm(site: SiteContext): Element {
+  const { t } = site.i18n
   return h('form.search-form', { role: 'search', action: site.url('search/') }, [
     h('input#search-q', {
       type: 'search',
@@ -285,7 +290,7 @@ const MAX_CRUMBS = 10
  * hundreds of levels down would carry hundreds of kilobytes of trail); every page still links to
  * its parent, so the whole way up is there.
  */
-export function breadcrumbsToHast(crumbs: Array<{ title: string; href: string }>): Element {
+export function breadcrumbsToHast({ t, tn }: I18n, crumbs: Array<{ title: string; href: string }>): Element {
   const link = (crumb: { title: string; href: string }, index: number): Element =>
     el('li', {}, [
       el(
@@ -311,7 +316,12 @@ export function breadcrumbsToHast(crumbs: Array<{ title: string; href: string }>
  * Links between the pages of a paginated folder or tag: previous/next and a window of page
  * numbers (first, last, and two around the current one).
  */
-export function paginationToHast(current: number, count: number, href: (page: number) => string): Element {
+export function paginationToHast(
+  { t }: I18n,
+  current: number,
+  count: number,
+  href: (page: number) => string,
+): Element {
   const shown = new Set(
     [1, count, current - 2, current - 1, current, current + 1, current + 2].filter(
       (page) => page >= 1 && page <= count,
@@ -342,7 +352,7 @@ export function paginationToHast(current: number, count: number, href: (page: nu
 }
 
 /** The messages under `prefix` for a client script, as JSON in the page (`id` names it), serialized. */
-export function clientText(id: string, prefix: string): ElementContent {
-  const json = JSON.stringify(messagesOf(prefix)).replaceAll('<', '\\u003c')
+export function clientText(i18n: I18n, id: string, prefix: string): ElementContent {
+  const json = JSON.stringify(i18n.messagesOf(prefix)).replaceAll('<', '\\u003c')
   return trustedNode(serializeFragments([h('script', { type: 'application/json', id }, json)]))
 }

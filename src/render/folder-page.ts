@@ -5,7 +5,7 @@
 import type { Element, ElementContent } from 'hast'
 import { breadcrumbsToHast } from './document.js'
 import { el } from './hast.js'
-import { t, tn } from './i18n.js'
+import type { I18n } from './i18n.js'
 import { cleanText } from './text.js'
 
 export interface SubfolderLink {
@@ -16,6 +16,7 @@ export interface SubfolderLink {
 }
 
 export interface FolderPageInput {
+  i18n: I18n
   title: string
   description?: string | undefined
   /** Ancestors and the folder itself; empty on the home page. */
@@ -42,8 +43,9 @@ export interface FolderPageInput {
 
 /** Build the `<main>` content of a folder page. */
 export function folderPageToHast(input: FolderPageInput): ElementContent[] {
+  const { t, tn } = input.i18n
   const content: ElementContent[] = []
-  if (input.crumbs.length > 1) content.push(breadcrumbsToHast(input.crumbs))
+  if (input.crumbs.length > 1) content.push(breadcrumbsToHast(input.i18n, input.crumbs))
   const heading = cleanText(input.title) || t('untitledFolder')
   const pages = input.pages
   content.push(
@@ -118,6 +120,7 @@ export function folderPageToHast(input: FolderPageInput): ElementContent[] {
 
 function summary(input: FolderPageInput): string {
   const direct = input.direct ?? input.items.filter((item) => item !== 'separator').length
+  const { tn } = input.i18n
   const parts = [tn('count.bookmarks', input.total)]
   if (input.subfolders.length > 0) {
     parts.push(tn('count.folders', input.subfolders.length))

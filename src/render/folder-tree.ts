@@ -8,7 +8,7 @@
 import type { Element, ElementContent } from 'hast'
 import { breadcrumbsToHast } from './document.js'
 import { el } from './hast.js'
-import { t, tn } from './i18n.js'
+import type { I18n } from './i18n.js'
 import { cleanText } from './text.js'
 
 export interface TreeNode {
@@ -20,6 +20,7 @@ export interface TreeNode {
 }
 
 export interface FolderTreeInput {
+  i18n: I18n
   crumbs: Array<{ title: string; href: string }>
   /** The root's sub-folders. */
   folders: TreeNode[]
@@ -33,8 +34,9 @@ export interface FolderTreeInput {
 
 /** `<main>` content of `folders/`. */
 export function folderTreeToHast(input: FolderTreeInput): ElementContent[] {
+  const { t, tn } = input.i18n
   const content: ElementContent[] = [
-    breadcrumbsToHast(input.crumbs),
+    breadcrumbsToHast(input.i18n, input.crumbs),
     el('h1', {}, t('folders')),
     el('div', { className: ['tree-head'] }, [
       el('p', { className: ['folder-stats'] }, stats(input)),
@@ -58,7 +60,7 @@ export function folderTreeToHast(input: FolderTreeInput): ElementContent[] {
       el(
         'ul',
         { className: ['folder-tree'] },
-        input.folders.map((node) => nodeToHast(node, 0)),
+        input.folders.map((node) => nodeToHast(input.i18n, node, 0)),
       ),
     )
   return content
@@ -66,11 +68,13 @@ export function folderTreeToHast(input: FolderTreeInput): ElementContent[] {
 
 /** `12 folders`, and how many empty ones are not listed. */
 function stats(input: FolderTreeInput): string {
+  const { tn } = input.i18n
   const listed = tn('count.folders', input.total)
   return input.empty === 0 ? listed : `${listed} · ${tn('tree.empty', input.empty)}`
 }
 
-function nodeToHast(node: TreeNode, depth: number): Element {
+function nodeToHast(i18n: I18n, node: TreeNode, depth: number): Element {
+  const { t, tn } = i18n
   const title = cleanText(node.title) || t('untitledFolder')
   const counts = [tn('count.bookmarks', node.count)]
   if (node.children.length > 0) counts.push(tn('count.subfolders', node.children.length))
@@ -89,7 +93,7 @@ function nodeToHast(node: TreeNode, depth: number): Element {
       el(
         'ul',
         {},
-        node.children.map((child) => nodeToHast(child, depth + 1)),
+        node.children.map((child) => nodeToHast(i18n, child, depth + 1)),
       ),
     ]),
   ])

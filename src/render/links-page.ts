@@ -9,7 +9,7 @@ import type { LinkEntry, LinkState } from '../links/store-format.js'
 import { breadcrumbsToHast } from './document.js'
 import { safeHref } from '../model/safe-url.js'
 import { cleanText } from './text.js'
-import { t, tn } from './i18n.js'
+import type { I18n } from './i18n.js'
 
 export interface LinkReportItem {
   title: string
@@ -22,6 +22,7 @@ export interface LinkReportItem {
 }
 
 export interface LinkReportInput {
+  i18n: I18n
   crumbs: Array<{ title: string; href: string }>
   /** Links in the store in each state. */
   counts: Readonly<Record<LinkState, number>>
@@ -33,7 +34,8 @@ export interface LinkReportInput {
 
 /** `<main>` content of the link report. */
 export function linkReportToHast(input: LinkReportInput): ElementContent[] {
-  const { counts } = input
+  const { counts, i18n } = input
+  const { t, tn } = i18n
   const total = counts.alive + counts.redirected + counts.unknown + counts.dead
   let dead = 0
   let moved = 0
@@ -42,7 +44,7 @@ export function linkReportToHast(input: LinkReportInput): ElementContent[] {
       if (item.entry.state === 'dead') dead++
       else moved++
     }
-  const content: ElementContent[] = [breadcrumbsToHast(input.crumbs), h('h1', t('nav.links'))]
+  const content: ElementContent[] = [breadcrumbsToHast(input.i18n, input.crumbs), h('h1', t('nav.links'))]
   const checked: Array<Element | string> =
     input.checkedAt === undefined
       ? [t('links.none')]
@@ -74,14 +76,18 @@ export function linkReportToHast(input: LinkReportInput): ElementContent[] {
           ' ',
           h('span.count', String(folder.items.length)),
         ]),
-        h('ul.link-report', folder.items.map(itemToHast)),
+        h(
+          'ul.link-report',
+          folder.items.map((item) => itemToHast(i18n, item)),
+        ),
       ]),
     )
   }
   return content
 }
 
-function itemToHast(item: LinkReportItem): Element {
+function itemToHast(i18n: I18n, item: LinkReportItem): Element {
+  const { t } = i18n
   const title = cleanText(item.title) || cleanText(item.url) || t('untitled')
   const href = safeHref(item.url, { allowFile: false })
   const link = href === undefined ? h('span', title) : h('a', { href }, title)
@@ -91,7 +97,7 @@ function itemToHast(item: LinkReportItem): Element {
       link,
       ' ',
       h('span.badge.dead-badge', t('links.deadBadge')),
-      ` (${why(entry)})`,
+      ` (${why(i18n, entry)})`,
     ]
     if (item.archived !== undefined)
       parts.push(
@@ -115,7 +121,7 @@ function itemToHast(item: LinkReportItem): Element {
 }
 
 /** Why a link is dead, in words. */
-function why(entry: LinkEntry): string {
+function why({ t }: I18n, entry: LinkEntry): string {
   if (entry.status === 404) return '404 Not Found'
   if (entry.status === 410) return '410 Gone'
   if (entry.error === 'host-not-found') return t('links.noHost')

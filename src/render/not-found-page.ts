@@ -4,14 +4,16 @@
  */
 import type { ElementContent } from 'hast'
 import { h } from 'hastscript'
-import { t } from './i18n.js'
+import type { I18n } from './i18n.js'
 
 /** `<main>` content of the 404 page. */
 export function notFoundPageToHast(input: {
+  i18n: I18n
   homeUrl: string
   tagsUrl: string
   searchUrl: string
 }): ElementContent[] {
+  const { t } = input.i18n
   return [
     h('h1', t('notFound.title')),
     h('p', t('notFound.text')),

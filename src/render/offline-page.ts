@@ -8,15 +8,17 @@
 import type { ElementContent } from 'hast'
 import { h } from 'hastscript'
 import { breadcrumbsToHast, clientText } from './document.js'
-import { t } from './i18n.js'
+import type { I18n } from './i18n.js'
 
 /** `<main>` content of the offline page. */
 export function offlinePageToHast(input: {
+  i18n: I18n
   crumbs: Array<{ title: string; href: string }>
   homeUrl: string
 }): ElementContent[] {
+  const { t } = input.i18n
   return [
-    breadcrumbsToHast(input.crumbs),
+    breadcrumbsToHast(input.i18n, input.crumbs),
     h('h1', t('offline.title')),
     // Filled in by offline.js when the service worker sent a reader here from a page it did not keep.
     h('p#offline-missing.notice', { role: 'alert', hidden: true }),
@@ -38,6 +40,6 @@ export function offlinePageToHast(input: {
       h('p#keep-unavailable', t('offline.unavailable')),
     ]),
     h('p', h('a', { href: input.homeUrl }, t('offline.back'))),
-    clientText('ui-offline', 'offline.client.'),
+    clientText(input.i18n, 'ui-offline', 'offline.client.'),
   ]
 }

@@ -5,7 +5,7 @@
  */
 import type { Element, ElementContent } from 'hast'
 import { el } from './hast.js'
-import { t, tn } from './i18n.js'
+import type { I18n } from './i18n.js'
 import { cleanText } from './text.js'
 
 export interface OverviewFolder {
@@ -19,6 +19,7 @@ export interface OverviewFolder {
 }
 
 export interface OverviewInput {
+  i18n: I18n
   stats: {
     bookmarks: number
     folders: number
@@ -41,7 +42,8 @@ export interface OverviewInput {
 
 /** The overview's sections. */
 export function overviewToHast(input: OverviewInput): ElementContent[] {
-  const { stats } = input
+  const { stats, i18n } = input
+  const { t, tn } = i18n
   const facts = [
     tn('count.bookmarks', stats.bookmarks),
     tn('count.folders', stats.folders),
@@ -58,7 +60,11 @@ export function overviewToHast(input: OverviewInput): ElementContent[] {
     content.push(
       el('section', { className: ['overview'], ariaLabelledBy: ['folders-heading'] }, [
         el('h2', { id: 'folders-heading' }, t('folders')),
-        el('ul', { className: ['folder-cards'] }, input.folders.map(folderCard)),
+        el(
+          'ul',
+          { className: ['folder-cards'] },
+          input.folders.map((folder) => folderCard(i18n, folder)),
+        ),
         el('p', { className: ['more'] }, [
           el(
             'a',
@@ -94,7 +100,7 @@ export function overviewToHast(input: OverviewInput): ElementContent[] {
   return content
 }
 
-function folderCard(folder: OverviewFolder): Element {
+function folderCard({ t, tn }: I18n, folder: OverviewFolder): Element {
   const children: Array<Element | string> = folder.children.map((child) =>
     el('li', {}, [
       el('a', { href: child.href }, cleanText(child.title) || t('untitledFolder')),

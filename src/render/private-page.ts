@@ -8,14 +8,16 @@
 import type { ElementContent } from 'hast'
 import { h } from 'hastscript'
 import { breadcrumbsToHast, clientText } from './document.js'
-import { t } from './i18n.js'
+import type { I18n } from './i18n.js'
 
 /** `<main>` content of the private section's page. */
 export function privatePageToHast(input: {
+  i18n: I18n
   crumbs: Array<{ title: string; href: string }>
 }): ElementContent[] {
+  const { t } = input.i18n
   return [
-    breadcrumbsToHast(input.crumbs),
+    breadcrumbsToHast(input.i18n, input.crumbs),
     h('h1', t('private.title')),
     h('noscript', h('p.notice', t('private.noscript'))),
     h('form#private-unlock.private-unlock', { hidden: true }, [
@@ -49,6 +51,6 @@ export function privatePageToHast(input: {
       h('ul#private-results.entries', { hidden: true }),
       h('div#private-folders'),
     ]),
-    clientText('ui-private', 'private.client.'),
+    clientText(input.i18n, 'ui-private', 'private.client.'),
   ]
 }

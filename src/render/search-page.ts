@@ -7,9 +7,10 @@
 import type { ElementContent } from 'hast'
 import { h } from 'hastscript'
 import { breadcrumbsToHast, clientText } from './document.js'
-import { t } from './i18n.js'
+import type { I18n } from './i18n.js'
 
 export interface SearchPageInput {
+  i18n: I18n
   crumbs: Array<{ title: string; href: string }>
   /** URL of the prebuilt index's `index.json`. */
   indexUrl: string
@@ -34,8 +35,9 @@ const SEARCH_SYNTAX: ReadonlyArray<readonly [string, string]> = [
 
 /** `<main>` content of the search page. */
 export function searchPageToHast(input: SearchPageInput): ElementContent[] {
+  const { t } = input.i18n
   return [
-    breadcrumbsToHast(input.crumbs),
+    breadcrumbsToHast(input.i18n, input.crumbs),
     h('h1', t('nav.search')),
     h(
       'noscript',
@@ -70,6 +72,6 @@ export function searchPageToHast(input: SearchPageInput): ElementContent[] {
       'data-index': input.indexUrl,
     }),
     h('button#search-more.search-more', { type: 'button', hidden: true }, t('search.client.more')),
-    clientText('ui-search', 'search.client.'),
+    clientText(input.i18n, 'ui-search', 'search.client.'),
   ]
 }

@@ -9,7 +9,7 @@ import { h, s } from 'hastscript'
 import { breadcrumbsToHast } from './document.js'
 import { cleanText } from './text.js'
 import type { LinkState } from '../links/store-format.js'
-import { formatNumber, t, tn } from './i18n.js'
+import type { I18n } from './i18n.js'
 
 /** One bar: what it counts and how many, with the page that lists them, if any. */
 export interface StatsBar {
@@ -19,6 +19,7 @@ export interface StatsBar {
 }
 
 export interface StatsInput {
+  i18n: I18n
   crumbs: Array<{ title: string; href: string }>
   bookmarks: number
   untagged: number
@@ -36,34 +37,36 @@ export interface StatsInput {
 
 /** `<main>` content of the stats page. */
 export function statsPageToHast(input: StatsInput): ElementContent[] {
+  const { i18n } = input
+  const { t, formatNumber } = i18n
   const facts: Array<[string, string]> = [
     [t('bookmarks'), formatNumber(input.bookmarks)],
-    [t('stats.untagged'), share(input.untagged, input.bookmarks)],
-    [t('stats.undated'), share(input.undated, input.bookmarks)],
+    [t('stats.untagged'), share(i18n, input.untagged, input.bookmarks)],
+    [t('stats.undated'), share(i18n, input.undated, input.bookmarks)],
   ]
   if (input.links !== undefined) {
     const { alive, redirected, unknown, dead } = input.links
     facts.push([
       t('stats.dead'),
-      t('stats.checked', { share: share(dead, alive + redirected + unknown + dead) }),
+      t('stats.checked', { share: share(i18n, dead, alive + redirected + unknown + dead) }),
     ])
   }
   return [
-    breadcrumbsToHast(input.crumbs),
+    breadcrumbsToHast(input.i18n, input.crumbs),
     h('h1', t('nav.stats')),
     h(
       'dl.stats-facts',
       facts.flatMap(([term, value]) => [h('dt', term), h('dd', value)]),
     ),
-    ...section('years', t('stats.years'), t('stats.year'), input.years, true),
-    ...section('months', t('stats.months'), t('stats.month'), input.months, true),
-    ...section('hosts', t('stats.hosts'), t('stats.host'), input.hosts, false),
-    ...section('tags', t('stats.tags'), t('stats.tag'), input.tags, false),
+    ...section(i18n, 'years', t('stats.years'), t('stats.year'), input.years, true),
+    ...section(i18n, 'months', t('stats.months'), t('stats.month'), input.months, true),
+    ...section(i18n, 'hosts', t('stats.hosts'), t('stats.host'), input.hosts, false),
+    ...section(i18n, 'tags', t('stats.tags'), t('stats.tag'), input.tags, false),
   ]
 }
 
 /** `count` of `total`, with its percentage. */
-function share(count: number, total: number): string {
+function share({ formatNumber }: I18n, count: number, total: number): string {
   const percent = formatNumber(total === 0 ? 0 : count / total, {
     style: 'percent',
     maximumFractionDigits: 1,
@@ -72,8 +75,16 @@ function share(count: number, total: number): string {
 }
 
 /** A section: its heading, a chart of its bars over time (`columns`) or as a ranking, and its table. */
-function section(id: string, title: string, column: string, bars: StatsBar[], columns: boolean): Element[] {
+function section(
+  i18n: I18n,
+  id: string,
+  title: string,
+  column: string,
+  bars: StatsBar[],
+  columns: boolean,
+): Element[] {
   if (bars.length === 0) return []
+  const { t, formatNumber } = i18n
   const max = Math.max(1, ...bars.map((bar) => bar.count))
   const headingId = `stats-${id}`
   const rows = bars.map((bar) =>
@@ -90,7 +101,7 @@ function section(id: string, title: string, column: string, bars: StatsBar[], co
   return [
     h('section.stats', { ariaLabelledBy: headingId }, [
       h('h2', { id: headingId }, title),
-      ...(columns ? [columnChart(title, bars, max)] : []),
+      ...(columns ? [columnChart(i18n, title, bars, max)] : []),
       h('table.stats-table', [
         h('caption.visually-hidden', title),
         h(
@@ -108,7 +119,7 @@ function section(id: string, title: string, column: string, bars: StatsBar[], co
 }
 
 /** Bars over time, as a labelled image: each bar's share of the width, its height the count's share of the largest. */
-function columnChart(title: string, bars: StatsBar[], max: number): Element {
+function columnChart({ tn, formatNumber }: I18n, title: string, bars: StatsBar[], max: number): Element {
   const width = 100 / bars.length
   const peak = bars.reduce((best, bar) => (bar.count > best.count ? bar : best))
   const summary = tn('stats.chart', bars.length, {

@@ -6,11 +6,12 @@ import type { Element, ElementContent } from 'hast'
 import { h } from 'hastscript'
 import { breadcrumbsToHast } from './document.js'
 import { el } from './hast.js'
-import { t, tn } from './i18n.js'
+import type { I18n } from './i18n.js'
 import { tagItem, tagSize } from './overview.js'
 import { cleanText } from './text.js'
 
 export interface TagPageInput {
+  i18n: I18n
   tag: string
   crumbs: Array<{ title: string; href: string }>
   /** Entry items of this page, already rendered. */
@@ -27,6 +28,7 @@ export interface TagPageInput {
 
 /** `<main>` content of one tag's page. */
 export function tagPageToHast(input: TagPageInput): ElementContent[] {
+  const { t, tn } = input.i18n
   const count = input.total ?? input.entries.length
   const pages = input.pages
   const heading: Array<Element | string> = [
@@ -42,7 +44,7 @@ export function tagPageToHast(input: TagPageInput): ElementContent[] {
       ),
     )
   return [
-    breadcrumbsToHast(input.crumbs),
+    breadcrumbsToHast(input.i18n, input.crumbs),
     el('h1', {}, heading),
     el('p', { className: ['folder-stats'] }, [
       tn('count.bookmarks', count),
@@ -50,7 +52,7 @@ export function tagPageToHast(input: TagPageInput): ElementContent[] {
         ? []
         : [' · ', el('a', { className: ['tag-search'], href: input.searchUrl }, t('tag.search'))]),
     ]),
-    ...relatedToHast(input.related ?? []),
+    ...relatedToHast(input.i18n, input.related ?? []),
     el('h2', { className: ['visually-hidden'] }, t('bookmarks')),
     el('ul', { className: ['entries'] }, input.entries),
     ...(pages === undefined ? [] : [pages.navigation]),
@@ -58,7 +60,10 @@ export function tagPageToHast(input: TagPageInput): ElementContent[] {
 }
 
 /** The related tags of a tag page: links to narrow down, with how many bookmarks they share ("12 in common"). */
-function relatedToHast(related: Array<{ tag: string; href: string; count: number }>): ElementContent[] {
+function relatedToHast(
+  { t, tn }: I18n,
+  related: Array<{ tag: string; href: string; count: number }>,
+): ElementContent[] {
   if (related.length === 0) return []
   const links = related.map(({ tag, href, count }) =>
     el('li', {}, el('a', { rel: ['tag'], href, title: tn('tag.common', count) }, cleanText(tag))),
@@ -72,6 +77,7 @@ function relatedToHast(related: Array<{ tag: string; href: string; count: number
 }
 
 export interface TagIndexInput {
+  i18n: I18n
   crumbs: Array<{ title: string; href: string }>
   /** Most used first. */
   tags: Array<{ tag: string; href: string; count: number }>
@@ -82,7 +88,8 @@ export interface TagIndexInput {
  * box (shown by `assets/site.js`, which also offers A–Z order).
  */
 export function tagIndexToHast(input: TagIndexInput): ElementContent[] {
-  const content: ElementContent[] = [breadcrumbsToHast(input.crumbs), h('h1', t('nav.tags'))]
+  const { t, tn } = input.i18n
+  const content: ElementContent[] = [breadcrumbsToHast(input.i18n, input.crumbs), h('h1', t('nav.tags'))]
   if (input.tags.length === 0) {
     content.push(h('p.empty', t('tag.none')))
     return content

@@ -47,10 +47,12 @@ import type { LinkEntry } from '../links/store-format.js'
 import { waybackUrl } from '../links/wayback.js'
 import { displayHost, MONOGRAM_HUES, monogramOf } from './host.js'
 import { isBookmarklet, safeHref } from '../model/safe-url.js'
+import { text } from './hast.js'
 import { cleanText } from './text.js'
-import { t } from './i18n.js'
+import type { I18n } from './i18n.js'
 
 export interface EntryContext {
+  i18n: I18n
   /** URL of a tag's page. */
   tagUrl(tag: string): string
   /**
@@ -72,10 +74,6 @@ export interface EntryContext {
 /** A hast element from a tag name, known properties and children. */
 function element(tagName: string, properties: Properties, children: ElementContent[]): Element {
   return { type: 'element', tagName, properties, children }
-}
-
-function text(value: string): ElementContent {
-  return { type: 'text', value }
 }
 
 // Frozen, so the serializer writes each class attribute once and reuses it (see fast-html.ts).
@@ -175,14 +173,14 @@ export function entryParts(bookmark: Bookmark, context: EntryContext, form: Entr
     head.push(element('a', { className: LINK_CLASS, href }, [text(title)]))
     if (host !== undefined) head.push(text(' '), element('span', { className: DOMAIN_CLASS }, [text(host)]))
     const link = context.linkOf?.(bookmark.href!)
-    if (link !== undefined) dead = linkHealthToHast(bookmark, href, link, head, context.formatDay)
+    if (link !== undefined) dead = linkHealthToHast(bookmark, href, link, head, context)
   } else {
     head.push(element('span', { className: NAME_CLASS }, [text(title)]))
     if (isBookmarklet(bookmark.href)) {
       head.push(
         text(' '),
         element('details', { className: BOOKMARKLET_CLASS }, [
-          element('summary', {}, [text(t('entry.bookmarklet'))]),
+          element('summary', {}, [text(context.i18n.t('entry.bookmarklet'))]),
           element('code', {}, [text(cleanText(bookmark.href ?? ''))]),
         ]),
       )
@@ -208,7 +206,7 @@ export function entryParts(bookmark: Bookmark, context: EntryContext, form: Entr
 /** What an entry shows first: its link, title, host, icon and monogram. */
 function entryBasics(bookmark: Bookmark, context: EntryContext) {
   const href = safeHref(bookmark.href, { allowFile: context.allowFileLinks })
-  const title = cleanText(bookmark.title) || cleanText(bookmark.href ?? '') || t('untitled')
+  const title = cleanText(bookmark.title) || cleanText(bookmark.href ?? '') || context.i18n.t('untitled')
   const host = href === undefined ? undefined : displayHost(href)
   const icon = context.iconUrl?.(bookmark)
   // The monogram is drawn by the stylesheet from the entry's hue class and `data-m` (its letter),
@@ -254,7 +252,7 @@ function linkHealthToHast(
   href: string,
   link: LinkEntry,
   children: ElementContent[],
-  formatDay: ((time: number) => string) | undefined,
+  { i18n: { t }, formatDay }: Pick<EntryContext, 'i18n' | 'formatDay'>,
 ): boolean {
   if (link.state === 'dead') {
     const archived = waybackUrl(href, bookmark.added)
@@ -292,11 +290,11 @@ function linkHealthToHast(
  */
 export function tagListToHast(
   tags: readonly string[],
-  context: Pick<EntryContext, 'tagUrl' | 'tagItem'>,
+  context: Pick<EntryContext, 'i18n' | 'tagUrl' | 'tagItem'>,
 ): Element {
   return element(
     'ul',
-    { className: TAGS_CLASS, title: t('nav.tags') },
+    { className: TAGS_CLASS, title: context.i18n.t('nav.tags') },
     tags.map((tag) => tagItemNode(tag, context)),
   )
 }
@@ -319,6 +317,7 @@ export function aliasToHast(
   targetUrl: string | undefined,
   context: EntryContext,
 ): Element {
+  const { t } = context.i18n
   const mark = element('span', { className: ['alias-mark'], ariaHidden: 'true' }, [text('↪ ')])
   if (target === undefined) {
     return element('li', { className: ['alias', 'alias-dangling'] }, [

@@ -139,18 +139,10 @@ export function siteFileProducers(
 }
 
 /**
- * Make every site file, handing each batch (one file, or the search index's directory) to `emit` as
- * soon as it is made, so the caller can pass it on and let it go. Returns the time each kind took,
- * what `emit` did included.
+ * Make the site files of `producers`, in their order, handing each batch (one file, or the search
+ * index's directory) to `emit` as soon as it is made, so the caller can pass it on and let it go.
+ * Returns the time each kind took, what `emit` did included.
  */
-export function produceSiteFiles(
-  input: SiteFilesInput,
-  emit: (files: OutputFile[]) => void,
-): SiteFilesTimings {
-  return runProducers([...siteFileProducers(input)], emit)
-}
-
-/** `produceSiteFiles` over `producers`, in their order. */
 export function runProducers(
   producers: ReadonlyArray<readonly [string, Producer]>,
   emit: (files: OutputFile[]) => void,
@@ -193,19 +185,7 @@ function gzippedFile(path: string, stream: (sink: (chunk: Uint8Array) => void) =
     })
     if (size > 0 || made === 0) flush()
   }
-  let bytes: Uint8Array | undefined
-  return {
-    path,
-    stream: compressed,
-    get contents(): Uint8Array {
-      if (bytes === undefined) {
-        const chunks: Uint8Array[] = []
-        compressed((chunk) => chunks.push(chunk))
-        bytes = Buffer.concat(chunks)
-      }
-      return bytes
-    },
-  }
+  return streamedFile(path, compressed)
 }
 
 /** A file written in chunks as `stream` makes them (see `OutputFile.stream`). */

@@ -5,21 +5,14 @@
 import type { Bookmark, Folder } from '../model/tree.js'
 import { exportsGzipped } from '../pages/downloads.js'
 import { sitemapPages } from '../pages/kinds.js'
-import { planRoutes, type SiteRoutes } from '../pages/routes.js'
+import type { SiteRoutes } from '../pages/routes.js'
 import type { SiteInput } from '../publish/site-input.js'
 import { siteUrls } from '../publish/urls.js'
 import { safeHref } from '../model/safe-url.js'
 import type { SearchableBookmark, SearchDocumentInput } from './search/index.js'
 import { iconNamer } from '../pages/icons.js'
 import type { SiteFilesInput } from './index.js'
-import { inLanguage, t } from '../render/i18n.js'
-
-/**
- * The site files' input alone, without planning the pages. The same as `planSite(input).siteData`.
- */
-export function planSiteData(input: SiteInput): SiteFilesInput {
-  return siteDataOf(input, planRoutes(input.root))
-}
+import { i18nOf } from '../render/i18n.js'
 
 /**
  * The site files' input: every bookmark with its clickable URL and folder, the folders' paths
@@ -33,7 +26,7 @@ export function siteDataOf(input: SiteInput, routes: SiteRoutes): SiteFilesInput
   const pathOf = new Map<Folder, string>()
   const indexOf = new Map<Folder, number>()
   const urls = siteUrls(input.base, input.siteOrigin)
-  const untitled = inLanguage(input.lang, () => t('untitled'))
+  const untitled = i18nOf(input.lang).t('untitled')
   for (const route of routes.folders) {
     const folder = route.folder
     const folderIndex = folders.length

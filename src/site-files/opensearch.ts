@@ -8,7 +8,7 @@ import { x } from 'xastscript'
 import { toXml } from 'xast-util-to-xml'
 import type { Root } from 'xast'
 import { cleanText } from '../render/text.js'
-import { inLanguage, t } from '../render/i18n.js'
+import { i18nOf } from '../render/i18n.js'
 
 const OPENSEARCH = 'http://a9.com/-/spec/opensearch/1.1/'
 const MOZILLA = 'http://www.mozilla.org/2006/browser/search/'
@@ -28,10 +28,7 @@ export interface OpenSearchInput {
 
 /** Serialize the OpenSearch description. */
 export function openSearchToXml(input: OpenSearchInput): string {
-  return inLanguage(input.lang, () => descriptionOf(input))
-}
-
-function descriptionOf(input: OpenSearchInput): string {
+  const { t } = i18nOf(input.lang)
   const title = cleanText(input.title) || t('bookmarks')
   const search = input.absolute('search/')
   const description: Root = {

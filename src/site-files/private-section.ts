@@ -15,7 +15,7 @@ import type { PrivateEntry } from '../publish/private.js'
 import type { SiteInput } from '../publish/site-input.js'
 import { serializeHast } from '../render/serialize.js'
 import { cleanText } from '../render/text.js'
-import { inLanguage, t } from '../render/i18n.js'
+import { i18nOf } from '../render/i18n.js'
 import { bookmarkToHast, type EntryContext } from '../render/xfolk.js'
 import { inlineIconOf } from '../pages/icons.js'
 import { SEARCH_DIR } from '../pages/paths.js'
@@ -34,12 +34,10 @@ export interface PrivatePayload {
 
 /** The payload of the private section's entries, in the site's language. */
 export function privatePayload(input: SiteInput, entries: readonly PrivateEntry[]): PrivatePayload {
-  return inLanguage(input.lang, () => payloadOf(input, entries))
-}
-
-function payloadOf(input: SiteInput, entries: readonly PrivateEntry[]): PrivatePayload {
   const tagSearch = (tag: string) => `?q=${encodeURIComponent(operatorFor('tag', tag))}`
+  const i18n = i18nOf(input.lang)
   const context: EntryContext = {
+    i18n,
     tagUrl: tagSearch,
     iconUrl: inlineIconOf,
     allowFileLinks: input.allowFileLinks,
@@ -54,7 +52,7 @@ function payloadOf(input: SiteInput, entries: readonly PrivateEntry[]): PrivateP
   const byFolder: Bookmark[][] = []
   for (const { bookmark: source, folders: titles } of entries) {
     const bookmark = publishedBookmark(source)
-    const path = titles.map((title) => cleanText(title) || t('untitled')).join(' › ')
+    const path = titles.map((title) => cleanText(title) || i18n.t('untitled')).join(' › ')
     let index = folderIndex.get(path)
     if (index === undefined) {
       index = folders.length

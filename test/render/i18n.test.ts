@@ -141,6 +141,22 @@ describe('a site built in another language', () => {
     expect(japanese.text('.archive-year')).toEqual(['2021年', '2002年'])
     expect(japanese.text('.archive-months li')).toEqual(['2月 4', '7月 1', '2月 2'])
   })
+
+  it('should keep each language to its own site when two build at once', async () => {
+    const [de, fr] = await Promise.all([built('de'), built('fr')])
+    for (const [out, language] of [
+      [de, 'de'],
+      [fr, 'fr'],
+    ] as const) {
+      const words = catalogue(language)
+      for (const file of PAGES) {
+        const doc = page(html(out, file))
+        expect(doc.attr('html', 'lang'), file).toEqual([language])
+        expect(doc.text('.search-form button'), file).toEqual([words['search.button']])
+      }
+      expect(page(html(out, 'folders/index.html')).text('h1')).toEqual([words.folders])
+    }
+  })
 })
 
 describe('the words of the files beside the pages', () => {

@@ -3,6 +3,7 @@ import { h } from 'hastscript'
 import { describe, expect, it } from 'vitest'
 import { CONTENT_SECURITY_POLICY, documentToHast, type SiteContext } from '../../src/render/document.js'
 import { folderPageToHast } from '../../src/render/folder-page.js'
+import { i18nOf } from '../../src/render/i18n.js'
 import { searchPageToHast } from '../../src/render/search-page.js'
 import { parseQuery } from '#search-query'
 import { serializeHast, serializeHastReference } from '../../src/render/serialize.js'
@@ -12,11 +13,12 @@ import { page } from '../html.js'
 
 const site: SiteContext = {
   siteTitle: 'Links',
-  lang: 'fr',
+  i18n: i18nOf('fr'),
   url: (path) => `/b/${path}`,
   feed: true,
   downloads: [{ path: 'bookmarks.html', label: 'browser HTML' }],
 }
+const en = i18nOf('en')
 const main = (content: Parameters<typeof documentToHast>[1]['main']) =>
   page(serializeHast({ type: 'root', children: content }))
 
@@ -45,7 +47,7 @@ describe('documentToHast', () => {
     expect(doc.attr('script[type=module]', 'src')).toEqual(['/b/assets/site.js', '/b/assets/x.js'])
     // The light/dark switch is added by theme.js (test/browser/accessibility.test.ts).
     expect(doc.all('.theme-toggle')).toHaveLength(0)
-    expect(doc.attr('#search-q', 'aria-label')).toEqual(['Search bookmarks'])
+    expect(doc.attr('#search-q', 'aria-label')).toEqual(['Rechercher dans les favoris'])
   })
 
   it("should describe every page: its own description, else the site's, else its title, on one short line", () => {
@@ -76,6 +78,7 @@ describe('folderPageToHast', () => {
   it('should show breadcrumbs, description, sizes and entries split at separators', () => {
     const doc = main(
       folderPageToHast({
+        i18n: en,
         title: 'Web',
         description: 'About\nthe web',
         crumbs: [
@@ -97,19 +100,30 @@ describe('folderPageToHast', () => {
 
   it('should shorten a deep trail to its first link, a gap and its last links, the current page last', () => {
     const crumbs = Array.from({ length: 40 }, (_, index) => ({ title: `L${index}`, href: `/b/${index}/` }))
-    const doc = main(folderPageToHast({ title: 'L39', crumbs, subfolders: [], items: [], total: 0 }))
+    const doc = main(
+      folderPageToHast({ i18n: en, title: 'L39', crumbs, subfolders: [], items: [], total: 0 }),
+    )
     expect(doc.text('.breadcrumbs a')).toEqual(['L0', 'L32', 'L33', 'L34', 'L35', 'L36', 'L37', 'L38', 'L39'])
     expect(doc.text('.breadcrumbs .gap')).toEqual(['…'])
     expect(doc.attr('.breadcrumbs [aria-current=page]', 'href')).toEqual(['/b/39/'])
     const short = main(
-      folderPageToHast({ title: 'L9', crumbs: crumbs.slice(0, 10), subfolders: [], items: [], total: 0 }),
+      folderPageToHast({
+        i18n: en,
+        title: 'L9',
+        crumbs: crumbs.slice(0, 10),
+        subfolders: [],
+        items: [],
+        total: 0,
+      }),
     )
     expect(short.text('.breadcrumbs a')).toHaveLength(10)
     expect(short.all('.breadcrumbs .gap')).toHaveLength(0)
   })
 
   it('should say when a folder is empty', () => {
-    const doc = main(folderPageToHast({ title: '', crumbs: [], subfolders: [], items: [], total: 0 }))
+    const doc = main(
+      folderPageToHast({ i18n: en, title: '', crumbs: [], subfolders: [], items: [], total: 0 }),
+    )
     expect(doc.text('h1')).toEqual(['Untitled folder'])
     expect(doc.text('.empty')).toEqual(['This folder is empty.'])
   })
@@ -119,16 +133,21 @@ describe('tag pages and the search page', () => {
   it('should render a tag page and the tag index with rel=tag links', () => {
     const crumbs = [{ title: 'Links', href: '/b/' }]
     expect(
-      main(tagPageToHast({ tag: 'css', crumbs, entries: [h('li.xfolkentry', 'x')] })).text('h1'),
+      main(tagPageToHast({ i18n: en, tag: 'css', crumbs, entries: [h('li.xfolkentry', 'x')] })).text('h1'),
     ).toEqual(['Tag: css'])
-    const index = main(tagIndexToHast({ crumbs, tags: [{ tag: 'css', href: '/b/tags/css/', count: 2 }] }))
+    const index = main(
+      tagIndexToHast({ i18n: en, crumbs, tags: [{ tag: 'css', href: '/b/tags/css/', count: 2 }] }),
+    )
     expect(index.attr('a[rel=tag]', 'href')).toEqual(['/b/tags/css/'])
-    expect(main(tagIndexToHast({ crumbs, tags: [] })).text('.empty')).toEqual(['No bookmark has a tag yet.'])
+    expect(main(tagIndexToHast({ i18n: en, crumbs, tags: [] })).text('.empty')).toEqual([
+      'No bookmark has a tag yet.',
+    ])
   })
 
   it('should give the search page a noscript note, a live status and the index URL', () => {
     const doc = main(
       searchPageToHast({
+        i18n: en,
         crumbs: [],
         indexUrl: '/b/assets/search/index.json',
         tagsUrl: '/b/tags/',
@@ -155,7 +174,7 @@ describe('tag pages and the search page', () => {
     ]
     const html = serializeHast({
       type: 'root',
-      children: tagPageToHast({ tag: 'x', crumbs: [], entries: [], related }),
+      children: tagPageToHast({ i18n: en, tag: 'x', crumbs: [], entries: [], related }),
     })
     const reference = serializeHastReference(
       h('nav.related-tags', { ariaLabel: 'Related tags' }, [
@@ -175,13 +194,17 @@ describe('tag pages and the search page', () => {
     expect(doc.all('script')).toHaveLength(0)
     // No related tags, no list.
     expect(
-      serializeHast({ type: 'root', children: tagPageToHast({ tag: 'x', crumbs: [], entries: [] }) }),
+      serializeHast({
+        type: 'root',
+        children: tagPageToHast({ i18n: en, tag: 'x', crumbs: [], entries: [] }),
+      }),
     ).not.toContain('related-tags')
   })
 
   it('should link a tag page to the search for its tag', () => {
     const doc = main(
       tagPageToHast({
+        i18n: en,
         tag: 'web dev',
         crumbs: [],
         entries: [],

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { siteLinksOf } from '../../src/links/site-links.js'
 import type { LinkEntry, LinkStore } from '../../src/links/store.js'
 import { createBookmark } from '../../src/model/tree.js'
+import { i18nOf } from '../../src/render/i18n.js'
 import { serializeHast } from '../../src/render/serialize.js'
 import { bookmarkToHast, type EntryContext } from '../../src/render/xfolk.js'
 
@@ -14,6 +15,7 @@ function store(links: Record<string, LinkEntry>): LinkStore {
 
 function entry(href: string, link: LinkEntry | undefined, added?: number): string {
   const context: EntryContext = {
+    i18n: i18nOf('en'),
     tagUrl: (tag) => `/tags/${tag}/`,
     allowFileLinks: false,
     linkOf: () => link,

@@ -9,9 +9,14 @@ import {
   trustedNode,
 } from '../../src/render/serialize.js'
 import { cleanText } from '../../src/render/text.js'
+import { i18nOf } from '../../src/render/i18n.js'
 import { aliasToHast, bookmarkToHast, type EntryContext } from '../../src/render/xfolk.js'
 
-const context: EntryContext = { tagUrl: (tag) => `/tags/${encodeURIComponent(tag)}/`, allowFileLinks: false }
+const context: EntryContext = {
+  i18n: i18nOf('en'),
+  tagUrl: (tag) => `/tags/${encodeURIComponent(tag)}/`,
+  allowFileLinks: false,
+}
 
 describe('bookmarkToHast', () => {
   it('should render the exact xFolk + h-entry markup', () => {
@@ -165,8 +170,9 @@ const bookmarks: fc.Arbitrary<Bookmark> = fc
   )
 
 const hostileContexts: EntryContext[] = [
-  { tagUrl: (tag) => `/base/tags/${encodeURIComponent(tag)}/`, allowFileLinks: false },
+  { i18n: i18nOf('en'), tagUrl: (tag) => `/base/tags/${encodeURIComponent(tag)}/`, allowFileLinks: false },
   {
+    i18n: i18nOf('en'),
     tagUrl: (tag) => `../tags/${tag}/`,
     // Tag items serialized once and reused, as a build does.
     tagItem: (_tag, render) => trustedNode(serializeFragment(render())),

@@ -14,7 +14,7 @@ import { parseSource } from '../../src/formats/index.js'
 import { siteExports } from '../../src/formats/registry.js'
 import { isBookgenError } from '../../src/model/errors.js'
 import type { Collection } from '../../src/model/tree.js'
-import { planSiteData } from '../../src/site-files/input.js'
+import { planSite } from '../../src/build/plan.js'
 import { siteFileProducers } from '../../src/site-files/index.js'
 import type { OutputFile } from '../../src/model/output.js'
 import { readManifest } from '../corpus.js'
@@ -35,7 +35,7 @@ export function siteExportFiles(collections: Collection[]): {
 } {
   const config = resolveConfig({}, { sources: ['source'], outDir: 'out' }, { cwd: '/tmp' })
   const prepared = prepareSite(config, collections)
-  const producers = siteFileProducers(planSiteData(prepared.input), { feed: false, exports: true })
+  const producers = siteFileProducers(planSite(prepared.input).siteData, { feed: false, exports: true })
   const files = new Map<string, string>()
   for (const { siteExport } of siteExports()) {
     const made = producers.get(siteExport.path)!() as OutputFile

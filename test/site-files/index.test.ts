@@ -13,7 +13,7 @@ import { loadSources, prepareSite } from '../../src/build/index.js'
 import type { OutputFile } from '../../src/model/output.js'
 import { createBookmark, createFolder } from '../../src/model/tree.js'
 import { planSite } from '../../src/build/plan.js'
-import { produceSiteFiles, siteFileProducers, type SiteFilesInput } from '../../src/site-files/index.js'
+import { runProducers, siteFileProducers, type SiteFilesInput } from '../../src/site-files/index.js'
 import { writeSiteFiles } from '../../src/build/search-files.js'
 import { StagingWriter } from '../../src/build/output.js'
 
@@ -42,7 +42,7 @@ const asText = (files: OutputFile[]) =>
 /** Every site file of `data`, made here, by path. */
 function madeInline(data: SiteFilesInput): Map<string, string> {
   const produced: OutputFile[] = []
-  produceSiteFiles(data, (files) => produced.push(...files))
+  runProducers([...siteFileProducers(data)], (files) => produced.push(...files))
   return asText(produced)
 }
 
