@@ -9,7 +9,7 @@ import type { Element } from 'hast'
 import { h } from 'hastscript'
 import type { Bookmark, Folder } from '../model/tree.js'
 import type { OutputFile } from '../model/output.js'
-import { atomToXml, leanEntry, newestOf, recentBookmarks } from '../render/atom.js'
+import { atomToXml, leanEntryXml, newestOf, recentBookmarks } from '../render/atom.js'
 import type { I18n } from '../render/i18n.js'
 import type { PageContext } from './context.js'
 import { trailOf, type FolderRoute, type SiteRoutes, type TagRoute } from './routes.js'
@@ -102,7 +102,7 @@ export function* feedFiles(context: PageContext): Generator<OutputFile> {
       alternate: urls.absolute(path),
       updated: newestOf(bookmarks),
       author: input.siteTitle,
-      entries: bookmarks.map((bookmark) => leanEntry(bookmark, options)),
+      entries: bookmarks.map((bookmark) => leanEntryXml(bookmark, options)),
     }),
   })
   const made = (path: string, what: string, list: Bookmark[]): OutputFile =>

@@ -1,7 +1,9 @@
 /**
  * The site's Atom 1.0 feeds (RFC 4287): one writer for `feed.xml`, `changes.xml` and the tag and
- * folder feeds, built as xast trees and serialized by xast-util-to-xml. Deterministic: `updated`
- * comes from the entries' dates, never the clock.
+ * folder feeds, built as xast trees and serialized by xast-util-to-xml. The tag and folder feeds'
+ * lean entries (tens of thousands in a large site) are written as text, escaped exactly as
+ * xast-util-to-xml escapes (the tests compare the two). Deterministic: `updated` comes from the
+ * entries' dates, never the clock.
  */
 import { hash } from 'node:crypto'
 import { x } from 'xastscript'
@@ -25,7 +27,8 @@ export interface AtomFeed {
   /** Epoch milliseconds. */
   updated: number
   author: string
-  entries: Element[]
+  /** Entries as xast, or as XML text from `leanEntryXml`. */
+  entries: Array<Element | string>
 }
 
 const ATOM = 'http://www.w3.org/2005/Atom'
@@ -45,11 +48,14 @@ export function atomToXml(feed: AtomFeed): string {
         x('updated', formatW3cDate(feed.updated)),
         x('author', [x('name', cleanText(feed.author))]),
         x('generator', { uri: 'https://github.com/bookgen/bookgen' }, 'bookgen'),
-        ...feed.entries,
+        ...feed.entries.map((entry) =>
+          typeof entry === 'string' ? { type: 'raw' as const, value: entry } : entry,
+        ),
       ]),
     ],
   }
-  return `${toXml(root, { closeEmptyElements: true })}\n`
+  // Raw nodes are only `leanEntryXml`'s text, escaped already.
+  return `${toXml(root, { closeEmptyElements: true, allowDangerousXml: true })}\n`
 }
 
 /** Where a feed's entries point: the site (their ids) and whether `file:` links are allowed. */
@@ -88,15 +94,33 @@ export function bookmarkEntry(
   ])
 }
 
-/** A lean entry (title, link, id, date): the tag and folder feeds'. */
-export function leanEntry(bookmark: Bookmark, options: BookmarkEntryOptions): Element {
+/**
+ * A lean entry (title, link, id, date) as XML text: what `toXml` writes for its tree (`link`'s
+ * `rel` is the default, `alternate`), without building one for each of a large site's feed entries.
+ */
+export function leanEntryXml(bookmark: Bookmark, options: BookmarkEntryOptions): string {
   const { href, id } = entryLink(bookmark, options)
-  return x('entry', [
-    x('title', cleanText(bookmark.title) || href),
-    x('link', { href }),
-    x('id', id),
-    x('updated', formatW3cDate(bookmark.modified ?? bookmark.added!)),
-  ])
+  const title = xmlLeaf('title', cleanText(bookmark.title) || href)
+  const updated = xmlLeaf('updated', formatW3cDate(bookmark.modified ?? bookmark.added!))
+  return `<entry>${title}<link href="${xmlEscape(href, XML_ATTRIBUTE)}" />${xmlLeaf('id', id)}${updated}</entry>`
+}
+
+/** Characters xast-util-to-xml drops, and those it escapes in text and in a `"`-quoted attribute. */
+const XML_DROPPED = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g
+const XML_TEXT = /[&<]/g
+const XML_ATTRIBUTE = /["&<]/g
+
+/** `value` as xast-util-to-xml writes it where `escaped` are escaped (as uppercase hex references). */
+function xmlEscape(value: string, escaped: RegExp): string {
+  return value
+    .replace(XML_DROPPED, '')
+    .replace(escaped, (character) => `&#x${character.charCodeAt(0).toString(16).toUpperCase()};`)
+}
+
+/** An element holding only `text`, as `toXml` writes it with `closeEmptyElements`. */
+function xmlLeaf(name: string, text: string): string {
+  const content = xmlEscape(text, XML_TEXT)
+  return content === '' ? `<${name} />` : `<${name}>${content}</${name}>`
 }
 
 /** The `limit` most recently added bookmarks that can be links, newest first (equal dates in document order). */
