@@ -31,7 +31,6 @@ import {
 import {
   readSiteHistory,
   startHistoryReads,
-  withFiles,
   type FileHistoryRead,
   type SiteHistory,
 } from '../history/build-step.js'
@@ -328,7 +327,13 @@ async function writeSite(
   let siteFiles: SiteFilesTimings | undefined
   options.onStep?.('writing the pages and the search index')
   const written = await writeStaged(staging, {
-    files: withFiles(plan.files, extra),
+    // The pages, then the history's caches and the private section's file.
+    files: {
+      *[Symbol.iterator]() {
+        yield* plan.files
+        yield* extra
+      },
+    },
     assets: plan.assets,
     more: (writer) => {
       collectFor(sourceBytes)

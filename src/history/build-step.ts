@@ -58,11 +58,10 @@ export function startHistoryReads(
     const reads: FileHistoryRead[] = []
     for (const file of files) {
       const name = displayPath(file, config.root)
-      const { maxCommits } = settings
       const read = await readFileHistory(file, {
         outDir: config.outDir,
         name,
-        maxCommits,
+        maxCommits: settings.maxCommits,
       })
       reads.push({ ...read, removalAccepted: await removalAccepted(read.history, settings) })
     }
@@ -122,20 +121,6 @@ export function readSiteHistory(
   }
   result.view.commits.sort((a, b) => b.time - a.time)
   return result
-}
-
-/** `files`, then `more` (the history caches). */
-export function withFiles(
-  files: Iterable<OutputFile>,
-  more: readonly OutputFile[] | undefined,
-): Iterable<OutputFile> {
-  if (more === undefined || more.length === 0) return files
-  return {
-    *[Symbol.iterator]() {
-      yield* files
-      yield* more
-    },
-  }
 }
 
 /** Whether the history holds a private bookmark (Netscape `PRIVATE`), now or in a past commit. */

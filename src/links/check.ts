@@ -164,14 +164,8 @@ export async function checkLinks(options: CheckOptions): Promise<CheckResult> {
 /** The options with their defaults applied. */
 type Settings = Readonly<typeof checkDefaults & Pick<CheckOptions, 'now' | 'signal' | 'lookup'>>
 
+/** The limits arrive checked: `LINK_LIMITS` validates the config's `links` and the flags. */
 function settingsOf(options: CheckOptions): Settings {
-  for (const key of ['concurrency', 'perHost'] as const) {
-    const value = options[key]
-    if (value !== undefined && !(Number.isInteger(value) && value >= 1))
-      throw new RangeError(`${key} must be a whole number ≥ 1, not ${value}`)
-  }
-  if (options.rate !== undefined && !(options.rate > 0))
-    throw new RangeError(`rate must be above 0, not ${options.rate}`)
   const settings: Record<string, unknown> = { ...checkDefaults }
   for (const key of Object.keys(checkDefaults) as Array<keyof typeof checkDefaults>)
     if (options[key] !== undefined) settings[key] = options[key]

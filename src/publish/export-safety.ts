@@ -19,7 +19,16 @@
  *
  * Pure. `bookgen convert` writes the user's own file and keeps everything.
  */
-import type { Alias, Bookmark, DesktopIcon, Folder, Metadata, XmlElement, XmlNode } from '../model/tree.js'
+import {
+  createRecord,
+  type Alias,
+  type Bookmark,
+  type DesktopIcon,
+  type Folder,
+  type Metadata,
+  type XmlElement,
+  type XmlNode,
+} from '../model/tree.js'
 import { safeHref } from '../model/safe-url.js'
 import { copyBookmark, copyFolder } from './copy.js'
 
@@ -176,7 +185,7 @@ function exportedAttributes(
   let dropped = 0
   for (const [name, value] of Object.entries(attributes)) {
     if (isActiveAttribute(name, value)) active++
-    else if (root && (name === 'xmlns' || name.startsWith('xmlns:'))) (kept ??= nullRecord())[name] = value
+    else if (root && (name === 'xmlns' || name.startsWith('xmlns:'))) (kept ??= createRecord())[name] = value
     else dropped++
   }
   if (active === 0 && dropped === 0) return { attributes: attributes as Record<string, string>, active }
@@ -228,10 +237,7 @@ export function withoutActiveAttributes(attributes: Readonly<Record<string, stri
     const [name, value] = entries[i]!
     if (isActiveAttribute(name, value)) {
       // The first one left out: copy what came before it (a null-prototype record, as read).
-      kept ??= Object.assign(
-        Object.create(null) as Record<string, string>,
-        Object.fromEntries(entries.slice(0, i)),
-      )
+      kept ??= Object.assign(createRecord(), Object.fromEntries(entries.slice(0, i)))
       removed++
     } else if (kept !== undefined) kept[name] = value
   }
@@ -250,7 +256,7 @@ export function withoutActiveMetadata(info: readonly Metadata[]): { info: Metada
     const children = cleanNodes(block.children)
     removed += attributes.removed + children.removed
     if (attributes.removed === 0 && children.nodes === block.children) return block
-    return { ...block, attributes: attributes.attributes ?? nullRecord(), children: children.nodes }
+    return { ...block, attributes: attributes.attributes ?? createRecord(), children: children.nodes }
   })
   return { info: removed === 0 ? (info as Metadata[]) : blocks, removed }
 }
@@ -278,7 +284,7 @@ function cleanNodes(nodes: readonly XmlNode[]): { nodes: readonly XmlNode[]; rem
       changed = true
       kept.push({
         name: node.name,
-        attributes: attributes.attributes ?? nullRecord(),
+        attributes: attributes.attributes ?? createRecord(),
         children: children.nodes,
       } satisfies XmlElement)
     }
@@ -289,8 +295,4 @@ function cleanNodes(nodes: readonly XmlNode[]): { nodes: readonly XmlNode[]; rem
 /** An attribute's or element's name without its prefix, in lower case. */
 function localName(name: string): string {
   return (name.includes(':') ? name.slice(name.lastIndexOf(':') + 1) : name).toLowerCase()
-}
-
-function nullRecord(): Record<string, string> {
-  return Object.create(null) as Record<string, string>
 }
