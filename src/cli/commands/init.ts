@@ -20,8 +20,6 @@ import { linksWorkflow, type WorkflowOptions } from './init-workflow.js'
 import { BookgenError } from '../../model/errors.js'
 import { LINK_HEALTH_URL } from '../../model/version.js'
 
-export { HOST_NAMES, type HostName } from './init-hosts.js'
-
 /** The weekly link check (`bookgen init --links`; see docs/link-health.md). */
 const LINKS_WORKFLOW_PATH = '.github/workflows/links-check.yml'
 /** The commit message `init` suggests. */
@@ -172,7 +170,7 @@ async function planWorkflow(
   }
   const found = await findSources(cwd, options)
   const { sources, files, outDir } = found
-  const branch = options.branch ?? (await gitState(cwd)).branch ?? 'main'
+  const branch = options.branch ?? 'main'
   checkWorkflowValue(branch, 'Branch names')
   const floccus = options.floccus ?? (await anyFloccusFile(files))
   const passphraseEnv = options.private === true ? found.passphraseEnv : undefined
