@@ -14,7 +14,7 @@ import { loadConfigFile } from '../../config/load.js'
 import { resolveConfig } from '../../config/options.js'
 import { completeGitignore, gitState, ignoredPaths, type GitState } from './init-git.js'
 import { HOSTS, type Host, type HostName } from './init-hosts.js'
-import { pinBookgen, type NpmRunner, type PinResult } from './init-package.js'
+import { insideRepository, pinBookgen, type NpmRunner, type PinResult } from './init-package.js'
 import { privateDefaults } from '../../config/private.js'
 import { linksWorkflow, type WorkflowOptions } from './init-workflow.js'
 import { BookgenError } from '../../model/errors.js'
@@ -205,8 +205,7 @@ async function findSources(
   const given = options.sources ?? []
   for (const source of given) {
     checkWorkflowValue(source, 'Source paths')
-    const inside = path.relative(cwd, path.resolve(cwd, source))
-    if (inside === '' || inside.startsWith('..') || path.isAbsolute(inside)) {
+    if (insideRepository(cwd, path.resolve(cwd, source)) === undefined) {
       throw new BookgenError(
         `${source} is outside the repository: the workflow builds what the repository holds; copy the file in and name it from there`,
         { rule: 'cli/usage', file: source },
@@ -216,9 +215,8 @@ async function findSources(
   const loaded = await loadConfigFile(options.configFile, cwd, { command: 'build' })
   const config =
     loaded.file === undefined ? undefined : resolveConfig(loaded.config, {}, { cwd, configFile: loaded.file })
-  const out = path.relative(cwd, config?.outDir ?? path.join(cwd, 'dist'))
-  const outDir =
-    out === '' || out.startsWith('..') || path.isAbsolute(out) ? [] : [`${out.split(path.sep).join('/')}/`]
+  const out = insideRepository(cwd, config?.outDir ?? path.join(cwd, 'dist'))
+  const outDir = out === undefined ? [] : [`${out}/`]
   const configFiles = loaded.file === undefined ? [] : [loaded.file]
   const settings = { outDir, passphraseEnv: config?.private?.passphraseEnv ?? privateDefaults.passphraseEnv }
   if (given.length > 0)
