@@ -16,12 +16,18 @@ import { completeGitignore, gitState, ignoredPaths, type GitState } from './init
 import { HOSTS, type Host, type HostName } from './init-hosts.js'
 import { insideRepository, pinBookgen, type NpmRunner, type PinResult } from './init-package.js'
 import { privateDefaults } from '../../config/private.js'
-import { linksWorkflow, type WorkflowOptions } from './init-workflow.js'
+import { workflowText, type WorkflowOptions } from './init-workflow.js'
 import { BookgenError } from '../../model/errors.js'
 import { LINK_HEALTH_URL } from '../../model/version.js'
 
 /** The weekly link check (`bookgen init --links`; see docs/link-health.md). */
 const LINKS_WORKFLOW_PATH = '.github/workflows/links-check.yml'
+/**
+ * Its text: `bookgen check`, the link store committed when it changed, then the site built with
+ * it and deployed. It deploys by itself: a commit pushed with the workflow's token starts no
+ * other workflow.
+ */
+const linksWorkflow = (options: WorkflowOptions) => workflowText('github-links', options)
 /** The commit message `init` suggests. */
 const COMMIT_MESSAGE = 'Publish my bookmarks'
 
