@@ -37,13 +37,11 @@ import {
 } from './shared.js'
 import { buildJson, buildSummary, directoryBytes, errorJson } from './summary.js'
 
-export { EXIT_OK } from './shared.js'
-
 /** Exit codes. */
-export const EXIT_FAILURE = 1
-export const EXIT_USAGE = 2
+const EXIT_FAILURE = 1
+const EXIT_USAGE = 2
 /** A build stopped by a signal: 128 + the signal's number, as shells report it. */
-export const EXIT_SIGNAL: Readonly<Record<'SIGINT' | 'SIGTERM', number>> = { SIGINT: 130, SIGTERM: 143 }
+const EXIT_SIGNAL: Readonly<Record<'SIGINT' | 'SIGTERM', number>> = { SIGINT: 130, SIGTERM: 143 }
 
 /** Rules whose errors are the user's command line rather than their data. */
 const USAGE_RULES = new Set([
@@ -319,14 +317,11 @@ async function devCommand(sources: string[], flags: Record<string, unknown>, io:
   } catch (error) {
     if (!stop.signal.aborted) throw error
     // Stopped during the first build: the output folder is as it was.
-    return EXIT_INTERRUPTED
+    return EXIT_SIGNAL.SIGINT
   } finally {
     stop.dispose()
   }
 }
-
-/** Exit code of a command stopped by Ctrl-C before it finished (128 + SIGINT). */
-const EXIT_INTERRUPTED = 130
 
 /**
  * The first SIGINT or SIGTERM aborts `signal` (the command then stops what it is doing and cleans
@@ -339,7 +334,7 @@ function stopOnSignal(io: Io): { signal: AbortSignal; requested: Promise<void>; 
       io.stdout('stopping… (Ctrl-C again to quit at once)\n')
       controller.abort()
     },
-    () => EXIT_INTERRUPTED,
+    () => EXIT_SIGNAL.SIGINT,
   )
   return { signal: controller.signal, ...signals }
 }
@@ -408,7 +403,7 @@ function initHost(flags: Record<string, unknown>): HostName | undefined {
 function initSummary(report: InitReport, cwd: string): string[] {
   const { pages, links, host, gitignore } = report
   const shown = (file: string) => safe(path.relative(cwd, file))
-  const lines = [
+  return [
     ...(pages === undefined
       ? [`  kept ${host.file} (--force replaces it)`]
       : [
@@ -433,7 +428,6 @@ function initSummary(report: InitReport, cwd: string): string[] {
     `  The site appears at ${safe(report.site)} once the job has run (${host.watch}).`,
     '',
   ]
-  return lines
 }
 
 async function checkCommand(sources: string[], flags: Record<string, unknown>, io: Io): Promise<number> {
@@ -526,11 +520,7 @@ async function previewCommand(flags: Record<string, unknown>, io: Io): Promise<n
 }
 
 /** Try `port`, then the next ones, saying so when the requested one is taken. */
-export async function listenOnFreePort<T>(
-  start: (port: number) => Promise<T>,
-  port: number,
-  io: Io,
-): Promise<T> {
+async function listenOnFreePort<T>(start: (port: number) => Promise<T>, port: number, io: Io): Promise<T> {
   for (let candidate = port; candidate < port + 20; candidate++) {
     try {
       const started = await start(candidate)

@@ -12,7 +12,7 @@ import type { LookupFunction } from 'node:net'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { runCli } from '../../src/cli/index.js'
-import { BOOKGEN_COMMAND, INSTALL_COMMAND, linksWorkflow } from '../../src/cli/commands/init-workflow.js'
+import { BOOKGEN_COMMAND, INSTALL_COMMAND, workflowText } from '../../src/cli/commands/init-workflow.js'
 import { BIN, BUILT } from '../cli/process.js'
 import { fakeLookup } from '../links/servers.js'
 import { cli, snapshot } from './helpers.js'
@@ -161,7 +161,7 @@ describe.skipIf(!BUILT)('the weekly link workflow (bookgen init --links)', () =>
 
     // The check job's shell steps, in order, as a runner runs them: bookgen is this build of it,
     // and configure-pages gives a project site's address. The first step that fails ends the job.
-    const text = linksWorkflow({
+    const text = workflowText('github-links', {
       branch: 'main',
       sources: ['bookmarks.xbel'],
       floccus: true,

@@ -3,12 +3,9 @@
  * upstream), a `.gitignore` that keeps out what the runner rebuilds, and which of the files the
  * runner needs that `git add -A` would leave out.
  */
-import { execFile } from 'node:child_process'
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { promisify } from 'node:util'
-
-const GIT_TIMEOUT_MS = 10_000
+import { git as runGit } from '../../history/git.js'
 
 export interface GitState {
   /** Whether `cwd` is in a Git work tree. */
@@ -23,12 +20,8 @@ export interface GitState {
 
 /** Run git in `cwd`; undefined when it fails (no repository, no such ref, no git). */
 async function git(cwd: string, ...args: string[]): Promise<string | undefined> {
-  try {
-    const { stdout } = await promisify(execFile)('git', args, { cwd, timeout: GIT_TIMEOUT_MS })
-    return stdout
-  } catch {
-    return undefined
-  }
+  const stdout = await runGit(args, cwd).catch(() => undefined)
+  return stdout?.toString('utf8')
 }
 
 /** The repository's branch, remote and upstream. */
@@ -81,19 +74,10 @@ export interface Ignored {
 export async function ignoredPaths(cwd: string, paths: readonly string[]): Promise<Ignored[]> {
   if (paths.length === 0) return []
   // -z (with --stdin): paths in, and source, line, pattern and path out, each ended by NUL.
-  const stdout = await new Promise<string>((resolve) => {
-    const child = execFile(
-      'git',
-      ['check-ignore', '--verbose', '-z', '--stdin'],
-      { cwd, timeout: GIT_TIMEOUT_MS },
-      // Exit 1: none is ignored; 128: not a repository.
-      (error, out) => resolve(error === null ? out : ''),
-    )
-    // git may exit before reading (no repository): the write then fails, which changes nothing.
-    child.stdin?.on('error', () => undefined)
-    child.stdin?.end(paths.map((each) => `${each}\0`).join(''))
-  })
-  const fields = stdout.split('\0')
+  const input = paths.map((each) => `${each}\0`).join('')
+  // Exit 1: none is ignored; 128: not a repository.
+  const stdout = await runGit(['check-ignore', '--verbose', '-z', '--stdin'], cwd, input).catch(() => '')
+  const fields = stdout.toString('utf8').split('\0')
   const ignored: Ignored[] = []
   for (let at = 0; at + 3 < fields.length; at += 4) {
     const [source, line, pattern, file] = fields.slice(at, at + 4) as [string, string, string, string]

@@ -48,7 +48,11 @@ export const HOSTS: Readonly<Record<HostName, Host>> = {
     name: 'gitlab',
     label: 'GitLab',
     file: '.gitlab-ci.yml',
-    job: gitlabPages,
+    // A `pages` job on the default branch that builds into `public/`, the folder GitLab
+    // publishes. The address comes from `CI_PAGES_URL` (a project site's path, or `/` on a unique
+    // domain), else from the project's path on the Pages domain, so every link works where GitLab
+    // serves the site.
+    job: (options) => workflowText('gitlab-ci', options),
     server: 'https://gitlab.com',
     settings: undefined,
     site: (owner, repository) =>
@@ -61,31 +65,15 @@ export const HOSTS: Readonly<Record<HostName, Host>> = {
     name: 'codeberg',
     label: 'Codeberg',
     file: '.forgejo/workflows/pages.yml',
-    job: codebergPages,
+    // A Forgejo Actions workflow that builds the site and force-pushes it, as a single commit, to
+    // the repository's `pages` branch, which Codeberg serves at
+    // https://<owner>.codeberg.page/<repository>/. It pushes with the job's own token (which
+    // actions/checkout leaves configured), from a separate index, so the checkout is untouched.
+    job: (options) => workflowText('codeberg-pages', options),
     server: 'https://codeberg.org',
     settings: { what: 'turn on Actions', where: 'Settings → Units → Actions, then save' },
     site: (owner, repository) => `https://${owner}.codeberg.page/${repository}/`,
     watch: 'the Actions tab',
     secrets: 'Settings → Actions → Secrets → Add secret',
   },
-}
-
-/**
- * GitLab Pages: a `pages` job on the default branch that builds into `public/`, the folder GitLab
- * publishes. The address comes from `CI_PAGES_URL` (a project site's path, or `/` on a unique
- * domain), else from the project's path on the Pages domain, so every link works where GitLab
- * serves the site.
- */
-export function gitlabPages(options: WorkflowOptions): string {
-  return workflowText('gitlab-ci', options)
-}
-
-/**
- * Codeberg Pages: a Forgejo Actions workflow that builds the site and force-pushes it, as a
- * single commit, to the repository's `pages` branch, which Codeberg serves at
- * https://<owner>.codeberg.page/<repository>/. It pushes with the job's own token (which
- * actions/checkout leaves configured), from a separate index, so the checkout is untouched.
- */
-export function codebergPages(options: WorkflowOptions): string {
-  return workflowText('codeberg-pages', options)
 }

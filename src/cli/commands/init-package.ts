@@ -147,7 +147,7 @@ function parseSpec(spec: string, cwd: string): npa.Result {
 }
 
 /** `target`'s path inside the repository at `cwd` (with `/`), or undefined when it is outside. */
-function insideRepository(cwd: string, target: string): string | undefined {
+export function insideRepository(cwd: string, target: string): string | undefined {
   const relative = path.relative(cwd, target)
   if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) return undefined
   return relative.split(path.sep).join('/')

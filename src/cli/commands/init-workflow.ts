@@ -77,12 +77,3 @@ export function workflowText(name: string, options: WorkflowOptions): string {
     .join('\n')
     .replace(PLACEHOLDER, (_, key: string) => text[key]!)
 }
-
-/**
- * The weekly link check (`bookgen init --links`): `bookgen check`, the link store committed when
- * it changed, then the site built with it and deployed. It deploys by itself: a commit pushed with
- * the workflow's token starts no other workflow.
- */
-export function linksWorkflow(options: WorkflowOptions): string {
-  return workflowText('github-links', options)
-}

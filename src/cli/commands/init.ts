@@ -14,16 +14,20 @@ import { loadConfigFile } from '../../config/load.js'
 import { resolveConfig } from '../../config/options.js'
 import { completeGitignore, gitState, ignoredPaths, type GitState } from './init-git.js'
 import { HOSTS, type Host, type HostName } from './init-hosts.js'
-import { pinBookgen, type NpmRunner, type PinResult } from './init-package.js'
+import { insideRepository, pinBookgen, type NpmRunner, type PinResult } from './init-package.js'
 import { privateDefaults } from '../../config/private.js'
-import { linksWorkflow, type WorkflowOptions } from './init-workflow.js'
+import { workflowText, type WorkflowOptions } from './init-workflow.js'
 import { BookgenError } from '../../model/errors.js'
 import { LINK_HEALTH_URL } from '../../model/version.js'
 
-export { HOST_NAMES, type HostName } from './init-hosts.js'
-
 /** The weekly link check (`bookgen init --links`; see docs/link-health.md). */
 const LINKS_WORKFLOW_PATH = '.github/workflows/links-check.yml'
+/**
+ * Its text: `bookgen check`, the link store committed when it changed, then the site built with
+ * it and deployed. It deploys by itself: a commit pushed with the workflow's token starts no
+ * other workflow.
+ */
+const linksWorkflow = (options: WorkflowOptions) => workflowText('github-links', options)
 /** The commit message `init` suggests. */
 const COMMIT_MESSAGE = 'Publish my bookmarks'
 
@@ -172,7 +176,7 @@ async function planWorkflow(
   }
   const found = await findSources(cwd, options)
   const { sources, files, outDir } = found
-  const branch = options.branch ?? (await gitState(cwd)).branch ?? 'main'
+  const branch = options.branch ?? 'main'
   checkWorkflowValue(branch, 'Branch names')
   const floccus = options.floccus ?? (await anyFloccusFile(files))
   const passphraseEnv = options.private === true ? found.passphraseEnv : undefined
@@ -207,8 +211,7 @@ async function findSources(
   const given = options.sources ?? []
   for (const source of given) {
     checkWorkflowValue(source, 'Source paths')
-    const inside = path.relative(cwd, path.resolve(cwd, source))
-    if (inside === '' || inside.startsWith('..') || path.isAbsolute(inside)) {
+    if (insideRepository(cwd, path.resolve(cwd, source)) === undefined) {
       throw new BookgenError(
         `${source} is outside the repository: the workflow builds what the repository holds; copy the file in and name it from there`,
         { rule: 'cli/usage', file: source },
@@ -218,9 +221,8 @@ async function findSources(
   const loaded = await loadConfigFile(options.configFile, cwd, { command: 'build' })
   const config =
     loaded.file === undefined ? undefined : resolveConfig(loaded.config, {}, { cwd, configFile: loaded.file })
-  const out = path.relative(cwd, config?.outDir ?? path.join(cwd, 'dist'))
-  const outDir =
-    out === '' || out.startsWith('..') || path.isAbsolute(out) ? [] : [`${out.split(path.sep).join('/')}/`]
+  const out = insideRepository(cwd, config?.outDir ?? path.join(cwd, 'dist'))
+  const outDir = out === undefined ? [] : [`${out}/`]
   const configFiles = loaded.file === undefined ? [] : [loaded.file]
   const settings = { outDir, passphraseEnv: config?.private?.passphraseEnv ?? privateDefaults.passphraseEnv }
   if (given.length > 0)

