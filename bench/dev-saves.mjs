@@ -103,7 +103,8 @@ async function saveRun(run, saves) {
 
 /** Every file of the fresh build, fetched from the dev session and compared byte for byte. */
 async function compareServed(session, fresh) {
-  const reload = `<script type="module" src="${new URL(session.url).pathname}__bookgen/client.js"></script>`
+  const base = new URL(session.url).pathname
+  const reload = new RegExp(`<script type="module" src="${base}__bookgen/client\\.js\\?v=\\d+"></script>`)
   const differing = []
   const missing = []
   let files = 0

@@ -31,7 +31,8 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }))
 
 /** Files of the fresh build that the dev server serves otherwise (its reload script removed). */
 async function differences(session: DevSession, fresh: string): Promise<string[]> {
-  const reload = `<script type="module" src="${new URL(session.url).pathname}__bookgen/client.js"></script>`
+  const base = new URL(session.url).pathname
+  const reload = new RegExp(`<script type="module" src="${base}__bookgen/client\\.js\\?v=\\d+"></script>`)
   const differing: string[] = []
   for (const entry of readdirSync(fresh, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue
