@@ -189,9 +189,20 @@ describe.skipIf(!hasChromium)('layouts and icons in Chromium', () => {
           .first()
           .locator('img.favicon')
         expect(await icon.count(), where).toBe(1)
-        expect(await icon.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(
-          16,
+        // A lazy image does not hold back the page's load event: wait for its own.
+        await icon.scrollIntoViewIfNeeded()
+        const width = await icon.evaluate(
+          (image: HTMLImageElement) =>
+            new Promise<number>((resolve) => {
+              const done = () => resolve(image.naturalWidth)
+              if (image.complete) done()
+              else {
+                image.addEventListener('load', done, { once: true })
+                image.addEventListener('error', done, { once: true })
+              }
+            }),
         )
+        expect(width, where).toBe(16)
         expect(new URL(await icon.evaluate((image: HTMLImageElement) => image.src)).pathname).toMatch(
           /^\/sub\/assets\/icons\/[0-9a-f]{16}\.png$/,
         )
