@@ -46,7 +46,7 @@ afterAll(() => {
 
 /**
  * Whether a packed file is one a user gets: the CLI, the compiled code and its types, the templates,
- * icons and UI catalogues.
+ * icons, UI catalogues and init's CI jobs.
  */
 function shipped(file: string): boolean {
   return (
@@ -54,7 +54,8 @@ function shipped(file: string): boolean {
     /^dist\/.+\.(js|d\.ts)$/.test(file) ||
     /^templates\/[^/]+\/[^/]+\.(css|js|d\.ts|svg)$/.test(file) ||
     /^templates\/default\/app-icons\/[\w-]+\.png$/.test(file) ||
-    /^templates\/default\/i18n\/[a-z]+\.json$/.test(file)
+    /^templates\/default\/i18n\/[a-z]+\.json$/.test(file) ||
+    /^templates\/init\/[\w-]+\.yml$/.test(file)
   )
 }
 
@@ -78,6 +79,7 @@ describe.skipIf(!BUILT)('the npm package', () => {
       'dist/index.d.ts',
       'dist/cli/main.js',
       'dist/cli/commands/init.js',
+      'templates/init/github-pages.yml',
       'templates/default/style.css',
       'templates/default/search-terms.js',
       'templates/default/i18n/en.json',
